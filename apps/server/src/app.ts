@@ -1,0 +1,77 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Keys } from './lib/secrets.ts';
+import { authRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authService, type AuthService } from './modules/auth/auth.service.ts';
+import { accessTokens } from './modules/auth/tokens.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  keys: Keys;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: { auth: AuthService };
+  }
+}
+
+/** Builds the whole app: plugins, modules, one error handler. Nothing listens until the caller says so. */
+export async function buildApp({ config, database, keys, logger }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Charla API', version: '1.0.0', description: 'Asistentes de ventas con IA para WhatsApp, Instagram y Messenger.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'charla_at' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const repo = authRepository(database.db);
+  const tokens = accessTokens(keys.jwt, config.ACCESS_TOKEN_TTL);
+  const auth = authService(repo, tokens, {
+    refreshTtl: config.REFRESH_TOKEN_TTL,
+    reuseGrace: config.REFRESH_REUSE_GRACE,
+    loginMaxPerEmail: config.LOGIN_MAX_PER_EMAIL,
+    loginMaxPerIp: config.LOGIN_MAX_PER_IP,
+    loginWindow: config.LOGIN_WINDOW,
+  });
+  app.decorate('services', { auth });
+
+  await app.register(authPlugin, { config, repo, tokens });
+  await app.register(realtimePlugin, { config, repo, tokens });
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { service: auth });
+  await app.register(webPlugin, { dir: config.WEB_DIST });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

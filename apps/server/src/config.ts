@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const seconds = z.coerce.number().int().positive();
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  WEB_DIST: z.string().optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean)),
+  TRUST_PROXY: bool.default(false),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  ACCESS_TOKEN_TTL: seconds.default(900),
+  REFRESH_TOKEN_TTL: seconds.default(60 * 60 * 24 * 30),
+  REFRESH_REUSE_GRACE: z.coerce.number().int().min(0).default(5),
+  LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_WINDOW: seconds.default(15 * 60),
+  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  ADMIN_EMAIL: z.email().default('admin@charla.local'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).optional(),
+  SEED_DEMO: bool.optional(),
+  DEMO_EMAIL: z.email().default('demo@charla.mx'),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).default('charla-demo-2026'),
+  SHUTDOWN_TIMEOUT: z.coerce.number().int().positive().default(10_000),
+});
+
+export type Config = z.infer<typeof schema> & { SEED_DEMO: boolean };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad variable stops the start with a message naming it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => {
+      const name = i.path.join('.');
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${i.message}`;
+    });
+    throw new ConfigError(`Invalid environment variable${lines.length > 1 ? 's' : ''}:\n${lines.join('\n')}`);
+  }
+  const c = result.data;
+  return { ...c, SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'test' };
+}

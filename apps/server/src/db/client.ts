@@ -1,0 +1,118 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The pg pool when running on PostgreSQL (the realtime adapter and job queue share it). */
+  pool?: pg.Pool;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  migrationsApplied(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** The server package's drizzle/ folder, found from this file in src/ or from the bundle in dist/. */
+function findMigrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta/_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('drizzle/ migrations folder not found');
+}
+export const migrationsFolder = findMigrationsFolder();
+
+const MIGRATION_LOCK = 727_001;
+
+function expectedMigrations(folder: string): number {
+  const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+export interface DatabaseOptions {
+  url?: string;
+  /** PGlite data folder; undefined keeps it in memory. */
+  dataDir?: string;
+  migrationsFolder?: string;
+}
+
+export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
+  const folder = opts.migrationsFolder ?? migrationsFolder;
+  const expected = expectedMigrations(folder);
+  const appliedCount = async (db: Db) => {
+    const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`).catch(
+      () => [{ n: 0 }],
+    );
+    return Number(rows[0]?.n ?? 0);
+  };
+
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      async migrate() {
+        // Several processes may start at once: one migrates, the others wait for it.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg({ client }), { migrationsFolder: folder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          client.release();
+        }
+      },
+      async ping() {
+        await pool.query('select 1');
+      },
+      async migrationsApplied() {
+        return (await appliedCount(db)) >= expected;
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create(opts.dataDir ? path.resolve(opts.dataDir, 'pg') : undefined);
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async migrationsApplied() {
+      return (await appliedCount(db)) >= expected;
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export * from '../modules/auth/auth.table.ts';

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  authResponse,
+  clientInfo,
+  loginBody,
+  okResponse,
+  portalHeader,
+  signupBody,
+  updateClientBody,
+  updateClientResponse,
+  userIdParams,
+} from '@charla/shared';
+import { cookieNames } from '../../plugins/auth.ts';
+import { toClientInfo, type AuthService } from './auth.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+  const meta = (req: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
+    ip: req.ip,
+    userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
+  });
+  const portal = (req: { headers: Record<string, string | string[] | undefined> }) => {
+    const value = req.headers[portalHeader];
+    return typeof value === 'string' ? value : undefined;
+  };
+
+  app.post('/client/signup', {
+    schema: { tags, summary: 'Create an account and sign in', body: signupBody, response: { 201: authResponse, ...errors } },
+  }, async (req, reply) => {
+    const { user, tokens } = await service.signup(req.body, meta(req));
+    app.sessionCookies.set(reply, req, tokens, user.id);
+    return reply.status(201).send({ user: toClientInfo(user) });
+  });
+
+  app.post('/client/login', {
+    schema: { tags, summary: 'Sign in with e-mail and password', body: loginBody, response: { 200: authResponse, ...errors } },
+  }, async (req, reply) => {
+    const { user, tokens } = await service.login(req.body, meta(req));
+    app.sessionCookies.set(reply, req, tokens, user.id);
+    return { user: toClientInfo(user) };
+  });
+
+  app.post('/client/refresh-token', {
+    schema: { tags, summary: 'Rotate the refresh token and issue a new access token', response: { 200: okResponse, 401: apiErrorSchema } },
+  }, async (req, reply) => {
+    try {
+      const { userId, tokens } = await service.refresh(req.cookies[cookieNames.refresh]);
+      app.sessionCookies.set(reply, req, tokens, userId);
+      return { ok: true };
+    } catch (err) {
+      app.sessionCookies.clear(reply);
+      throw err;
+    }
+  });
+
+  app.get('/client/info/:userId', {
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: 'The signed-in user (only their own id); honours the x-portal header',
+      params: userIdParams,
+      response: { 200: clientInfo, 401: apiErrorSchema, 403: apiErrorSchema },
+    },
+  }, async (req) => service.info(req.user, req.params.userId, portal(req)));
+
+  app.post('/client/update-client', {
+    preHandler: app.authenticate,
+    schema: { tags, summary: 'Change name, e-mail and phone of the own account', body: updateClientBody, response: { 200: updateClientResponse, ...errors } },
+  }, async (req) => ({ ok: true as const, user: await service.updateClient(req.user, req.body, portal(req)) }));
+
+  app.post('/client/logout', {
+    schema: { tags, summary: 'End the session on this device', response: { 200: okResponse } },
+  }, async (req, reply) => {
+    // Logout works with an expired access token too: the refresh cookie names the session.
+    const sessionId = await app.authenticate(req).then(() => req.sessionId, () => undefined);
+    await service.logout(sessionId, req.cookies[cookieNames.refresh]);
+    app.sessionCookies.clear(reply);
+    return { ok: true };
+  });
+};

@@ -1,0 +1,181 @@
+import { hash, verify } from '@node-rs/argon2';
+import {
+  normalizePlan,
+  partnersPortal,
+  type ClientInfo,
+  type LoginBody,
+  type SignupBody,
+  type UpdateClientBody,
+} from '@charla/shared';
+import { AppError } from '../../lib/errors.ts';
+import { randomToken, sha256 } from '../../lib/secrets.ts';
+import type { AuthRepository, UserRow } from './auth.repository.ts';
+import type { AccessTokens } from './tokens.ts';
+
+export interface ClientMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface AuthServiceOptions {
+  refreshTtl: number;
+  reuseGrace: number;
+  loginMaxPerEmail: number;
+  loginMaxPerIp: number;
+  loginWindow: number;
+}
+
+export function toClientInfo(user: UserRow, portal?: string): ClientInfo {
+  const plan = normalizePlan(user.membershipType);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone_number: user.phoneNumber,
+    role: user.role,
+    membershipTypeName: plan,
+    membership: { membershipTypeName: plan },
+    isPartner: user.isPartner && portal === partnersPortal,
+    logoUrl: null,
+    loggedWith: user.loggedWith,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+const hashPassword = (password: string) => hash(password);
+let dummyHash: Promise<string> | undefined;
+
+export function authService(repo: AuthRepository, tokens: AccessTokens, opts: AuthServiceOptions) {
+  async function startSession(user: UserRow, meta: ClientMeta): Promise<IssuedTokens> {
+    const sessionId = await repo.createSession(user.id, meta.userAgent, meta.ip);
+    return issue(user.id, user.role, sessionId);
+  }
+
+  async function issue(userId: string, role: UserRow['role'], sessionId: string): Promise<IssuedTokens> {
+    const refreshToken = randomToken();
+    await repo.insertRefreshToken(sha256(refreshToken), sessionId, new Date(Date.now() + opts.refreshTtl * 1000));
+    const accessToken = await tokens.sign({ sub: userId, sid: sessionId, role });
+    return { accessToken, refreshToken };
+  }
+
+  async function limit(key: string, max: number) {
+    if ((await repo.hit(key, opts.loginWindow)) > max) throw new AppError('RATE_LIMITED');
+  }
+
+  return {
+    async signup(body: SignupBody, meta: ClientMeta) {
+      await limit(`signup:ip:${meta.ip}`, opts.loginMaxPerIp);
+      const user = await repo.insertUser({
+        name: body.name,
+        email: body.email,
+        phoneNumber: body.phone_number,
+        passwordHash: await hashPassword(body.password),
+        referredByCode: body.referral_code || null,
+      });
+      if (!user) throw new AppError('EMAIL_TAKEN', { email: 'EMAIL_TAKEN' });
+      return { user, tokens: await startSession(user, meta) };
+    },
+
+    async login(body: LoginBody, meta: ClientMeta) {
+      await limit(`login:ip:${meta.ip}`, opts.loginMaxPerIp);
+      await limit(`login:email:${body.email}`, opts.loginMaxPerEmail);
+      const user = await repo.findUserByEmail(body.email);
+      // An unknown e-mail costs the same as a wrong password: no hint which one it was.
+      const ok = user
+        ? await verify(user.passwordHash, body.password).catch(() => false)
+        : await verify(await (dummyHash ??= hashPassword(randomToken())), body.password).then(() => false);
+      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
+      await repo.clearHits(`login:email:${body.email}`);
+      return { user, tokens: await startSession(user, meta) };
+    },
+
+    /**
+     * Rotates a refresh token. Reusing an already-rotated token revokes its whole family,
+     * except within a few seconds of its rotation (two tabs refreshing at the same moment):
+     * then a new access token is issued for the same session and the refresh cookie is left alone.
+     */
+    async refresh(refreshToken: string | undefined): Promise<{ userId: string; tokens: IssuedTokens | { accessToken: string } }> {
+      if (!refreshToken) throw new AppError('UNAUTHENTICATED');
+      const tokenHash = sha256(refreshToken);
+      const consumed = await repo.consumeRefreshToken(tokenHash);
+      if (consumed) {
+        const user = await repo.findUserById(consumed.userId);
+        if (!user) throw new AppError('UNAUTHENTICATED');
+        return { userId: user.id, tokens: await issue(user.id, user.role, consumed.sessionId) };
+      }
+      const known = await repo.findRefreshToken(tokenHash);
+      if (known?.usedAt && !known.revokedAt) {
+        const user = await repo.findUserById(known.userId);
+        if (user && Date.now() - known.usedAt.getTime() <= opts.reuseGrace * 1000) {
+          return { userId: user.id, tokens: { accessToken: await tokens.sign({ sub: user.id, sid: known.sessionId, role: user.role }) } };
+        }
+        await repo.revokeSession(known.sessionId, 'refresh-token-reuse');
+      }
+      throw new AppError('UNAUTHENTICATED');
+    },
+
+    async logout(sessionId: string | undefined, refreshToken: string | undefined) {
+      if (sessionId) await repo.revokeSession(sessionId, 'logout');
+      if (refreshToken) {
+        const known = await repo.findRefreshToken(sha256(refreshToken));
+        if (known) await repo.revokeSession(known.sessionId, 'logout');
+      }
+    },
+
+    /** A user reads only their own account. */
+    info(caller: UserRow, userId: string, portal?: string): ClientInfo {
+      if (caller.id !== userId) throw new AppError('FORBIDDEN');
+      return toClientInfo(caller, portal);
+    },
+
+    async updateClient(caller: UserRow, body: UpdateClientBody, portal?: string): Promise<ClientInfo> {
+      if (caller.id !== body.id) throw new AppError('FORBIDDEN');
+      if (body.email !== caller.email) {
+        const other = await repo.findUserByEmail(body.email);
+        if (other && other.id !== caller.id) throw new AppError('EMAIL_TAKEN', { email: 'EMAIL_TAKEN' });
+      }
+      const updated = await repo
+        .updateUser(caller.id, { name: body.name, email: body.email, phoneNumber: body.phone_number })
+        .catch((err: unknown) => {
+          if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', { email: 'EMAIL_TAKEN' });
+          throw err;
+        });
+      if (!updated) throw new AppError('NOT_FOUND');
+      return toClientInfo(updated, portal);
+    },
+
+    /** The main internal admin account, made once. Answers the generated password when it made one. */
+    async ensureAdmin(email: string, password: string | undefined): Promise<{ created: boolean; password?: string }> {
+      if ((await repo.countUsers('admin')) > 0) return { created: false };
+      const chosen = password ?? randomToken().slice(0, 20);
+      await repo.insertUser({ name: 'Administrador', email, passwordHash: await hashPassword(chosen), role: 'admin' });
+      return { created: true, ...(password ? {} : { password: chosen }) };
+    },
+
+    /** A demo owner on an empty database, so a first start has someone to sign in as. */
+    async seedDemo(email: string, password: string): Promise<boolean> {
+      if ((await repo.countUsers('owner')) > 0) return false;
+      const user = await repo.insertUser({
+        name: 'Clínica Demo',
+        email,
+        phoneNumber: '+52 33 1234 5678',
+        passwordHash: await hashPassword(password),
+      });
+      return Boolean(user);
+    },
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+export type AuthService = ReturnType<typeof authService>;

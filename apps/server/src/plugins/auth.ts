@@ -1,0 +1,100 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.ts';
+import type { Config } from '../config.ts';
+import type { AuthRepository, UserRow } from '../modules/auth/auth.repository.ts';
+import type { AccessTokens } from '../modules/auth/tokens.ts';
+
+export const cookieNames = { access: 'charla_at', refresh: 'charla_rt', user: 'user' } as const;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    sessionCookies: {
+      set(reply: FastifyReply, request: FastifyRequest, tokens: { accessToken: string; refreshToken?: string }, userId: string): void;
+      clear(reply: FastifyReply): void;
+    };
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set by `app.authenticate`. */
+    user: UserRow;
+    sessionId: string;
+  }
+}
+
+interface AuthPluginOptions {
+  config: Config;
+  repo: AuthRepository;
+  tokens: AccessTokens;
+}
+
+const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Cookie sessions: parsing, issuing and clearing the cookies, the `authenticate` pre-handler
+ * (token valid and its session alive), and the CSRF defence for cookie-authenticated writes.
+ */
+export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { config, repo, tokens }) => {
+  await app.register(cookie);
+  const allowed = new Set(config.ALLOWED_ORIGINS);
+  const secure = (request: FastifyRequest) =>
+    config.COOKIE_SECURE === 'auto' ? request.protocol === 'https' : config.COOKIE_SECURE === 'true';
+
+  // SameSite cookies stop most cross-site writes; browsers also send Origin (or Sec-Fetch-Site)
+  // on every cross-site write, and a write carrying our cookies from another origin is refused.
+  app.addHook('onRequest', async (request) => {
+    if (!unsafe.has(request.method)) return;
+    const cookies = request.headers.cookie;
+    if (!cookies || !(cookies.includes(cookieNames.access) || cookies.includes(cookieNames.refresh))) return;
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CSRF_REJECTED');
+    const source = request.headers.origin ?? (request.headers.referer ? safeOrigin(request.headers.referer) : undefined);
+    if (source === undefined) return;
+    if (source !== requestOrigin(request) && !allowed.has(source)) throw new AppError('CSRF_REJECTED');
+  });
+
+  app.decorateRequest('user', null as unknown as UserRow);
+  app.decorateRequest('sessionId', '');
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = request.cookies[cookieNames.access];
+    const claims = token ? await tokens.verify(token) : undefined;
+    const user = claims ? await repo.findSessionUser(claims.sub, claims.sid) : undefined;
+    if (!claims || !user) throw new AppError('UNAUTHENTICATED');
+    request.user = user;
+    request.sessionId = claims.sid;
+  });
+
+  app.decorate('sessionCookies', {
+    set(reply, request, issued, userId) {
+      const base = { httpOnly: true, secure: secure(request), sameSite: 'lax' as const, path: '/' };
+      reply.setCookie(cookieNames.access, issued.accessToken, { ...base, maxAge: config.ACCESS_TOKEN_TTL });
+      if (issued.refreshToken) {
+        reply.setCookie(cookieNames.refresh, issued.refreshToken, {
+          ...base,
+          sameSite: 'strict',
+          path: '/client',
+          maxAge: config.REFRESH_TOKEN_TTL,
+        });
+      }
+      reply.setCookie(cookieNames.user, userId, { ...base, httpOnly: false, maxAge: config.REFRESH_TOKEN_TTL });
+    },
+    clear(reply) {
+      reply.clearCookie(cookieNames.access, { path: '/' });
+      reply.clearCookie(cookieNames.refresh, { path: '/client' });
+      reply.clearCookie(cookieNames.user, { path: '/' });
+    },
+  });
+});
+
+function safeOrigin(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'invalid';
+  }
+}

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server, type Socket } from 'socket.io';
+import {
+  roomSchema,
+  rooms,
+  socketAuth,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@charla/shared';
+import type { Config } from '../config.ts';
+import type { AuthRepository } from '../modules/auth/auth.repository.ts';
+import type { AccessTokens } from '../modules/auth/tokens.ts';
+import { cookieNames } from './auth.ts';
+
+interface SocketData {
+  userId: string;
+}
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** Decides whether a user may join rooms of one kind (`bot:<id>` → may this user see that bot?). */
+export type RoomAccess = (userId: string, id: string) => Promise<boolean>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: {
+      io: RealtimeServer;
+      /** Registers who may join rooms with this prefix (e.g. 'bot'). */
+      allowRooms(prefix: string, access: RoomAccess): void;
+      toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+      toRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+    };
+  }
+}
+
+interface RealtimeOptions {
+  config: Config;
+  repo: AuthRepository;
+  tokens: AccessTokens;
+}
+
+/** socket.io on the HTTP server's port: websocket only, authenticated from the session cookie. */
+export const realtimePlugin = fp<RealtimeOptions>(async (app: FastifyInstance, { config, repo, tokens }) => {
+  const allowedOrigins = new Set(config.ALLOWED_ORIGINS);
+  const io: RealtimeServer = new Server(app.server, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    serveClient: false,
+    // A page on another site must not open a socket with our cookies.
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      if (!origin) return callback(null, true);
+      let host: string | undefined;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        return callback(null, false);
+      }
+      callback(null, host === req.headers.host || allowedOrigins.has(origin));
+    },
+  });
+
+  io.use(async (socket, next) => {
+    const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
+    const token = cookies[cookieNames.access];
+    const claims = token ? await tokens.verify(token) : undefined;
+    const user = claims ? await repo.findSessionUser(claims.sub, claims.sid).catch(() => undefined) : undefined;
+    const claimed = socketAuth.safeParse(socket.handshake.auth);
+    if (!user || !claimed.success || claimed.data.userId !== user.id) return next(new Error('unauthorized'));
+    socket.data.userId = user.id;
+    next();
+  });
+
+  const access = new Map<string, RoomAccess>();
+  access.set('user', async (userId, id) => userId === id);
+
+  const mayJoin = async (socket: RealtimeSocket, room: unknown): Promise<string | undefined> => {
+    const parsed = roomSchema.safeParse(room);
+    if (!parsed.success) return undefined;
+    const [prefix = '', id = ''] = parsed.data.split(':');
+    const check = access.get(prefix);
+    return check && (await check(socket.data.userId, id).catch(() => false)) ? parsed.data : undefined;
+  };
+
+  io.on('connection', (socket) => {
+    void socket.join(rooms.user(socket.data.userId));
+    socket.on('joinRoom', async (room, ack) => {
+      const allowedRoom = await mayJoin(socket, room);
+      if (allowedRoom) await socket.join(allowedRoom);
+      if (typeof ack === 'function') ack(allowedRoom ? { ok: true } : { ok: false, error: 'FORBIDDEN' });
+    });
+    socket.on('leaveRoom', async (room, ack) => {
+      if (typeof room === 'string') await socket.leave(room);
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+  });
+
+  app.decorate('realtime', {
+    io,
+    allowRooms(prefix, check) {
+      access.set(prefix, check);
+    },
+    toUser(userId, event, ...args) {
+      io.to(rooms.user(userId)).emit(event, ...args);
+    },
+    toRoom(room, event, ...args) {
+      io.to(room).emit(event, ...args);
+    },
+  });
+
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+});

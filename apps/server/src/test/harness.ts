@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { createDatabase, type Database } from '../db/client.ts';
+import { deriveKeys } from '../lib/secrets.ts';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** PGlite always; the machine's PostgreSQL too when TEST_DATABASE_URL is set. */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh database (in-memory PGlite, or a new PostgreSQL database) with migrations applied. */
+export async function createTestDatabase(engine: Engine): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const database = await createDatabase({});
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `charla_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REFRESH_REUSE_GRACE: '0', ...env });
+  const { database, drop } = await createTestDatabase(engine);
+  const app = await buildApp({ config, database, keys: deriveKeys(randomBytes(32).toString('hex')) });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** The cookies a response set, as a Cookie header for the next request. */
+export function cookieHeader(res: { cookies: { name: string; value: string }[] }, previous = ''): string {
+  const jar = new Map(previous.split('; ').filter(Boolean).map((c) => c.split('=') as [string, string]));
+  for (const c of res.cookies) {
+    if (c.value === '') jar.delete(c.name);
+    else jar.set(c.name, c.value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+export const newUser = (overrides: Partial<Record<string, string>> = {}) => ({
+  name: 'Ana López',
+  email: `ana.${randomBytes(4).toString('hex')}@clinica.mx`,
+  phone_number: '+52 33 1234 5678',
+  password: 'sonrisa-2026',
+  ...overrides,
+});

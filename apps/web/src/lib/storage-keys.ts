@@ -1,0 +1,98 @@
+/** Local-storage keys the app reads and writes (spec section 3). */
+export const storageKeys = {
+  selectedBot: 'selectedBot',
+  email: 'email',
+  userId: 'userId',
+  phoneNumber: 'phoneNumber',
+  loggedWith: 'loggedWith',
+  accessToken: 'accessToken',
+  loginState: 'loginState',
+  referralId: 'referralId',
+  locale: 'locale',
+} as const;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+/** Per-bot tour completion record: `tours_{botId}`. */
+export const toursKeyPrefix = 'tours_';
+export const toursKey = (botId: string): string => `${toursKeyPrefix}${botId}`;
+
+/** Tour-progress flags (which tour is running and how far it got). */
+export const tourProgressKeys = {
+  active: 'tourActive',
+  step: 'tourStep',
+  botId: 'tourBotId',
+  guideRequested: 'tourGuideRequested',
+} as const;
+
+/** Every other key whose name starts with this prefix is a tour-progress flag too. */
+export const tourProgressPrefix = 'tourProgress_';
+
+/** Values removed on sign-out. `locale` is kept so the next visitor keeps their language. */
+export const keysClearedOnSignOut: readonly StorageKey[] = [
+  storageKeys.selectedBot,
+  storageKeys.email,
+  storageKeys.userId,
+  storageKeys.phoneNumber,
+  storageKeys.loggedWith,
+  storageKeys.accessToken,
+  storageKeys.loginState,
+  storageKeys.referralId,
+];
+
+export function isTourKey(key: string): boolean {
+  return (
+    key.startsWith(toursKeyPrefix) ||
+    key.startsWith(tourProgressPrefix) ||
+    (Object.values(tourProgressKeys) as string[]).includes(key)
+  );
+}
+
+/** Cookies the app knows by name. */
+export const cookieNames = {
+  user: 'user',
+  tenant: 'tenant',
+} as const;
+
+/** The storage calls we use; `window.localStorage` fits, and so does a Map-backed fake. */
+export interface KeyValueStorage {
+  readonly length: number;
+  key(index: number): string | null;
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  clear(): void;
+}
+
+/** Reads a key without throwing when storage is blocked (private mode, disabled cookies). */
+export function readStorage(key: string, storage: KeyValueStorage | undefined = safeLocalStorage()): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string, storage: KeyValueStorage | undefined = safeLocalStorage()): void {
+  try {
+    storage?.setItem(key, value);
+  } catch {
+    // Storage full or blocked: the app keeps working with in-memory state.
+  }
+}
+
+export function safeLocalStorage(): KeyValueStorage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function safeSessionStorage(): KeyValueStorage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}

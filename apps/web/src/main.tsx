@@ -1,0 +1,2 @@
+import { portalHeader } from '@charla/shared';
+document.title = portalHeader;

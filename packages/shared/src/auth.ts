@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+export const limits = {
+  name: 120,
+  email: 254,
+  passwordMin: 8,
+  passwordMax: 256,
+  phoneMin: 7,
+  phoneMax: 20,
+  referralCode: 64,
+} as const;
+
+export const roles = ['owner', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+export const nameSchema = z.string().trim().min(1).max(limits.name);
+export const emailSchema = z.string().trim().toLowerCase().max(limits.email).pipe(z.email());
+export const phoneSchema = z
+  .string()
+  .trim()
+  .min(limits.phoneMin)
+  .max(limits.phoneMax)
+  .regex(/^\+?[0-9][0-9 ()-]*$/, { error: 'phone' });
+export const passwordSchema = z.string().min(limits.passwordMin).max(limits.passwordMax);
+
+export const signupBody = z.strictObject({
+  name: nameSchema,
+  email: emailSchema,
+  phone_number: phoneSchema,
+  password: passwordSchema,
+  referral_code: z.string().trim().max(limits.referralCode).optional(),
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const loginBody = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1).max(limits.passwordMax),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const userIdParams = z.strictObject({ userId: z.uuid() });
+
+export const updateClientBody = z.strictObject({
+  id: z.uuid(),
+  name: nameSchema,
+  email: emailSchema,
+  phone_number: phoneSchema,
+});
+export type UpdateClientBody = z.infer<typeof updateClientBody>;
+
+/** The user/client entity as the browser sees it (spec section 3). */
+export const clientInfo = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  role: z.enum(roles),
+  membershipTypeName: z.string(),
+  membership: z.object({ membershipTypeName: z.string() }),
+  isPartner: z.boolean(),
+  logoUrl: z.string().nullable(),
+  loggedWith: z.string(),
+  createdAt: z.string(),
+});
+export type ClientInfo = z.infer<typeof clientInfo>;
+
+export const authResponse = z.object({ user: clientInfo });
+export type AuthResponse = z.infer<typeof authResponse>;
+
+export const okResponse = z.object({ ok: z.boolean() });
+export type OkResponse = z.infer<typeof okResponse>;
+
+export const updateClientResponse = z.object({ ok: z.literal(true), user: clientInfo });
+
+/** Header the web app sends with the tenant read from the tenant cookie. */
+export const portalHeader = 'x-portal';
+export const partnersPortal = 'partners';

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Rooms a socket may join: its own user room, and rooms of bots it may see. */
+export const rooms = {
+  user: (userId: string) => `user:${userId}`,
+  bot: (botId: string) => `bot:${botId}`,
+} as const;
+export const roomSchema = z.string().regex(/^(user|bot):[0-9a-f-]{36}$/);
+
+export const limitEventPayload = z.object({
+  botId: z.string().optional(),
+  limit: z.number().int().optional(),
+  message: z.string().optional(),
+});
+export type LimitEventPayload = z.infer<typeof limitEventPayload>;
+
+export const paymentErrorPayload = z.object({ message: z.string().optional() });
+export type PaymentErrorPayload = z.infer<typeof paymentErrorPayload>;
+
+export type RoomAck = (result: { ok: boolean; error?: string }) => void;
+
+export interface ServerToClientEvents {
+  messageLimitReached: (payload: LimitEventPayload) => void;
+  botLimitReached: (payload: LimitEventPayload) => void;
+  paymentError: (payload: PaymentErrorPayload) => void;
+}
+
+export interface ClientToServerEvents {
+  joinRoom: (room: string, ack?: RoomAck) => void;
+  leaveRoom: (room: string, ack?: RoomAck) => void;
+}
+
+/** What the client sends in the socket.io handshake `auth`. */
+export const socketAuth = z.object({ userId: z.uuid() });
+
+export const serverEventNames = ['messageLimitReached', 'botLimitReached', 'paymentError'] as const satisfies readonly (keyof ServerToClientEvents)[];

@@ -1,0 +1,6 @@
+export * from './errors.ts';
+export * from './locale.ts';
+export * from './messages.ts';
+export * from './auth.ts';
+export * from './plans.ts';
+export * from './events.ts';

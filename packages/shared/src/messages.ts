@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import type { ErrorCode } from './errors.ts';
+import type { Locale } from './locale.ts';
+
+/** User-facing text of each error code, in both languages. */
+export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
+  VALIDATION_FAILED: { es: 'Revisa los datos marcados.', en: 'Please check the highlighted fields.' },
+  INVALID_JSON: { es: 'La solicitud no es un JSON válido.', en: 'The request is not valid JSON.' },
+  UNAUTHENTICATED: { es: 'Tu sesión terminó. Inicia sesión de nuevo.', en: 'Your session has ended. Please sign in again.' },
+  INVALID_CREDENTIALS: { es: 'Correo o contraseña incorrectos.', en: 'Wrong e-mail or password.' },
+  FORBIDDEN: { es: 'No tienes permiso para hacer esto.', en: 'You are not allowed to do this.' },
+  CSRF_REJECTED: { es: 'Solicitud rechazada: origen no permitido.', en: 'Request refused: origin not allowed.' },
+  NOT_FOUND: { es: 'No encontramos lo que buscas.', en: 'We could not find what you are looking for.' },
+  EMAIL_TAKEN: { es: 'Ya existe una cuenta con ese correo.', en: 'An account with that e-mail already exists.' },
+  PAYLOAD_TOO_LARGE: { es: 'El contenido es demasiado grande.', en: 'The content is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { es: 'Tipo de contenido no admitido.', en: 'Unsupported content type.' },
+  BOT_LOCKED: { es: 'Este asistente está bloqueado y no se puede modificar.', en: 'This assistant is locked and cannot be changed.' },
+  BOT_LIMIT_REACHED: { es: 'Alcanzaste el número máximo de asistentes de tu plan.', en: 'You have reached the maximum number of assistants on your plan.' },
+  RATE_LIMITED: { es: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.', en: 'Too many attempts. Wait a few minutes and try again.' },
+  INTERNAL: { es: 'Algo salió mal de nuestro lado. Inténtalo de nuevo.', en: 'Something went wrong on our side. Please try again.' },
+  SERVICE_UNAVAILABLE: { es: 'El servicio no está disponible por ahora.', en: 'The service is unavailable right now.' },
+};
+
+export function errorMessage(code: string, locale: Locale): string {
+  const entry = (errorMessages as Record<string, Record<Locale, string>>)[code];
+  return entry ? entry[locale] : errorMessages.INTERNAL[locale];
+}
+
+type Issue = z.core.$ZodIssue;
+
+/** One clear sentence for a zod issue, in the user's language. */
+export function issueMessage(issue: Issue, locale: Locale): string {
+  const es = locale === 'es';
+  switch (issue.code) {
+    case 'invalid_type':
+      // zod reports the received type in its message only (input is not kept by default).
+      if (/received (undefined|null)/.test(issue.message ?? '')) return es ? 'Este campo es obligatorio.' : 'This field is required.';
+      return es ? 'El valor no tiene el tipo esperado.' : 'The value has the wrong type.';
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1
+          ? es ? 'Este campo es obligatorio.' : 'This field is required.'
+          : es ? `Escribe al menos ${issue.minimum} caracteres.` : `Use at least ${issue.minimum} characters.`;
+      }
+      return es ? `El mínimo es ${issue.minimum}.` : `The minimum is ${issue.minimum}.`;
+    case 'too_big':
+      if (issue.origin === 'string') return es ? `Usa como máximo ${issue.maximum} caracteres.` : `Use at most ${issue.maximum} characters.`;
+      return es ? `El máximo es ${issue.maximum}.` : `The maximum is ${issue.maximum}.`;
+    case 'invalid_format':
+      if (issue.format === 'email') return es ? 'Escribe un correo electrónico válido.' : 'Enter a valid e-mail address.';
+      if (issue.format === 'url') return es ? 'Escribe una dirección web válida (https://…).' : 'Enter a valid web address (https://…).';
+      if (issue.format === 'regex' && issue.message === 'phone') return es ? 'Escribe un teléfono válido, por ejemplo +52 33 1234 5678.' : 'Enter a valid phone number, for example +52 33 1234 5678.';
+      if (issue.format === 'uuid') return es ? 'El identificador no es válido.' : 'The identifier is not valid.';
+      return es ? 'El formato no es válido.' : 'The format is not valid.';
+    case 'unrecognized_keys':
+      return es ? 'Campo no permitido.' : 'Field not allowed.';
+    case 'invalid_value':
+      return es ? 'Elige una de las opciones permitidas.' : 'Choose one of the allowed options.';
+    default:
+      return issue.message && !issue.message.startsWith('Invalid')
+        ? issue.message
+        : es ? 'El valor no es válido.' : 'The value is not valid.';
+  }
+}
+
+/** Field path → message, one per field (the first issue wins). Unknown keys are reported by their own name. */
+export function issuesToFields(issues: readonly Issue[], locale: Locale): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const keys = issue.code === 'unrecognized_keys'
+      ? issue.keys.map((k) => [...issue.path, k].join('.'))
+      : [issue.path.map(String).join('.') || '_'];
+    for (const key of keys) fields[key] ??= issueMessage(issue, locale);
+  }
+  return fields;
+}
