@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('config', () => {
+  it('has working defaults: embedded database in ./data on port 3000', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', ROLE: 'all', SEED_DEMO: true });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('stops with a message naming the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'tres mil' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'tres mil' })).toThrow(/PORT="tres mil"/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL="mysql:\/\/x": must start with postgres/);
+    expect(() => loadConfig({ APP_SECRET: 'short', ROLE: 'boss' })).toThrow(/ROLE="boss"[\s\S]*APP_SECRET="short": must be at least 32 characters/);
+  });
+
+  it('reads lists and booleans', () => {
+    const c = loadConfig({ ALLOWED_ORIGINS: 'https://a.mx/, https://b.mx', TRUST_PROXY: 'true', SEED_DEMO: 'false' });
+    expect(c.ALLOWED_ORIGINS).toEqual(['https://a.mx', 'https://b.mx']);
+    expect(c.TRUST_PROXY).toBe(true);
+    expect(c.SEED_DEMO).toBe(false);
+  });
+});
