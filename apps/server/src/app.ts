@@ -66,7 +66,7 @@ export async function buildApp({ config, database, keys, logger }: AppDeps) {
   app.decorate('services', { auth });
 
   await app.register(authPlugin, { config, repo, tokens });
-  await app.register(realtimePlugin, { config, repo, tokens });
+  await app.register(realtimePlugin, { config, repo, tokens, pool: database.pool });
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { service: auth });
   await app.register(webPlugin, { dir: config.WEB_DIST });

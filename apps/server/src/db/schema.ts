@@ -1,1 +1,2 @@
 export * from '../modules/auth/auth.table.ts';
+export * from '../plugins/realtime.table.ts';

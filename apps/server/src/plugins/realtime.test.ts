@@ -2,12 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@charla/shared';
-import { cookieHeader, createTestApp, engines, newUser, type TestApp } from '../test/harness.ts';
+import { cookieHeader, createPeerApp, createTestApp, engines, newUser, type TestApp } from '../test/harness.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 describe.each(engines)('realtime on %s', (engine) => {
-  let t: TestApp;
+  let t: TestApp & { url?: string };
   let url: string;
   const open: ClientSocket[] = [];
 
@@ -86,5 +86,19 @@ describe.each(engines)('realtime on %s', (engine) => {
     t.app.realtime.toUser(b.userId, 'paymentError', {});
     await new Promise((r) => setTimeout(r, 100));
     expect(leaked).toBe(false);
+  });
+
+  it.runIf(engine === 'postgres')('delivers an event emitted by another server process', async () => {
+    const peer = await createPeerApp(t.url!);
+    try {
+      const { cookie, userId } = await account();
+      const s = socket({ userId }, cookie);
+      expect(await outcome(s)).toBe('connected');
+      const got = new Promise((resolve) => s.on('botLimitReached', resolve));
+      peer.app.realtime.toUser(userId, 'botLimitReached', { limit: 1 });
+      expect(await got).toEqual({ limit: 1 });
+    } finally {
+      await peer.close();
+    }
   });
 });

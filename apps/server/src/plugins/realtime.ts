@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import {
   roomSchema,
@@ -38,10 +40,12 @@ interface RealtimeOptions {
   config: Config;
   repo: AuthRepository;
   tokens: AccessTokens;
+  /** On PostgreSQL, events cross processes through LISTEN/NOTIFY. */
+  pool?: pg.Pool;
 }
 
 /** socket.io on the HTTP server's port: websocket only, authenticated from the session cookie. */
-export const realtimePlugin = fp<RealtimeOptions>(async (app: FastifyInstance, { config, repo, tokens }) => {
+export const realtimePlugin = fp<RealtimeOptions>(async (app: FastifyInstance, { config, repo, tokens, pool }) => {
   const allowedOrigins = new Set(config.ALLOWED_ORIGINS);
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
@@ -60,6 +64,8 @@ export const realtimePlugin = fp<RealtimeOptions>(async (app: FastifyInstance, {
       callback(null, host === req.headers.host || allowedOrigins.has(origin));
     },
   });
+
+  if (pool) io.adapter(createAdapter(pool, { tableName: 'socket_io_attachments' }));
 
   io.use(async (socket, next) => {
     const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
@@ -112,5 +118,6 @@ export const realtimePlugin = fp<RealtimeOptions>(async (app: FastifyInstance, {
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
     io.engine.close();
+    await io.of('/').adapter.close();
   });
 });

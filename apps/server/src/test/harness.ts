@@ -18,7 +18,7 @@ export interface TestApp {
 }
 
 /** A fresh database (in-memory PGlite, or a new PostgreSQL database) with migrations applied. */
-export async function createTestDatabase(engine: Engine): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function createTestDatabase(engine: Engine): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (engine === 'pglite') {
     const database = await createDatabase({});
     await database.migrate();
@@ -36,6 +36,7 @@ export async function createTestDatabase(engine: Engine): Promise<{ database: Da
   await database.migrate();
   return {
     database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const c = new pg.Client({ connectionString: adminUrl });
@@ -46,10 +47,22 @@ export async function createTestDatabase(engine: Engine): Promise<{ database: Da
   };
 }
 
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+const testSecret = randomBytes(32).toString('hex');
+
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp & { url?: string }> {
+  const { database, url, drop } = await createTestDatabase(engine);
+  return { ...(await appOn(database, drop, env)), url };
+}
+
+/** A second process on the same PostgreSQL database (as when several servers run). */
+export async function createPeerApp(url: string, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createDatabase({ url });
+  return appOn(database, () => database.close(), env);
+}
+
+async function appOn(database: Database, drop: () => Promise<void>, env: Record<string, string>): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REFRESH_REUSE_GRACE: '0', ...env });
-  const { database, drop } = await createTestDatabase(engine);
-  const app = await buildApp({ config, database, keys: deriveKeys(randomBytes(32).toString('hex')) });
+  const app = await buildApp({ config, database, keys: deriveKeys(testSecret) });
   await app.ready();
   return {
     app,
