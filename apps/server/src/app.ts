@@ -15,6 +15,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService, type AuthService } from './modules/auth/auth.service.ts';
 import { accessTokens } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { botsRepository } from './modules/bots/bots.repository.ts';
+import { botsRoutes } from './modules/bots/bots.routes.ts';
+import { botsService, type BotsService } from './modules/bots/bots.service.ts';
+import { secretBox } from './lib/crypto.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -29,7 +33,7 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { auth: AuthService };
+    services: { auth: AuthService; bots: BotsService };
   }
 }
 
@@ -63,12 +67,18 @@ export async function buildApp({ config, database, keys, logger }: AppDeps) {
     loginMaxPerIp: config.LOGIN_MAX_PER_IP,
     loginWindow: config.LOGIN_WINDOW,
   });
-  app.decorate('services', { auth });
-
   await app.register(authPlugin, { config, repo, tokens });
   await app.register(realtimePlugin, { config, repo, tokens, pool: database.pool });
+
+  const bots = botsService(botsRepository(database.db), secretBox(keys.encryption), (userId, event, ...args) =>
+    app.realtime.toUser(userId, event, ...args),
+  );
+  app.realtime.allowRooms('bot', bots.mayView);
+  app.decorate('services', { auth, bots });
+
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { service: auth });
+  await app.register(botsRoutes, { service: bots });
   await app.register(webPlugin, { dir: config.WEB_DIST });
 
   return app;

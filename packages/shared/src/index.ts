@@ -4,3 +4,5 @@ export * from './messages.ts';
 export * from './auth.ts';
 export * from './plans.ts';
 export * from './events.ts';
+export * from './templates.ts';
+export * from './bots.ts';

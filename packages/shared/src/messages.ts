@@ -14,6 +14,7 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
   EMAIL_TAKEN: { es: 'Ya existe una cuenta con ese correo.', en: 'An account with that e-mail already exists.' },
   PAYLOAD_TOO_LARGE: { es: 'El contenido es demasiado grande.', en: 'The content is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { es: 'Tipo de contenido no admitido.', en: 'Unsupported content type.' },
+  REDIRECTION_PHONE_MISSING: { es: 'Primero agrega el número de WhatsApp de la persona que atenderá.', en: 'First add the WhatsApp number of the person who will take over.' },
   BOT_LOCKED: { es: 'Este asistente está bloqueado y no se puede modificar.', en: 'This assistant is locked and cannot be changed.' },
   BOT_LIMIT_REACHED: { es: 'Alcanzaste el número máximo de asistentes de tu plan.', en: 'You have reached the maximum number of assistants on your plan.' },
   RATE_LIMITED: { es: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.', en: 'Too many attempts. Wait a few minutes and try again.' },
@@ -28,9 +29,22 @@ export function errorMessage(code: string, locale: Locale): string {
 
 type Issue = z.core.$ZodIssue;
 
+/** Messages of our own rules (custom refinements and regexes name them by key). */
+const ruleMessages: Record<string, Record<Locale, string>> = {
+  phone: { es: 'Escribe un teléfono válido, por ejemplo +52 33 1234 5678.', en: 'Enter a valid phone number, for example +52 33 1234 5678.' },
+  url: { es: 'Escribe una dirección web que empiece con http:// o https://.', en: 'Enter a web address starting with http:// or https://.' },
+  time: { es: 'Usa el formato HH:MM de 24 horas.', en: 'Use the 24-hour HH:MM format.' },
+  range_order: { es: 'La hora de cierre debe ser posterior a la de apertura.', en: 'The closing time must be after the opening time.' },
+  range_overlap: { es: 'Este horario se cruza con otro del mismo día.', en: 'This range overlaps another one on the same day.' },
+  timezone: { es: 'Elige una zona horaria válida, por ejemplo America/Mexico_City.', en: 'Choose a valid time zone, for example America/Mexico_City.' },
+  digits: { es: 'Solo números, tal como aparece en Meta.', en: 'Digits only, as shown by Meta.' },
+};
+
 /** One clear sentence for a zod issue, in the user's language. */
 export function issueMessage(issue: Issue, locale: Locale): string {
   const es = locale === 'es';
+  const rule = issue.message ? ruleMessages[issue.message] : undefined;
+  if (rule) return rule[locale];
   switch (issue.code) {
     case 'invalid_type':
       // zod reports the received type in its message only (input is not kept by default).
@@ -49,7 +63,6 @@ export function issueMessage(issue: Issue, locale: Locale): string {
     case 'invalid_format':
       if (issue.format === 'email') return es ? 'Escribe un correo electrónico válido.' : 'Enter a valid e-mail address.';
       if (issue.format === 'url') return es ? 'Escribe una dirección web válida (https://…).' : 'Enter a valid web address (https://…).';
-      if (issue.format === 'regex' && issue.message === 'phone') return es ? 'Escribe un teléfono válido, por ejemplo +52 33 1234 5678.' : 'Enter a valid phone number, for example +52 33 1234 5678.';
       if (issue.format === 'uuid') return es ? 'El identificador no es válido.' : 'The identifier is not valid.';
       return es ? 'El formato no es válido.' : 'The format is not valid.';
     case 'unrecognized_keys':

@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
   });
 
   app.get('/client/info/:userId', {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     schema: {
       tags,
       summary: 'The signed-in user (only their own id); honours the x-portal header',
@@ -67,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
   }, async (req) => service.info(req.user, req.params.userId, portal(req)));
 
   app.post('/client/update-client', {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     schema: { tags, summary: 'Change name, e-mail and phone of the own account', body: updateClientBody, response: { 200: updateClientResponse, ...errors } },
   }, async (req) => ({ ok: true as const, user: await service.updateClient(req.user, req.body, portal(req)) }));
 

@@ -1,0 +1,76 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../auth/auth.table.ts';
+import { bots } from './bots.table.ts';
+
+export type BotRow = typeof bots.$inferSelect;
+export type NewBot = typeof bots.$inferInsert;
+export type BotPatch = Partial<Omit<NewBot, 'id' | 'userId' | 'createdAt'>>;
+
+const live = isNull(bots.deletedAt);
+
+/** The only code that reads and writes bots. */
+export function botsRepository(db: Db) {
+  return {
+    async findLive(id: string): Promise<BotRow | undefined> {
+      const [row] = await db.select().from(bots).where(and(eq(bots.id, id), live)).limit(1);
+      return row;
+    },
+
+    async listByOwner(userId: string): Promise<BotRow[]> {
+      return db.select().from(bots).where(and(eq(bots.userId, userId), live)).orderBy(asc(bots.createdAt));
+    },
+
+    async ownerIdByEmail(email: string): Promise<string | undefined> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      return row?.id;
+    },
+
+    /**
+     * Inserts a bot unless the owner already has `max` live bots. The owner's row is locked for
+     * the count, so two creations at once cannot both pass the limit.
+     */
+    async insertWithinLimit(bot: NewBot, max: (membership: string) => number): Promise<BotRow | 'limit'> {
+      return db.transaction(async (tx) => {
+        const [owner] = await tx
+          .select({ membership: users.membershipType })
+          .from(users)
+          .where(eq(users.id, bot.userId))
+          .for('update');
+        const [count] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(bots)
+          .where(and(eq(bots.userId, bot.userId), live));
+        if (Number(count?.n ?? 0) >= max(owner?.membership ?? 'Free')) return 'limit';
+        const [row] = await tx.insert(bots).values(bot).returning();
+        return row!;
+      });
+    },
+
+    async update(id: string, patch: BotPatch): Promise<BotRow | undefined> {
+      const [row] = await db
+        .update(bots)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(bots.id, id), live))
+        .returning();
+      return row;
+    },
+
+    async toggleEnabled(id: string): Promise<BotRow | undefined> {
+      const [row] = await db
+        .update(bots)
+        .set({ botEnabled: sql`not ${bots.botEnabled}`, updatedAt: new Date() })
+        .where(and(eq(bots.id, id), live))
+        .returning();
+      return row;
+    },
+
+    /** Soft delete: conversations and history stay; the bot leaves lists and limits. */
+    async softDelete(id: string): Promise<boolean> {
+      const rows = await db.update(bots).set({ deletedAt: new Date() }).where(and(eq(bots.id, id), live)).returning({ id: bots.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type BotsRepository = ReturnType<typeof botsRepository>;

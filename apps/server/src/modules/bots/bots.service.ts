@@ -1,0 +1,208 @@
+import {
+  defaultReminder,
+  defaultScheduling,
+  limitsOf,
+  maskSecret,
+  templatePurpose,
+  type Bot,
+  type NewBotBody,
+  type ReminderItem,
+  type SchedulingItem,
+  type ServerToClientEvents,
+  type TemplateKey,
+  type UpdateBotBody,
+} from '@charla/shared';
+import type { z } from 'zod';
+import type { metaCredentialsItem, messengerCredentialsItem } from '@charla/shared';
+import { AppError } from '../../lib/errors.ts';
+import type { SecretBox } from '../../lib/crypto.ts';
+import type { UserRow } from '../auth/auth.repository.ts';
+import type { BotPatch, BotRow, BotsRepository } from './bots.repository.ts';
+import type { StoredCredential } from './bots.table.ts';
+
+type Notify = <E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
+type CredentialInput = z.infer<typeof metaCredentialsItem> | z.infer<typeof messengerCredentialsItem>;
+
+export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify) {
+  const mask = (items: StoredCredential[]) =>
+    items.map(({ access_token_sealed, ...ids }) => ({
+      ...ids,
+      access_token: access_token_sealed ? maskSecret(box.open(access_token_sealed)) : '',
+    }));
+
+  function toBot(row: BotRow): Bot {
+    return {
+      id: row.id,
+      user_id: row.userId,
+      bot_enabled: row.botEnabled,
+      locked: row.locked,
+      locked_reason: row.lockedReason,
+      redirection_enabled: row.redirectionEnabled,
+      redirection_phone: row.redirectionPhone,
+      bot_name: row.botName,
+      bot_objective: row.botObjective as Bot['bot_objective'],
+      business_name: row.businessName,
+      business_desc: row.businessDesc,
+      business_url: row.businessUrl,
+      business_phone: row.businessPhone,
+      welcome_message: row.welcomeMessage,
+      about_bot: row.aboutBot,
+      language: row.language as Bot['language'],
+      purpose: row.purpose as Bot['purpose'],
+      tone: row.tone as Bot['tone'],
+      personality: row.personality as Bot['personality'],
+      identity: row.identity as Bot['identity'],
+      response_length: row.responseLength as Bot['response_length'],
+      timezone: row.timezone,
+      scheduling: row.scheduling,
+      reminders: row.reminders,
+      metaCredentials: mask(row.metaCredentials),
+      messengerCredentials: mask(row.messengerCredentials),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** The one access check of every bot route: the owner, or the main admin account. */
+  async function accessible(caller: UserRow, botId: string): Promise<BotRow> {
+    const row = await repo.findLive(botId);
+    if (!row) throw new AppError('NOT_FOUND');
+    if (row.userId !== caller.id && caller.role !== 'admin') throw new AppError('FORBIDDEN');
+    return row;
+  }
+
+  async function writable(caller: UserRow, botId: string): Promise<BotRow> {
+    const row = await accessible(caller, botId);
+    if (row.locked) throw new AppError('BOT_LOCKED');
+    return row;
+  }
+
+  async function save(botId: string, patch: BotPatch): Promise<Bot> {
+    const row = await repo.update(botId, patch);
+    if (!row) throw new AppError('NOT_FOUND');
+    return toBot(row);
+  }
+
+  /** Seals a new token; an omitted token keeps the stored one (the browser only ever sees it masked). */
+  function seal(input: CredentialInput, previous: StoredCredential | undefined): StoredCredential {
+    const { access_token, ...ids } = input;
+    const sealed = access_token ? box.seal(access_token) : previous?.access_token_sealed;
+    return { ...ids, ...(sealed ? { access_token_sealed: sealed } : {}) };
+  }
+
+  return {
+    toBot,
+    accessible,
+
+    async mayView(userId: string, botId: string): Promise<boolean> {
+      const row = await repo.findLive(botId);
+      return Boolean(row && row.userId === userId);
+    },
+
+    async listByEmail(caller: UserRow, email: string): Promise<Bot[]> {
+      let ownerId = caller.id;
+      if (email !== caller.email) {
+        if (caller.role !== 'admin') throw new AppError('FORBIDDEN');
+        const other = await repo.ownerIdByEmail(email);
+        if (!other) return [];
+        ownerId = other;
+      }
+      return (await repo.listByOwner(ownerId)).map(toBot);
+    },
+
+    async create(caller: UserRow, body: NewBotBody): Promise<Bot> {
+      if (body.user_email !== caller.email) throw new AppError('FORBIDDEN');
+      const template = body.bot_objective as TemplateKey;
+      const row = await repo.insertWithinLimit(
+        {
+          userId: caller.id,
+          botName: body.bot_name,
+          botObjective: template,
+          businessName: body.business_name,
+          businessDesc: body.business_desc,
+          businessUrl: body.business_url,
+          businessPhone: body.business_phone,
+          welcomeMessage: body.welcome_message,
+          aboutBot: body.about_bot,
+          language: body.language,
+          purpose: templatePurpose[template],
+          scheduling: [defaultScheduling],
+          reminders: [defaultReminder],
+        },
+        (membership) => limitsOf(membership).bots,
+      );
+      if (row === 'limit') {
+        notify(caller.id, 'botLimitReached', { limit: limitsOf(caller.membershipType).bots });
+        throw new AppError('BOT_LIMIT_REACHED');
+      }
+      return toBot(row);
+    },
+
+    async update(caller: UserRow, botId: string, body: UpdateBotBody): Promise<Bot> {
+      const row = await writable(caller, botId);
+      const { messengerCredentials, ...fields } = body;
+      const patch: BotPatch = {
+        botName: fields.bot_name,
+        botObjective: fields.bot_objective,
+        businessName: fields.business_name,
+        businessDesc: fields.business_desc,
+        businessUrl: fields.business_url,
+        businessPhone: fields.business_phone,
+        welcomeMessage: fields.welcome_message,
+        aboutBot: fields.about_bot,
+        language: fields.language,
+        purpose: fields.purpose,
+        tone: fields.tone,
+        personality: fields.personality,
+        identity: fields.identity,
+        responseLength: fields.response_length,
+        timezone: fields.timezone,
+        redirectionPhone: fields.redirection_phone,
+      };
+      if (messengerCredentials) {
+        patch.messengerCredentials = messengerCredentials.map((c, i) => seal(c, row.messengerCredentials[i]));
+      }
+      if (fields.redirection_phone === '' && row.redirectionEnabled) patch.redirectionEnabled = false;
+      return save(botId, Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)));
+    },
+
+    async setScheduling(caller: UserRow, botId: string, item: SchedulingItem): Promise<Bot> {
+      await writable(caller, botId);
+      return save(botId, { scheduling: [item] });
+    },
+
+    async setReminders(caller: UserRow, botId: string, item: ReminderItem): Promise<Bot> {
+      await writable(caller, botId);
+      return save(botId, { reminders: [item] });
+    },
+
+    async setMetaCredentials(caller: UserRow, botId: string, item: z.infer<typeof metaCredentialsItem>): Promise<Bot> {
+      const row = await writable(caller, botId);
+      const stored = seal(item, row.metaCredentials[0]);
+      if (!stored.access_token_sealed) throw new AppError('VALIDATION_FAILED', { access_token: 'VALIDATION_FAILED' });
+      return save(botId, { metaCredentials: [stored] });
+    },
+
+    async remove(caller: UserRow, botId: string): Promise<boolean> {
+      await accessible(caller, botId);
+      if (!(await repo.softDelete(botId))) throw new AppError('NOT_FOUND');
+      return true;
+    },
+
+    async toggleStatus(caller: UserRow, botId: string): Promise<boolean> {
+      await writable(caller, botId);
+      const row = await repo.toggleEnabled(botId);
+      if (!row) throw new AppError('NOT_FOUND');
+      return row.botEnabled;
+    },
+
+    async setRedirection(caller: UserRow, botId: string, enabled: boolean): Promise<boolean> {
+      const row = await writable(caller, botId);
+      if (enabled && !row.redirectionPhone) throw new AppError('REDIRECTION_PHONE_MISSING', { redirection_phone: 'REDIRECTION_PHONE_MISSING' });
+      await save(botId, { redirectionEnabled: enabled });
+      return enabled;
+    },
+  };
+}
+
+export type BotsService = ReturnType<typeof botsService>;

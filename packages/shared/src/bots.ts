@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { localeSchema } from './locale.ts';
+import { templateKeys } from './templates.ts';
+
+export const purposes = [
+  { label: 'Ventas', code: 'sales' },
+  { label: 'Citas', code: 'appointments' },
+  { label: 'Atención al cliente', code: 'customer_service' },
+] as const;
+export const purposeCodes = ['sales', 'appointments', 'customer_service'] as const;
+export const tones = ['Formal', 'Semiformal', 'Informal'] as const;
+export const personalities = ['Persuasivo', 'Amigable', 'Comprensible'] as const;
+export const identities = ['Humano', 'Inteligencia Artificial'] as const;
+export const responseLengths = ['short', 'normal', 'long'] as const;
+export const knowledgeSourceTypes = ['PDF', 'CSV', 'text', 'URL', 'YouTube'] as const;
+/** Channel sources of a bot's conversations, and the sources of its WhatsApp connection. */
+export const channelSources = ['api', 'whatsmeow', 'instagram', 'messenger'] as const;
+export const whatsappSources = ['meta', 'whatsmeow'] as const;
+export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof weekdays)[number];
+
+export const botLimits = { name: 80, business: 120, desc: 2000, url: 500, phone: 20, welcome: 1000, about: 4000 } as const;
+
+/** A real IANA zone name ("America/Mexico_City", "UTC"), not an offset or an abbreviation. */
+export function isIanaTimeZone(tz: string): boolean {
+  if (!/^(UTC|[A-Za-z_]+(\/[A-Za-z0-9_+-]+)+)$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const text = (max: number) => z.string().trim().max(max);
+const httpUrl = z
+  .string()
+  .trim()
+  .max(botLimits.url)
+  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'url' });
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(botLimits.phone)
+  .regex(/^$|^\+?[0-9][0-9 ()-]{6,}$/, { error: 'phone' });
+export const timeZoneSchema = z.string().refine(isIanaTimeZone, { error: 'timezone' });
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'time' });
+const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+export const timeRange = z.strictObject({ start: hhmm, end: hhmm });
+export type TimeRange = z.infer<typeof timeRange>;
+
+/** Opening hours of one weekday: ranges that end after they start and never overlap. */
+const dayRanges = z
+  .array(timeRange)
+  .max(6)
+  .superRefine((ranges, ctx) => {
+    ranges.forEach((r, i) => {
+      if (minutes(r.end) <= minutes(r.start)) ctx.addIssue({ code: 'custom', path: [i, 'end'], message: 'range_order' });
+    });
+    const sorted = [...ranges].sort((a, b) => minutes(a.start) - minutes(b.start));
+    for (let i = 1; i < sorted.length; i++) {
+      if (minutes(sorted[i]!.start) < minutes(sorted[i - 1]!.end)) {
+        ctx.addIssue({ code: 'custom', path: [ranges.indexOf(sorted[i]!), 'start'], message: 'range_overlap' });
+      }
+    }
+  });
+
+export const schedulingItem = z.strictObject({
+  hours: z.strictObject(Object.fromEntries(weekdays.map((d) => [d, dayRanges])) as Record<Weekday, typeof dayRanges>),
+  appointment_minutes: z.number().int().min(5).max(480),
+});
+export type SchedulingItem = z.infer<typeof schedulingItem>;
+
+export const reminderItem = z.strictObject({
+  enabled: z.boolean(),
+  /** How long before the appointment, in minutes (1440 = the day before). */
+  minutes_before: z.number().int().min(5).max(10_080),
+  message: z.string().trim().min(1).max(1000),
+});
+export type ReminderItem = z.infer<typeof reminderItem>;
+
+/** Credentials as stored by the owner; the access token is write-only (answered masked). */
+export const metaCredentialsItem = z.strictObject({
+  access_token: z.string().trim().min(10).max(1000).optional(),
+  phone_number_id: z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' }),
+  waba_id: z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' }),
+});
+export const messengerCredentialsItem = z.strictObject({
+  access_token: z.string().trim().min(10).max(1000).optional(),
+  page_id: z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' }),
+  instagram_account_id: z.string().trim().regex(/^$|^\d{5,30}$/, { error: 'digits' }).optional(),
+});
+
+/** The creation payload (spec section 3), as the wizard sends it. */
+export const newBotBody = z.strictObject({
+  bot_name: text(botLimits.name).min(1),
+  bot_objective: z.enum(templateKeys),
+  business_name: text(botLimits.business).min(1),
+  business_desc: text(botLimits.desc),
+  business_url: httpUrl,
+  user_email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  business_phone: optionalPhone,
+  welcome_message: text(botLimits.welcome),
+  about_bot: text(botLimits.about),
+  language: localeSchema,
+});
+export type NewBotBody = z.infer<typeof newBotBody>;
+
+/** Every field PATCH /bot/{id} may change (not scheduling, reminders or metaCredentials). */
+export const updateBotBody = z
+  .strictObject({
+    bot_name: text(botLimits.name).min(1),
+    bot_objective: z.enum(templateKeys),
+    business_name: text(botLimits.business).min(1),
+    business_desc: text(botLimits.desc),
+    business_url: httpUrl,
+    business_phone: optionalPhone,
+    welcome_message: text(botLimits.welcome),
+    about_bot: text(botLimits.about),
+    language: localeSchema,
+    purpose: z.enum(purposeCodes),
+    tone: z.enum(tones),
+    personality: z.enum(personalities),
+    identity: z.enum(identities),
+    response_length: z.enum(responseLengths),
+    timezone: timeZoneSchema,
+    redirection_phone: optionalPhone,
+    messengerCredentials: z.array(messengerCredentialsItem).max(1),
+  })
+  .partial();
+export type UpdateBotBody = z.infer<typeof updateBotBody>;
+
+export const maskedCredential = z.object({
+  access_token: z.string(),
+  phone_number_id: z.string().optional(),
+  waba_id: z.string().optional(),
+  page_id: z.string().optional(),
+  instagram_account_id: z.string().optional(),
+});
+
+export const bot = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  bot_enabled: z.boolean(),
+  locked: z.boolean(),
+  locked_reason: z.string().nullable(),
+  redirection_enabled: z.boolean(),
+  redirection_phone: z.string(),
+  bot_name: z.string(),
+  bot_objective: z.enum(templateKeys),
+  business_name: z.string(),
+  business_desc: z.string(),
+  business_url: z.string(),
+  business_phone: z.string(),
+  welcome_message: z.string(),
+  about_bot: z.string(),
+  language: localeSchema,
+  purpose: z.enum(purposeCodes),
+  tone: z.enum(tones),
+  personality: z.enum(personalities),
+  identity: z.enum(identities),
+  response_length: z.enum(responseLengths),
+  timezone: z.string(),
+  scheduling: z.array(schedulingItem),
+  reminders: z.array(reminderItem),
+  metaCredentials: z.array(maskedCredential),
+  messengerCredentials: z.array(maskedCredential),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Bot = z.infer<typeof bot>;
+
+export const botResponse = z.object({ bot });
+export const botsResponse = z.array(bot);
+export const botIdParams = z.strictObject({ id: z.uuid() });
+export const botIdRouteParams = z.strictObject({ botId: z.uuid() });
+export const emailParams = z.strictObject({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) });
+export const deleteBotBody = z.strictObject({ bot_id: z.uuid() });
+export const changeStatusBody = z.strictObject({ botId: z.uuid() });
+export const changeStatusResponse = z.object({ ok: z.literal(true), bot_enabled: z.boolean() });
+export const redirectionBody = z.strictObject({ redirection_enabled: z.boolean() });
+export const redirectionResponse = z.object({ ok: z.literal(true), redirection_enabled: z.boolean() });
+
+/** Masks a secret for display: the first 4 and last 4 characters. */
+export function maskSecret(secret: string): string {
+  if (secret.length <= 10) return '•'.repeat(secret.length);
+  return `${secret.slice(0, 4)}…${secret.slice(-4)}`;
+}
+
+export const defaultScheduling: SchedulingItem = {
+  hours: {
+    monday: [{ start: '09:00', end: '18:00' }],
+    tuesday: [{ start: '09:00', end: '18:00' }],
+    wednesday: [{ start: '09:00', end: '18:00' }],
+    thursday: [{ start: '09:00', end: '18:00' }],
+    friday: [{ start: '09:00', end: '18:00' }],
+    saturday: [{ start: '09:00', end: '14:00' }],
+    sunday: [],
+  },
+  appointment_minutes: 30,
+};
+
+export const defaultReminder: ReminderItem = {
+  enabled: true,
+  minutes_before: 1440,
+  message: 'Hola {nombre}, te recordamos tu cita el {fecha} a las {hora}. Si necesitas cambiarla, respóndenos por aquí.',
+};
