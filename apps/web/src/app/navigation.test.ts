@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultBotSection,
+  isBotSection,
+  isSectionAllowed,
+  paths,
+  usesLightTheme,
+  visibleBotSections,
+  visibleGeneralSections,
+} from './navigation.ts';
+
+describe('navigation rules', () => {
+  it('shows every section on the main product on desktop', () => {
+    const ctx = { isTenant: false, isMobile: false };
+    expect(visibleBotSections(ctx)).toEqual(['personalizacion', 'crm', 'citas', 'recursos', 'productos', 'massive-sender']);
+    expect(visibleGeneralSections(ctx)).toEqual(['clients', 'referidos', 'mi-cuenta', 'ayuda']);
+  });
+
+  it('hides personalizacion, citas, clients, referidos and ayuda on a tenant subdomain', () => {
+    const ctx = { isTenant: true, isMobile: false };
+    expect(visibleBotSections(ctx)).toEqual(['crm', 'recursos', 'productos', 'massive-sender']);
+    expect(visibleGeneralSections(ctx)).toEqual(['mi-cuenta']);
+    expect(isSectionAllowed('clients', true)).toBe(false);
+    expect(isSectionAllowed('clients', false)).toBe(true);
+  });
+
+  it('shows only personalizacion, mi-cuenta and ayuda on mobile', () => {
+    const ctx = { isTenant: false, isMobile: true };
+    expect(visibleBotSections(ctx)).toEqual(['personalizacion']);
+    expect(visibleGeneralSections(ctx)).toEqual(['mi-cuenta', 'ayuda']);
+    expect([...visibleBotSections({ isTenant: true, isMobile: true }), ...visibleGeneralSections({ isTenant: true, isMobile: true })]).toEqual([
+      'mi-cuenta',
+    ]);
+  });
+
+  it('defaults to personalizacion, or crm on a tenant subdomain', () => {
+    expect(defaultBotSection(false)).toBe('personalizacion');
+    expect(defaultBotSection(true)).toBe('crm');
+  });
+
+  it('recognizes bot sections and builds paths', () => {
+    expect(isBotSection('massive-sender')).toBe(true);
+    expect(isBotSection('mi-cuenta')).toBe(false);
+    expect(isBotSection(undefined)).toBe(false);
+    expect(paths.bot('b 1', 'crm')).toBe('/app/dashboard/b%201/crm');
+    expect(paths.general('mi-cuenta')).toBe('/app/dashboard/mi-cuenta');
+  });
+
+  it('uses the light theme only on the CRM route of the admin account', () => {
+    expect(usesLightTheme('admin', 'crm')).toBe(true);
+    expect(usesLightTheme('admin', 'citas')).toBe(false);
+    expect(usesLightTheme('owner', 'crm')).toBe(false);
+  });
+});

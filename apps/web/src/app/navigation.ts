@@ -1,0 +1,60 @@
+/** Sections for a chosen bot, in sidebar order (spec section 2). */
+export const botSections = ['personalizacion', 'crm', 'citas', 'recursos', 'productos', 'massive-sender'] as const;
+export type BotSection = (typeof botSections)[number];
+
+/** General sections of the signed-in area. */
+export const generalSections = ['clients', 'referidos', 'mi-cuenta', 'ayuda'] as const;
+export type GeneralSection = (typeof generalSections)[number];
+
+export type Section = BotSection | GeneralSection;
+
+export interface NavContext {
+  /** A tenant subdomain: the tenant cookie is set and not empty. */
+  isTenant: boolean;
+  /** Width of 900 px or less. */
+  isMobile: boolean;
+}
+
+const hiddenOnTenant: ReadonlySet<Section> = new Set<Section>(['personalizacion', 'citas', 'clients', 'referidos', 'ayuda']);
+const shownOnMobile: ReadonlySet<Section> = new Set<Section>(['personalizacion', 'mi-cuenta', 'ayuda']);
+
+export function isSectionVisible(section: Section, { isTenant, isMobile }: NavContext): boolean {
+  if (isTenant && hiddenOnTenant.has(section)) return false;
+  if (isMobile && !shownOnMobile.has(section)) return false;
+  return true;
+}
+
+/** Sections a tenant may not open at all, whatever the screen size. */
+export function isSectionAllowed(section: Section, isTenant: boolean): boolean {
+  return !(isTenant && hiddenOnTenant.has(section));
+}
+
+export function visibleBotSections(context: NavContext): BotSection[] {
+  return botSections.filter((section) => isSectionVisible(section, context));
+}
+
+export function visibleGeneralSections(context: NavContext): GeneralSection[] {
+  return generalSections.filter((section) => isSectionVisible(section, context));
+}
+
+/** personalizacion by default; crm on a tenant subdomain, where personalizacion is hidden. */
+export function defaultBotSection(isTenant: boolean): BotSection {
+  return isTenant ? 'crm' : 'personalizacion';
+}
+
+export function isBotSection(value: string | undefined): value is BotSection {
+  return (botSections as readonly string[]).includes(value ?? '');
+}
+
+export const paths = {
+  login: '/login',
+  signup: '/signup',
+  dashboard: '/app/dashboard',
+  general: (section: GeneralSection) => `/app/dashboard/${section}`,
+  bot: (botId: string, section: BotSection) => `/app/dashboard/${encodeURIComponent(botId)}/${section}`,
+} as const;
+
+/** The main internal admin account sees the CRM in a light theme. */
+export function usesLightTheme(role: string | undefined, section: string | undefined): boolean {
+  return role === 'admin' && section === 'crm';
+}

@@ -1,0 +1,19 @@
+import 'i18next';
+import type account from '../public/locales/es/account.json';
+import type auth from '../public/locales/es/auth.json';
+import type common from '../public/locales/es/common.json';
+import type dashboard from '../public/locales/es/dashboard.json';
+import type help from '../public/locales/es/help.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      auth: typeof auth;
+      dashboard: typeof dashboard;
+      account: typeof account;
+      help: typeof help;
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import { createApiClient, type AuthFailureReason } from './api-client.ts';
+import { currentLocale } from './i18n.ts';
+
+let authFailureHandler: ((reason: AuthFailureReason) => void) | null = null;
+
+/** The app registers its sign-out here once it has a router to navigate with. */
+export function setAuthFailureHandler(handler: (reason: AuthFailureReason) => void): void {
+  authFailureHandler = handler;
+}
+
+/** The one API client of the app: same origin, cookies, Accept-Language, 401 → refresh → retry. */
+export const api = createApiClient({
+  fetch: (input, init) => fetch(input, init),
+  getLocale: currentLocale,
+  onAuthFailure: (reason) => authFailureHandler?.(reason),
+});

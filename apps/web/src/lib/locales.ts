@@ -1,0 +1,13 @@
+import type { Locale, defaultLocale as sharedDefaultLocale } from '@charla/shared';
+
+export const supportedLocales = ['es', 'en'] as const satisfies readonly Locale[];
+export const defaultLocale: typeof sharedDefaultLocale = 'es';
+export const fallbackLocale: Locale = 'en';
+
+/** Translation namespaces, one file each under public/locales/{lng}/. */
+export const namespaces = ['common', 'auth', 'dashboard', 'account', 'help'] as const;
+export type Namespace = (typeof namespaces)[number];
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
+}

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { botRoom, connectSocket, getLastConnectError, joinRoom, socketOptions, type AppSocket, type SocketHandlers } from './socket.ts';
+
+type Listener = (...args: unknown[]) => void;
+
+/** Just enough of a socket.io socket: listeners, emit with ack, connect. */
+function fakeSocket() {
+  const listeners = new Map<string, Listener[]>();
+  const emitted: Array<{ event: string; args: unknown[] }> = [];
+  let ackResult: unknown = { ok: true };
+  const socket = {
+    connect: vi.fn(),
+    on(event: string, listener: Listener) {
+      listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+      return socket;
+    },
+    timeout() {
+      return {
+        emitWithAck(event: string, ...args: unknown[]) {
+          emitted.push({ event, args });
+          return Promise.resolve(ackResult);
+        },
+      };
+    },
+    emit(event: string, ...args: unknown[]) {
+      emitted.push({ event, args });
+    },
+  };
+  const fire = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args));
+  return { socket, fire, emitted, setAck: (value: unknown) => (ackResult = value) };
+}
+
+function handlers() {
+  return {
+    messageLimitReached: vi.fn<SocketHandlers['messageLimitReached']>(),
+    botLimitReached: vi.fn<SocketHandlers['botLimitReached']>(),
+    paymentError: vi.fn<SocketHandlers['paymentError']>(),
+    onStatus: vi.fn<NonNullable<SocketHandlers['onStatus']>>(),
+  };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('socket', () => {
+  it('connects with the spec settings: websocket only, credentials, userId auth, endless reconnection', () => {
+    expect(socketOptions('u1')).toEqual({
+      path: '/socket.io',
+      transports: ['websocket'],
+      withCredentials: true,
+      auth: { userId: 'u1' },
+      reconnection: true,
+      reconnectionAttempts: Infinity,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      timeout: 30000,
+    });
+    const { socket } = fakeSocket();
+    const factory = vi.fn(() => socket as unknown as AppSocket);
+    connectSocket('u1', handlers(), factory);
+    expect(factory).toHaveBeenCalledWith(socketOptions('u1'));
+  });
+
+  it('reconnects when the server disconnects it, and only then', () => {
+    const { socket, fire } = fakeSocket();
+    connectSocket('u1', handlers(), () => socket as unknown as AppSocket);
+    fire('disconnect', 'transport close');
+    expect(socket.connect).not.toHaveBeenCalled();
+    fire('disconnect', 'io server disconnect');
+    expect(socket.connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps and logs the last connect error, and clears it once connected', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { socket, fire } = fakeSocket();
+    const h = handlers();
+    connectSocket('u1', h, () => socket as unknown as AppSocket);
+    const error = new Error('websocket error');
+    fire('connect_error', error);
+    expect(getLastConnectError()).toBe(error);
+    expect(log).toHaveBeenCalledWith('Socket connect error', error);
+    expect(h.onStatus).toHaveBeenLastCalledWith({ connected: false, error });
+    fire('connect');
+    expect(getLastConnectError()).toBeNull();
+    expect(h.onStatus).toHaveBeenLastCalledWith({ connected: true, error: null });
+  });
+
+  it('joins a room and reports the acknowledgement, or a time-out as a refusal', async () => {
+    const { socket, emitted, setAck } = fakeSocket();
+    await expect(joinRoom(socket as unknown as AppSocket, botRoom('b1'))).resolves.toEqual({ ok: true });
+    expect(emitted).toEqual([{ event: 'joinRoom', args: ['bot:b1'] }]);
+    setAck({ ok: false, error: 'FORBIDDEN' });
+    await expect(joinRoom(socket as unknown as AppSocket, 'bot:b2')).resolves.toEqual({ ok: false, error: 'FORBIDDEN' });
+    const timingOut = { timeout: () => ({ emitWithAck: () => Promise.reject(new Error('operation has timed out')) }) };
+    await expect(joinRoom(timingOut as unknown as AppSocket, 'bot:b3')).resolves.toEqual({ ok: false, error: 'operation has timed out' });
+  });
+
+  it('passes the limit and payment events to their handlers', () => {
+    const { socket, fire } = fakeSocket();
+    const h = handlers();
+    connectSocket('u1', h, () => socket as unknown as AppSocket);
+    fire('messageLimitReached', { botId: 'b1', limit: 500 });
+    fire('botLimitReached', { limit: 1 });
+    fire('paymentError', undefined);
+    expect(h.messageLimitReached).toHaveBeenCalledWith({ botId: 'b1', limit: 500 });
+    expect(h.botLimitReached).toHaveBeenCalledWith({ limit: 1 });
+    expect(h.paymentError).toHaveBeenCalledWith({});
+  });
+});
