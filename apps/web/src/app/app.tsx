@@ -1,0 +1,23 @@
+import { Suspense } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { queryClient } from './query-client.ts';
+import { router } from './router.tsx';
+import { bindRouter } from './session.ts';
+import { TenantProvider } from './tenant-theme.tsx';
+
+bindRouter(router);
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TenantProvider>
+        <RouterProvider router={router} />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </TenantProvider>
+    </QueryClientProvider>
+  );
+}

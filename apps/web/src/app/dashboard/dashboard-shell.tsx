@@ -1,0 +1,87 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ContentSpinner } from '../../components/ui/full-screen-spinner.tsx';
+import { GradientBackdrop } from '../../components/ui/gradient-backdrop.tsx';
+import { useCurrentUser } from '../../features/auth/current-user.tsx';
+import { useBots } from '../../features/bots/api/use-bots.ts';
+import { readSelectedBotId, resolveSelectedBot } from '../../features/bots/selected-bot.ts';
+import { RealtimeModals } from '../../features/realtime/components/realtime-modals.tsx';
+import { useRealtimeConnection } from '../../features/realtime/use-realtime-connection.ts';
+import { useIsMobile } from '../../lib/use-media-query.ts';
+import { isBotSection, usesLightTheme } from '../navigation.ts';
+import { useTenant } from '../tenant-theme.tsx';
+import { parseDashboardPath } from './dashboard-path.ts';
+import { MobileDrawer } from './mobile-drawer.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+
+const drawerId = 'dashboard-navigation';
+
+/** The signed-in frame: sidebar (a drawer on mobile), top bar, realtime modals, and the section. */
+export function DashboardShell() {
+  const { t } = useTranslation('dashboard');
+  const user = useCurrentUser();
+  const { isTenant } = useTenant();
+  const isMobile = useIsMobile();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const bots = useBots();
+
+  useRealtimeConnection(user.id);
+
+  const { botId, section } = parseDashboardPath(location.pathname);
+  const botList = bots.data ?? [];
+  const selectedBot = resolveSelectedBot(botList, botId ?? undefined, readSelectedBotId());
+  const currentBotSection = section !== null && isBotSection(section) ? section : null;
+  const nav = { isTenant, isMobile };
+  const light = usesLightTheme(user.role, section ?? undefined);
+
+  useEffect(() => {
+    if (!isMobile) setDrawerOpen(false);
+  }, [isMobile]);
+
+  const sidebar = (
+    <Sidebar
+      nav={nav}
+      bots={botList}
+      botsLoading={bots.isPending}
+      selectedBot={selectedBot}
+      currentBotSection={currentBotSection}
+      onNavigate={isMobile ? () => setDrawerOpen(false) : undefined}
+    />
+  );
+
+  return (
+    <div data-theme={light ? 'light' : undefined} className="relative isolate flex min-h-dvh bg-surface text-fg">
+      <GradientBackdrop />
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-highlight px-4 py-2 font-semibold text-on-highlight focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+      >
+        {t('shell.skipToContent')}
+      </a>
+
+      {isMobile ? (
+        <MobileDrawer id={drawerId} open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+          {sidebar}
+        </MobileDrawer>
+      ) : (
+        <aside className="sticky top-0 h-dvh w-72 shrink-0 border-e border-line bg-card backdrop-blur-xl">{sidebar}</aside>
+      )}
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar isMobile={isMobile} drawerId={drawerId} drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} />
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-8 sm:py-10">
+          <div className="mx-auto w-full max-w-5xl">
+            <Suspense fallback={<ContentSpinner />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+      </div>
+
+      <RealtimeModals />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, createBrowserRouter } from 'react-router';
+import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
+import { lazyNamed } from './lazy-named.ts';
+import { paths } from './navigation.ts';
+import { NotFoundPage, NotFoundSection } from './not-found-page.tsx';
+import { HomeRedirect, PublicOnly } from './public-only.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { RouteError } from './route-error.tsx';
+
+const LoginPage = lazyNamed(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
+const SignupPage = lazyNamed(() => import('../features/auth/components/signup-page.tsx'), 'SignupPage');
+const DashboardShell = lazyNamed(() => import('./dashboard/dashboard-shell.tsx'), 'DashboardShell');
+const WelcomePage = lazyNamed(() => import('../features/dashboard/components/welcome-page.tsx'), 'WelcomePage');
+const BotSectionPage = lazyNamed(() => import('../features/dashboard/components/bot-section-page.tsx'), 'BotSectionPage');
+const BotIndexRedirect = lazyNamed(() => import('../features/dashboard/components/bot-section-page.tsx'), 'BotIndexRedirect');
+const ClientsPage = lazyNamed(() => import('../features/dashboard/components/general-placeholder-pages.tsx'), 'ClientsPage');
+const ReferralsPage = lazyNamed(() => import('../features/dashboard/components/general-placeholder-pages.tsx'), 'ReferralsPage');
+const AccountPage = lazyNamed(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
+const HelpPage = lazyNamed(() => import('../features/help/components/help-page.tsx'), 'HelpPage');
+
+function RootLayout() {
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <HomeRedirect /> },
+      { path: '/_app', element: <HomeRedirect /> },
+      { path: '/app', element: <Navigate to={paths.dashboard} replace /> },
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: paths.login, element: <LoginPage /> },
+          { path: paths.signup, element: <SignupPage /> },
+        ],
+      },
+      {
+        path: paths.dashboard,
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <DashboardShell />,
+            children: [
+              { index: true, element: <WelcomePage /> },
+              { path: 'clients', element: <ClientsPage /> },
+              { path: 'referidos', element: <ReferralsPage /> },
+              { path: 'mi-cuenta', element: <AccountPage /> },
+              { path: 'ayuda', element: <HelpPage /> },
+              { path: ':botId', element: <BotIndexRedirect /> },
+              { path: ':botId/:section', element: <BotSectionPage /> },
+              { path: '*', element: <NotFoundSection /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,64 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EyeIcon, EyeOffIcon } from './icons.tsx';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Adds a show/hide button to a password field. */
+  revealable?: boolean;
+}
+
+export function TextField({ label, error, hint, revealable = false, type = 'text', className = '', required, ...props }: TextFieldProps) {
+  const { t } = useTranslation('common');
+  const id = useId();
+  const [revealed, setRevealed] = useState(false);
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const inputType = revealable && revealed ? 'text' : type;
+
+  return (
+    <div className={`space-y-1.5 ${className}`}>
+      <label htmlFor={id} className="block text-sm font-medium text-fg">
+        {label}
+        {required ? <span className="ms-0.5 text-muted" aria-hidden="true">*</span> : null}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          type={inputType}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`h-11 w-full rounded-xl border bg-field px-3.5 text-[15px] text-fg placeholder:text-muted/70 transition outline-none focus:border-highlight focus:ring-3 focus:ring-highlight/25 ${
+            error ? 'border-danger/70' : 'border-line'
+          } ${revealable ? 'pe-11' : ''}`}
+          {...props}
+        />
+        {revealable ? (
+          <button
+            type="button"
+            onClick={() => setRevealed((value) => !value)}
+            className="focus-ring absolute inset-y-0 end-0 grid w-11 place-items-center rounded-e-xl text-muted hover:text-fg"
+            aria-label={revealed ? t('form.hidePassword') : t('form.showPassword')}
+            aria-pressed={revealed}
+          >
+            {revealed ? <EyeOffIcon className="size-5" /> : <EyeIcon className="size-5" />}
+          </button>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

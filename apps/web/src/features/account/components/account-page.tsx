@@ -1,0 +1,161 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { LogoutIcon } from '../../../components/ui/icons.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { errorText, fieldErrors } from '../../../lib/error-text.ts';
+import { initials } from '../../../app/dashboard/user-menu.tsx';
+import { useSignOut } from '../../auth/api/use-sign-out.ts';
+import { useCurrentUser } from '../../auth/current-user.tsx';
+import { missingFields } from '../../auth/form-checks.ts';
+import { useUpdateClient } from '../api/use-update-client.ts';
+
+type ProfileValues = { name: string; email: string; phone_number: string };
+
+const required = ['name', 'email', 'phone_number'] as const;
+
+export function AccountPage() {
+  const { t, i18n } = useTranslation(['account', 'common']);
+  const user = useCurrentUser();
+  const update = useUpdateClient();
+  const { signOut, pending: signingOut } = useSignOut();
+  const [values, setValues] = useState<ProfileValues>({ name: user.name, email: user.email, phone_number: user.phone_number });
+  const [clientErrors, setClientErrors] = useState<Partial<Record<keyof ProfileValues, string>>>({});
+
+  const serverFields = fieldErrors(update.error);
+  const errorFor = (name: keyof ProfileValues) => clientErrors[name] ?? serverFields[name];
+  const changed = values.name !== user.name || values.email !== user.email || values.phone_number !== user.phone_number;
+
+  const change = (name: keyof ProfileValues) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+    setClientErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const missing = missingFields(values, required);
+    if (missing.length > 0) {
+      setClientErrors(Object.fromEntries(missing.map((name) => [name, t('common:validation.required')])));
+      return;
+    }
+    update.mutate(
+      { id: user.id, name: values.name.trim(), email: values.email.trim(), phone_number: values.phone_number.trim() },
+      {
+        onSuccess: ({ user: saved }) => {
+          setValues({ name: saved.name, email: saved.email, phone_number: saved.phone_number });
+          showToast(t('account:saved'), 'success');
+        },
+      },
+    );
+  };
+
+  const memberSince = formatDate(user.createdAt, i18n.resolvedLanguage ?? 'es');
+  const plan = user.membershipTypeName || user.membership.membershipTypeName;
+
+  return (
+    <>
+      <PageHeader title={t('account:title')} description={t('account:description')} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Card className="p-6 sm:p-8">
+          <h2 className="text-lg font-semibold">{t('account:profile.title')}</h2>
+          <p className="mt-1 text-sm text-muted">{t('account:profile.description')}</p>
+          <form noValidate onSubmit={submit} className="mt-6 space-y-5">
+            {update.isError ? <Alert tone="error">{errorText(update.error)}</Alert> : null}
+            <TextField
+              label={t('account:fields.name')}
+              name="name"
+              autoComplete="name"
+              required
+              value={values.name}
+              onChange={change('name')}
+              error={errorFor('name')}
+            />
+            <TextField
+              label={t('account:fields.email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              value={values.email}
+              onChange={change('email')}
+              error={errorFor('email')}
+            />
+            <TextField
+              label={t('account:fields.phone')}
+              name="phone_number"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              required
+              value={values.phone_number}
+              onChange={change('phone_number')}
+              error={errorFor('phone_number')}
+              hint={t('account:fields.phoneHint')}
+            />
+            <div className="flex flex-wrap items-center justify-end gap-3 pt-2">
+              {changed ? (
+                <Button
+                  variant="ghost"
+                  onClick={() => {
+                    setValues({ name: user.name, email: user.email, phone_number: user.phone_number });
+                    setClientErrors({});
+                    update.reset();
+                  }}
+                >
+                  {t('account:discard')}
+                </Button>
+              ) : null}
+              <Button type="submit" loading={update.isPending} disabled={!changed}>
+                {update.isPending ? t('account:saving') : t('account:save')}
+              </Button>
+            </div>
+          </form>
+        </Card>
+
+        <div className="space-y-6">
+          <Card className="p-6">
+            <div className="flex items-center gap-4">
+              <span className="grid size-14 shrink-0 place-items-center rounded-2xl bg-brand-gradient text-lg font-bold text-white">{initials(user.name)}</span>
+              <div className="min-w-0">
+                <p className="truncate font-semibold">{user.name}</p>
+                <p className="truncate text-sm text-muted">{user.email}</p>
+              </div>
+            </div>
+            <dl className="mt-6 space-y-3 text-sm">
+              <div className="flex items-center justify-between gap-4">
+                <dt className="text-muted">{t('account:summary.plan')}</dt>
+                <dd>
+                  <span className="rounded-full border border-highlight/40 bg-highlight/15 px-2.5 py-0.5 text-xs font-semibold">{plan}</span>
+                </dd>
+              </div>
+              {memberSince ? (
+                <div className="flex items-center justify-between gap-4">
+                  <dt className="text-muted">{t('account:summary.memberSince')}</dt>
+                  <dd className="font-medium">{memberSince}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </Card>
+          <Card className="p-6">
+            <h2 className="font-semibold">{t('account:session.title')}</h2>
+            <p className="mt-1 text-sm text-muted">{t('account:session.description')}</p>
+            <Button variant="danger" className="mt-4 w-full" onClick={signOut} loading={signingOut} icon={<LogoutIcon className="size-4" />}>
+              {t('common:actions.signOut')}
+            </Button>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function formatDate(value: string, locale: string): string | null {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long' }).format(date);
+}

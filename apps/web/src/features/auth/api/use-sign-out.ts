@@ -1,0 +1,13 @@
+import { useState } from 'react';
+import { signOutNow } from '../../../app/session.ts';
+
+export function useSignOut() {
+  const [pending, setPending] = useState(false);
+  return {
+    pending,
+    signOut: () => {
+      setPending(true);
+      void signOutNow('user').finally(() => setPending(false));
+    },
+  };
+}

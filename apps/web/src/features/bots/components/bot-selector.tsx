@@ -1,0 +1,69 @@
+import { useId } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
+import { defaultBotSection, paths, type BotSection } from '../../../app/navigation.ts';
+import { botLabel, type Bot } from '../bot.ts';
+import { storeSelectedBotId } from '../selected-bot.ts';
+
+/**
+ * Chooses the bot the dashboard works on. Choosing stores the selection and replaces the
+ * URL, keeping its query parameters (spec section 2).
+ */
+export function BotSelector({
+  bots,
+  selected,
+  section,
+  isTenant,
+  loading,
+}: {
+  bots: readonly Bot[];
+  selected: Bot | null;
+  section: BotSection | null;
+  isTenant: boolean;
+  loading: boolean;
+}) {
+  const { t } = useTranslation('dashboard');
+  const id = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const empty = bots.length === 0;
+
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block px-1 text-xs font-semibold tracking-wider text-muted uppercase">
+        {t('bots.label')}
+      </label>
+      <div className="relative">
+        <select
+          id={id}
+          disabled={empty || loading}
+          value={selected?.id ?? ''}
+          aria-describedby={empty ? `${id}-hint` : undefined}
+          onChange={(event) => {
+            const botId = event.target.value;
+            storeSelectedBotId(botId);
+            navigate({ pathname: paths.bot(botId, section ?? defaultBotSection(isTenant)), search: location.search }, { replace: true });
+          }}
+          className="focus-ring h-11 w-full appearance-none truncate rounded-xl border border-line bg-field ps-3.5 pe-10 text-sm font-medium text-fg disabled:cursor-not-allowed disabled:text-muted"
+        >
+          {empty ? (
+            <option value="">{loading ? t('bots.loading') : t('bots.none')}</option>
+          ) : (
+            bots.map((bot) => (
+              <option key={bot.id} value={bot.id}>
+                {botLabel(bot, t('bots.unnamed'))}
+              </option>
+            ))
+          )}
+        </select>
+        <ChevronDownIcon className="pointer-events-none absolute inset-y-0 end-3 my-auto size-4 text-muted" />
+      </div>
+      {empty && !loading ? (
+        <p id={`${id}-hint`} className="px-1 text-xs text-muted">
+          {t('bots.emptyHint')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

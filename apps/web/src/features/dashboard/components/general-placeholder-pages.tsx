@@ -1,0 +1,18 @@
+import { SectionPlaceholder } from './section-placeholder.tsx';
+import { TenantSectionGuard } from './tenant-section-guard.tsx';
+
+export function ClientsPage() {
+  return (
+    <TenantSectionGuard section="clients">
+      <SectionPlaceholder section="clients" />
+    </TenantSectionGuard>
+  );
+}
+
+export function ReferralsPage() {
+  return (
+    <TenantSectionGuard section="referidos">
+      <SectionPlaceholder section="referidos" />
+    </TenantSectionGuard>
+  );
+}

@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { isSectionAllowed, paths, type Section } from '../../../app/navigation.ts';
+import { useTenant } from '../../../app/tenant-theme.tsx';
+
+/** Sections hidden on tenant subdomains cannot be opened there by address either. */
+export function TenantSectionGuard({ section, children }: { section: Section; children: ReactNode }) {
+  const { isTenant } = useTenant();
+  return isSectionAllowed(section, isTenant) ? children : <Navigate to={paths.dashboard} replace />;
+}
