@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -24,6 +26,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The pg pool when running on PostgreSQL (the realtime adapter and job queue share it). */
   pool?: pg.Pool;
+  /** The embedded database when running on PGlite (the job queue talks to it directly). */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   migrationsApplied(): Promise<boolean>;
@@ -97,11 +101,14 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   }
 
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir ? path.resolve(opts.dataDir, 'pg') : undefined);
+  const client = await PGlite.create(opts.dataDir ? path.resolve(opts.dataDir, 'pg') : undefined, {
+    extensions: { pg_trgm, btree_gist },
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     async migrate() {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
     },

@@ -1,3 +1,5 @@
 export * from '../modules/auth/auth.table.ts';
 export * from '../plugins/realtime.table.ts';
 export * from '../modules/bots/bots.table.ts';
+export * from '../modules/training/training.table.ts';
+export * from '../modules/products/products.table.ts';

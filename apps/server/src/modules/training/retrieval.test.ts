@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, engines } from '../../test/harness.ts';
+import { insertBot } from '../../test/fixtures.ts';
+import type { Database } from '../../db/client.ts';
+import { trainingRepository } from './training.repository.ts';
+import { retrieval } from './retrieval.ts';
+import { searchText, queryTerms } from './search-text.ts';
+
+describe('search text', () => {
+  it('folds case, accents and thousands separators', () => {
+    expect(searchText('Depto. en NÁRVARTE: $18,500 MXN / 1.250 metros')).toBe('depto en narvarte 18500 mxn 1250 metros');
+    expect(searchText('18.500 y 18,500 y 3.5')).toBe('18500 y 18500 y 3 5');
+    expect(queryTerms('Hola, ¿cuánto cuesta una limpieza dental?')).toEqual(['cuanto', 'cuesta', 'limpieza', 'dental']);
+  });
+});
+
+describe.each(engines)('retrieval on %s', (engine) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let botId: string;
+  let search: ReturnType<typeof retrieval>;
+
+  beforeAll(async () => {
+    ({ database, drop } = await createTestDatabase(engine));
+    const repo = trainingRepository(database.db);
+    search = retrieval(repo);
+    botId = (await insertBot(database)).bot.id;
+    const doc = await repo.insertDocument({ botId, documentName: 'info', mimeType: 'Text Training', trainingType: 'TEXT' });
+    await repo.indexDocument(doc, 'spanish', [
+      { heading: 'Precios', text: 'Limpieza dental: $650 MXN. Endodoncia: $4,500 MXN. Blanqueamiento: $3,200 MXN.' },
+      { heading: 'Horario', text: 'Abrimos de lunes a viernes de 9:00 a 19:00 y los sábados de 9:00 a 14:00.' },
+      { heading: 'Ubicación', text: 'Estamos en Av. Chapultepec 1234, colonia Americana, Guadalajara. Estacionamiento gratuito.' },
+      { heading: 'Pagos', text: 'Aceptamos tarjetas y meses sin intereses en tratamientos mayores a $3,000.' },
+    ], 'info');
+    const csv = await repo.insertDocument({ botId, documentName: 'propiedades.csv', mimeType: 'CSV', trainingType: 'CSV' });
+    await repo.indexDocument(csv, 'spanish', [
+      { heading: 'propiedades.csv', text: 'Colonia: Narvarte; Tipo: Departamento; Precio: 18,500; Recámaras: 2' },
+      { heading: 'propiedades.csv', text: 'Colonia: Del Valle; Tipo: Casa; Precio: 32,000; Recámaras: 3' },
+      { heading: 'propiedades.csv', text: 'Colonia: Roma Norte; Tipo: Loft; Precio: 21,000; Recámaras: 1; Auto: Corolla' },
+    ], 'csv');
+  });
+  afterAll(() => drop());
+
+  it('ranks the passage holding the rare words first', async () => {
+    const [top] = await search(botId, 'es', '¿Cuánto cuesta una endodoncia?');
+    expect(top?.text).toContain('Endodoncia');
+    expect(top?.score).toBeGreaterThan(0);
+  });
+
+  it('finds a CSV row by any of its values, accents and separators aside', async () => {
+    expect((await search(botId, 'es', 'narvarte'))[0]?.text).toContain('Narvarte');
+    expect((await search(botId, 'es', '18,500'))[0]?.text).toContain('Narvarte');
+    expect((await search(botId, 'es', '18500'))[0]?.text).toContain('Narvarte');
+    expect((await search(botId, 'es', 'corolla'))[0]?.text).toContain('Roma Norte');
+  });
+
+  it('tolerates typos and missing accents', async () => {
+    expect((await search(botId, 'es', 'Narvate'))[0]?.text).toContain('Narvarte');
+    expect((await search(botId, 'es', 'estacionamiento'))[0]?.heading).toBe('Ubicación');
+    expect((await search(botId, 'es', 'sabados'))[0]?.heading).toBe('Horario');
+  });
+
+  it('finds nothing for unrelated words and never searches another bot', async () => {
+    expect(await search(botId, 'es', 'helicóptero submarino')).toEqual([]);
+    const other = (await insertBot(database)).bot.id;
+    expect(await search(other, 'es', 'endodoncia')).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tsvector } from '../../lib/pg-types.ts';
+import { bots } from '../bots/bots.table.ts';
+import { products } from '../products/products.table.ts';
+
+/** A training document (spec section 3) and its processing state. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    botId: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
+    documentName: text('document_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    trainingType: text('training_type', { enum: ['URL', 'TEXT', 'PDF', 'CSV', 'YOUTUBE'] }).notNull(),
+    /** What the bot learned: the pasted text, or the text extracted from the file or page. */
+    content: text('content').notNull().default(''),
+    /** Where the original came from: a URL, or the stored file's key. */
+    source: text('source').notNull().default(''),
+    specialRecipient: text('special_recipient'),
+    sizeBytes: integer('size_bytes').notNull().default(0),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] }).notNull().default('processing'),
+    errorCode: text('error_code'),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('documents_bot_idx').on(t.botId, t.createdAt)],
+);
+
+/**
+ * Searchable passages of a bot's documents and catalog. `search_text` is the normalized text
+ * (lower case, no accents, no thousands separators); `tsv` its full-text vector in the bot's language.
+ */
+export const chunks = pgTable(
+  'chunks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    botId: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull().default(0),
+    heading: text('heading').notNull().default(''),
+    content: text('content').notNull(),
+    searchText: text('search_text').notNull(),
+    tsv: tsvector('tsv').notNull(),
+  },
+  (t) => [
+    index('chunks_bot_idx').on(t.botId),
+    index('chunks_document_idx').on(t.documentId),
+    index('chunks_product_idx').on(t.productId),
+    index('chunks_tsv_idx').using('gin', t.tsv),
+    index('chunks_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,74 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+
+export interface JobOptions {
+  /** Workers of this queue in this process. */
+  concurrency?: number;
+  retryLimit?: number;
+  retryDelay?: number;
+  expireInSeconds?: number;
+}
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+/**
+ * The job queue (pg-boss) in the same database: jobs are claimed with SKIP LOCKED, so any number
+ * of processes can work them. A job sent from this process wakes a local worker at once instead
+ * of waiting for the next poll.
+ */
+export function createJobs(database: Database, opts: { runWorkers: boolean; log: FastifyBaseLogger }) {
+  const db = database.pglite
+    ? {
+        executeSql: async (text: string, values: unknown[]) => {
+          if (values?.length) return { rows: (await database.pglite!.query(text, values)).rows };
+          const results = await database.pglite!.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        },
+      }
+    : { executeSql: (text: string, values: unknown[]) => database.pool!.query(text, values as unknown[]) };
+  const boss = new PgBoss({ db, schedule: false, supervise: true } as PgBoss.ConstructorOptions);
+  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  const workers = new Map<string, string[]>();
+  let started = false;
+
+  return {
+    boss,
+    async start() {
+      await boss.start();
+      started = true;
+    },
+
+    async define<T extends object>(name: string, handler: JobHandler<T>, options: JobOptions = {}) {
+      await boss.createQueue(name, {
+        name,
+        retryLimit: options.retryLimit ?? 2,
+        retryDelay: options.retryDelay ?? 2,
+        retryBackoff: true,
+        expireInSeconds: options.expireInSeconds ?? 300,
+      });
+      if (!opts.runWorkers) return;
+      const ids: string[] = [];
+      for (let i = 0; i < (options.concurrency ?? 1); i++) {
+        ids.push(
+          await boss.work<T>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+            if (job) await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+          }),
+        );
+      }
+      workers.set(name, ids);
+    },
+
+    async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
+      const id = await boss.send(name, data, options);
+      for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      return id;
+    },
+
+    async stop() {
+      if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    },
+  };
+}
+
+export type Jobs = ReturnType<typeof createJobs>;
