@@ -23,7 +23,6 @@ export function TextField({ label, error, hint, revealable = false, type = 'text
     <div className={`space-y-1.5 ${className}`}>
       <label htmlFor={id} className="block text-sm font-medium text-fg">
         {label}
-        {required ? <span className="ms-0.5 text-muted" aria-hidden="true">*</span> : null}
       </label>
       <div className="relative">
         <input

@@ -1,7 +1,8 @@
 import type { LimitEventPayload, PaymentErrorPayload, ServerToClientEvents } from '@charla/shared';
 import { createStore, useStore } from '../../lib/store.ts';
 
-export type RealtimeFlag = keyof ServerToClientEvents;
+/** Server events that open a modal (spec section 4). */
+export type RealtimeFlag = Extract<keyof ServerToClientEvents, 'messageLimitReached' | 'botLimitReached' | 'paymentError'>;
 
 /** Shown in this order when several arrive together. */
 export const realtimeFlags = ['paymentError', 'botLimitReached', 'messageLimitReached'] as const satisfies readonly RealtimeFlag[];

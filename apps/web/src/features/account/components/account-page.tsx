@@ -135,8 +135,8 @@ export function AccountPage() {
               </div>
               {memberSince ? (
                 <div className="flex items-center justify-between gap-4">
-                  <dt className="text-muted">{t('account:summary.memberSince')}</dt>
-                  <dd className="font-medium">{memberSince}</dd>
+                  <dt className="whitespace-nowrap text-muted">{t('account:summary.memberSince')}</dt>
+                  <dd className="text-end font-medium">{memberSince}</dd>
                 </div>
               ) : null}
             </dl>
@@ -157,5 +157,5 @@ export function AccountPage() {
 function formatDate(value: string, locale: string): string | null {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long' }).format(date);
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium' }).format(date);
 }

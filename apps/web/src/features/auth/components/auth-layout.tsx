@@ -25,7 +25,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       </header>
       <div className="mx-auto grid w-full max-w-6xl flex-1 items-center gap-10 px-5 pb-10 sm:px-8 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
         <section className="hidden lg:block">
-          <h2 className="max-w-lg text-balance text-4xl leading-tight font-extrabold tracking-tight xl:text-5xl">
+          <h2 className="max-w-xl text-balance text-4xl leading-tight font-extrabold tracking-tight xl:text-[2.75rem]">
             {t('brand.headlineStart')} <span className="text-brand-gradient">{t('brand.headlineHighlight')}</span>
           </h2>
           <p className="mt-5 max-w-md text-lg text-pretty text-muted">{t('brand.subhead')}</p>

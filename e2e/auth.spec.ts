@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshotPath, startApp, viewports, type RunningApp } from './support/app.ts';
+
+let app: RunningApp;
+let browser: Browser;
+
+const user = {
+  name: 'Ana López',
+  email: `ana.${Date.now()}@clinica.mx`,
+  phone: '+52 33 1234 5678',
+  password: 'secreto-1234',
+};
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** A fresh browser profile whose own language is English, to show that the app starts in Spanish anyway. */
+async function newPage(viewport: { width: number; height: number } = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: app.url });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** A still picture: CSS animations finished, fonts loaded. */
+async function shot(page: Page, file: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({ path: file, animations: 'disabled' });
+}
+
+async function visible(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByText(text).first().waitFor({ state: 'visible' });
+}
+
+/** The bot selector: its label, whether it is disabled, and the text it shows. */
+async function botSelector(page: Page, label: string): Promise<{ disabled: boolean; text: string }> {
+  const select = page.getByRole('combobox', { name: label });
+  return { disabled: await select.isDisabled(), text: await select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text ?? '') };
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(user.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL('**/app/dashboard');
+}
+
+describe('account life cycle', () => {
+  it('signs up, switches language, edits the account, survives an expired access token and signs out', async () => {
+    const { context, page } = await newPage();
+    try {
+      await page.goto('/signup?ref=AMIGO10');
+      expect(await page.locator('html').getAttribute('lang')).toBe('es');
+      await visible(page, 'Te registras con el código de invitación AMIGO10.');
+
+      // Client-side required checks before anything is sent.
+      await page.getByRole('button', { name: 'Crear cuenta' }).click();
+      expect(await page.getByText('Este campo es obligatorio.').count()).toBe(4);
+
+      await page.getByLabel('Nombre completo').fill(user.name);
+      await page.getByLabel('Correo electrónico').fill(user.email);
+      await page.getByLabel('Teléfono (WhatsApp)').fill(user.phone);
+      await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
+      await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+      await page.waitForURL('**/app/dashboard');
+      await page.getByRole('heading', { name: 'Crea tu primer asistente' }).waitFor();
+      expect(await botSelector(page, 'Asistente')).toEqual({ disabled: true, text: 'Sin asistentes todavía' });
+      const stored = await page.evaluate(() => ({
+        userId: localStorage.getItem('userId'),
+        email: localStorage.getItem('email'),
+        phoneNumber: localStorage.getItem('phoneNumber'),
+        loggedWith: localStorage.getItem('loggedWith'),
+        loginState: localStorage.getItem('loginState'),
+        referralId: localStorage.getItem('referralId'),
+      }));
+      expect(stored).toMatchObject({ email: user.email, phoneNumber: user.phone, loggedWith: 'email', referralId: 'AMIGO10' });
+      expect(stored.userId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(stored.loginState).toBeTruthy();
+      await shot(page, screenshotPath('dashboard-after-signup-1280x800'));
+
+      // English, then back to Spanish; the choice is kept in localStorage and on <html lang>.
+      await page.getByRole('button', { name: 'EN', exact: true }).click();
+      await page.getByRole('heading', { name: 'Create your first assistant' }).waitFor();
+      expect(await botSelector(page, 'Assistant')).toEqual({ disabled: true, text: 'No assistants yet' });
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+      expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('en');
+      await page.getByRole('button', { name: 'ES', exact: true }).click();
+      await page.getByRole('heading', { name: 'Crea tu primer asistente' }).waitFor();
+
+      // Mi cuenta: change the name.
+      await page.getByRole('link', { name: 'Mi cuenta' }).first().click();
+      await page.waitForURL('**/app/dashboard/mi-cuenta');
+      await page.getByRole('heading', { name: 'Mi cuenta', level: 1 }).waitFor();
+      const nameField = page.getByLabel('Nombre completo');
+      expect(await nameField.inputValue()).toBe(user.name);
+      await nameField.fill('Ana María López');
+      await page.getByRole('button', { name: 'Guardar cambios' }).click();
+      await visible(page, 'Listo, guardamos tus datos.');
+
+      // Drop only the access cookie: the next call gets a 401, refreshes once and retries.
+      const before = await context.cookies();
+      expect(before.map((c) => c.name)).toEqual(expect.arrayContaining(['charla_at', 'charla_rt', 'user']));
+      await context.clearCookies({ name: 'charla_at' });
+      const refreshes: number[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('/client/refresh-token')) refreshes.push(response.status());
+      });
+      await page.reload();
+      await page.getByRole('heading', { name: 'Mi cuenta', level: 1 }).waitFor();
+      expect(await page.getByLabel('Nombre completo').inputValue()).toBe('Ana María López');
+      expect(page.url()).toMatch(/\/app\/dashboard\/mi-cuenta$/);
+      expect(refreshes).toEqual([200]);
+      expect((await context.cookies()).map((c) => c.name)).toContain('charla_at');
+
+      // Sign out from the user menu.
+      await page.getByRole('button', { name: /Menú de tu cuenta/ }).click();
+      await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+      await page.waitForURL('**/login');
+      await visible(page, 'Cerraste sesión. ¡Hasta pronto!');
+      const after = await page.evaluate(() => ({ userId: localStorage.getItem('userId'), locale: localStorage.getItem('locale') }));
+      expect(after).toEqual({ userId: null, locale: 'es' });
+      expect((await context.cookies()).map((c) => c.name)).not.toContain('user');
+
+      // Signed out, the dashboard sends you back to /login.
+      await page.goto('/app/dashboard');
+      await page.waitForURL('**/login');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the Spanish error for a wrong password', async () => {
+    const { context, page } = await newPage();
+    try {
+      await page.goto('/login');
+      await page.getByLabel('Correo electrónico').fill(user.email);
+      await page.getByLabel('Contraseña', { exact: true }).fill('no-es-la-clave');
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Correo o contraseña incorrectos.' });
+      await alert.waitFor();
+      expect(page.url()).toMatch(/\/login$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends unknown addresses to a 404 page and "/" to /login when signed out', async () => {
+    const { context, page } = await newPage();
+    try {
+      await page.goto('/esto-no-existe');
+      await page.getByRole('heading', { name: 'No encontramos esta página' }).waitFor();
+      await page.goto('/');
+      await page.waitForURL('**/login');
+      await page.goto('/_app');
+      await page.waitForURL('**/login');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('takes screenshots of login, signup, dashboard and mi-cuenta on desktop and phone', async () => {
+    for (const [label, viewport] of Object.entries(viewports)) {
+      const size = `${viewport.width}x${viewport.height}`;
+      const { context, page } = await newPage(viewport);
+      try {
+        await page.goto('/signup');
+        await page.getByRole('heading', { name: 'Crea tu cuenta' }).waitFor();
+        await shot(page, screenshotPath(`signup-${size}`));
+
+        await page.goto('/login');
+        await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor();
+        await shot(page, screenshotPath(`login-${size}`));
+
+        await signIn(page);
+        await page.getByRole('heading', { name: 'Crea tu primer asistente' }).waitFor();
+        await shot(page, screenshotPath(`dashboard-${size}`));
+
+        if (label === 'phone') {
+          // Mobile: the sidebar is a drawer that shows only personalizacion, mi-cuenta and ayuda.
+          await page.getByRole('button', { name: 'Abrir menú' }).click();
+          const drawer = page.getByRole('dialog', { name: 'Navegación del panel' });
+          await drawer.waitFor();
+          await shot(page, screenshotPath(`menu-${size}`));
+          const items = await drawer.getByRole('navigation').locator('li').allInnerTexts();
+          expect(items.map((t) => t.trim())).toEqual(['Personalización', 'Mi cuenta', 'Ayuda']);
+          await drawer.getByRole('link', { name: 'Mi cuenta' }).click();
+        } else {
+          await page.getByRole('link', { name: 'Mi cuenta' }).first().click();
+        }
+        await page.waitForURL('**/app/dashboard/mi-cuenta');
+        await page.getByRole('heading', { name: 'Mi cuenta', level: 1 }).waitFor();
+        await shot(page, screenshotPath(`mi-cuenta-${size}`));
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
