@@ -58,7 +58,7 @@ export async function buildApp({ config, database, keys, logger }: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const repo = authRepository(database.db);
+  const repo = authRepository(database);
   const tokens = accessTokens(keys.jwt, config.ACCESS_TOKEN_TTL);
   const auth = authService(repo, tokens, {
     refreshTtl: config.REFRESH_TOKEN_TTL,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DocumentStatusEvent } from './training.ts';
 
 /** Rooms a socket may join: its own user room, and rooms of bots it may see. */
 export const rooms = {
@@ -23,6 +24,8 @@ export interface ServerToClientEvents {
   messageLimitReached: (payload: LimitEventPayload) => void;
   botLimitReached: (payload: LimitEventPayload) => void;
   paymentError: (payload: PaymentErrorPayload) => void;
+  /** A training document changed state (sent to the bot's room). */
+  documentStatus: (payload: DocumentStatusEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -6,3 +6,4 @@ export * from './plans.ts';
 export * from './events.ts';
 export * from './templates.ts';
 export * from './bots.ts';
+export * from './training.ts';

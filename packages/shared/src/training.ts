@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+export const trainingTypes = ['URL', 'TEXT', 'PDF', 'CSV', 'YOUTUBE'] as const;
+export type TrainingType = (typeof trainingTypes)[number];
+export const documentStatuses = ['processing', 'ready', 'failed'] as const;
+export type DocumentStatus = (typeof documentStatuses)[number];
+
+export const trainingLimits = {
+  fileBytes: 20 * 1024 * 1024,
+  textChars: 200_000,
+  url: 2000,
+  documentName: 200,
+} as const;
+
+/** The mime types of documents that are not files (spec section 3). */
+export const trainingMimeTypes = { URL: 'URL Training', TEXT: 'Text Training', YOUTUBE: 'YouTube Training' } as const;
+
+const csvMimes = new Set(['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel', 'text/x-csv']);
+
+/** An upload's mime type (or file name) → PDF or CSV, falling back to PDF (spec section 4). */
+export function uploadTrainingType(mimeType: string, fileName = ''): 'PDF' | 'CSV' {
+  return csvMimes.has(mimeType.toLowerCase()) || /\.csv$/i.test(fileName) ? 'CSV' : 'PDF';
+}
+
+export const trainingDocument = z.object({
+  id: z.uuid(),
+  bot_id: z.uuid(),
+  document_name: z.string(),
+  mime_type: z.string(),
+  /** What the bot learned (the first 500 characters in lists). */
+  content: z.string(),
+  training_type: z.enum(trainingTypes),
+  isDeleted: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  status: z.enum(documentStatuses),
+  /** Why processing failed, in the reader's language. */
+  error: z.string().nullable(),
+  chunk_count: z.number().int(),
+  size_bytes: z.number().int(),
+  source: z.string(),
+});
+export type TrainingDocument = z.infer<typeof trainingDocument>;
+
+export const documentsResponse = z.array(trainingDocument);
+export const documentResponse = z.object({ ok: z.literal(true), document: trainingDocument });
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(trainingLimits.url)
+  .refine((v) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'url' });
+
+export const trainingTextBody = z.strictObject({
+  botId: z.uuid(),
+  text: z.string().trim().min(1).max(trainingLimits.textChars),
+  document_name: z.string().trim().max(trainingLimits.documentName).optional(),
+});
+export const trainingUrlBody = z.strictObject({ botID: z.uuid(), url: httpUrl });
+export const trainingYoutubeBody = z.strictObject({ botId: z.uuid(), url: httpUrl });
+export const deleteDocumentBody = z.strictObject({ botId: z.uuid() });
+export const documentIdParams = z.strictObject({ documentId: z.uuid() });
+export const botDocumentsParams = z.strictObject({ botId: z.uuid() });
+
+export const documentStatusEvent = z.object({
+  botId: z.uuid(),
+  documentId: z.uuid(),
+  status: z.enum(documentStatuses),
+  error: z.object({ es: z.string(), en: z.string() }).nullable(),
+  chunk_count: z.number().int(),
+});
+export type DocumentStatusEvent = z.infer<typeof documentStatusEvent>;
