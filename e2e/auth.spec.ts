@@ -154,6 +154,20 @@ describe('account life cycle', () => {
     }
   });
 
+  it('signs out with a notice when the session cannot be refreshed', async () => {
+    const { context, page } = await newPage();
+    try {
+      await signIn(page);
+      await context.clearCookies();
+      await page.reload();
+      await page.waitForURL('**/login');
+      await visible(page, 'Tu sesión terminó. Inicia sesión de nuevo para continuar.');
+      expect(await page.evaluate(() => localStorage.getItem('userId'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('sends unknown addresses to a 404 page and "/" to /login when signed out', async () => {
     const { context, page } = await newPage();
     try {

@@ -9,4 +9,4 @@ if (problems.length > 0) {
   console.error(`Locale files differ:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log('Locale files match: es and en have the same keys.');
+process.stdout.write('Locale files match: es and en have the same keys.\n');

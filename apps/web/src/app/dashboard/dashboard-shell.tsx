@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ContentSpinner } from '../../components/ui/full-screen-spinner.tsx';
@@ -26,6 +26,12 @@ export function DashboardShell() {
   const isMobile = useIsMobile();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Crossing the mobile breakpoint closes the drawer (state adjusted while rendering, no effect).
+  const [wasMobile, setWasMobile] = useState(isMobile);
+  if (wasMobile !== isMobile) {
+    setWasMobile(isMobile);
+    setDrawerOpen(false);
+  }
   const bots = useBots();
 
   useRealtimeConnection(user.id);
@@ -36,10 +42,6 @@ export function DashboardShell() {
   const currentBotSection = section !== null && isBotSection(section) ? section : null;
   const nav = { isTenant, isMobile };
   const light = usesLightTheme(user.role, section ?? undefined);
-
-  useEffect(() => {
-    if (!isMobile) setDrawerOpen(false);
-  }, [isMobile]);
 
   const sidebar = (
     <Sidebar

@@ -115,7 +115,7 @@ export const HelpIcon = (p: IconProps) => (
 
 export const LogoutIcon = (p: IconProps) => (
   <Icon {...p}>
-    <path d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3M10 17l5-5-5-5M15 12H4" />
+    <path d="M9 4H6a2 2 0 00-2 2v12a2 2 0 002 2h3M16 17l5-5-5-5M21 12H9" />
   </Icon>
 );
 

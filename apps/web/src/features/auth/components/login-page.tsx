@@ -84,7 +84,7 @@ export function LoginPage() {
         </form>
         <p className="mt-6 text-center text-sm text-muted">
           {t('auth:login.noAccount')}{' '}
-          <Link to={paths.signup} className="focus-ring rounded font-semibold text-fg underline decoration-highlight decoration-2 underline-offset-4 hover:text-highlight">
+          <Link to={paths.signup} className="focus-ring rounded font-semibold whitespace-nowrap text-fg underline decoration-highlight decoration-2 underline-offset-4 hover:text-highlight">
             {t('auth:login.toSignup')}
           </Link>
         </p>

@@ -110,7 +110,7 @@ export function SignupPage() {
         </form>
         <p className="mt-6 text-center text-sm text-muted">
           {t('auth:signup.haveAccount')}{' '}
-          <Link to={paths.login} className="focus-ring rounded font-semibold text-fg underline decoration-highlight decoration-2 underline-offset-4 hover:text-highlight">
+          <Link to={paths.login} className="focus-ring rounded font-semibold whitespace-nowrap text-fg underline decoration-highlight decoration-2 underline-offset-4 hover:text-highlight">
             {t('auth:signup.toLogin')}
           </Link>
         </p>
