@@ -22,6 +22,7 @@ CREATE TABLE "documents" (
 	"size_bytes" integer DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'processing' NOT NULL,
 	"error_code" text,
+	"error_reason" jsonb,
 	"chunk_count" integer DEFAULT 0 NOT NULL,
 	"is_deleted" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -19,6 +19,12 @@ import { botsRepository } from './modules/bots/bots.repository.ts';
 import { botsRoutes } from './modules/bots/bots.routes.ts';
 import { botsService, type BotsService } from './modules/bots/bots.service.ts';
 import { secretBox } from './lib/crypto.ts';
+import { fileStorage } from './lib/storage.ts';
+import { createJobs, type Jobs } from './plugins/jobs.ts';
+import { trainingRepository } from './modules/training/training.repository.ts';
+import { trainingRoutes } from './modules/training/training.routes.ts';
+import { PROCESS_JOB, trainingRetryLimit, trainingService, type TrainingService } from './modules/training/training.service.ts';
+import { retrieval, type Search } from './modules/training/retrieval.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -33,7 +39,8 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { auth: AuthService; bots: BotsService };
+    services: { auth: AuthService; bots: BotsService; training: TrainingService; search: Search };
+    jobs: Jobs;
   }
 }
 
@@ -74,11 +81,32 @@ export async function buildApp({ config, database, keys, logger }: AppDeps) {
     app.realtime.toUser(userId, event, ...args),
   );
   app.realtime.allowRooms('bot', bots.mayView);
-  app.decorate('services', { auth, bots });
+
+  const jobs = createJobs(database, { runWorkers: config.ROLE !== 'api', log: app.log });
+  await jobs.start();
+  app.decorate('jobs', jobs);
+  app.addHook('preClose', () => jobs.stop());
+
+  const trainingRepo = trainingRepository(database.db);
+  const training = trainingService({
+    repo: trainingRepo,
+    bots,
+    storage: fileStorage(config.DATA_DIR),
+    jobs,
+    emit: (room, payload) => app.realtime.toRoom(room, 'documentStatus', payload),
+    log: app.log,
+    allowPrivateUrls: config.TRAINING_ALLOW_PRIVATE_URLS,
+    youtubeBaseUrl: config.YOUTUBE_BASE_URL,
+  });
+  await jobs.define<{ documentId: string }>(PROCESS_JOB, (data, job) => training.process(data.documentId, job.retryCount), {
+    retryLimit: trainingRetryLimit,
+  });
+  app.decorate('services', { auth, bots, training, search: retrieval(trainingRepo) });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { service: auth });
   await app.register(botsRoutes, { service: bots });
+  await app.register(trainingRoutes, { service: training });
   await app.register(webPlugin, { dir: config.WEB_DIST });
 
   return app;

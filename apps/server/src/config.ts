@@ -28,6 +28,8 @@ const schema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW: seconds.default(15 * 60),
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  TRAINING_ALLOW_PRIVATE_URLS: bool.default(false),
+  YOUTUBE_BASE_URL: z.url().default('https://www.youtube.com'),
   ADMIN_EMAIL: z.email().default('admin@charla.local'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).optional(),
   SEED_DEMO: bool.optional(),

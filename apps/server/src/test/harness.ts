@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -61,7 +64,13 @@ export async function createPeerApp(url: string, env: Record<string, string> = {
 }
 
 async function appOn(database: Database, drop: () => Promise<void>, env: Record<string, string>): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REFRESH_REUSE_GRACE: '0', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    REFRESH_REUSE_GRACE: '0',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'charla-test-')),
+    ...env,
+  });
   const app = await buildApp({ config, database, keys: deriveKeys(testSecret) });
   await app.ready();
   return {

@@ -93,6 +93,10 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
   return {
     toBot,
     accessible,
+    writable,
+
+    /** A live bot by id, for jobs (no caller to check). */
+    find: (botId: string) => repo.findLive(botId),
 
     async mayView(userId: string, botId: string): Promise<boolean> {
       const row = await repo.findLive(botId);

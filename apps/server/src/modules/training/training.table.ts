@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tsvector } from '../../lib/pg-types.ts';
 import { bots } from '../bots/bots.table.ts';
 import { products } from '../products/products.table.ts';
@@ -21,6 +21,8 @@ export const documents = pgTable(
     sizeBytes: integer('size_bytes').notNull().default(0),
     status: text('status', { enum: ['processing', 'ready', 'failed'] }).notNull().default('processing'),
     errorCode: text('error_code'),
+    /** The reason shown to the owner, in both languages. */
+    errorReason: jsonb('error_reason').$type<{ es: string; en: string }>(),
     chunkCount: integer('chunk_count').notNull().default(0),
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

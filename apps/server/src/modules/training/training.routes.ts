@@ -1,0 +1,100 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  botDocumentsParams,
+  deleteDocumentBody,
+  documentIdParams,
+  documentResponse,
+  documentsResponse,
+  pickLocale,
+  trainingLimits,
+  trainingTextBody,
+  trainingUrlBody,
+  trainingYoutubeBody,
+} from '@charla/shared';
+import { AppError } from '../../lib/errors.ts';
+import type { TrainingService, UploadedFile } from './training.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 423: apiErrorSchema };
+const tags = ['training'];
+const uploadFields = z.strictObject({ botId: z.uuid(), special_recipient: z.string().trim().max(200).optional() });
+/** Room for the multipart envelope around a file of the largest allowed size. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+export const trainingRoutes: FastifyPluginAsyncZod<{ service: TrainingService }> = async (app, { service }) => {
+  await app.register(multipart, {
+    limits: { fileSize: trainingLimits.fileBytes, files: 1, fields: 4, fieldSize: 1024, parts: 6 },
+  });
+  app.addHook('onRequest', app.authenticate);
+  const locale = (req: { headers: Record<string, string | string[] | undefined> }) =>
+    pickLocale(req.headers['accept-language'] as string | undefined);
+
+  app.get('/api/documents/:botId', {
+    schema: { tags, summary: "A bot's training documents, newest first", params: botDocumentsParams, response: { 200: documentsResponse, ...errors } },
+  }, async (req) => service.list(req.user, req.params.botId, locale(req)));
+
+  app.post('/api/documents', {
+    schema: {
+      tags,
+      summary: 'Upload a PDF or CSV (multipart: botId, document, optional special_recipient; 20 MB at most)',
+      consumes: ['multipart/form-data'],
+      response: { 201: documentResponse, ...errors },
+    },
+    // A declared size past the limit is refused before a byte of the body is read.
+    onRequest: async (req) => {
+      if (Number(req.headers['content-length'] ?? 0) > trainingLimits.fileBytes + MULTIPART_OVERHEAD) throw new AppError('PAYLOAD_TOO_LARGE');
+    },
+  }, async (req, reply) => {
+    if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    const fields: Record<string, string> = {};
+    let file: UploadedFile | undefined;
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'document' || file) {
+          part.file.resume();
+          continue;
+        }
+        // When botId came first, the caller's rights are checked before the file is read.
+        if (fields.botId) await service.assertTrainable(req.user, fields.botId);
+        file = { filename: part.filename, mimetype: part.mimetype, bytes: await part.toBuffer() };
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+    const parsed = uploadFields.safeParse(fields);
+    if (!parsed.success) throw new AppError('VALIDATION_FAILED', Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), 'VALIDATION_FAILED'])));
+    if (!file || file.bytes.length === 0) throw new AppError('FILE_MISSING', { document: 'FILE_MISSING' });
+    const document = await service.upload(req.user, parsed.data.botId, file, parsed.data.special_recipient, locale(req));
+    return reply.status(201).send({ ok: true as const, document });
+  });
+
+  app.post('/api/training', {
+    schema: { tags, summary: 'Train from pasted text (200,000 characters at most)', body: trainingTextBody, response: { 201: documentResponse, ...errors } },
+  }, async (req, reply) => {
+    const document = await service.trainText(req.user, req.body.botId, req.body.text, req.body.document_name, locale(req));
+    return reply.status(201).send({ ok: true as const, document });
+  });
+
+  app.post('/api/training-url', {
+    schema: { tags, summary: 'Train from a web page (fetched safely: public addresses only)', body: trainingUrlBody, response: { 201: documentResponse, ...errors } },
+  }, async (req, reply) => {
+    const document = await service.trainUrl(req.user, req.body.botID, req.body.url, locale(req));
+    return reply.status(201).send({ ok: true as const, document });
+  });
+
+  app.post('/api/training-youtube', {
+    schema: { tags, summary: "Train from a YouTube video's transcript", body: trainingYoutubeBody, response: { 201: documentResponse, ...errors } },
+  }, async (req, reply) => {
+    const document = await service.trainYoutube(req.user, req.body.botId, req.body.url, locale(req));
+    return reply.status(201).send({ ok: true as const, document });
+  });
+
+  app.delete('/api/documents/:documentId', {
+    schema: { tags, summary: 'Delete a training document', params: documentIdParams, body: deleteDocumentBody, response: { 200: z.object({ ok: z.literal(true) }), ...errors } },
+  }, async (req) => {
+    await service.remove(req.user, req.params.documentId, req.body.botId);
+    return { ok: true as const };
+  });
+};
