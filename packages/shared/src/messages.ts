@@ -39,6 +39,9 @@ const ruleMessages: Record<string, Record<Locale, string>> = {
   range_order: { es: 'La hora de cierre debe ser posterior a la de apertura.', en: 'The closing time must be after the opening time.' },
   range_overlap: { es: 'Este horario se cruza con otro del mismo día.', en: 'This range overlaps another one on the same day.' },
   timezone: { es: 'Elige una zona horaria válida, por ejemplo America/Mexico_City.', en: 'Choose a valid time zone, for example America/Mexico_City.' },
+  price: { es: 'Escribe el precio con números, por ejemplo 18500.50.', en: 'Write the price in numbers, for example 18500.50.' },
+  currency: { es: 'Usa un código de moneda de 3 letras, por ejemplo MXN.', en: 'Use a 3-letter currency code, for example MXN.' },
+  too_many: { es: 'Demasiados elementos.', en: 'Too many items.' },
   digits: { es: 'Solo números, tal como aparece en Meta.', en: 'Digits only, as shown by Meta.' },
 };
 

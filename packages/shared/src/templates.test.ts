@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { botTemplates, cardTemplates, specialityToObjective, templateKeyByLabel } from './templates.ts';
-import { newBotBody, schedulingItem, defaultScheduling, isIanaTimeZone, maskSecret } from './bots.ts';
+import { newBotBody, schedulingItem, defaultScheduling, maskSecret } from './bots.ts';
+import { isIanaTimeZone } from './constants.ts';
 import { issuesToFields } from './messages.ts';
 
 describe('templates', () => {

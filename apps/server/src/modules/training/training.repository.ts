@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { chunks, documents } from './training.table.ts';
 import { searchText } from './search-text.ts';
@@ -89,19 +89,6 @@ export function trainingRepository(db: Db) {
       });
     },
 
-    /** Replaces the chunks of some products (one chunk each). */
-    async indexProducts(botId: string, config: TsConfig, items: { productId: string; chunk: ChunkInput }[]): Promise<void> {
-      if (!items.length) return;
-      await db.transaction(async (tx) => {
-        await tx.delete(chunks).where(inArray(chunks.productId, items.map((i) => i.productId)));
-        for (let i = 0; i < items.length; i += BATCH) {
-          await tx.insert(chunks).values(
-            items.slice(i, i + BATCH).map((p) => chunkValues(botId, config, p.chunk, { productId: p.productId, ordinal: 0 })),
-          );
-        }
-      });
-    },
-
     async countChunks(botId: string): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(chunks).where(eq(chunks.botId, botId));
       return Number(row?.n ?? 0);
@@ -155,7 +142,8 @@ export function trainingRepository(db: Db) {
   };
 }
 
-function chunkValues(
+/** A chunks row: its normalized search text and tsvector in the bot's language. */
+export function chunkValues(
   botId: string,
   config: TsConfig,
   c: ChunkInput,

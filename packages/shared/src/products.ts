@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+export const productLimits = { name: 200, description: 4000, sku: 64, url: 1000, attributes: 30, attrKey: 60, attrValue: 500, importRows: 20_000 } as const;
+
+/** An exact decimal amount as text: "18500", "18500.5", "18500.50". */
+export const priceSchema = z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'price' });
+export const currencySchema = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'currency' });
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(productLimits.url)
+  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'url' });
+
+const productFields = {
+  name: z.string().trim().min(1).max(productLimits.name),
+  description: z.string().trim().max(productLimits.description),
+  price: priceSchema.nullable(),
+  currency: currencySchema,
+  sku: z.string().trim().max(productLimits.sku),
+  stock: z.number().int().min(0).max(1_000_000_000).nullable(),
+  url: optionalUrl,
+  image_url: optionalUrl,
+  attributes: z
+    .record(z.string().trim().min(1).max(productLimits.attrKey), z.string().trim().max(productLimits.attrValue))
+    .refine((a) => Object.keys(a).length <= productLimits.attributes, { error: 'too_many' }),
+};
+
+export const createProductBody = z.strictObject({
+  botId: z.uuid(),
+  ...productFields,
+  description: productFields.description.default(''),
+  price: productFields.price.default(null),
+  currency: productFields.currency.default('MXN'),
+  sku: productFields.sku.default(''),
+  stock: productFields.stock.default(null),
+  url: productFields.url.default(''),
+  image_url: productFields.image_url.default(''),
+  attributes: productFields.attributes.default({}),
+});
+export type CreateProductBody = z.infer<typeof createProductBody>;
+
+export const updateProductBody = z.strictObject(productFields).partial();
+export type UpdateProductBody = z.infer<typeof updateProductBody>;
+
+export const product = z.object({
+  id: z.uuid(),
+  bot_id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  price: z.string().nullable(),
+  currency: z.string(),
+  sku: z.string(),
+  stock: z.number().int().nullable(),
+  url: z.string(),
+  image_url: z.string(),
+  attributes: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof product>;
+
+export const productListQuery = z.strictObject({
+  q: z.string().trim().max(200).optional(),
+  in_stock: z.enum(['true', 'false']).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export const productListResponse = z.object({ items: z.array(product), total: z.number().int() });
+export const productIdParams = z.strictObject({ productId: z.uuid() });
+export const productBotParams = z.strictObject({ botId: z.uuid() });
+export const productResponse = z.object({ ok: z.literal(true), product });
+
+/** The catalog fields a CSV column can be mapped to; anything else becomes a free attribute. */
+export const importTargets = ['name', 'description', 'price', 'currency', 'sku', 'stock', 'url', 'image_url'] as const;
+export type ImportTarget = (typeof importTargets)[number];
+/** Column → target field, or "attribute" to keep it as a free attribute, or "ignore". */
+export const importMapping = z.record(z.string().max(200), z.union([z.enum(importTargets), z.literal('attribute'), z.literal('ignore')]));
+export type ImportMapping = z.infer<typeof importMapping>;
+
+export const importPreviewResponse = z.object({
+  columns: z.array(z.string()),
+  sample: z.array(z.record(z.string(), z.string())),
+  total_rows: z.number().int(),
+  mapping: importMapping,
+});
+export const importResultResponse = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+export type ImportResult = z.infer<typeof importResultResponse>;
+
+/**
+ * A price as people write it → an exact decimal string: "$18,500.00" → "18500.00",
+ * "18.500,50" → "18500.50", "1,5" → "1.50". Undefined when it is not a price.
+ */
+export function parsePrice(input: string): string | undefined {
+  let s = input.replace(/[^\d.,-]/g, '');
+  if (!s || s.startsWith('-')) return undefined;
+  const lastDot = s.lastIndexOf('.');
+  const lastComma = s.lastIndexOf(',');
+  const decimalAt = Math.max(lastDot, lastComma);
+  const decimals = decimalAt >= 0 ? s.length - decimalAt - 1 : 0;
+  // A lone separator followed by exactly three digits is a thousands separator ("18,500").
+  const isDecimal = decimalAt >= 0 && decimals > 0 && decimals <= 2;
+  const whole = isDecimal ? s.slice(0, decimalAt) : s;
+  if (!/^\d+$/.test(whole) && !/^\d{1,3}([.,]\d{3})+$/.test(whole)) return undefined;
+  s = isDecimal ? `${s.slice(0, decimalAt).replace(/[.,]/g, '')}.${s.slice(decimalAt + 1)}` : s.replace(/[.,]/g, '');
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(s)) return undefined;
+  const [units, frac = ''] = s.split('.');
+  return `${BigInt(units!).toString()}.${frac.padEnd(2, '0')}`;
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+const hints: Record<ImportTarget, RegExp> = {
+  name: /^(nombre|producto|articulo|modelo|titulo|name|product|title|item)\b/,
+  description: /^(descripcion|detalle|description|details)/,
+  price: /^(precio|costo|price|cost|importe|renta|valor)/,
+  currency: /^(moneda|divisa|currency)/,
+  sku: /^(sku|codigo|clave|code|id)$/,
+  stock: /^(stock|existencia|inventario|cantidad|disponible|qty|quantity)/,
+  url: /^(url|enlace|link|liga)/,
+  image_url: /^(imagen|foto|image|photo|picture)/,
+};
+
+/** The mapping the import screen starts with, guessed from the column names. */
+export function suggestMapping(columns: string[]): ImportMapping {
+  const used = new Set<ImportTarget>();
+  return Object.fromEntries(
+    columns.map((c) => {
+      const target = importTargets.find((t) => !used.has(t) && hints[t].test(fold(c)));
+      if (target) used.add(target);
+      return [c, target ?? 'attribute'];
+    }),
+  );
+}
