@@ -41,6 +41,11 @@ export interface ExtractErrorDetails {
 const fmt = (n: number | undefined, locale: string) =>
   n === undefined ? '' : n.toLocaleString(locale === 'es' ? 'es-MX' : 'en-US');
 
+const size = (bytes: number, locale: string) =>
+  bytes >= 1e6
+    ? `${(bytes / 1e6).toLocaleString(locale === 'es' ? 'es-MX' : 'en-US', { maximumFractionDigits: 1 })} MB`
+    : `${fmt(Math.ceil(bytes / 1e3), locale)} KB`;
+
 const reasons: Record<ExtractErrorCode, (d: ExtractErrorDetails) => ExtractReason> = {
   NOT_A_PDF: () => ({
     es: 'El archivo no es un PDF válido.',
@@ -101,8 +106,8 @@ const reasons: Record<ExtractErrorCode, (d: ExtractErrorDetails) => ExtractReaso
     en: 'The page took too long to answer.',
   }),
   URL_TOO_LARGE: (d) => ({
-    es: `La página es demasiado grande (más de ${fmt(Math.round((d.limit ?? 0) / 1e6), 'es')} MB).`,
-    en: `The page is too large (more than ${fmt(Math.round((d.limit ?? 0) / 1e6), 'en')} MB).`,
+    es: `La página es demasiado grande (más de ${size(d.limit ?? 0, 'es')}).`,
+    en: `The page is too large (more than ${size(d.limit ?? 0, 'en')}).`,
   }),
   URL_BAD_TYPE: (d) => ({
     es: `Tipo de contenido no admitido${d.contentType ? ` (${d.contentType})` : ''}: solo páginas web, texto o PDF.`,

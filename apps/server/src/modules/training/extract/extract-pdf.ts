@@ -21,7 +21,7 @@ export async function extractPdf(bytes: Uint8Array): Promise<ExtractedPdf> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js may take ownership of the buffer it is given: hand it a copy.
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, verbosity: 0 });
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   } catch (error) {
     const name = (error as { name?: string } | null)?.name;
     if (name === 'PasswordException') throw new ExtractError('PDF_NO_TEXT', {}, { cause: error });
@@ -60,21 +60,24 @@ function hasPdfHeader(bytes: Uint8Array): boolean {
 }
 
 /**
- * Removes lines that are only a page number, and first/last lines repeated (digits aside) on
- * most pages of a document of four or more pages: running headers and footers.
+ * Removes lines that are only a page number, and first/last lines repeated on most pages of a
+ * document of four or more pages: running headers and footers. A line repeated with other
+ * digits ("Página 3 — Catálogo") only counts when it speaks of pages, so that a price list
+ * whose every page starts alike keeps its rows.
  */
 function dropRunningLines(pages: string[]): string[] {
-  const pageNumber = /^(?:(?:p[áa]g(?:ina)?|page)\.?\s*)?\d{1,4}(?:\s*(?:\/|de|of)\s*\d{1,4})?$/i;
-  const shape = (line: string) => line.replace(/\d+/g, '#').toLowerCase();
-  const edges = (lines: string[]) => [...new Set([lines[0], lines.at(-1)].filter((l) => l !== undefined))];
+  const pageNumber = /^(?:(?:p[áa]g(?:ina)?|page|hoja)\.?\s*)?\d{1,4}(?:\s*(?:\/|de|of)\s*\d{1,4})?$/i;
+  const mentionsPage = /\b(?:p[áa]g(?:ina)?|page)\b|\b\d{1,4}\s*(?:\/|de|of)\s*\d{1,4}\s*$/i;
+  const key = (line: string) => (mentionsPage.test(line) ? line.replace(/\d+/g, '#') : line).toLowerCase();
   const split = pages.map((page) => (page === '' ? [] : page.split('\n')));
   const counts = new Map<string, number>();
   if (pages.length >= 4) {
     for (const lines of split) {
-      for (const line of edges(lines)) counts.set(shape(line), (counts.get(shape(line)) ?? 0) + 1);
+      const edges = new Set([lines[0], lines.at(-1)].filter((l) => l !== undefined).map(key));
+      for (const edge of edges) counts.set(edge, (counts.get(edge) ?? 0) + 1);
     }
   }
-  const running = (line: string) => (counts.get(shape(line)) ?? 0) >= Math.max(3, pages.length * 0.6);
+  const running = (line: string) => (counts.get(key(line)) ?? 0) >= Math.max(3, pages.length * 0.6);
   return split.map((lines) =>
     lines
       .filter((line, i) => {
