@@ -1,4 +1,5 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -7,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { trainingLimits } from '@charla/shared';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Keys } from './lib/secrets.ts';
@@ -25,6 +27,9 @@ import { trainingRepository } from './modules/training/training.repository.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
 import { PROCESS_JOB, trainingRetryLimit, trainingService, type TrainingService } from './modules/training/training.service.ts';
 import { retrieval, type Search } from './modules/training/retrieval.ts';
+import { productsRepository } from './modules/products/products.repository.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
+import { productsService } from './modules/products/products.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -64,6 +69,7 @@ export async function buildApp({ config, database, keys, logger }: AppDeps) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(multipart, { limits: { fileSize: trainingLimits.fileBytes, files: 1, fields: 6, fieldSize: 64 * 1024, parts: 8 } });
 
   const repo = authRepository(database);
   const tokens = accessTokens(keys.jwt, config.ACCESS_TOKEN_TTL);
@@ -107,6 +113,7 @@ export async function buildApp({ config, database, keys, logger }: AppDeps) {
   await app.register(authRoutes, { service: auth });
   await app.register(botsRoutes, { service: bots });
   await app.register(trainingRoutes, { service: training });
+  await app.register(productsRoutes, { service: productsService(productsRepository(database.db), bots) });
   await app.register(webPlugin, { dir: config.WEB_DIST });
 
   return app;

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,24 +8,19 @@ import {
   documentResponse,
   documentsResponse,
   pickLocale,
-  trainingLimits,
   trainingTextBody,
   trainingUrlBody,
   trainingYoutubeBody,
 } from '@charla/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { TrainingService, UploadedFile } from './training.service.ts';
+import { readUpload, refuseDeclaredOversize } from '../../lib/multipart.ts';
+import type { TrainingService } from './training.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 423: apiErrorSchema };
 const tags = ['training'];
 const uploadFields = z.strictObject({ botId: z.uuid(), special_recipient: z.string().trim().max(200).optional() });
-/** Room for the multipart envelope around a file of the largest allowed size. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 export const trainingRoutes: FastifyPluginAsyncZod<{ service: TrainingService }> = async (app, { service }) => {
-  await app.register(multipart, {
-    limits: { fileSize: trainingLimits.fileBytes, files: 1, fields: 4, fieldSize: 1024, parts: 6 },
-  });
   app.addHook('onRequest', app.authenticate);
   const locale = (req: { headers: Record<string, string | string[] | undefined> }) =>
     pickLocale(req.headers['accept-language'] as string | undefined);
@@ -42,30 +36,14 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ service: TrainingService }>
       consumes: ['multipart/form-data'],
       response: { 201: documentResponse, ...errors },
     },
-    // A declared size past the limit is refused before a byte of the body is read.
-    onRequest: async (req) => {
-      if (Number(req.headers['content-length'] ?? 0) > trainingLimits.fileBytes + MULTIPART_OVERHEAD) throw new AppError('PAYLOAD_TOO_LARGE');
-    },
+    onRequest: refuseDeclaredOversize,
   }, async (req, reply) => {
-    if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    const fields: Record<string, string> = {};
-    let file: UploadedFile | undefined;
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'document' || file) {
-          part.file.resume();
-          continue;
-        }
-        // When botId came first, the caller's rights are checked before the file is read.
-        if (fields.botId) await service.assertTrainable(req.user, fields.botId);
-        file = { filename: part.filename, mimetype: part.mimetype, bytes: await part.toBuffer() };
-      } else {
-        fields[part.fieldname] = String(part.value);
-      }
-    }
+    const { fields, file } = await readUpload(req, 'document', async (before) => {
+      if (before.botId) await service.assertTrainable(req.user, before.botId);
+    });
     const parsed = uploadFields.safeParse(fields);
     if (!parsed.success) throw new AppError('VALIDATION_FAILED', Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), 'VALIDATION_FAILED'])));
-    if (!file || file.bytes.length === 0) throw new AppError('FILE_MISSING', { document: 'FILE_MISSING' });
+    if (!file) throw new AppError('FILE_MISSING', { document: 'FILE_MISSING' });
     const document = await service.upload(req.user, parsed.data.botId, file, parsed.data.special_recipient, locale(req));
     return reply.status(201).send({ ok: true as const, document });
   });

@@ -1,0 +1,188 @@
+import {
+  importTargets,
+  parsePrice,
+  productLimits,
+  suggestMapping,
+  type CreateProductBody,
+  type ImportMapping,
+  type ImportResult,
+  type Locale,
+  type Product,
+  type UpdateProductBody,
+} from '@charla/shared';
+import { AppError } from '../../lib/errors.ts';
+import type { UserRow } from '../auth/auth.repository.ts';
+import type { BotsService } from '../bots/bots.service.ts';
+import { extractCsv } from '../training/extract/extract-csv.ts';
+import { isExtractError } from '../training/extract/extract-error.ts';
+import { tsConfigOf } from '../training/retrieval.ts';
+import type { ChunkInput } from '../training/training.repository.ts';
+import type { NewProduct, ProductRow, ProductsRepository } from './products.repository.ts';
+
+const SAMPLE_ROWS = 10;
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    bot_id: row.botId,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    currency: row.currency,
+    sku: row.sku,
+    stock: row.stock,
+    url: row.url,
+    image_url: row.imageUrl,
+    attributes: row.attributes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The passage a product is found by: every fact a customer may ask about, with its label. */
+export function productChunk(row: ProductRow): ChunkInput {
+  const price =
+    row.price === null
+      ? undefined
+      : new Intl.NumberFormat('es-MX', { style: 'currency', currency: row.currency, currencyDisplay: 'narrowSymbol' }).format(Number(row.price)) +
+        ` ${row.currency}`;
+  const parts = [
+    `Producto: ${row.name}`,
+    price && `Precio: ${price}`,
+    row.sku && `SKU: ${row.sku}`,
+    row.stock !== null && (row.stock > 0 ? `Disponibles: ${row.stock}` : 'Agotado'),
+    row.description && `Descripción: ${row.description}`,
+    ...Object.entries(row.attributes).map(([k, v]) => `${k}: ${v}`),
+    row.url && `Enlace: ${row.url}`,
+  ].filter(Boolean);
+  return { heading: row.name, text: parts.join('; ') };
+}
+
+const importFailure = (locale: Locale, es: string, en: string) => (locale === 'es' ? es : en);
+
+export function productsService(repo: ProductsRepository, bots: BotsService) {
+  async function editable(caller: UserRow, productId: string) {
+    const row = await repo.find(productId);
+    if (!row) throw new AppError('NOT_FOUND');
+    const bot = await bots.writable(caller, row.botId);
+    return { row, config: tsConfigOf(bot.language) };
+  }
+
+  function readCsv(bytes: Buffer) {
+    try {
+      return extractCsv(bytes, { maxRows: productLimits.importRows });
+    } catch (err) {
+      if (isExtractError(err)) throw new AppError('VALIDATION_FAILED', { file: 'VALIDATION_FAILED' }, err.reason.en);
+      throw err;
+    }
+  }
+
+  return {
+    /** Checks the caller may change this bot's catalog before a file is read. */
+    async assertEditable(caller: UserRow, botId: string): Promise<void> {
+      await bots.writable(caller, botId);
+    },
+
+    async list(caller: UserRow, botId: string, query: { q?: string; in_stock?: 'true' | 'false'; limit: number; offset: number }) {
+      await bots.accessible(caller, botId);
+      const inStock = query.in_stock === undefined ? undefined : query.in_stock === 'true';
+      const { items, total } = await repo.list(botId, { q: query.q, inStock, limit: query.limit, offset: query.offset });
+      return { items: items.map(toProduct), total };
+    },
+
+    async create(caller: UserRow, body: CreateProductBody): Promise<Product> {
+      const bot = await bots.writable(caller, body.botId);
+      const row = await repo.insert(
+        {
+          botId: body.botId,
+          name: body.name,
+          description: body.description,
+          price: body.price,
+          currency: body.currency,
+          sku: body.sku,
+          stock: body.stock,
+          url: body.url,
+          imageUrl: body.image_url,
+          attributes: body.attributes,
+        },
+        tsConfigOf(bot.language),
+        productChunk,
+      );
+      if (row === 'sku_taken') throw new AppError('SKU_TAKEN', { sku: 'SKU_TAKEN' });
+      return toProduct(row);
+    },
+
+    async update(caller: UserRow, productId: string, body: UpdateProductBody): Promise<Product> {
+      const { row, config } = await editable(caller, productId);
+      if (body.sku && (await repo.skuTaken(row.botId, body.sku, productId))) throw new AppError('SKU_TAKEN', { sku: 'SKU_TAKEN' });
+      const { image_url, ...rest } = body;
+      const patch: Partial<NewProduct> = { ...rest, ...(image_url !== undefined ? { imageUrl: image_url } : {}) };
+      const updated = await repo.update(productId, patch, config, productChunk);
+      if (!updated) throw new AppError('NOT_FOUND');
+      return toProduct(updated);
+    },
+
+    async remove(caller: UserRow, productId: string): Promise<void> {
+      await editable(caller, productId);
+      if (!(await repo.remove(productId))) throw new AppError('NOT_FOUND');
+    },
+
+    async preview(caller: UserRow, botId: string, bytes: Buffer) {
+      await bots.writable(caller, botId);
+      const csv = readCsv(bytes);
+      return { columns: csv.columns, sample: csv.rows.slice(0, SAMPLE_ROWS), total_rows: csv.rows.length, mapping: suggestMapping(csv.columns) };
+    },
+
+    /** Imports a catalog CSV with the owner's column mapping; bad rows are reported, the rest imported. */
+    async import(caller: UserRow, botId: string, bytes: Buffer, mapping: ImportMapping, locale: Locale): Promise<ImportResult> {
+      const bot = await bots.writable(caller, botId);
+      if (!Object.values(mapping).includes('name')) throw new AppError('VALIDATION_FAILED', { mapping: 'VALIDATION_FAILED' });
+      const csv = readCsv(bytes);
+      const errors: ImportResult['errors'] = [];
+      const rows: NewProduct[] = [];
+      const seenSku = new Set<string>();
+      csv.rows.forEach((raw, i) => {
+        const rowNumber = i + 2; // the header is row 1
+        const fields: Partial<Record<(typeof importTargets)[number], string>> = {};
+        const attributes: Record<string, string> = {};
+        for (const [column, value] of Object.entries(raw)) {
+          const target = mapping[column] ?? 'ignore';
+          const v = value.trim();
+          if (target === 'ignore' || !v) continue;
+          if (target === 'attribute') {
+            if (Object.keys(attributes).length < productLimits.attributes) attributes[column.slice(0, productLimits.attrKey)] = v.slice(0, productLimits.attrValue);
+          } else fields[target] = v;
+        }
+        const name = fields.name?.slice(0, productLimits.name);
+        if (!name) return errors.push({ row: rowNumber, message: importFailure(locale, 'Falta el nombre.', 'The name is missing.') });
+        const price = fields.price === undefined ? null : parsePrice(fields.price);
+        if (price === undefined) return errors.push({ row: rowNumber, message: importFailure(locale, `Precio no válido: "${fields.price}".`, `Invalid price: "${fields.price}".`) });
+        const stock = fields.stock === undefined ? null : Number(fields.stock.replace(/[,\s]/g, ''));
+        if (stock !== null && !(Number.isInteger(stock) && stock >= 0)) {
+          return errors.push({ row: rowNumber, message: importFailure(locale, `Existencias no válidas: "${fields.stock}".`, `Invalid stock: "${fields.stock}".`) });
+        }
+        const currency = (fields.currency ?? 'MXN').toUpperCase();
+        const sku = (fields.sku ?? '').slice(0, productLimits.sku);
+        if (sku && seenSku.has(sku)) return errors.push({ row: rowNumber, message: importFailure(locale, `SKU repetido en el archivo: ${sku}.`, `SKU repeated in the file: ${sku}.`) });
+        if (sku) seenSku.add(sku);
+        const url = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u.slice(0, productLimits.url) : '');
+        rows.push({
+          botId,
+          name,
+          description: (fields.description ?? '').slice(0, productLimits.description),
+          price,
+          currency: /^[A-Z]{3}$/.test(currency) ? currency : 'MXN',
+          sku,
+          stock,
+          url: url(fields.url),
+          imageUrl: url(fields.image_url),
+          attributes,
+        });
+      });
+      const { created, updated } = await repo.importBatch(botId, tsConfigOf(bot.language), rows, productChunk);
+      return { created, updated, skipped: errors.length, errors: errors.slice(0, 100) };
+    },
+  };
+}
+
+export type ProductsService = ReturnType<typeof productsService>;
