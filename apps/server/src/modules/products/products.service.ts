@@ -1,5 +1,6 @@
+import type {
+  importTargets} from '@charla/shared';
 import {
-  importTargets,
   parsePrice,
   productLimits,
   suggestMapping,

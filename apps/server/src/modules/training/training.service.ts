@@ -15,6 +15,7 @@ import type { BotsService } from '../bots/bots.service.ts';
 import { chunkCsvRows, chunkText, type Chunk } from './extract/chunk.ts';
 import { extractCsv } from './extract/extract-csv.ts';
 import { ExtractError, isExtractError } from './extract/extract-error.ts';
+import { decodeHtml } from './extract/decode-html.ts';
 import { extractHtml } from './extract/extract-html.ts';
 import { extractPdf } from './extract/extract-pdf.ts';
 import { extractText } from './extract/extract-text.ts';
@@ -108,7 +109,7 @@ export function trainingService(deps: TrainingDeps) {
           return { chunks: chunkText(text), content: text };
         }
         if (page.contentType.includes('html')) {
-          const html = extractHtml(page.body.toString('utf8'), page.finalUrl);
+          const html = extractHtml(decodeHtml(page.body, page.contentType), page.finalUrl);
           return { chunks: chunkText(html.sections), content: html.text };
         }
         const { text } = extractText(page.body);

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { evalDir } from '../../../../test/paths.ts';
 
-/** The evaluation datasets' folder (businesses with their knowledge files); EVAL_DIR overrides it. */
-export const evalDir = process.env.EVAL_DIR ?? '/work/shared/eval';
+export { evalDir };
 
 /** Tests on the real knowledge files run where the datasets are. */
 export const hasEvalFiles = existsSync(join(evalDir, 'inmobiliaria-horizonte', 'knowledge'));
