@@ -19,6 +19,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Readonly<Record<string, string>> | undefined,
     readonly status: number,
+    /** The HTTP status text, for logs. */
+    readonly statusText = '',
   ) {
     super(message);
   }
@@ -158,9 +160,9 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   }
   if (isErrorBody(body)) {
     const fields = body.error.fields && Object.keys(body.error.fields).length > 0 ? body.error.fields : undefined;
-    return new ApiError(body.error.code, body.error.message, fields, response.status);
+    return new ApiError(body.error.code, body.error.message, fields, response.status, response.statusText);
   }
-  return new ApiError('HTTP_ERROR', '', undefined, response.status);
+  return new ApiError('HTTP_ERROR', '', undefined, response.status, response.statusText);
 }
 
 async function authError(response: Response, reason: AuthFailureReason): Promise<ApiError> {

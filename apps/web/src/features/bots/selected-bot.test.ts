@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSelectedBot } from './selected-bot.ts';
+import { MemoryStorage } from '../../lib/memory-storage.ts';
+import { readSelectedBotId, resolveSelectedBot, selectionAfterDelete, storeSelectedBotId } from './selected-bot.ts';
 
 const bots = [{ id: 'b1' }, { id: 'b2' }];
 
@@ -13,5 +14,35 @@ describe('selected bot', () => {
     expect(resolveSelectedBot(bots, undefined, 'b2')?.id).toBe('b2');
     expect(resolveSelectedBot(bots, undefined, 'gone')?.id).toBe('b1');
     expect(resolveSelectedBot([], undefined, 'b1')).toBeNull();
+  });
+
+  it('stores the choice under selectedBot and clears it', () => {
+    const storage = new MemoryStorage();
+    storeSelectedBotId('b2', storage);
+    expect(storage.getItem('selectedBot')).toBe('b2');
+    expect(readSelectedBotId(storage)).toBe('b2');
+    storeSelectedBotId(null, storage);
+    expect(storage.getItem('selectedBot')).toBeNull();
+    expect(readSelectedBotId(storage)).toBeNull();
+  });
+});
+
+describe('selection after a delete', () => {
+  const three = [{ id: 'b1' }, { id: 'b2' }, { id: 'b3' }];
+
+  it('deleting the selected bot selects the first remaining one', () => {
+    expect(selectionAfterDelete(three, 'b2', 'b2')).toBe('b1');
+    expect(selectionAfterDelete(three, 'b1', 'b1')).toBe('b2');
+  });
+
+  it('clears the selection when no bot is left', () => {
+    expect(selectionAfterDelete([{ id: 'b1' }], 'b1', 'b1')).toBeNull();
+    expect(selectionAfterDelete([], 'b1', null)).toBeNull();
+  });
+
+  it('keeps the selection when another bot is deleted', () => {
+    expect(selectionAfterDelete(three, 'b3', 'b2')).toBe('b2');
+    expect(selectionAfterDelete(three, 'b3', null)).toBe('b1');
+    expect(selectionAfterDelete(three, 'b3', 'gone')).toBe('b1');
   });
 });

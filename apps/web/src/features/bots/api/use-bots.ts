@@ -1,23 +1,56 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Bot as ServerBot } from '@charla/shared';
+import { isApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api.ts';
 import { readStorage, storageKeys } from '../../../lib/storage-keys.ts';
 import type { Bot } from '../bot.ts';
+import { fetchBots, type BotCallDeps } from './bot-calls.ts';
 
 export const botsKey = (email: string | null) => ['bots', email] as const;
 
-/**
- * The signed-in owner's bots (GET /bot/{email} with the stored e-mail). Bots cannot be
- * created yet, so the list is empty and no request is made.
- */
-export function fetchBots(): Promise<Bot[]> {
-  return Promise.resolve([]);
+/** The app's API client as the bot calls use it. */
+export const botCallDeps: BotCallDeps = { request: (path, options) => api.request(path, options) };
+
+/** A 4xx will not change by asking again. */
+function retryBots(failureCount: number, error: Error): boolean {
+  const cause = error.cause;
+  if (isApiError(cause) && cause.status >= 400 && cause.status < 500) return false;
+  return failureCount < 2;
 }
 
+/** The signed-in owner's bots: GET /bot/{email} with the stored e-mail. */
 export function useBots() {
   const email = readStorage(storageKeys.email);
   return useQuery({
     queryKey: botsKey(email),
-    queryFn: fetchBots,
+    queryFn: () => fetchBots(email ?? '', botCallDeps),
     enabled: email !== null,
     staleTime: 60_000,
+    retry: retryBots,
   });
+}
+
+/** Puts a bot the server answered with into the cached list (added at the end when new). */
+export function storeBotInCache(queryClient: QueryClient, saved: ServerBot): void {
+  const key = botsKey(readStorage(storageKeys.email));
+  queryClient.setQueryData<Bot[]>(key, (list) => {
+    if (!list) return list;
+    const index = list.findIndex((bot) => bot.id === saved.id);
+    if (index === -1) return [...list, { ...saved, isClientsBot: false }];
+    return list.map((bot, i) => (i === index ? { ...saved, isClientsBot: bot.isClientsBot } : bot));
+  });
+}
+
+/** Changes one bot of the cached list in place. */
+export function patchBotInCache(queryClient: QueryClient, botId: string, patch: Partial<Bot>): void {
+  queryClient.setQueryData<Bot[]>(botsKey(readStorage(storageKeys.email)), (list) => list?.map((bot) => (bot.id === botId ? { ...bot, ...patch } : bot)));
+}
+
+export function removeBotFromCache(queryClient: QueryClient, botId: string): void {
+  queryClient.setQueryData<Bot[]>(botsKey(readStorage(storageKeys.email)), (list) => list?.filter((bot) => bot.id !== botId));
+}
+
+/** Re-reads the list from the server. */
+export function refetchBots(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: botsKey(readStorage(storageKeys.email)) });
 }
