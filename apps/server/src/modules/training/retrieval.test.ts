@@ -10,7 +10,14 @@ describe('search text', () => {
   it('folds case, accents and thousands separators', () => {
     expect(searchText('Depto. en NÁRVARTE: $18,500 MXN / 1.250 metros')).toBe('depto en narvarte 18500 mxn 1250 metros');
     expect(searchText('18.500 y 18,500 y 3.5')).toBe('18500 y 18500 y 3 5');
-    expect(queryTerms('Hola, ¿cuánto cuesta una limpieza dental?')).toEqual(['cuanto', 'cuesta', 'limpieza', 'dental']);
+    expect(queryTerms('Hola, ¿cuánto cuesta una limpieza dental?')).toEqual([
+      { term: 'cuanto', weight: 0.35, kind: 'price' },
+      { term: 'cuesta', weight: 0.35, kind: 'price' },
+      { term: 'limpieza', weight: 1 },
+      { term: 'dental', weight: 1 },
+    ]);
+    expect(queryTerms('¿A qué hora abren?').map((q) => q.term)).toEqual(['hora', 'horario', 'abren', 'abrimos']);
+    expect(queryTerms('soy Ana, ana@mail.mx, 55 4433 2211: ¿y Polanco?').map((q) => q.term)).toEqual(['ana', 'polanco']);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Locale } from '@charla/shared';
 import type { TrainingRepository, TsConfig } from './training.repository.ts';
-import { queryTerms } from './search-text.ts';
+import { holdsKind, queryTerms, searchText } from './search-text.ts';
 
 export interface Passage {
   chunkId: number;
@@ -16,6 +16,7 @@ export interface Passage {
 
 const CANDIDATES = 200;
 const FUZZY_MIN = 0.6;
+const HEADING_BONUS = 1.3;
 
 export const tsConfigOf = (language: Locale | string): TsConfig => (language === 'en' ? 'english' : 'spanish');
 
@@ -27,29 +28,40 @@ export const tsConfigOf = (language: Locale | string): TsConfig => (language ===
  */
 export function retrieval(repo: TrainingRepository) {
   return async function search(botId: string, language: string, question: string, k = 5): Promise<Passage[]> {
-    const terms = queryTerms(question);
-    if (!terms.length) return [];
+    const query = queryTerms(question);
+    if (!query.length) return [];
+    const terms = query.map((q) => q.term);
     const config = tsConfigOf(language);
     const [candidates, total] = await Promise.all([repo.candidates(botId, config, terms, CANDIDATES), repo.countChunks(botId)]);
     if (!candidates.length) return [];
 
-    const idf = terms.map((_, i) => {
+    const idf = query.map((q, i) => {
       const df = candidates.filter((c) => c.matches[i]! >= 1).length;
-      return Math.log(1 + (Math.max(total, candidates.length) - df + 0.5) / (df + 0.5));
+      return q.weight * Math.log(1 + (Math.max(total, candidates.length) - df + 0.5) / (df + 0.5));
     });
     const maxWeight = idf.reduce((a, b) => a + b, 0);
     const avgLen = candidates.reduce((a, c) => a + c.content.length, 0) / candidates.length;
+    // A word of the question in the passage's heading ("Renta de canchas") says the passage is about it.
+    const stems = terms.map((t) => t.slice(0, Math.max(4, t.length - 2)));
 
     return candidates
       .map((c) => {
         let weight = 0;
         const matched: string[] = [];
+        const headingWords = searchText(c.heading).split(' ');
+        const words = searchText(c.content).split(' ');
         c.matches.forEach((m, i) => {
-          const strength = m >= 1 ? 1 : m >= FUZZY_MIN ? 0.7 * m : 0;
-          if (strength > 0) matched.push(terms[i]!);
-          weight += strength * idf[i]!;
+          const kind = query[i]!.kind;
+          let strength = m >= 1 ? 1 : m >= FUZZY_MIN ? 0.7 * m : 0;
+          if (kind && holdsKind(c.content, kind)) strength = Math.max(strength, 1);
+          if (strength === 0) return;
+          matched.push(terms[i]!);
+          // A passage naming the thing several times is more about it (term frequency, saturated).
+          const tf = words.filter((w) => w.startsWith(stems[i]!)).length;
+          const inHeading = headingWords.some((w) => w.startsWith(stems[i]!));
+          weight += strength * idf[i]! * (inHeading ? HEADING_BONUS : 1) * (1 + 0.15 * Math.min(Math.max(tf - 1, 0), 3));
         });
-        const lengthNorm = 0.85 + 0.15 * Math.min(c.content.length / avgLen, 4);
+        const lengthNorm = 0.7 + 0.3 * Math.min(c.content.length / avgLen, 4);
         return {
           chunkId: c.id,
           documentId: c.documentId,
@@ -57,7 +69,7 @@ export function retrieval(repo: TrainingRepository) {
           heading: c.heading,
           text: c.content,
           matched,
-          score: maxWeight > 0 ? weight / maxWeight / lengthNorm : 0,
+          score: maxWeight > 0 ? weight / (maxWeight * HEADING_BONUS * 1.45) / lengthNorm : 0,
         };
       })
       .filter((p) => p.matched.length > 0)
