@@ -4,6 +4,7 @@ import type auth from '../public/locales/es/auth.json';
 import type common from '../public/locales/es/common.json';
 import type dashboard from '../public/locales/es/dashboard.json';
 import type help from '../public/locales/es/help.json';
+import type training from '../public/locales/es/training.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -14,6 +15,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       account: typeof account;
       help: typeof help;
+      training: typeof training;
     };
   }
 }

@@ -18,6 +18,7 @@ const ClientsPage = lazyNamed(() => import('../features/dashboard/components/gen
 const ReferralsPage = lazyNamed(() => import('../features/dashboard/components/general-placeholder-pages.tsx'), 'ReferralsPage');
 const AccountPage = lazyNamed(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
 const HelpPage = lazyNamed(() => import('../features/help/components/help-page.tsx'), 'HelpPage');
+const TrainingPage = lazyNamed(() => import('../features/training/components/training-page.tsx'), 'TrainingPage');
 
 function RootLayout() {
   return (
@@ -55,6 +56,7 @@ export const router = createBrowserRouter([
               { path: 'mi-cuenta', element: <AccountPage /> },
               { path: 'ayuda', element: <HelpPage /> },
               { path: ':botId', element: <BotIndexRedirect /> },
+              { path: ':botId/recursos', element: <TrainingPage /> },
               { path: ':botId/:section', element: <BotSectionPage /> },
               { path: '*', element: <NotFoundSection /> },
             ],

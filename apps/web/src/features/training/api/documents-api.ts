@@ -1,0 +1,33 @@
+import type { TrainingDocument } from '@charla/shared';
+import { api } from '../../../lib/api.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { signOutNow } from '../../../app/session.ts';
+import type { DocumentsApi } from '../documents-mutations.ts';
+import { postForm } from './upload-client.ts';
+
+type Saved = { ok: true; document: TrainingDocument };
+
+/** The spec's document calls (section 7), plus our YouTube one. */
+export const documentsApi: DocumentsApi = {
+  list: (botId) => api.get<TrainingDocument[]>(`/api/documents/${encodeURIComponent(botId)}`),
+
+  upload(botId, file, onProgress) {
+    const form = new FormData();
+    // botId first: the server checks the caller's rights before it reads the file.
+    form.append('botId', botId);
+    form.append('document', file, file.name);
+    return postForm<Saved>('/api/documents', form, {
+      onProgress: (sent, total) => {
+        if (total > 0) onProgress(Math.min(1, sent / total));
+      },
+      getLocale: currentLocale,
+      onAuthFailure: (reason) => void signOutNow(reason),
+    });
+  },
+
+  text: (botId, text, name) => api.post<Saved>('/api/training', name ? { botId, text, document_name: name } : { botId, text }),
+  // The spec spells this one botID.
+  url: (botId, url) => api.post<Saved>('/api/training-url', { botID: botId, url }),
+  youtube: (botId, url) => api.post<Saved>('/api/training-youtube', { botId, url }),
+  remove: (botId, documentId) => api.request(`/api/documents/${encodeURIComponent(documentId)}`, { method: 'DELETE', body: { botId } }),
+};

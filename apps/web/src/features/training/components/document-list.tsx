@@ -1,0 +1,96 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import type { DocumentItem } from '../documents-cache.ts';
+import { formatBytes, formatDocumentDate } from '../training-type.ts';
+import { StatusBadge } from './status-badge.tsx';
+import { TrashIcon, typeIcons, typeTones } from './training-icons.tsx';
+
+function UploadProgress({ fraction, name }: { fraction: number; name: string }) {
+  const { t, i18n } = useTranslation('training');
+  const percent = Math.round(fraction * 100);
+  const label = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX', { style: 'percent' }).format(fraction);
+  return (
+    <div className="mt-2 flex items-center gap-3">
+      <div
+        role="progressbar"
+        aria-label={t('list.uploadingName', { name })}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-1.5 flex-1 overflow-hidden rounded-full bg-[color-mix(in_srgb,var(--font-color)_12%,transparent)]"
+      >
+        <div className="h-full rounded-full bg-brand-gradient transition-[width] duration-200" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="w-24 shrink-0 text-end text-xs text-muted tabular-nums">{percent < 100 ? t('list.uploading', { percent: label }) : t('list.saving')}</span>
+    </div>
+  );
+}
+
+function DocumentRow({ doc, onDelete }: { doc: DocumentItem; onDelete: (doc: DocumentItem) => void }) {
+  const { t, i18n } = useTranslation('training');
+  const locale = i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX';
+  const Icon = typeIcons[doc.training_type];
+  const uploading = doc.optimistic && (doc.training_type === 'PDF' || doc.training_type === 'CSV');
+  const meta = [
+    t(`types.${doc.training_type}`),
+    formatDocumentDate(doc.createdAt, i18n.resolvedLanguage ?? 'es'),
+    doc.size_bytes > 0 ? formatBytes(doc.size_bytes, locale) : null,
+    doc.status === 'ready' ? t('list.chunks', { count: doc.chunk_count }) : null,
+  ].filter(Boolean);
+
+  return (
+    <li className="px-4 py-4 sm:px-5 animate-fade-in" aria-busy={doc.status === 'processing' || undefined}>
+      <div className="flex items-start gap-3 sm:gap-4">
+        <span className={`grid size-10 shrink-0 place-items-center rounded-xl ${typeTones[doc.training_type]}`}>
+          <Icon className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+            <p className="min-w-0 max-w-full truncate font-semibold" title={doc.document_name}>
+              {doc.document_name}
+            </p>
+            <StatusBadge status={doc.status} />
+          </div>
+          <p className="mt-1 text-sm text-muted">{meta.join(' · ')}</p>
+          {doc.source && (doc.training_type === 'URL' || doc.training_type === 'YOUTUBE') ? (
+            <p className="mt-0.5 truncate text-xs text-muted/80" title={doc.source}>
+              {doc.source}
+            </p>
+          ) : null}
+          {doc.status === 'failed' && doc.error ? (
+            <p className="mt-2 rounded-lg border border-danger/30 bg-danger/10 px-3 py-2 text-sm text-danger">{doc.error}</p>
+          ) : null}
+          {uploading ? <UploadProgress fraction={doc.progress ?? 0} name={doc.document_name} /> : null}
+          {doc.status === 'ready' && doc.content ? (
+            <details className="group mt-2">
+              <summary className="focus-ring w-fit cursor-pointer rounded text-sm font-medium text-highlight hover:underline">{t('list.showContent')}</summary>
+              <p className="mt-2 max-h-48 overflow-auto rounded-lg border border-line bg-field px-3 py-2 text-sm whitespace-pre-line text-muted">{doc.content}</p>
+            </details>
+          ) : null}
+        </div>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-me-1 shrink-0 px-2 hover:text-danger"
+          disabled={doc.optimistic}
+          onClick={() => onDelete(doc)}
+          aria-label={t('list.delete', { name: doc.document_name })}
+          title={t('list.deleteShort')}
+        >
+          <TrashIcon className="size-5" />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+export function DocumentList({ documents, onDelete }: { documents: readonly DocumentItem[]; onDelete: (doc: DocumentItem) => void }) {
+  const { t } = useTranslation('training');
+  return (
+    <ul aria-label={t('list.title')} className="divide-y divide-line">
+      {documents.map((doc) => (
+        <DocumentRow key={doc.id} doc={doc} onDelete={onDelete} />
+      ))}
+    </ul>
+  );
+}

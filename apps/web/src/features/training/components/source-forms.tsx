@@ -1,0 +1,141 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { errorText, fieldErrors } from '../../../lib/error-text.ts';
+import { useAddSource } from '../api/use-documents.ts';
+import { looksLikeHttpUrl, looksLikeYoutube, maxTextChars } from '../training-type.ts';
+
+/** Pasted text: prices, opening hours, policies, frequent questions. */
+export function TextSourceForm({ botId }: { botId: string }) {
+  const { t, i18n } = useTranslation(['training', 'common']);
+  const add = useAddSource(botId);
+  const textId = useId();
+  const [name, setName] = useState('');
+  const [text, setText] = useState('');
+  const [missing, setMissing] = useState(false);
+  const serverFields = fieldErrors(add.error);
+  const textError = missing ? t('common:validation.required') : serverFields.text;
+  const count = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!text.trim()) {
+      setMissing(true);
+      return;
+    }
+    add.add(
+      { kind: 'text', text, name },
+      {
+        onSuccess: () => {
+          setText('');
+          setName('');
+          showToast(t('training:forms.added'), 'success');
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      {add.isError && !serverFields.text ? <Alert tone="error">{errorText(add.error)}</Alert> : null}
+      <TextField
+        label={t('training:forms.text.name')}
+        hint={t('training:forms.text.nameHint')}
+        value={name}
+        maxLength={200}
+        onChange={(event) => setName(event.target.value)}
+        error={serverFields.document_name}
+      />
+      <div className="space-y-1.5">
+        <label htmlFor={textId} className="block text-sm font-medium">
+          {t('training:forms.text.label')}
+        </label>
+        <textarea
+          id={textId}
+          value={text}
+          maxLength={maxTextChars}
+          rows={7}
+          aria-invalid={textError ? true : undefined}
+          aria-describedby={textError ? `${textId}-error` : `${textId}-count`}
+          placeholder={t('training:forms.text.placeholder')}
+          onChange={(event) => {
+            setText(event.target.value);
+            setMissing(false);
+          }}
+          className={`block w-full resize-y rounded-xl border bg-field px-3.5 py-3 text-[15px] leading-relaxed text-fg placeholder:text-muted/70 transition outline-none focus:border-highlight focus:ring-3 focus:ring-highlight/25 ${
+            textError ? 'border-danger/70' : 'border-line'
+          }`}
+        />
+        <div className="flex items-start justify-between gap-3 text-xs">
+          {textError ? (
+            <p id={`${textId}-error`} className="text-sm text-danger">
+              {textError}
+            </p>
+          ) : (
+            <span />
+          )}
+          <span id={`${textId}-count`} className="shrink-0 text-muted tabular-nums">
+            {t('training:forms.text.count', { count: count.format(text.length), max: count.format(maxTextChars) })}
+          </span>
+        </div>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" loading={add.isPending}>
+          {t('training:forms.text.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A web page or a YouTube video, by its address. */
+export function LinkSourceForm({ botId, kind }: { botId: string; kind: 'url' | 'youtube' }) {
+  const { t } = useTranslation(['training', 'common']);
+  const add = useAddSource(botId);
+  const [url, setUrl] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const serverFields = fieldErrors(add.error);
+  const error = localError ?? serverFields.url;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = url.trim();
+    if (!value) return setLocalError(t('common:validation.required'));
+    if (!looksLikeHttpUrl(value)) return setLocalError(t('training:forms.badUrl'));
+    if (kind === 'youtube' && !looksLikeYoutube(value)) return setLocalError(t('training:forms.youtube.notYoutube'));
+    add.add(kind === 'url' ? { kind: 'url', url: value } : { kind: 'youtube', url: value }, {
+      onSuccess: () => {
+        setUrl('');
+        showToast(t('training:forms.added'), 'success');
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      {add.isError && !serverFields.url ? <Alert tone="error">{errorText(add.error)}</Alert> : null}
+      <TextField
+        label={t(`training:forms.${kind}.label`)}
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder={t(`training:forms.${kind}.placeholder`)}
+        hint={t(`training:forms.${kind}.hint`)}
+        value={url}
+        onChange={(event) => {
+          setUrl(event.target.value);
+          setLocalError(null);
+        }}
+        error={error}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" loading={add.isPending}>
+          {t(`training:forms.${kind}.submit`)}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
+import { BookIcon } from '../../../components/ui/icons.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { useCurrentUser } from '../../auth/current-user.tsx';
+import { useDeleteDocument, useDocuments } from '../api/use-documents.ts';
+import { useDocumentEvents } from '../api/use-document-events.ts';
+import { documentsKey, type DocumentItem } from '../documents-cache.ts';
+import { AddKnowledge } from './add-knowledge.tsx';
+import { DocumentList } from './document-list.tsx';
+import { TrashIcon } from './training-icons.tsx';
+
+const examples = ['prices', 'hours', 'policies', 'catalog'] as const;
+
+/** Before anything is uploaded: what to teach first. */
+function NothingYet() {
+  const { t } = useTranslation('training');
+  return (
+    <section aria-labelledby="training-empty-title" className="rounded-3xl border border-line bg-card p-5 backdrop-blur-xl animate-rise sm:p-7">
+      <div className="flex items-start gap-4">
+        <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-brand-gradient text-white shadow-xl shadow-brand-violet/25">
+          <BookIcon className="size-6" />
+        </span>
+        <div className="min-w-0">
+          <h2 id="training-empty-title" className="text-lg font-semibold text-balance">
+            {t('empty.title')}
+          </h2>
+          <p className="mt-1 text-pretty text-muted">{t('empty.body')}</p>
+        </div>
+      </div>
+      <ul className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {examples.map((key) => (
+          <li key={key} className="rounded-xl border border-line bg-field px-4 py-3">
+            <p className="font-semibold">{t(`empty.examples.${key}.title`)}</p>
+            <p className="mt-0.5 text-sm text-muted">{t(`empty.examples.${key}.body`)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** /app/dashboard/{botId}/recursos: what the assistant knows, and where new knowledge comes in. */
+export function TrainingPage() {
+  const { botId = '' } = useParams();
+  const { t, i18n } = useTranslation('training');
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const live = useDocumentEvents(user.id, botId);
+  const documents = useDocuments(botId, live);
+  const remove = useDeleteDocument(botId);
+  const [confirming, setConfirming] = useState<DocumentItem | null>(null);
+
+  // Failure reasons come in the reader's language: ask again after a language change.
+  const language = i18n.resolvedLanguage;
+  const shownLanguage = useRef(language);
+  useEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
+    void queryClient.invalidateQueries({ queryKey: documentsKey(botId) });
+  }, [language, botId, queryClient]);
+
+  const confirmDelete = () => {
+    const doc = confirming;
+    setConfirming(null);
+    if (!doc) return;
+    remove.mutate(
+      { documentId: doc.id },
+      {
+        onSuccess: () => showToast(t('delete.done', { name: doc.document_name }), 'success'),
+        onError: (error) => {
+          if (isApiError(error) && error.status === 404) return;
+          showToast(t('delete.failed', { reason: errorText(error) }), 'error', 8000);
+        },
+      },
+    );
+  };
+
+  const header = <PageHeader title={t('title')} description={t('description')} />;
+
+  if (documents.isError && isApiError(documents.error) && (documents.error.status === 403 || documents.error.status === 404)) {
+    return (
+      <>
+        {header}
+        <EmptyState icon={<BookIcon className="size-8" />} title={t('notFound.title')} description={errorText(documents.error)} />
+      </>
+    );
+  }
+
+  const list = documents.data ?? [];
+  const ready = list.filter((doc) => doc.status === 'ready').length;
+  const processing = list.filter((doc) => doc.status === 'processing').length;
+  const failed = list.filter((doc) => doc.status === 'failed').length;
+  const empty = documents.isSuccess && list.length === 0;
+
+  return (
+    <>
+      {header}
+      <div className="space-y-6">
+        {empty ? <NothingYet /> : null}
+        <AddKnowledge botId={botId} />
+
+        {empty ? null : (
+          <Card className="overflow-hidden">
+            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-line px-4 py-4 sm:px-5">
+              <h2 className="text-lg font-semibold">{t('list.title')}</h2>
+              {list.length > 0 ? (
+                <p className="text-sm text-muted" aria-live="polite">
+                  {[
+                    t('list.summary.total', { count: list.length }),
+                    ready ? t('list.summary.ready', { count: ready }) : null,
+                    processing ? t('list.summary.processing', { count: processing }) : null,
+                    failed ? t('list.summary.failed', { count: failed }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              ) : null}
+            </div>
+            {documents.isPending ? (
+              <ContentSpinner />
+            ) : documents.isError ? (
+              <div className="space-y-3 p-5">
+                <Alert tone="error" title={t('list.loadFailed')}>
+                  {errorText(documents.error)}
+                </Alert>
+                <Button variant="secondary" loading={documents.isFetching} onClick={() => void documents.refetch()}>
+                  {t('list.retry')}
+                </Button>
+              </div>
+            ) : (
+              <DocumentList documents={list} onDelete={setConfirming} />
+            )}
+          </Card>
+        )}
+      </div>
+
+      <Modal
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        icon={<TrashIcon className="size-6" />}
+        title={t('delete.title', { name: confirming?.document_name ?? '' })}
+        actions={
+          <>
+            <Button variant="ghost" onClick={() => setConfirming(null)}>
+              {t('delete.cancel')}
+            </Button>
+            <Button variant="danger" onClick={confirmDelete}>
+              {t('delete.confirm')}
+            </Button>
+          </>
+        }
+      >
+        {t('delete.body')}
+      </Modal>
+    </>
+  );
+}
