@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -20,6 +20,7 @@ let failureId = 0;
 export function FileDropZone({ botId }: { botId: string }) {
   const { t } = useTranslation('training');
   const input = useRef<HTMLInputElement>(null);
+  const titleId = useId();
   const upload = useAddSource(botId);
   const [dragging, setDragging] = useState(false);
   const [failures, setFailures] = useState<Failure[]>([]);
@@ -46,6 +47,8 @@ export function FileDropZone({ botId }: { botId: string }) {
   return (
     <div className="space-y-3">
       <div
+        role="group"
+        aria-labelledby={titleId}
         onDragEnter={(event) => {
           event.preventDefault();
           setDragging(true);
@@ -58,16 +61,27 @@ export function FileDropZone({ botId }: { botId: string }) {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
         }}
         onDrop={onDrop}
-        className={`flex flex-col items-center justify-center rounded-2xl border-2 border-dashed px-5 py-8 text-center transition sm:py-10 ${
+        className={`flex flex-col items-center gap-4 rounded-2xl border-2 border-dashed px-5 py-6 text-center transition sm:flex-row sm:text-start ${
           dragging ? 'border-highlight bg-highlight/12' : 'border-line bg-field'
         }`}
       >
-        <span className="grid size-12 place-items-center rounded-2xl bg-brand-gradient text-white shadow-lg shadow-brand-violet/25">
+        <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-brand-gradient text-white shadow-lg shadow-brand-violet/25">
           <UploadIcon className="size-6" />
         </span>
-        <p className="mt-4 font-semibold">{dragging ? t('upload.dropNow') : t('upload.dropTitle')}</p>
-        <p className="mt-1 text-sm text-muted">{t('upload.dropHint')}</p>
-        <Button className="mt-5" variant="secondary" onClick={() => input.current?.click()} icon={<UploadIcon className="size-4" />}>
+        <div className="min-w-0 flex-1">
+          <p id={titleId} className="font-semibold">
+            {dragging ? (
+              t('upload.dropNow')
+            ) : (
+              <>
+                <span className="hidden sm:inline">{t('upload.dropTitle')}</span>
+                <span className="sm:hidden">{t('upload.pickTitle')}</span>
+              </>
+            )}
+          </p>
+          <p className="mt-1 text-sm text-muted">{t('upload.dropHint')}</p>
+        </div>
+        <Button className="shrink-0" onClick={() => input.current?.click()} icon={<UploadIcon className="size-4" />}>
           {t('upload.choose')}
         </Button>
         <input
