@@ -30,6 +30,14 @@ import { retrieval, type Search } from './modules/training/retrieval.ts';
 import { productsRepository } from './modules/products/products.repository.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { productsService } from './modules/products/products.service.ts';
+import { appointmentsRepository } from './modules/appointments/appointments.repository.ts';
+import { conversationsRepository } from './modules/conversations/conversations.repository.ts';
+import { pipeline, REPLY_JOB, SEND_JOB, type Pipeline } from './modules/conversations/pipeline.ts';
+import { playgroundRoutes } from './modules/conversations/playground.routes.ts';
+import { playgroundService } from './modules/conversations/playground.service.ts';
+import type { Engine } from './engine/types.ts';
+import { playgroundSendBody } from '@charla/shared';
+import { AppError } from './lib/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -40,17 +48,19 @@ export interface AppDeps {
   database: Database;
   keys: Keys;
   logger?: FastifyServerOptions['logger'];
+  /** The conversation engine; by default the one AI_PROVIDER names. */
+  engine?: Engine;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { auth: AuthService; bots: BotsService; training: TrainingService; search: Search };
+    services: { auth: AuthService; bots: BotsService; training: TrainingService; search: Search; pipeline: Pipeline };
     jobs: Jobs;
   }
 }
 
 /** Builds the whole app: plugins, modules, one error handler. Nothing listens until the caller says so. */
-export async function buildApp({ config, database, keys, logger }: AppDeps) {
+export async function buildApp({ config, database, keys, logger, engine }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -107,13 +117,48 @@ export async function buildApp({ config, database, keys, logger }: AppDeps) {
   await jobs.define<{ documentId: string }>(PROCESS_JOB, (data, job) => training.process(data.documentId, job.retryCount), {
     retryLimit: trainingRetryLimit,
   });
-  app.decorate('services', { auth, bots, training, search: retrieval(trainingRepo) });
+  const search = retrieval(trainingRepo);
+
+  if (!engine) throw new Error('no conversation engine configured');
+  const conversations = conversationsRepository(database.db);
+  const appointments = appointmentsRepository(database.db);
+  const flow = pipeline({
+    repo: conversations,
+    appointments,
+    findBot: bots.find,
+    ownerPlan: async (userId) => (await repo.findUserById(userId))?.membershipType,
+    search,
+    engine,
+    jobs,
+    emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args),
+    // The playground's replies reach the owner through the conversationMessage event itself.
+    senders: { playground: async () => undefined },
+    log: app.log,
+  });
+  await jobs.define<{ conversationId: string }>(REPLY_JOB, (data) => flow.turn(data.conversationId), { policy: 'stately', concurrency: 4, retryLimit: 3 });
+  await jobs.define<{ messageId: string }>(SEND_JOB, (data) => flow.send(data.messageId), { policy: 'stately', concurrency: 2, retryLimit: 5 });
+  if (config.ROLE !== 'api') {
+    const sweep = setInterval(() => void flow.recover().catch((err) => app.log.error({ err }, 'recovery failed')), 30_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+    app.addHook('onReady', async () => void flow.recover(0).catch((err) => app.log.error({ err }, 'recovery failed')));
+  }
+  const playground = playgroundService({ repo: conversations, appointments, bots, pipeline: flow });
+  app.realtime.handle('playgroundSend', async (userId, payload) => {
+    const body = playgroundSendBody.safeParse({ text: payload?.text, client_message_id: payload?.client_message_id });
+    const user = await repo.findUserById(userId);
+    if (!body.success || typeof payload?.botId !== 'string' || !user) throw new AppError('VALIDATION_FAILED');
+    await playground.send(user, payload.botId, body.data.text, body.data.client_message_id);
+  });
+
+  app.decorate('services', { auth, bots, training, search, pipeline: flow });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { service: auth });
   await app.register(botsRoutes, { service: bots });
   await app.register(trainingRoutes, { service: training });
   await app.register(productsRoutes, { service: productsService(productsRepository(database.db), bots) });
+  await app.register(playgroundRoutes, { service: playground });
   await app.register(webPlugin, { dir: config.WEB_DIST });
 
   return app;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DocumentStatusEvent } from './training.ts';
+import type { ConversationMessageEvent, ConversationUpdatedEvent, HandoffEvent } from './conversations.ts';
 
 /** Rooms a socket may join: its own user room, and rooms of bots it may see. */
 export const rooms = {
@@ -26,11 +27,19 @@ export interface ServerToClientEvents {
   paymentError: (payload: PaymentErrorPayload) => void;
   /** A training document changed state (sent to the bot's room). */
   documentStatus: (payload: DocumentStatusEvent) => void;
+  /** A message was stored or changed state in one of the bot's conversations (bot room). */
+  conversationMessage: (payload: ConversationMessageEvent) => void;
+  /** A conversation changed status, or the bot started/stopped preparing a reply (bot room). */
+  conversationUpdated: (payload: ConversationUpdatedEvent) => void;
+  /** A customer asked for a person (owner's room). */
+  handoffRequested: (payload: HandoffEvent) => void;
 }
 
 export interface ClientToServerEvents {
   joinRoom: (room: string, ack?: RoomAck) => void;
   leaveRoom: (room: string, ack?: RoomAck) => void;
+  /** Sends a playground message to a bot through the same pipeline as WhatsApp. */
+  playgroundSend: (payload: { botId: string; text: string; client_message_id: string }, ack?: RoomAck) => void;
 }
 
 /** What the client sends in the socket.io handshake `auth`. */

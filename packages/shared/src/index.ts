@@ -7,3 +7,4 @@ export * from './events.ts';
 export * from './bots.ts';
 export * from './training.ts';
 export * from './products.ts';
+export * from './conversations.ts';

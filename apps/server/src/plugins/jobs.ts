@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 
 export interface JobOptions {
+  /** 'stately': at most one queued and one active job per singleton key (one turn per conversation). */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
   /** Workers of this queue in this process. */
   concurrency?: number;
   retryLimit?: number;
@@ -42,6 +44,7 @@ export function createJobs(database: Database, opts: { runWorkers: boolean; log:
     async define<T extends object>(name: string, handler: JobHandler<T>, options: JobOptions = {}) {
       await boss.createQueue(name, {
         name,
+        policy: options.policy ?? 'standard',
         retryLimit: options.retryLimit ?? 2,
         retryDelay: options.retryDelay ?? 2,
         retryBackoff: true,

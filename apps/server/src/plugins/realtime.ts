@@ -32,6 +32,11 @@ declare module 'fastify' {
       allowRooms(prefix: string, access: RoomAccess): void;
       toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
       toRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+      /** Handles a client event of a signed-in socket; the handler's error code goes back in the ack. */
+      handle<E extends Exclude<keyof ClientToServerEvents, 'joinRoom' | 'leaveRoom'>>(
+        event: E,
+        handler: (userId: string, payload: Parameters<ClientToServerEvents[E]>[0]) => Promise<void>,
+      ): void;
     };
   }
 }
@@ -78,6 +83,7 @@ export const realtimePlugin = fp<RealtimeOptions>(async (app: FastifyInstance, {
     next();
   });
 
+  const handlers = new Map<string, (userId: string, payload: never) => Promise<void>>();
   const access = new Map<string, RoomAccess>();
   access.set('user', async (userId, id) => userId === id);
 
@@ -96,6 +102,17 @@ export const realtimePlugin = fp<RealtimeOptions>(async (app: FastifyInstance, {
       if (allowedRoom) await socket.join(allowedRoom);
       if (typeof ack === 'function') ack(allowedRoom ? { ok: true } : { ok: false, error: 'FORBIDDEN' });
     });
+    for (const [event, handler] of handlers) {
+      socket.on(event as 'playgroundSend', async (payload: unknown, ack?: (r: { ok: boolean; error?: string }) => void) => {
+        try {
+          await handler(socket.data.userId, payload as never);
+          if (typeof ack === 'function') ack({ ok: true });
+        } catch (err) {
+          const code = (err as { code?: string }).code ?? 'INTERNAL';
+          if (typeof ack === 'function') ack({ ok: false, error: code });
+        }
+      });
+    }
     socket.on('leaveRoom', async (room, ack) => {
       if (typeof room === 'string') await socket.leave(room);
       if (typeof ack === 'function') ack({ ok: true });
@@ -112,6 +129,9 @@ export const realtimePlugin = fp<RealtimeOptions>(async (app: FastifyInstance, {
     },
     toRoom(room, event, ...args) {
       io.to(room).emit(event, ...args);
+    },
+    handle(event, handler) {
+      handlers.set(event, handler as (userId: string, payload: never) => Promise<void>);
     },
   });
 

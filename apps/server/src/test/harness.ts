@@ -7,6 +7,8 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createDatabase, type Database } from '../db/client.ts';
 import { deriveKeys } from '../lib/secrets.ts';
+import type { Engine as ConversationEngine } from '../engine/types.ts';
+import { scriptedEngine } from './scripted-engine.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -52,9 +54,13 @@ export async function createTestDatabase(engine: Engine): Promise<{ database: Da
 
 const testSecret = randomBytes(32).toString('hex');
 
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp & { url?: string }> {
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  conversationEngine?: ConversationEngine,
+): Promise<TestApp & { url?: string }> {
   const { database, url, drop } = await createTestDatabase(engine);
-  return { ...(await appOn(database, drop, env)), url };
+  return { ...(await appOn(database, drop, env, conversationEngine)), url };
 }
 
 /** A second process on the same PostgreSQL database (as when several servers run). */
@@ -63,7 +69,7 @@ export async function createPeerApp(url: string, env: Record<string, string> = {
   return appOn(database, () => database.close(), env);
 }
 
-async function appOn(database: Database, drop: () => Promise<void>, env: Record<string, string>): Promise<TestApp> {
+async function appOn(database: Database, drop: () => Promise<void>, env: Record<string, string>, conversationEngine?: ConversationEngine): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -71,7 +77,7 @@ async function appOn(database: Database, drop: () => Promise<void>, env: Record<
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'charla-test-')),
     ...env,
   });
-  const app = await buildApp({ config, database, keys: deriveKeys(testSecret) });
+  const app = await buildApp({ config, database, keys: deriveKeys(testSecret), engine: conversationEngine ?? scriptedEngine() });
   await app.ready();
   return {
     app,

@@ -1,0 +1,97 @@
+import type { Passage } from '../modules/training/retrieval.ts';
+
+/** The bot's settings the engine needs to answer as its owner configured it. */
+export interface EngineBot {
+  id: string;
+  botName: string;
+  businessName: string;
+  businessDesc: string;
+  /** Template key (the business type). */
+  template: string;
+  purpose: 'sales' | 'appointments' | 'customer_service';
+  tone: 'Formal' | 'Semiformal' | 'Informal';
+  personality: 'Persuasivo' | 'Amigable' | 'Comprensible';
+  identity: 'Humano' | 'Inteligencia Artificial';
+  responseLength: 'short' | 'normal' | 'long';
+  language: 'es' | 'en';
+  timezone: string;
+  redirectionEnabled: boolean;
+  redirectionPhone: string;
+  /** Length of one appointment, minutes. */
+  appointmentMinutes: number;
+}
+
+export interface EngineContact {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+export interface HistoryMessage {
+  direction: 'in' | 'out';
+  text: string;
+}
+
+/** A confirmed appointment of this contact with the business. */
+export interface ContactAppointment {
+  id: string;
+  start: Date;
+  end: Date;
+  service: string;
+}
+
+/** What the engine may ask of the business while it answers. All read-only. */
+export interface EngineTools {
+  /** Knowledge and catalog passages for a question, best first (score 0..1). */
+  search(question: string, k?: number): Promise<Passage[]>;
+  /** Whether an appointment starting here fits the opening hours and no other appointment. */
+  isFree(start: Date): Promise<'free' | 'closed' | 'taken' | 'past'>;
+  /** The first free start at or after `from` (within two weeks), if any. */
+  nextFree(from: Date): Promise<Date | undefined>;
+  /** The contact's upcoming confirmed appointments. */
+  upcomingAppointments(): Promise<ContactAppointment[]>;
+}
+
+export interface EngineContext {
+  bot: EngineBot;
+  /** The conversation's clock: when the newest message arrived. */
+  now: Date;
+  contact: EngineContact;
+  /** Earlier messages of the conversation, oldest first (the last 20). */
+  history: HistoryMessage[];
+  /** The customer's new messages of this turn (several when they wrote in a burst), oldest first. */
+  incoming: string[];
+  /** What the engine stored at the end of its previous turn in this conversation. */
+  state: Record<string, unknown>;
+  tools: EngineTools;
+}
+
+/** Effects the pipeline applies, in one transaction with the outbound messages. */
+export type EngineAction =
+  | { type: 'book'; start: Date; end: Date; service: string }
+  | { type: 'cancel'; appointmentId: string }
+  | { type: 'reschedule'; appointmentId: string; start: Date; end: Date }
+  | { type: 'update_contact'; name?: string; email?: string; phone?: string }
+  | { type: 'handoff'; reason: string };
+
+export interface EngineResult {
+  /** Messages to send, in order. */
+  replies: string[];
+  actions: EngineAction[];
+  /** The passages the replies were built from. */
+  sources: Passage[];
+  /** The conversation goes to a person; the bot stops answering it. */
+  handoff: boolean;
+  /** Stored and given back on the next turn (pending booking, last topic…). */
+  state: Record<string, unknown>;
+}
+
+export interface Engine {
+  name: string;
+  respond(context: EngineContext): Promise<EngineResult>;
+  /**
+   * The slot the engine booked was taken a moment earlier by someone else: the reply that
+   * offers `alternative` (or says nothing is free) instead, and the state that awaits the answer.
+   */
+  bookingConflict(context: EngineContext, alternative: Date | undefined): Pick<EngineResult, 'replies' | 'state'>;
+}

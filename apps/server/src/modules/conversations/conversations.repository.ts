@@ -1,0 +1,297 @@
+import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appointments } from '../appointments/appointments.table.ts';
+import { contactIdentities, contacts, conversations, messageUsage, messages, type Channel } from './conversations.table.ts';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Inbound {
+  botId: string;
+  channel: Channel;
+  /** The customer's id on the channel (a phone number, a page-scoped id…). */
+  contactExternalId: string;
+  contactName?: string;
+  contactPhone?: string;
+  /** The channel's id of this message. */
+  externalId: string;
+  text: string;
+  media?: { type: string; url?: string; caption?: string }[];
+  at: Date;
+}
+
+export interface OutboundDraft {
+  text: string;
+  idempotencyKey: string;
+  sources?: MessageRow['sources'];
+  actions?: MessageRow['actions'];
+}
+
+const isViolation = (err: unknown, code: string): boolean => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === code) return true;
+  return false;
+};
+export const isExclusionViolation = (err: unknown) => isViolation(err, '23P01');
+
+/** A booking of the turn hit an appointment stored a moment earlier: the turn was rolled back. */
+export class BookingConflict extends Error {}
+
+/** The only code that reads and writes contacts, conversations, messages and usage. */
+export function conversationsRepository(db: Db) {
+  async function contactFor(tx: Tx, m: Inbound): Promise<{ id: string }> {
+    const key = and(eq(contactIdentities.botId, m.botId), eq(contactIdentities.channel, m.channel), eq(contactIdentities.externalId, m.contactExternalId));
+    const [known] = await tx.select({ id: contactIdentities.contactId }).from(contactIdentities).where(key).limit(1);
+    if (known) return known;
+    const [contact] = await tx
+      .insert(contacts)
+      .values({ botId: m.botId, name: m.contactName ?? '', phone: m.contactPhone ?? '' })
+      .returning({ id: contacts.id });
+    await tx.insert(contactIdentities).values({ botId: m.botId, channel: m.channel, externalId: m.contactExternalId, contactId: contact!.id });
+    return contact!;
+  }
+
+  async function openConversation(tx: Tx, botId: string, contactId: string, channel: Channel) {
+    const open = and(eq(conversations.botId, botId), eq(conversations.contactId, contactId), eq(conversations.channel, channel), ne(conversations.status, 'closed'));
+    const [existing] = await tx.select().from(conversations).where(open).limit(1);
+    if (existing) return { conversation: existing, created: false };
+    const [created] = await tx.insert(conversations).values({ botId, contactId, channel }).returning();
+    return { conversation: created!, created: true };
+  }
+
+  return {
+    /**
+     * Stores an inbound message in one transaction: contact, conversation and message. A message
+     * whose external id was stored before is a no-op (the unique key decides, not a prior check).
+     */
+    async receive(m: Inbound): Promise<{ message: MessageRow; conversation: ConversationRow; newConversation: boolean } | 'duplicate'> {
+      return db.transaction(async (tx) => {
+        // Messages of one customer are stored one at a time (concurrent redeliveries, bursts).
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${m.botId}:${m.channel}:${m.contactExternalId}`}, 0))`);
+        const [dup] = await tx
+          .select({ id: messages.id })
+          .from(messages)
+          .where(and(eq(messages.channel, m.channel), eq(messages.externalId, m.externalId)))
+          .limit(1);
+        if (dup) return 'duplicate' as const;
+        const contact = await contactFor(tx, m);
+        const { conversation, created } = await openConversation(tx, m.botId, contact.id, m.channel);
+        const [message] = await tx
+          .insert(messages)
+          .values({
+            conversationId: conversation.id,
+            botId: m.botId,
+            channel: m.channel,
+            direction: 'in',
+            author: 'customer',
+            text: m.text,
+            media: m.media ?? null,
+            status: 'received',
+            externalId: m.externalId,
+            createdAt: m.at,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!message) return 'duplicate' as const;
+        const [updated] = await tx
+          .update(conversations)
+          .set({ lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${m.at.toISOString()}::timestamptz)`, updatedAt: new Date() })
+          .where(eq(conversations.id, conversation.id))
+          .returning();
+        return { message, conversation: updated!, newConversation: created };
+      });
+    },
+
+    async findConversation(id: string): Promise<ConversationRow | undefined> {
+      const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
+      return row;
+    },
+
+    async findContact(id: string): Promise<ContactRow | undefined> {
+      const [row] = await db.select().from(contacts).where(eq(contacts.id, id)).limit(1);
+      return row;
+    },
+
+    async openConversationOf(botId: string, channel: Channel, contactExternalId: string): Promise<ConversationRow | undefined> {
+      const [row] = await db
+        .select({ conversation: conversations })
+        .from(contactIdentities)
+        .innerJoin(conversations, eq(conversations.contactId, contactIdentities.contactId))
+        .where(
+          and(
+            eq(contactIdentities.botId, botId),
+            eq(contactIdentities.channel, channel),
+            eq(contactIdentities.externalId, contactExternalId),
+            eq(conversations.channel, channel),
+            ne(conversations.status, 'closed'),
+          ),
+        )
+        .limit(1);
+      return row?.conversation;
+    },
+
+    pending: (conversationId: string): Promise<MessageRow[]> =>
+      db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.status, 'received')))
+        .orderBy(asc(messages.createdAt), asc(messages.id)),
+
+    queuedOutbound: (conversationId: string): Promise<MessageRow[]> =>
+      db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.status, 'queued')))
+        .orderBy(asc(messages.createdAt)),
+
+    /** The last messages before a moment, oldest first. */
+    async history(conversationId: string, before: Date, limit: number): Promise<MessageRow[]> {
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), lt(messages.createdAt, before), ne(messages.status, 'received')))
+        .orderBy(desc(messages.createdAt))
+        .limit(limit);
+      return rows.reverse();
+    },
+
+    listMessages: (conversationId: string): Promise<MessageRow[]> =>
+      db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.createdAt), asc(messages.id)),
+
+    async findMessage(id: string): Promise<MessageRow | undefined> {
+      const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+      return row;
+    },
+
+    /** Inbound messages stored as "received" with no reply yet, older than a moment (for recovery). */
+    async conversationsWithPending(olderThan: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ id: messages.conversationId })
+        .from(messages)
+        .where(and(eq(messages.status, 'received'), lt(messages.createdAt, olderThan)))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /** Marks inbound messages handled without a reply (bot off, with a person, over quota). */
+    async markProcessed(ids: string[]): Promise<void> {
+      if (ids.length) await db.update(messages).set({ status: 'processed' }).where(and(inArray(messages.id, ids), eq(messages.status, 'received')));
+    },
+
+    async setStatus(messageId: string, status: MessageRow['status'], error?: string): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .update(messages)
+        .set({ status, ...(status === 'sent' ? { sentAt: new Date() } : {}), ...(error !== undefined ? { error } : {}) })
+        .where(eq(messages.id, messageId))
+        .returning();
+      return row;
+    },
+
+    async setConversationStatus(id: string, status: ConversationRow['status']): Promise<void> {
+      await db.update(conversations).set({ status, updatedAt: new Date() }).where(eq(conversations.id, id));
+    },
+
+    async usage(userId: string, month: string): Promise<number> {
+      const [row] = await db
+        .select({ count: messageUsage.count })
+        .from(messageUsage)
+        .where(and(eq(messageUsage.userId, userId), eq(messageUsage.month, month)))
+        .limit(1);
+      return row?.count ?? 0;
+    },
+
+    /**
+     * Everything one turn changes, in one transaction: the engine's actions, the outbound
+     * messages (a retried turn inserts none twice), the inbound messages marked processed, the
+     * engine state and the owner's usage. When a booking or a new time overlaps an appointment
+     * stored a moment earlier (the database's exclusion constraint), nothing is committed and
+     * BookingConflict is thrown: the caller offers another slot and commits again.
+     */
+    async commitTurn(input: {
+      conversationId: string;
+      botId: string;
+      contactId: string;
+      ownerId: string;
+      month: string;
+      channel: Channel;
+      processedIds: string[];
+      contactPatch?: { name?: string; email?: string; phone?: string };
+      bookings: { start: Date; end: Date; service: string }[];
+      cancellations: string[];
+      reschedules: { appointmentId: string; start: Date; end: Date }[];
+      handoff: boolean;
+      state: Record<string, unknown>;
+      drafts: OutboundDraft[];
+      /** The turn's clock: replies are stored just after the messages they answer. */
+      at: Date;
+    }): Promise<MessageRow[]> {
+      return db.transaction(async (tx) => {
+        if (input.contactPatch && Object.keys(input.contactPatch).length) {
+          await tx.update(contacts).set({ ...input.contactPatch, updatedAt: new Date() }).where(eq(contacts.id, input.contactId));
+        }
+        for (const id of input.cancellations) {
+          await tx
+            .update(appointments)
+            .set({ status: 'cancelled', updatedAt: new Date() })
+            .where(and(eq(appointments.id, id), eq(appointments.contactId, input.contactId)));
+        }
+        try {
+          for (const r of input.reschedules) {
+            await tx
+              .update(appointments)
+              .set({ startAt: r.start, endAt: r.end, updatedAt: new Date() })
+              .where(and(eq(appointments.id, r.appointmentId), eq(appointments.contactId, input.contactId)));
+          }
+          for (const b of input.bookings) {
+            await tx
+              .insert(appointments)
+              .values({ botId: input.botId, contactId: input.contactId, conversationId: input.conversationId, startAt: b.start, endAt: b.end, service: b.service });
+          }
+        } catch (err) {
+          if (isExclusionViolation(err)) throw new BookingConflict();
+          throw err;
+        }
+        const drafts = input.drafts;
+        const stored = drafts.length
+          ? await tx
+              .insert(messages)
+              .values(
+                drafts.map((d, i) => ({
+                  conversationId: input.conversationId,
+                  botId: input.botId,
+                  channel: input.channel,
+                  direction: 'out' as const,
+                  author: 'bot' as const,
+                  text: d.text,
+                  status: 'queued' as const,
+                  idempotencyKey: d.idempotencyKey,
+                  sources: d.sources ?? null,
+                  actions: d.actions ?? null,
+                  // Just after the messages they answer, in order.
+                  createdAt: new Date(input.at.getTime() + i + 1),
+                })),
+              )
+              .onConflictDoNothing()
+              .returning()
+          : [];
+        if (input.processedIds.length) {
+          await tx.update(messages).set({ status: 'processed' }).where(inArray(messages.id, input.processedIds));
+        }
+        await tx
+          .update(conversations)
+          .set({ engineState: input.state, updatedAt: new Date(), ...(input.handoff ? { status: 'human' as const } : {}) })
+          .where(eq(conversations.id, input.conversationId));
+        if (stored.length) {
+          await tx
+            .insert(messageUsage)
+            .values({ userId: input.ownerId, month: input.month, count: stored.length })
+            .onConflictDoUpdate({ target: [messageUsage.userId, messageUsage.month], set: { count: sql`${messageUsage.count} + ${stored.length}` } });
+        }
+        return stored;
+      });
+    },
+  };
+}
+
+export type ConversationsRepository = ReturnType<typeof conversationsRepository>;

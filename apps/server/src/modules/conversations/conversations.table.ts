@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bots } from '../bots/bots.table.ts';
+
+export const channels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
+export type Channel = (typeof channels)[number];
+
+/** A customer of one bot. One contact may be known on several channels (see contact_identities). */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    botId: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contacts_bot_idx').on(t.botId, t.updatedAt)],
+);
+
+/** How a contact is addressed on a channel: a phone number, a WhatsApp id, a page-scoped id… */
+export const contactIdentities = pgTable(
+  'contact_identities',
+  {
+    botId: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: channels }).notNull(),
+    externalId: text('external_id').notNull(),
+    contactId: uuid('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('contact_identities_key').on(t.botId, t.channel, t.externalId), index('contact_identities_contact_idx').on(t.contactId)],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    botId: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: channels }).notNull(),
+    status: text('status', { enum: ['bot', 'human', 'closed'] }).notNull().default('bot'),
+    /** When the customer last wrote: the 24-hour window of the WhatsApp API counts from here. */
+    lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
+    /** The engine's memory between turns (pending booking, last topic). */
+    engineState: jsonb('engine_state').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One open conversation per contact and channel; a closed one gives way to a new one.
+    uniqueIndex('conversations_open_key').on(t.botId, t.contactId, t.channel).where(sql`status <> 'closed'`),
+    index('conversations_bot_idx').on(t.botId, t.updatedAt),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    botId: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: channels }).notNull(),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    text: text('text').notNull().default(''),
+    media: jsonb('media').$type<{ type: string; url?: string; caption?: string }[]>(),
+    /** in: received → processed; out: queued → sent → delivered → read, or failed. */
+    status: text('status', { enum: ['received', 'processed', 'queued', 'sent', 'delivered', 'read', 'failed'] }).notNull(),
+    /** The channel's id of the message (unique per channel: a redelivery is a no-op). */
+    externalId: text('external_id'),
+    /** For outbound messages: makes a retried reply job insert nothing twice. */
+    idempotencyKey: text('idempotency_key'),
+    /** Who wrote an outbound message: the bot, or a person of the business. */
+    author: text('author', { enum: ['customer', 'bot', 'human'] }).notNull(),
+    sources: jsonb('sources').$type<{ chunkId: number; heading: string; text: string; score: number }[]>(),
+    actions: jsonb('actions').$type<Record<string, unknown>[]>(),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('messages_external_key').on(t.channel, t.externalId).where(sql`external_id is not null`),
+    uniqueIndex('messages_idempotency_key').on(t.idempotencyKey).where(sql`idempotency_key is not null`),
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('messages_pending_idx').on(t.conversationId).where(sql`status = 'received'`),
+  ],
+);
+
+/** Automatic replies per bot owner and month, for the plan's message quota. */
+export const messageUsage = pgTable(
+  'message_usage',
+  {
+    userId: uuid('user_id').notNull(),
+    month: text('month').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('message_usage_key').on(t.userId, t.month)],
+);

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, engines, type TestApp } from '../../test/harness.ts';
+import { as, signUp, type Account } from '../../test/accounts.ts';
+import { scriptedEngine } from '../../test/scripted-engine.ts';
+import type { EngineContext, EngineResult } from '../../engine/types.ts';
+import { bots } from '../bots/bots.table.ts';
+import { users } from '../auth/auth.table.ts';
+import { appointments } from '../appointments/appointments.table.ts';
+import { contacts, messageUsage, messages } from './conversations.table.ts';
+
+type Script = (ctx: EngineContext) => Promise<Partial<EngineResult>> | Partial<EngineResult>;
+
+describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
+  let t: TestApp;
+  let script: Script | undefined;
+  const engine = scriptedEngine((ctx) => (script ? script(ctx) : { replies: [`Recibido: ${ctx.incoming.join(' | ')}`] }));
+
+  beforeAll(async () => {
+    t = await createTestApp(dbEngine, {}, engine);
+  });
+  afterAll(() => t?.close());
+
+  async function ownerWithBot(patch: Partial<typeof bots.$inferInsert> = {}) {
+    const owner = await signUp(t);
+    await t.database.db.update(users).set({ membershipType: 'Pro' }).where(eq(users.id, owner.userId));
+    const res = await as(t, owner)({
+      method: 'POST',
+      url: '/bot/new-bot',
+      payload: {
+        bot_name: 'Sofía', bot_objective: 'doctor_appointment', business_name: 'Clínica Sonrisa', business_desc: '', business_url: '',
+        user_email: owner.email, business_phone: '', welcome_message: '', about_bot: '', language: 'es',
+      },
+    });
+    const botId = res.json().bot.id as string;
+    if (Object.keys(patch).length) await t.database.db.update(bots).set(patch).where(eq(bots.id, botId));
+    return { owner, botId };
+  }
+
+  const say = (owner: Account, botId: string, text: string, id = randomUUID()) =>
+    as(t, owner)({ method: 'POST', url: `/api/playground/${botId}/messages`, payload: { text, client_message_id: id } });
+  const conversation = async (owner: Account, botId: string) => (await as(t, owner)({ method: 'GET', url: `/api/playground/${botId}` })).json();
+  async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const v = await fn();
+      if (ok(v)) return v;
+      if (Date.now() > end) throw new Error(`timed out: ${JSON.stringify(v).slice(0, 400)}`);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+  }
+  type Shown = { direction: string; status: string; text: string };
+  const outbound = (c: { messages: Shown[] }) => c.messages.filter((m) => m.direction === 'out');
+
+  it('stores the message, runs the engine and sends the reply', async () => {
+    script = undefined;
+    const { owner, botId } = await ownerWithBot();
+    const res = await say(owner, botId, '¿Cuánto cuesta una limpieza?');
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ duplicate: false, message: { direction: 'in', text: '¿Cuánto cuesta una limpieza?' } });
+    const c = await until(() => conversation(owner, botId), (c) => outbound(c).some((m) => m.status === 'sent'));
+    expect(c.messages.map((m: { direction: string; text: string; status: string }) => [m.direction, m.text, m.status])).toEqual([
+      ['in', '¿Cuánto cuesta una limpieza?', 'processed'],
+      ['out', 'Recibido: ¿Cuánto cuesta una limpieza?', 'sent'],
+    ]);
+  });
+
+  it('answers a redelivered message once', async () => {
+    const { owner, botId } = await ownerWithBot();
+    const id = randomUUID();
+    const [a, b] = await Promise.all([say(owner, botId, 'Hola', id), say(owner, botId, 'Hola', id)]);
+    expect([a.json().duplicate, b.json().duplicate].sort()).toEqual([false, true]);
+    const again = await say(owner, botId, 'Hola', id);
+    expect(again.json().duplicate).toBe(true);
+    const c = await until(() => conversation(owner, botId), (c) => outbound(c).length > 0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await conversation(owner, botId)).messages).toHaveLength(c.messages.length);
+    expect(c.messages.filter((m: { direction: string }) => m.direction === 'in')).toHaveLength(1);
+    expect(outbound(c)).toHaveLength(1);
+  });
+
+  it('merges messages that arrive during a turn into the next one', async () => {
+    const { owner, botId } = await ownerWithBot();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let turns = 0;
+    script = async (ctx) => {
+      turns++;
+      if (turns === 1) await gate;
+      return { replies: [`Turno ${turns}: ${ctx.incoming.join(' + ')}`] };
+    };
+    await say(owner, botId, 'uno');
+    await until(async () => turns, (n) => n === 1);
+    await say(owner, botId, 'dos');
+    await say(owner, botId, 'tres');
+    release();
+    const c = await until(() => conversation(owner, botId), (c) => outbound(c).length === 2);
+    expect(outbound(c).map((m: { text: string }) => m.text)).toEqual(['Turno 1: uno', 'Turno 2: dos + tres']);
+    expect(turns).toBe(2);
+  });
+
+  it('loses nothing and repeats nothing when a turn crashes and is retried', async () => {
+    const { owner, botId } = await ownerWithBot();
+    let attempts = 0;
+    script = (ctx) => {
+      attempts++;
+      if (attempts === 1) throw new Error('engine crashed');
+      return { replies: [`Respuesta a ${ctx.incoming.join(' + ')}`] };
+    };
+    await say(owner, botId, '¿Tienen estacionamiento?');
+    const c = await until(() => conversation(owner, botId), (c) => outbound(c).some((m) => m.status === 'sent'), 15_000);
+    expect(attempts).toBe(2);
+    // The turn runs again by hand (as if the job ran twice): nothing new is stored or sent.
+    await t.app.services.pipeline.turn(c.conversationId);
+    await new Promise((r) => setTimeout(r, 200));
+    const after = await conversation(owner, botId);
+    expect(outbound(after)).toHaveLength(1);
+    expect(after.messages.filter((m: { direction: string; status: string }) => m.direction === 'in' && m.status === 'processed')).toHaveLength(1);
+  });
+
+  it('does not answer for a disabled bot, but keeps the message', async () => {
+    script = undefined;
+    const { owner, botId } = await ownerWithBot({ botEnabled: false });
+    await say(owner, botId, 'Hola');
+    const c = await until(() => conversation(owner, botId), (c) => c.messages[0]?.status === 'processed');
+    expect(outbound(c)).toEqual([]);
+  });
+
+  it('hands off to a person: the owner is told and the bot stops answering', async () => {
+    const { owner, botId } = await ownerWithBot();
+    script = () => ({ replies: ['Te comunico con alguien de nuestro equipo.'], actions: [{ type: 'handoff', reason: 'asked for a person' }], handoff: true });
+    const toRoom = vi.spyOn(t.app.realtime, 'toRoom');
+    try {
+      await say(owner, botId, 'Quiero hablar con una persona');
+      const c = await until(() => conversation(owner, botId), (c) => c.status === 'human');
+      expect(outbound(c)).toHaveLength(1);
+      expect(toRoom).toHaveBeenCalledWith(`user:${owner.userId}`, 'handoffRequested', expect.objectContaining({ botId, conversationId: c.conversationId }));
+    } finally {
+      toRoom.mockRestore();
+    }
+    script = () => ({ replies: ['no debería salir'] });
+    await say(owner, botId, '¿Sigues ahí?');
+    const later = await until(() => conversation(owner, botId), (c) => c.messages.at(-1)?.status === 'processed');
+    expect(outbound(later)).toHaveLength(1);
+  });
+
+  it('sends the welcome message first in a new conversation', async () => {
+    script = () => ({ replies: ['¿En qué te ayudo?'] });
+    const { owner, botId } = await ownerWithBot({ welcomeMessage: '¡Hola! Soy Sofía de Clínica Sonrisa.' });
+    await say(owner, botId, 'Hola');
+    const c = await until(() => conversation(owner, botId), (c) => outbound(c).length === 2);
+    expect(outbound(c).map((m: { text: string }) => m.text)).toEqual(['¡Hola! Soy Sofía de Clínica Sonrisa.', '¿En qué te ayudo?']);
+    await say(owner, botId, 'Otra pregunta');
+    const next = await until(() => conversation(owner, botId), (c) => outbound(c).length === 3);
+    expect(outbound(next)[2]?.text).toBe('¿En qué te ayudo?');
+  });
+
+  it('stops answering over the monthly quota, stores the message and tells the owner', async () => {
+    script = undefined;
+    const { owner, botId } = await ownerWithBot();
+    await t.database.db.update(users).set({ membershipType: 'Free' }).where(eq(users.id, owner.userId));
+    await t.database.db.insert(messageUsage).values({ userId: owner.userId, month: new Date().toISOString().slice(0, 7), count: 100 });
+    const toRoom = vi.spyOn(t.app.realtime, 'toRoom');
+    try {
+      await say(owner, botId, 'Hola');
+      const c = await until(() => conversation(owner, botId), (c) => c.messages[0]?.status === 'processed');
+      expect(outbound(c)).toEqual([]);
+      expect(toRoom).toHaveBeenCalledWith(`user:${owner.userId}`, 'messageLimitReached', { botId, limit: 100 });
+    } finally {
+      toRoom.mockRestore();
+    }
+  });
+
+  it('counts each automatic reply against the quota', async () => {
+    script = () => ({ replies: ['uno', 'dos'] });
+    const { owner, botId } = await ownerWithBot();
+    await say(owner, botId, 'Hola');
+    await until(() => conversation(owner, botId), (c) => outbound(c).length === 2);
+    const [row] = await t.database.db.select().from(messageUsage).where(eq(messageUsage.userId, owner.userId));
+    expect(row?.count).toBe(2);
+  });
+
+  it('books once when two customers take the same slot: the other is offered the next one', async () => {
+    const { owner, botId } = await ownerWithBot();
+    // A second person who may use this bot's playground too: the main admin account.
+    const admin = await signUp(t);
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    const start = new Date('2030-01-08T16:00:00Z'); // a Tuesday, 10:00 in Mexico City
+    script = () => ({ replies: ['¡Listo! Tu cita quedó agendada.'], actions: [{ type: 'book', start, end: new Date(start.getTime() + 30 * 60_000), service: 'Limpieza' }] });
+    await Promise.all([say(owner, botId, 'Quiero cita el martes a las 10'), as(t, admin)({ method: 'POST', url: `/api/playground/${botId}/messages`, payload: { text: 'Yo también el martes a las 10', client_message_id: randomUUID() } })]);
+    const a = await until(() => conversation(owner, botId), (c) => outbound(c).length === 1);
+    const b = await until(async () => (await as(t, admin)({ method: 'GET', url: `/api/playground/${botId}` })).json(), (c) => outbound(c).length === 1);
+    const texts = [outbound(a)[0]?.text, outbound(b)[0]?.text].sort();
+    expect(texts[0]).toMatch(/^Ese horario se acaba de ocupar/);
+    expect(texts[1]).toBe('¡Listo! Tu cita quedó agendada.');
+    const booked = await t.database.db.select().from(appointments).where(eq(appointments.botId, botId));
+    expect(booked).toHaveLength(1);
+  });
+
+  it('refuses overlapping appointments in the database itself', async () => {
+    const { botId } = await ownerWithBot();
+    const [contact] = await t.database.db.insert(contacts).values({ botId, name: 'Ana' }).returning();
+    const contactId = contact!.id;
+    const slot = (start: string, end: string) => ({ botId, contactId, startAt: new Date(start), endAt: new Date(end), service: 'x' });
+    await t.database.db.insert(appointments).values(slot('2030-02-01T16:00:00Z', '2030-02-01T16:30:00Z'));
+    await expect(t.database.db.insert(appointments).values(slot('2030-02-01T16:15:00Z', '2030-02-01T16:45:00Z'))).rejects.toThrow();
+    await t.database.db.insert(appointments).values(slot('2030-02-01T16:30:00Z', '2030-02-01T17:00:00Z'));
+    await t.database.db.insert(appointments).values({ ...slot('2030-02-01T16:00:00Z', '2030-02-01T16:30:00Z'), status: 'cancelled' });
+  });
+
+  it("refuses the playground of another owner's bot", async () => {
+    const { botId } = await ownerWithBot();
+    const stranger = await signUp(t);
+    expect((await say(stranger, botId, 'hola')).statusCode).toBe(403);
+    expect((await as(t, stranger)({ method: 'GET', url: `/api/playground/${botId}` })).statusCode).toBe(403);
+    const bad = await as(t, stranger)({ method: 'POST', url: `/api/playground/${botId}/messages`, payload: { text: 'x'.repeat(5000), client_message_id: randomUUID() } });
+    expect(bad.statusCode).toBe(400);
+    const stored = await t.database.db.select().from(messages).where(eq(messages.botId, botId));
+    expect(stored).toEqual([]);
+  });
+});

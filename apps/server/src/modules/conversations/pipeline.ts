@@ -1,0 +1,224 @@
+import { limitsOf, rooms, type ConversationMessage, type ServerToClientEvents } from '@charla/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Jobs } from '../../plugins/jobs.ts';
+import { engineTools } from '../../engine/engine-tools.ts';
+import type { Engine, EngineAction, EngineBot, EngineContext } from '../../engine/types.ts';
+import type { AppointmentsRepository } from '../appointments/appointments.repository.ts';
+import { availability } from '../appointments/availability.ts';
+import type { BotRow } from '../bots/bots.repository.ts';
+import type { Search } from '../training/retrieval.ts';
+import type { Channel } from './conversations.table.ts';
+import { BookingConflict, type ConversationsRepository, type Inbound, type MessageRow } from './conversations.repository.ts';
+
+export const REPLY_JOB = 'conversation.reply';
+export const SEND_JOB = 'message.send';
+const HISTORY = 20;
+/** Longer messages are read up to here: enough for any question, bounded for the engine. */
+const READ_CHARS = 4000;
+
+type Emit = <E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
+
+/** Delivers one outbound message on its channel; throws to be retried. */
+export type Sender = (message: MessageRow) => Promise<void>;
+
+export interface PipelineDeps {
+  repo: ConversationsRepository;
+  appointments: AppointmentsRepository;
+  findBot: (botId: string) => Promise<BotRow | undefined>;
+  ownerPlan: (userId: string) => Promise<string | undefined>;
+  search: Search;
+  engine: Engine;
+  jobs: Jobs;
+  emit: Emit;
+  senders: Partial<Record<Channel, Sender>>;
+  log: FastifyBaseLogger;
+}
+
+export function toConversationMessage(m: MessageRow): ConversationMessage {
+  return {
+    id: m.id,
+    conversationId: m.conversationId,
+    direction: m.direction,
+    author: m.author,
+    text: m.text,
+    status: m.status,
+    createdAt: m.createdAt.toISOString(),
+    sources: m.sources?.map((s) => ({ heading: s.heading, text: s.text, score: s.score })) ?? null,
+    actions: m.actions ?? null,
+    error: m.error,
+  };
+}
+
+export const engineBot = (bot: BotRow): EngineBot => ({
+  id: bot.id,
+  botName: bot.botName,
+  businessName: bot.businessName,
+  businessDesc: bot.businessDesc,
+  template: bot.botObjective,
+  purpose: bot.purpose as EngineBot['purpose'],
+  tone: bot.tone as EngineBot['tone'],
+  personality: bot.personality as EngineBot['personality'],
+  identity: bot.identity as EngineBot['identity'],
+  responseLength: bot.responseLength as EngineBot['responseLength'],
+  language: bot.language === 'en' ? 'en' : 'es',
+  timezone: bot.timezone,
+  redirectionEnabled: bot.redirectionEnabled,
+  redirectionPhone: bot.redirectionPhone,
+  appointmentMinutes: bot.scheduling[0]?.appointment_minutes ?? 30,
+});
+
+const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+
+/**
+ * The flow of a message: `receive` stores it (one transaction, idempotent on the channel's id)
+ * and queues a turn of its conversation; a turn (one at a time per conversation; messages that
+ * arrive meanwhile wait for the next one) runs the engine and commits its actions and replies
+ * together; each reply is then sent by its own job. Every step can run twice without a second effect.
+ */
+export function pipeline(deps: PipelineDeps) {
+  const { repo, jobs } = deps;
+
+  const emitMessage = (botId: string, channel: string, m: MessageRow) =>
+    deps.emit(rooms.bot(botId), 'conversationMessage', { botId, channel, message: toConversationMessage(m) });
+
+  const queueTurn = (conversationId: string) => jobs.send(REPLY_JOB, { conversationId }, { singletonKey: conversationId });
+  const queueSend = (messageId: string) => jobs.send(SEND_JOB, { messageId }, { singletonKey: messageId });
+
+  async function receive(m: Inbound) {
+    const stored = await repo.receive({ ...m, text: m.text.slice(0, READ_CHARS * 4) });
+    if (stored === 'duplicate') return stored;
+    emitMessage(m.botId, m.channel, stored.message);
+    await queueTurn(stored.conversation.id);
+    return stored;
+  }
+
+  async function turn(conversationId: string): Promise<void> {
+    const conversation = await repo.findConversation(conversationId);
+    if (!conversation) return;
+    // Replies of an earlier turn that crashed before their send jobs were queued.
+    for (const m of await repo.queuedOutbound(conversationId)) await queueSend(m.id);
+    const pending = await repo.pending(conversationId);
+    if (!pending.length) return;
+    const bot = await deps.findBot(conversation.botId);
+    const ids = pending.map((p) => p.id);
+    if (!bot || !bot.botEnabled || conversation.status !== 'bot') return repo.markProcessed(ids);
+
+    const plan = await deps.ownerPlan(bot.userId);
+    const month = monthOf(new Date());
+    if ((await repo.usage(bot.userId, month)) >= limitsOf(plan).messagesPerMonth) {
+      deps.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: limitsOf(plan).messagesPerMonth });
+      return repo.markProcessed(ids);
+    }
+
+    const contact = await repo.findContact(conversation.contactId);
+    const now = pending.at(-1)!.createdAt;
+    const history = await repo.history(conversationId, pending[0]!.createdAt, HISTORY);
+    const context: EngineContext = {
+      bot: engineBot(bot),
+      now,
+      contact: { name: contact?.name ?? '', email: contact?.email ?? '', phone: contact?.phone ?? '' },
+      history: history.map((h) => ({ direction: h.direction, text: h.text })),
+      incoming: pending.map((p) => p.text.slice(0, READ_CHARS)),
+      state: conversation.engineState,
+      tools: engineTools({ search: deps.search, appointments: deps.appointments, bot, contactId: conversation.contactId, now }),
+    };
+    const typing = (on: boolean) =>
+      deps.emit(rooms.bot(bot.id), 'conversationUpdated', { botId: bot.id, conversationId, status: conversation.status, typing: on });
+    typing(true);
+    try {
+      const result = await deps.engine.respond(context);
+      const actions = result.actions;
+      const of = <T extends EngineAction['type']>(type: T) => actions.filter((a): a is Extract<EngineAction, { type: T }> => a.type === type);
+      const contactPatch = Object.assign({}, ...of('update_contact').map(({ type: _t, ...fields }) => fields)) as Record<string, string>;
+      const handoff = result.handoff || of('handoff').length > 0;
+      const welcome = !history.length && bot.welcomeMessage.trim() ? [bot.welcomeMessage.trim()] : [];
+      const lastId = ids.at(-1)!;
+      const drafts = (replies: string[], withSources: boolean) => {
+        const texts = [...welcome, ...replies].filter((t) => t.trim());
+        return texts.map((text, i) => ({
+          text,
+          idempotencyKey: `${lastId}:${i}`,
+          sources: i === texts.length - 1 && withSources ? result.sources.slice(0, 5).map(toSource) : null,
+          actions: i === texts.length - 1 && actions.length ? actions.map(serializeAction) : null,
+        }));
+      };
+      const base = {
+        conversationId,
+        botId: bot.id,
+        contactId: conversation.contactId,
+        ownerId: bot.userId,
+        month,
+        channel: conversation.channel,
+        processedIds: ids,
+        contactPatch,
+        cancellations: of('cancel').map((c) => c.appointmentId),
+        handoff,
+        at: now,
+      };
+      let stored: MessageRow[];
+      try {
+        stored = await repo.commitTurn({ ...base, bookings: of('book'), reschedules: of('reschedule'), state: result.state, drafts: drafts(result.replies, true) });
+      } catch (err) {
+        if (!(err instanceof BookingConflict)) throw err;
+        // Another customer took the slot a moment ago: offer the next free one instead.
+        const wanted = [...of('book'), ...of('reschedule')][0]!;
+        const next = await availability(deps.appointments, bot).nextFree(wanted.start, now);
+        const offer = deps.engine.bookingConflict(context, next);
+        stored = await repo.commitTurn({ ...base, bookings: [], reschedules: [], state: offer.state, drafts: drafts(offer.replies, false) });
+        deps.log.info({ conversationId }, 'booking conflict: next free slot offered');
+      }
+      for (const m of stored) {
+        emitMessage(bot.id, conversation.channel, m);
+        await queueSend(m.id);
+      }
+      if (handoff) {
+        deps.emit(rooms.bot(bot.id), 'conversationUpdated', { botId: bot.id, conversationId, status: 'human', typing: false });
+        deps.emit(rooms.user(bot.userId), 'handoffRequested', {
+          botId: bot.id,
+          conversationId,
+          contactName: contactPatch.name || contact?.name || '',
+          reason: of('handoff')[0]?.reason ?? 'customer',
+        });
+      }
+    } finally {
+      typing(false);
+    }
+  }
+
+  /** Sends one queued reply on its channel; a message already sent is left alone. */
+  async function send(messageId: string): Promise<void> {
+    const message = await repo.findMessage(messageId);
+    if (!message || message.status !== 'queued') return;
+    const sender = deps.senders[message.channel];
+    if (!sender) {
+      const failed = await repo.setStatus(messageId, 'failed', 'CHANNEL_NOT_CONNECTED');
+      if (failed) emitMessage(message.botId, message.channel, failed);
+      return;
+    }
+    await sender(message);
+    const sent = await repo.setStatus(messageId, 'sent');
+    if (sent) emitMessage(message.botId, message.channel, sent);
+  }
+
+  /** Turns that were never queued (a crash between storing a message and queueing its turn). */
+  async function recover(olderThanMs = 30_000): Promise<number> {
+    const ids = await repo.conversationsWithPending(new Date(Date.now() - olderThanMs), 500);
+    for (const id of ids) await queueTurn(id);
+    return ids.length;
+  }
+
+  return { receive, turn, send, recover, queueTurn };
+}
+
+const toSource = (s: { chunkId: number; heading: string; text: string; score: number }) => ({
+  chunkId: s.chunkId,
+  heading: s.heading,
+  text: s.text,
+  score: s.score,
+});
+
+function serializeAction(a: EngineAction): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+}
+
+export type Pipeline = ReturnType<typeof pipeline>;
