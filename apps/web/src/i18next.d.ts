@@ -1,6 +1,7 @@
 import 'i18next';
 import type account from '../public/locales/es/account.json';
 import type auth from '../public/locales/es/auth.json';
+import type bots from '../public/locales/es/bots.json';
 import type common from '../public/locales/es/common.json';
 import type dashboard from '../public/locales/es/dashboard.json';
 import type help from '../public/locales/es/help.json';
@@ -15,6 +16,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       account: typeof account;
       help: typeof help;
+      bots: typeof bots;
       training: typeof training;
     };
   }

@@ -52,7 +52,12 @@ export const paths = {
   dashboard: '/app/dashboard',
   general: (section: GeneralSection) => `/app/dashboard/${section}`,
   bot: (botId: string, section: BotSection) => `/app/dashboard/${encodeURIComponent(botId)}/${section}`,
+  /** The template picker, and the creation wizard with `?template=`. */
+  newBot: '/app/dashboard/nuevo',
 } as const;
+
+/** The last segment of `paths.newBot`; never a bot id. */
+export const newBotSegment = 'nuevo';
 
 /** The main internal admin account sees the CRM in a light theme. */
 export function usesLightTheme(role: string | undefined, section: string | undefined): boolean {

@@ -18,6 +18,8 @@ const ClientsPage = lazyNamed(() => import('../features/dashboard/components/gen
 const ReferralsPage = lazyNamed(() => import('../features/dashboard/components/general-placeholder-pages.tsx'), 'ReferralsPage');
 const AccountPage = lazyNamed(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
 const HelpPage = lazyNamed(() => import('../features/help/components/help-page.tsx'), 'HelpPage');
+const NewBotPage = lazyNamed(() => import('../features/bots/components/new-bot-page.tsx'), 'NewBotPage');
+const PersonalizationPage = lazyNamed(() => import('../features/bots/components/personalization/personalization-page.tsx'), 'PersonalizationPage');
 const TrainingPage = lazyNamed(() => import('../features/training/components/training-page.tsx'), 'TrainingPage');
 
 function RootLayout() {
@@ -55,7 +57,9 @@ export const router = createBrowserRouter([
               { path: 'referidos', element: <ReferralsPage /> },
               { path: 'mi-cuenta', element: <AccountPage /> },
               { path: 'ayuda', element: <HelpPage /> },
+              { path: 'nuevo', element: <NewBotPage /> },
               { path: ':botId', element: <BotIndexRedirect /> },
+              { path: ':botId/personalizacion', element: <PersonalizationPage /> },
               { path: ':botId/recursos', element: <TrainingPage /> },
               { path: ':botId/:section', element: <BotSectionPage /> },
               { path: '*', element: <NotFoundSection /> },

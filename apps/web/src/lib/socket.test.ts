@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { botRoom, connectSocket, getLastConnectError, joinRoom, socketOptions, type AppSocket, type SocketHandlers } from './socket.ts';
+import { botRoom, connectSocket, followBotRoom, getLastConnectError, joinRoom, socketOptions, type AppSocket, type SocketHandlers } from './socket.ts';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -9,9 +9,14 @@ function fakeSocket() {
   const emitted: Array<{ event: string; args: unknown[] }> = [];
   let ackResult: unknown = { ok: true };
   const socket = {
+    connected: false,
     connect: vi.fn(),
     on(event: string, listener: Listener) {
       listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+      return socket;
+    },
+    off(event: string, listener: Listener) {
+      listeners.set(event, (listeners.get(event) ?? []).filter((l) => l !== listener));
       return socket;
     },
     timeout() {
@@ -104,5 +109,30 @@ describe('socket', () => {
     expect(h.messageLimitReached).toHaveBeenCalledWith({ botId: 'b1', limit: 500 });
     expect(h.botLimitReached).toHaveBeenCalledWith({ limit: 1 });
     expect(h.paymentError).toHaveBeenCalledWith({});
+  });
+
+  it('follows the selected bot room: joins when connected and after each reconnection, leaves on switch', async () => {
+    const { socket, fire, emitted } = fakeSocket();
+    const app = socket as unknown as AppSocket;
+    const stop = followBotRoom(app, 'b1');
+    expect(emitted).toEqual([]);
+    socket.connected = true;
+    fire('connect');
+    fire('connect');
+    await Promise.resolve();
+    expect(emitted).toEqual([
+      { event: 'joinRoom', args: ['bot:b1'] },
+      { event: 'joinRoom', args: ['bot:b1'] },
+    ]);
+    stop();
+    fire('connect');
+    expect(emitted.slice(2)).toEqual([{ event: 'leaveRoom', args: ['bot:b1'] }]);
+
+    emitted.length = 0;
+    const stopB2 = followBotRoom(app, 'b2');
+    expect(emitted).toEqual([{ event: 'joinRoom', args: ['bot:b2'] }]);
+    socket.connected = false;
+    stopB2();
+    expect(emitted).toHaveLength(1);
   });
 });

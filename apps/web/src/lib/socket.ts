@@ -51,6 +51,25 @@ export function leaveRoom(socket: AppSocket, room: string): void {
   socket.emit('leaveRoom', room);
 }
 
+/**
+ * Keeps the socket in the selected bot's room: joins now when connected and again after every
+ * reconnection (rooms do not survive one). The returned function leaves the room.
+ */
+export function followBotRoom(socket: AppSocket, botId: string): () => void {
+  const room = botRoom(botId);
+  const join = () => {
+    void joinRoom(socket, room).then((ack) => {
+      if (!ack.ok) console.warn(`Could not join ${room}`, ack.error);
+    });
+  };
+  if (socket.connected) join();
+  socket.on('connect', join);
+  return () => {
+    socket.off('connect', join);
+    if (socket.connected) leaveRoom(socket, room);
+  };
+}
+
 /** Opens the realtime connection of a signed-in user (same origin, websocket only). */
 export function connectSocket(userId: string, handlers: SocketHandlers, factory: SocketFactory = (options) => io(options)): AppSocket {
   const socket = factory(socketOptions(userId));

@@ -9,6 +9,7 @@ describe('dashboard path', () => {
     expect(parseDashboardPath('/app/dashboard/b1/crm')).toEqual({ botId: 'b1', section: 'crm' });
     expect(parseDashboardPath('/app/dashboard/b%201/massive-sender')).toEqual({ botId: 'b 1', section: 'massive-sender' });
     expect(parseDashboardPath('/app/dashboard/b1')).toEqual({ botId: 'b1', section: null });
+    expect(parseDashboardPath('/app/dashboard/nuevo')).toEqual({ botId: null, section: null });
     expect(parseDashboardPath('/login')).toEqual({ botId: null, section: null });
   });
 });

@@ -1,4 +1,4 @@
-import { generalSections, isBotSection, paths, type BotSection, type GeneralSection } from '../navigation.ts';
+import { generalSections, isBotSection, newBotSegment, paths, type BotSection, type GeneralSection } from '../navigation.ts';
 
 export interface DashboardLocation {
   botId: string | null;
@@ -20,7 +20,7 @@ export function parseDashboardPath(pathname: string): DashboardLocation {
       }
     });
   const [first, second] = segments;
-  if (!first) return { botId: null, section: null };
+  if (!first || first === newBotSegment) return { botId: null, section: null };
   if (segments.length === 1 && (generalSections as readonly string[]).includes(first)) {
     return { botId: null, section: first as GeneralSection };
   }

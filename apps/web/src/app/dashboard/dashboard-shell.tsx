@@ -34,11 +34,11 @@ export function DashboardShell() {
   }
   const bots = useBots();
 
-  useRealtimeConnection(user.id);
-
   const { botId, section } = parseDashboardPath(location.pathname);
   const botList = bots.data ?? [];
   const selectedBot = resolveSelectedBot(botList, botId ?? undefined, readSelectedBotId());
+
+  useRealtimeConnection(user.id, selectedBot?.id ?? null);
   const currentBotSection = section !== null && isBotSection(section) ? section : null;
   const nav = { isTenant, isMobile };
   const light = usesLightTheme(user.role, section ?? undefined);

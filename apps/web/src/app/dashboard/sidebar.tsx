@@ -18,6 +18,7 @@ function SectionLink({ section, to, onNavigate }: { section: Section; to: string
       <NavLink
         to={to}
         onClick={onNavigate}
+        data-tour={`section-${section}`}
         className={({ isActive }) =>
           `${itemBase} ${isActive ? 'bg-highlight/18 text-fg shadow-[inset_3px_0_0_var(--highlight-color)]' : 'text-muted hover:bg-card hover:text-fg'}`
         }
@@ -66,7 +67,7 @@ export function Sidebar({ nav, bots, botsLoading, selectedBot, currentBotSection
         <Logo tenant={tenant} logoUrl={logoUrl} />
       </Link>
 
-      <BotSelector bots={bots} selected={selectedBot} section={currentBotSection} isTenant={nav.isTenant} loading={botsLoading} />
+      <BotSelector bots={bots} selected={selectedBot} section={currentBotSection} isTenant={nav.isTenant} loading={botsLoading} onNavigate={onNavigate} />
 
       <nav aria-label={t('shell.navLabel')} className="flex flex-1 flex-col gap-6">
         {botItems.length > 0 ? (

@@ -1,14 +1,15 @@
 import { useId } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
 import { defaultBotSection, paths, type BotSection } from '../../../app/navigation.ts';
 import { botLabel, type Bot } from '../bot.ts';
+import { newBotLink } from '../new-bot-link.ts';
 import { storeSelectedBotId } from '../selected-bot.ts';
 
 /**
  * Chooses the bot the dashboard works on. Choosing stores the selection and replaces the
- * URL, keeping its query parameters (spec section 2).
+ * URL, keeping its query parameters (spec section 2). "Crear asistente" opens the templates.
  */
 export function BotSelector({
   bots,
@@ -16,12 +17,15 @@ export function BotSelector({
   section,
   isTenant,
   loading,
+  onNavigate,
 }: {
   bots: readonly Bot[];
   selected: Bot | null;
   section: BotSection | null;
   isTenant: boolean;
   loading: boolean;
+  /** Closes the mobile drawer after a choice. */
+  onNavigate?: (() => void) | undefined;
 }) {
   const { t } = useTranslation('dashboard');
   const id = useId();
@@ -30,10 +34,24 @@ export function BotSelector({
   const empty = bots.length === 0;
 
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block px-1 text-xs font-semibold tracking-wider text-muted uppercase">
-        {t('bots.label')}
-      </label>
+    <div className="space-y-1.5" data-tour="bot-selector">
+      <div className="flex items-center justify-between gap-2 px-1">
+        <label htmlFor={id} className="block text-xs font-semibold tracking-wider text-muted uppercase">
+          {t('bots.label')}
+        </label>
+        {empty ? null : (
+          <Link
+            to={newBotLink()}
+            onClick={onNavigate}
+            className="focus-ring -me-1 inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-semibold text-highlight hover:bg-highlight/15"
+          >
+            <span aria-hidden="true" className="text-sm leading-none">
+              +
+            </span>
+            {t('bots.create')}
+          </Link>
+        )}
+      </div>
       <div className="relative">
         <select
           id={id}
@@ -44,17 +62,26 @@ export function BotSelector({
             const botId = event.target.value;
             storeSelectedBotId(botId);
             navigate({ pathname: paths.bot(botId, section ?? defaultBotSection(isTenant)), search: location.search }, { replace: true });
+            onNavigate?.();
           }}
           className="focus-ring h-11 w-full appearance-none truncate rounded-xl border border-line bg-field ps-3.5 pe-10 text-sm font-medium text-fg disabled:cursor-not-allowed disabled:text-muted"
         >
           {empty ? (
             <option value="">{loading ? t('bots.loading') : t('bots.none')}</option>
           ) : (
-            bots.map((bot) => (
-              <option key={bot.id} value={bot.id}>
-                {botLabel(bot, t('bots.unnamed'))}
-              </option>
-            ))
+            <>
+              {selected ? null : (
+                <option value="" disabled>
+                  {t('bots.choose')}
+                </option>
+              )}
+              {bots.map((bot) => (
+                <option key={bot.id} value={bot.id}>
+                  {botLabel(bot, t('bots.unnamed'))}
+                  {bot.bot_enabled ? '' : ` · ${t('bots.off')}`}
+                </option>
+              ))}
+            </>
           )}
         </select>
         <ChevronDownIcon className="pointer-events-none absolute inset-y-0 end-3 my-auto size-4 text-muted" />

@@ -1,41 +1,60 @@
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { BotIcon, CalendarIcon, ChatIcon, KanbanIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
+import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
+import { BotIcon } from '../../../components/ui/icons.tsx';
+import { defaultBotSection, paths } from '../../../app/navigation.ts';
+import { useTenant } from '../../../app/tenant-theme.tsx';
 import { useCurrentUser } from '../../auth/current-user.tsx';
+import { useBotLimit } from '../../bots/api/use-bot-limit.ts';
+import { useBots } from '../../bots/api/use-bots.ts';
+import { TemplateGrid } from '../../bots/components/template-grid.tsx';
+import { readSelectedBotId, resolveSelectedBot } from '../../bots/selected-bot.ts';
 
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
-/** Dashboard home while the account has no assistant yet. */
+/**
+ * Dashboard home. Without a bot: the welcome view with the 18 business templates. With bots:
+ * straight to the selected bot's default section (query kept).
+ */
 export function WelcomePage() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'bots', 'common']);
   const user = useCurrentUser();
-  const features = [
-    { icon: ChatIcon, title: t('welcome.features.channels.title'), body: t('welcome.features.channels.body') },
-    { icon: CalendarIcon, title: t('welcome.features.appointments.title'), body: t('welcome.features.appointments.body') },
-    { icon: KanbanIcon, title: t('welcome.features.crm.title'), body: t('welcome.features.crm.body') },
-  ];
+  const { isTenant } = useTenant();
+  const { search } = useLocation();
+  const [params] = useSearchParams();
+  const clientId = params.get('clientId');
+  const bots = useBots();
+  const limit = useBotLimit(clientId);
+
+  if (bots.isPending) return <ContentSpinner />;
+  const selected = resolveSelectedBot(bots.data ?? [], undefined, readSelectedBotId());
+  if (selected && !clientId) return <Navigate to={{ pathname: paths.bot(selected.id, defaultBotSection(isTenant)), search }} replace />;
+
+  const steps = [t('dashboard:welcome.steps.template'), t('dashboard:welcome.steps.business'), t('dashboard:welcome.steps.style')];
 
   return (
-    <div className="space-y-8 animate-rise">
+    <div className="space-y-8 animate-rise sm:space-y-10">
       <section className="relative overflow-hidden rounded-3xl border border-line bg-card p-6 backdrop-blur-xl sm:p-10">
         <div className="grid items-center gap-10 lg:grid-cols-[1.2fr_1fr]">
           <div>
-            <p className="text-sm font-semibold text-muted">{t('welcome.greeting', { name: firstName(user.name) })}</p>
-            <h1 className="mt-2 text-balance text-3xl font-extrabold tracking-tight sm:text-4xl">{t('welcome.title')}</h1>
-            <p className="mt-4 max-w-xl text-pretty text-base text-muted sm:text-lg">{t('welcome.body')}</p>
-            <div className="mt-8 flex flex-wrap items-center gap-3">
-              <Button size="lg" disabled icon={<SparklesIcon className="size-5" />} aria-describedby="welcome-soon">
-                {t('welcome.cta')}
-              </Button>
-              <span id="welcome-soon" className="rounded-full border border-highlight/40 bg-highlight/15 px-3 py-1 text-xs font-semibold tracking-wide uppercase">
-                {t('welcome.soon')}
-              </span>
-            </div>
+            <p className="text-sm font-semibold text-muted">{t('dashboard:welcome.greeting', { name: firstName(user.name) })}</p>
+            <h1 className="mt-2 text-balance text-3xl font-extrabold tracking-tight sm:text-4xl">{t('dashboard:welcome.title')}</h1>
+            <p className="mt-4 max-w-xl text-pretty text-base text-muted sm:text-lg">{t('dashboard:welcome.body')}</p>
+            <ol className="mt-6 flex flex-wrap gap-2 text-sm">
+              {steps.map((step, index) => (
+                <li key={step} className="inline-flex items-center gap-2 rounded-full border border-line bg-card px-3 py-1.5 font-medium">
+                  <span className="grid size-5 place-items-center rounded-full bg-highlight text-[11px] font-bold text-on-highlight">{index + 1}</span>
+                  {step}
+                </li>
+              ))}
+            </ol>
           </div>
 
-          <div aria-hidden="true" className="relative mx-auto w-full max-w-sm">
+          <div aria-hidden="true" className="relative mx-auto hidden w-full max-w-sm lg:block">
             <div className="absolute -inset-6 rounded-[2rem] bg-brand-gradient opacity-25 blur-2xl" />
             <div className="relative space-y-3 rounded-3xl border border-line bg-card-strong p-5 shadow-2xl">
               <div className="flex items-center gap-3 border-b border-line pb-3">
@@ -43,33 +62,38 @@ export function WelcomePage() {
                   <BotIcon className="size-5" />
                 </span>
                 <div>
-                  <p className="text-sm font-semibold">{t('welcome.preview.botName')}</p>
-                  <p className="text-xs text-success">{t('welcome.preview.status')}</p>
+                  <p className="text-sm font-semibold">{t('dashboard:welcome.preview.botName')}</p>
+                  <p className="text-xs text-success">{t('dashboard:welcome.preview.status')}</p>
                 </div>
               </div>
               <p className="ms-auto w-fit max-w-[85%] rounded-2xl rounded-br-md bg-highlight px-3.5 py-2 text-sm text-on-highlight">
-                {t('welcome.preview.customer')}
+                {t('dashboard:welcome.preview.customer')}
               </p>
-              <p className="w-fit max-w-[85%] rounded-2xl rounded-bl-md border border-line bg-card px-3.5 py-2 text-sm">{t('welcome.preview.bot')}</p>
+              <p className="w-fit max-w-[85%] rounded-2xl rounded-bl-md border border-line bg-card px-3.5 py-2 text-sm">{t('dashboard:welcome.preview.bot')}</p>
               <p className="ms-auto w-fit max-w-[85%] rounded-2xl rounded-br-md bg-highlight px-3.5 py-2 text-sm text-on-highlight">
-                {t('welcome.preview.customerReply')}
+                {t('dashboard:welcome.preview.customerReply')}
               </p>
             </div>
           </div>
         </div>
       </section>
 
-      <ul className="grid gap-4 sm:grid-cols-3">
-        {features.map(({ icon: Icon, title, body }) => (
-          <li key={title} className="rounded-2xl border border-line bg-card p-5 backdrop-blur-xl">
-            <span className="grid size-10 place-items-center rounded-xl bg-highlight/15 text-highlight">
-              <Icon className="size-5" />
-            </span>
-            <h2 className="mt-4 font-semibold">{title}</h2>
-            <p className="mt-1 text-sm text-muted">{body}</p>
-          </li>
-        ))}
-      </ul>
+      <section aria-labelledby="templates-heading" className="space-y-4">
+        <div>
+          <h2 id="templates-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
+            {t('bots:templates.heading')}
+          </h2>
+          <p className="mt-1 text-pretty text-muted">{t('bots:templates.body')}</p>
+        </div>
+        {bots.isError ? (
+          <Alert tone="error" title={t('bots:list.loadError')}>
+            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void bots.refetch()}>
+              {t('common:actions.retry')}
+            </Button>
+          </Alert>
+        ) : null}
+        <TemplateGrid clientId={clientId} limit={limit} />
+      </section>
     </div>
   );
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { checkDigits, checkHours, checkPhone, checkText, checkToken, checkUrl, fillReminder, nextRange } from './settings-rules.ts';
+
+const week = { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] };
+
+describe('settings rules', () => {
+  it('checks text, URLs, phones, Meta ids and tokens like the server', () => {
+    expect(checkText(' ', { required: true, max: 5 })).toEqual({ rule: 'required' });
+    expect(checkText('abcdef', { max: 5 })).toEqual({ rule: 'tooLong', max: 5 });
+    expect(checkText('', { max: 5 })).toBeUndefined();
+    expect(checkUrl('', 500)).toBeUndefined();
+    expect(checkUrl('www.clinica.mx', 500)).toEqual({ rule: 'url' });
+    expect(checkUrl('https://clinica.mx', 500)).toBeUndefined();
+    expect(checkPhone('', { max: 20 })).toBeUndefined();
+    expect(checkPhone('', { required: true, max: 20 })).toEqual({ rule: 'required' });
+    expect(checkPhone('+52 33 1234 5678', { max: 20 })).toBeUndefined();
+    expect(checkPhone('tel 33', { max: 20 })).toEqual({ rule: 'phone' });
+    expect(checkDigits('')).toEqual({ rule: 'required' });
+    expect(checkDigits('12a45')).toEqual({ rule: 'digits' });
+    expect(checkDigits('104857362819')).toBeUndefined();
+    expect(checkToken('', true)).toBeUndefined();
+    expect(checkToken('', false)).toEqual({ rule: 'required' });
+    expect(checkToken('EAAB', true)).toEqual({ rule: 'tooShort', min: 10 });
+    expect(checkToken('EAABsbCS1iHgBO7', false)).toBeUndefined();
+  });
+
+  it('refuses ranges that end before they start or overlap, keyed like server field errors', () => {
+    expect(checkHours({ ...week, monday: [{ start: '09:00', end: '14:00' }, { start: '16:00', end: '19:00' }] })).toEqual({});
+    expect(checkHours({ ...week, monday: [{ start: '18:00', end: '09:00' }] })).toEqual({ 'hours.monday.0.end': { rule: 'rangeOrder' } });
+    expect(checkHours({ ...week, friday: [{ start: '12:00', end: '15:00' }, { start: '09:00', end: '13:00' }] })).toEqual({
+      'hours.friday.0.start': { rule: 'rangeOverlap' },
+    });
+    expect(checkHours({ ...week, sunday: [{ start: '', end: '10:00' }] })).toEqual({ 'hours.sunday.0.start': { rule: 'required' } });
+  });
+
+  it('suggests the next range of a day', () => {
+    expect(nextRange([])).toEqual({ start: '09:00', end: '10:00' });
+    expect(nextRange([{ start: '09:00', end: '14:00' }])).toEqual({ start: '15:00', end: '16:00' });
+    expect(nextRange([{ start: '20:00', end: '23:30' }])).toEqual({ start: '22:00', end: '23:00' });
+  });
+
+  it('fills the reminder placeholders for the preview', () => {
+    expect(fillReminder('Hola {nombre}, tu cita es el {fecha} a las {hora}. {otro}', { nombre: 'Ana', fecha: 'martes 14', hora: '10:30' })).toBe(
+      'Hola Ana, tu cita es el martes 14 a las 10:30. {otro}',
+    );
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { allTimeZones, timeZoneGroups, timeZoneLabel } from './time-zones.ts';
+
+describe('time zones', () => {
+  it('lists IANA zones with Mexico first and keeps the current value', () => {
+    expect(allTimeZones()).toEqual(expect.arrayContaining(['America/Mexico_City', 'Europe/Madrid', 'UTC']));
+    const { mexico, others } = timeZoneGroups('Etc/GMT+6', 'es');
+    expect(mexico[0]).toBe('America/Mexico_City');
+    expect(others).toContain('Etc/GMT+6');
+    expect(others).not.toContain('America/Mexico_City');
+  });
+
+  it('labels a zone with its place and offset', () => {
+    expect(timeZoneLabel('America/Mexico_City', 'es', new Date('2026-01-15T12:00:00Z'))).toBe('Mexico City (GMT-6)');
+    expect(timeZoneLabel('UTC', 'en', new Date('2026-01-15T12:00:00Z'))).toMatch(/^UTC \(GMT/);
+  });
+});
