@@ -1,0 +1,179 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError, generateText, RetryError, stepCountIs } from 'ai';
+import type { Engine, EngineContext, EngineResult } from '../types.ts';
+import { fromLocalIso, toLocalIso } from './local-time.ts';
+import { toConversation } from './messages.ts';
+import { cleanReply, isUsableReply, splitReplies } from './replies.ts';
+import { usedSources } from './sources.ts';
+import { buildSystemPrompt } from './system-prompt.ts';
+import { buildTools, newTurn, repairToolInput, type Turn } from './tools.ts';
+
+/** Where the engine reports a failed model call (a pino or Fastify logger fits). */
+export interface LlmLog {
+  warn(details: object, message: string): void;
+}
+
+export interface LlmEngineOptions {
+  /** The OpenAI-compatible API root, e.g. "https://api.openai.com/v1" or "http://localhost:11434/v1". */
+  baseURL: string;
+  apiKey?: string;
+  model: string;
+  /** Budget for the whole turn, retries and tool calls included. */
+  timeoutMs?: number;
+  /** Retries of a call answered with 429 or 5xx (or a network error), with backoff. */
+  maxRetries?: number;
+  /** Most model calls in one turn (each tool round is one). */
+  maxSteps?: number;
+  /** Sampling temperature; unset leaves the provider's default (some models accept no other). */
+  temperature?: number;
+  /** Answers the turn when the model fails, hangs or answers something unusable. */
+  fallback: Engine;
+  log?: LlmLog;
+}
+
+/** This engine's own part of the conversation state. */
+interface LlmState {
+  /** A slot offered and not yet confirmed, as the bot's local "YYYY-MM-DDTHH:MM". */
+  pendingSlot?: string;
+}
+
+const STATE_KEY = 'llm';
+
+class UnusableAnswer extends Error {
+  constructor(readonly finishReason: string) {
+    super(`unusable answer (finish reason ${finishReason})`);
+  }
+}
+
+/** Rejects when the signal aborts, even if the call it guards does not listen to it. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** The few facts worth logging about a failure; never the conversation or the key. */
+function describeFailure(error: unknown): Record<string, unknown> {
+  const last = RetryError.isInstance(error) ? error.lastError : error;
+  const details: Record<string, unknown> = {};
+  if (RetryError.isInstance(error)) details.attempts = error.errors.length;
+  if (error instanceof UnusableAnswer) details.reason = 'unusable answer';
+  else if (last instanceof Error && (last.name === 'TimeoutError' || last.name === 'AbortError')) details.reason = 'timeout';
+  else if (APICallError.isInstance(last)) details.reason = last.statusCode ? `http ${last.statusCode}` : 'provider error';
+  else details.reason = 'error';
+  if (APICallError.isInstance(last) && last.statusCode) details.status = last.statusCode;
+  details.error = last instanceof Error ? `${last.name}: ${last.message}`.slice(0, 300) : String(last).slice(0, 300);
+  return details;
+}
+
+function handoffReply(context: EngineContext): string {
+  const { language, tone } = context.bot;
+  if (language === 'en') return 'I am connecting you with someone from our team; they will be with you shortly.';
+  return tone === 'Formal'
+    ? 'Con gusto le comunico con alguien de nuestro equipo; en breve le atenderán.'
+    : 'Con gusto te comunico con alguien de nuestro equipo; en breve te atienden.';
+}
+
+function pendingSlotOf(context: EngineContext): Date | undefined {
+  const own = context.state[STATE_KEY];
+  const text = own && typeof own === 'object' ? (own as LlmState).pendingSlot : undefined;
+  const slot = fromLocalIso(text, context.bot.timezone);
+  return slot && slot > context.now ? slot : undefined;
+}
+
+function stateOf(turn: Turn, context: EngineContext): Record<string, unknown> {
+  const own: LlmState = turn.pendingSlot ? { pendingSlot: toLocalIso(turn.pendingSlot, context.bot.timezone) } : {};
+  return { [STATE_KEY]: own };
+}
+
+/**
+ * The conversation engine backed by any OpenAI-compatible chat endpoint, with tools for
+ * knowledge and catalog search, availability, booking and the contact. Whatever goes wrong with
+ * the provider, the turn is answered by `fallback`, so the conversation never breaks.
+ */
+export function llmEngine(options: LlmEngineOptions): Engine {
+  const { fallback, log, timeoutMs = 20_000, maxRetries = 2, maxSteps = 8 } = options;
+  const provider = createOpenAICompatible({
+    name: 'openai-compatible',
+    baseURL: options.baseURL,
+    ...(options.apiKey && { apiKey: options.apiKey }),
+  });
+  const model = provider.chatModel(options.model);
+
+  async function answer(context: EngineContext): Promise<EngineResult> {
+    const { messages, opening } = toConversation(context.history, context.incoming);
+    const turn = newTurn(pendingSlotOf(context));
+    const system = buildSystemPrompt(context, {
+      ...(turn.pendingSlot && { pendingSlot: turn.pendingSlot }),
+      ...(opening.length > 0 && { opening }),
+    });
+    const signal = AbortSignal.timeout(timeoutMs);
+    const result = await untilAborted(
+      generateText({
+        model,
+        system,
+        messages,
+        tools: buildTools(context, turn),
+        stopWhen: stepCountIs(maxSteps),
+        experimental_repairToolCall: async ({ toolCall }) => {
+          const input = repairToolInput(toolCall.input);
+          return input === undefined ? null : { ...toolCall, input };
+        },
+        maxRetries,
+        abortSignal: signal,
+        ...(options.temperature !== undefined && { temperature: options.temperature }),
+      }),
+      signal,
+    );
+
+    let text = cleanReply(result.text);
+    if (!isUsableReply(text)) {
+      // The hand-off is done; only its words are missing.
+      if (!turn.handoff) throw new UnusableAnswer(result.finishReason);
+      text = handoffReply(context);
+    }
+    return {
+      replies: splitReplies(text),
+      actions: turn.actions,
+      sources: usedSources([...turn.sources.values()], text, context.incoming.join('\n')),
+      handoff: turn.handoff,
+      state: stateOf(turn, context),
+    };
+  }
+
+  return {
+    name: 'openai-compatible',
+
+    async respond(context) {
+      if (!context.incoming.some((m) => m.trim() !== '')) return fallback.respond(context);
+      const started = Date.now();
+      try {
+        return await answer(context);
+      } catch (error) {
+        log?.warn(
+          { ...describeFailure(error), botId: context.bot.id, model: options.model, ms: Date.now() - started, fallback: fallback.name },
+          'language model failed; the fallback engine answered',
+        );
+        return fallback.respond(context);
+      }
+    },
+
+    bookingConflict(context, alternative) {
+      const { replies, state } = fallback.bookingConflict(context, alternative);
+      const own: LlmState = alternative ? { pendingSlot: toLocalIso(alternative, context.bot.timezone) } : {};
+      return { replies, state: { ...state, [STATE_KEY]: own } };
+    },
+  };
+}
