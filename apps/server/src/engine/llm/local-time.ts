@@ -1,4 +1,4 @@
-import { addDays, isValidDate, type CalendarDate } from '../dates/calendar-date.ts';
+import { isValidDate, type CalendarDate } from '../dates/calendar-date.ts';
 import type { ClockTime } from '../dates/parse-time.ts';
 import { parseWhen } from '../dates/parse-when.ts';
 import { localParts, zonedTimeToUtc } from '../dates/zoned-time.ts';
@@ -88,5 +88,3 @@ export function localDate(instant: Date, timeZone: string): CalendarDate {
   const p = localParts(instant, timeZone);
   return { year: p.year, month: p.month, day: p.day };
 }
-
-export const nextDay = (date: CalendarDate) => addDays(date, 1);
