@@ -5,7 +5,8 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const seconds = z.coerce.number().int().positive();
 
-const schema = z.object({
+const schema = z
+  .object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -30,13 +31,23 @@ const schema = z.object({
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   TRAINING_ALLOW_PRIVATE_URLS: bool.default(false),
   YOUTUBE_BASE_URL: z.url().default('https://www.youtube.com'),
+  AI_PROVIDER: z.enum(['offline', 'openai-compatible']).default('offline'),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
   ADMIN_EMAIL: z.email().default('admin@charla.local'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).optional(),
   SEED_DEMO: bool.optional(),
   DEMO_EMAIL: z.email().default('demo@charla.mx'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).default('charla-demo-2026'),
   SHUTDOWN_TIMEOUT: z.coerce.number().int().positive().default(10_000),
-});
+  })
+  .superRefine((c, ctx) => {
+    if (c.AI_PROVIDER !== 'openai-compatible') return;
+    if (!c.AI_BASE_URL) ctx.addIssue({ code: 'custom', path: ['AI_BASE_URL'], message: 'is required when AI_PROVIDER=openai-compatible' });
+    if (!c.AI_MODEL) ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'is required when AI_PROVIDER=openai-compatible' });
+  });
 
 export type Config = z.infer<typeof schema> & { SEED_DEMO: boolean };
 

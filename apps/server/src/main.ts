@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
+import { createEngine } from './engine/create-engine.ts';
 import { deriveKeys, loadAppSecret } from './lib/secrets.ts';
 
 const started = performance.now();
@@ -25,7 +26,7 @@ const webDist = config.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(impor
 const database = await createDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
 const keys = deriveKeys(loadAppSecret(config.APP_SECRET, config.DATA_DIR));
-const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, keys });
+const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, keys, engine: createEngine(config) });
 
 const admin = await app.services.auth.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
 const banner: string[] = [];

@@ -1,0 +1,72 @@
+// npm run eval -- <dataset folder> [more folders] [--out DIR] [--floor FILE]
+// Creates each business through the product's services, trains it through the real pipeline,
+// plays every case, scores it, prints a line per case and "N passed, N failed", writes a JSON report.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createDatabase } from '../db/client.ts';
+import { createEngine } from '../engine/create-engine.ts';
+import { deriveKeys } from '../lib/secrets.ts';
+import { loadDataset } from './dataset.ts';
+import { playCase } from './play-case.ts';
+import { scoreCase } from './score-case.ts';
+import { setupDatasetBot } from './setup-bot.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args.splice(i, 2)[1] : undefined;
+};
+const outDir = path.resolve(option('--out') ?? 'eval-results');
+const floorFile = option('--floor');
+if (!args.length) {
+  console.error('usage: npm run eval -- <dataset folder> [more folders] [--out DIR] [--floor FILE]');
+  process.exit(2);
+}
+
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'test',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+  TRAINING_ALLOW_PRIVATE_URLS: 'true',
+  DATA_DIR: path.join(tmpdir(), `charla-eval-${randomBytes(4).toString('hex')}`),
+});
+const database = await createDatabase({});
+await database.migrate();
+const app = await buildApp({ config, database, keys: deriveKeys(randomBytes(32).toString('hex')), engine: createEngine(config) });
+await app.ready();
+
+let passed = 0;
+let failed = 0;
+try {
+  mkdirSync(outDir, { recursive: true });
+  for (const dir of args) {
+    const dataset = loadDataset(dir);
+    const { bot } = await setupDatasetBot(app, dataset);
+    const report = [];
+    for (const c of dataset.cases) {
+      const { turns, outcome } = await playCase(app, database, bot, c);
+      const { pass, reason } = scoreCase(c, outcome);
+      if (pass) passed++;
+      else failed++;
+      console.log(pass ? `PASS ${c.id}` : `FAIL ${c.id} (${reason}): ${outcome.lastReply.replace(/\s+/g, ' ').slice(0, 300)}`);
+      report.push({ id: c.id, type: c.type, pass, reason: reason ?? null, turns, outcome });
+    }
+    const file = path.join(outDir, `${dataset.name}.json`);
+    writeFileSync(file, JSON.stringify({ dataset: dataset.name, engine: config.AI_PROVIDER, cases: report }, null, 2));
+  }
+} finally {
+  await app.close();
+  await database.close();
+}
+console.log(`${passed} passed, ${failed} failed`);
+if (floorFile) {
+  const floor = (JSON.parse(readFileSync(floorFile, 'utf8')) as { passed: number }).passed;
+  if (passed < floor) {
+    console.error(`below the floor: ${passed} passed, the floor is ${floor}`);
+    process.exit(1);
+  }
+}
