@@ -1,0 +1,237 @@
+import type { Passage } from '../../modules/training/retrieval.ts';
+import { answerUnits, type AnswerUnit } from './answer-units.ts';
+import { plainText } from './plain-text.ts';
+import type { Question, QuestionTerm } from './question.ts';
+import { renderRow } from './render-row.ts';
+import { isNo, isYes } from './table-row.ts';
+import type { FactKind } from './vocabulary.ts';
+import { sameWord } from './word-match.ts';
+
+export type Length = 'short' | 'normal' | 'long';
+
+export interface GroundedAnswer {
+  type: 'answer';
+  /** Sentences built only from the passages. */
+  sentences: string[];
+  /** "yes" / "no" when the question opened with a verb the answer repeats ("¿Rentan…?" "Rentamos…"). */
+  verdict?: 'yes' | 'no';
+  sources: Passage[];
+  /** The answer lists table rows or catalog products. */
+  fromRows: boolean;
+  /** The answer names catalog products. */
+  fromProducts: boolean;
+}
+
+export interface NoAnswer {
+  /** `unknown`: the knowledge does not hold it. `vague`: nothing concrete was asked. `which`: a kind of fact without its subject. */
+  type: 'unknown' | 'vague' | 'which';
+}
+
+const KIND_PATTERNS: Record<FactKind, RegExp> = {
+  price: /\$\s?\d|\b\d[\d,.]*\s?(?:mxn|pesos|usd|dolares|dólares|eur)\b|\b(?:precio|costo|cuesta|cuestan|tarifa|gratis|gratuito|sin costo)\b/i,
+  duration: /\b\d+\s?(?:minutos|min|horas?|hrs?|dias|días|semanas|meses|minutes|hours|days|weeks)\b|\bhora y media\b|\bmedia hora\b|\bdura(?:ci[oó]n)?\b/i,
+  hours: /\b\d{1,2}(?::\d{2})\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs?|h)?\b|\b\d{1,2}\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs)\b|\b(?:abrimos|cerramos|horario|24 horas)\b/i,
+  place: /\b(?:av|avenida|calle|col|colonia|blvd|boulevard|carretera|esquina|piso|local|plaza|ubicad[oa]s?|direcci[oó]n|estamos en|nos encontramos)\b\.?|\bc\.?\s?p\.?\s?\d{5}\b|#\s?\d+/i,
+  when: /\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bados?|domingos?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|cada|semanal|mensual|diario|\d{1,2}:\d{2})\b/i,
+};
+
+export const holdsKind = (text: string, kind: FactKind): boolean => KIND_PATTERNS[kind].test(text);
+
+const MINUTES = (h: string, m?: string) => Number(h) * 60 + (m ? Number(m) : 0);
+
+/** Clock ranges a sentence states ("de 7:00 a 17:00", "17-23 h"), minutes from midnight. */
+function rangesOf(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(/\b(\d{1,2})(?::(\d{2}))?\s*(?:a|-|–|hasta|to)\s*(\d{1,2})(?::(\d{2}))?\s*(?:h|hrs|horas)?\b/gi)) {
+    const [, h1 = '', m1, h2 = '', m2] = m;
+    if (!m1 && !m2 && !/\b(?:de|from)\s*$/i.test(text.slice(0, m.index ?? 0))) continue;
+    const from = MINUTES(h1, m1);
+    let to = MINUTES(h2, m2);
+    if (Number(h1) > 24 || Number(h2) > 24) continue;
+    if (to <= from) to += 12 * 60;
+    out.push([from, to]);
+  }
+  return out;
+}
+
+const WEEKDAY_SPANS: [RegExp, number[]][] = [
+  [/\bentre semana\b|\blunes a viernes\b|\bweekdays?\b|\bmonday to friday\b/, [1, 2, 3, 4, 5]],
+  [/\bfin(?:es)? de semana\b|\bweekends?\b/, [0, 6]],
+  [/\btodos los dias\b|\bdiario\b|\bevery day\b|\bdaily\b/, [0, 1, 2, 3, 4, 5, 6]],
+];
+
+interface TermHit {
+  body: boolean;
+  context: boolean;
+}
+
+function hitOf(term: QuestionTerm, unit: AnswerUnit, plain: string): TermHit {
+  const inWords = (words: string[]) => term.alternatives.some((alt) => words.some((w) => sameWord(w, alt)));
+  let body = inWords(unit.words);
+  if (!body && term.weekday !== undefined) body = WEEKDAY_SPANS.some(([re, days]) => re.test(plain) && days.includes(term.weekday!));
+  return { body, context: !body && inWords(unit.context) };
+}
+
+interface Scored {
+  unit: AnswerUnit;
+  score: number;
+  hits: TermHit[];
+  kinds: FactKind[];
+  topic: boolean;
+}
+
+function scoreUnits(question: Question, units: AnswerUnit[], topScore: number): Scored[] {
+  return units.map((unit) => {
+    const plain = plainText(unit.text);
+    const hits = question.terms.map((t) => hitOf(t, unit, plain));
+    let score = 0;
+    hits.forEach((h, i) => {
+      const w = question.terms[i]!.weight;
+      if (h.body) score += w;
+      else if (h.context) score += 0.6 * w;
+    });
+    const kinds = question.kinds.filter((k) => holdsKind(unit.text, k));
+    score += 0.7 * kinds.length;
+    // The question names what the paragraph is about (its label or its section's heading).
+    const topic = question.terms.some((t) => t.weight >= 1 && t.alternatives.some((alt) => unit.context.some((w) => sameWord(w, alt))));
+    if (topic) score += 0.3;
+    if (question.window) {
+      const ranges = rangesOf(unit.text);
+      if (ranges.length) {
+        const { from, to } = question.window;
+        score += ranges.some(([a, b]) => a < to && b > from) ? 0.6 : -0.6;
+      }
+    }
+    // A yes/no column the question names ("¿acepta mascotas?") counts only when it says yes.
+    if (unit.row) {
+      for (const f of unit.row.fields) {
+        if (f.role !== 'yesno') continue;
+        const named = question.terms.some((t) => t.weight >= 1 && t.alternatives.some((alt) => f.plainKey.split(' ').some((k) => sameWord(k, alt))));
+        if (named && isNo(f.value)) score -= 1.5;
+        else if (named && isYes(f.value)) score += 0.3;
+      }
+    }
+    const prior = topScore > 0 ? 0.8 + (0.2 * unit.passage.score) / topScore : 1;
+    return { unit, score: score * prior, hits, kinds, topic };
+  });
+}
+
+const LIMITS: Record<Length, { units: number; bonus: number; rows: number; extra: number }> = {
+  short: { units: 1, bonus: 1, rows: 2, extra: 0 },
+  normal: { units: 2, bonus: 1, rows: 3, extra: 4 },
+  long: { units: 4, bonus: 1, rows: 5, extra: 8 },
+};
+
+function coverage(question: Question, chosen: Scored[]) {
+  let total = 0;
+  let covered = 0;
+  question.terms.forEach((t, i) => {
+    total += t.weight;
+    if (chosen.some((s) => s.hits[i]!.body || s.hits[i]!.context)) covered += t.weight;
+  });
+  for (const k of question.kinds) {
+    total += 0.5;
+    if (chosen.some((s) => s.kinds.includes(k))) covered += 0.5;
+  }
+  return total > 0 ? covered / total : 0;
+}
+
+/** "clases de natación" when only "clases" is known: the narrower thing asked is not there. */
+function narrowedAway(question: Question, chosen: Scored[]): boolean {
+  const found = (i: number) => chosen.some((s) => s.hits[i]!.body || s.hits[i]!.context);
+  return question.narrowing.some(
+    ([head, narrower]) => question.terms[head]!.weight >= 1 && question.terms[narrower]!.weight >= 1 && found(head) && !found(narrower),
+  );
+}
+
+const rowFocus = (question: Question, extra: number, language: 'es' | 'en') => ({
+  price: question.kinds.includes('price'),
+  duration: question.kinds.includes('duration'),
+  keys: question.terms.filter((t) => t.weight >= 1).map((t) => t.word),
+  extra,
+  language,
+});
+
+/** "No cobramos comisión…" / "Rentamos palas…": the answer repeats the question's verb, with or without "no". */
+function verdictOf(question: Question, unit: AnswerUnit): 'yes' | 'no' | undefined {
+  const verbs = question.yesNoVerb;
+  if (!verbs || unit.row) return undefined;
+  const words = unit.words;
+  const at = words.findIndex((w) => verbs.some((v) => sameWord(w, v)));
+  if (at < 0) return undefined;
+  const before = words.slice(Math.max(0, at - 2), at);
+  return before.includes('no') || before.includes('nunca') ? 'no' : 'yes';
+}
+
+/**
+ * A grounded answer: the sentences, list items or table rows of the passages that hold what the
+ * question asks, as many as the response length allows, or why there is none. It never says
+ * anything the passages do not.
+ */
+export function buildAnswer(question: Question, passages: Passage[], options: { length: Length; language: 'es' | 'en' }): GroundedAnswer | NoAnswer {
+  const contentTerms = question.terms.filter((t) => t.weight >= 1);
+  if (!contentTerms.length && !question.kinds.length) return { type: question.terms.length ? 'unknown' : 'vague' };
+  if (!contentTerms.length && question.kinds.length && question.kinds.every((k) => k === 'price' || k === 'duration')) {
+    return { type: 'which' };
+  }
+  const units = answerUnits(passages);
+  if (!units.length) return { type: 'unknown' };
+  const topScore = Math.max(...passages.map((p) => p.score));
+  const scored = scoreUnits(question, units, topScore).sort((a, b) => b.score - a.score || a.unit.rank - b.unit.rank || a.unit.order - b.unit.order);
+  const best = scored[0];
+  if (!best || best.score <= 0) return { type: 'unknown' };
+
+  const limit = LIMITS[options.length];
+  const chosen: Scored[] = [best];
+  const found = (i: number) => chosen.some((s) => s.hits[i]!.body || s.hits[i]!.context);
+
+  if (best.unit.row) {
+    // Several rows that fit equally well are listed ("¿tienen algo en renta que acepte mascotas?").
+    for (const s of scored.slice(1)) {
+      if (chosen.length >= limit.rows) break;
+      if (s.unit.row && s.score >= 0.9 * best.score && s.score > 0) chosen.push(s);
+    }
+  } else {
+    let bonus = limit.bonus;
+    for (const s of scored.slice(1)) {
+      if (s.score <= 0 || s.unit.row) continue;
+      const addsTerm = question.terms.some((t, i) => t.weight >= 1 && !found(i) && (s.hits[i]!.body || s.hits[i]!.context));
+      const addsKind = question.kinds.some((k) => s.kinds.includes(k) && !chosen.some((c) => c.kinds.includes(k)));
+      const close = s.score >= 0.75 * best.score && s.unit.passage.chunkId === best.unit.passage.chunkId;
+      if (chosen.length < limit.units && (close || ((addsTerm || addsKind) && s.score >= 0.35 * best.score))) chosen.push(s);
+      else if (bonus > 0 && addsTerm && s.score >= 0.35 * best.score) {
+        chosen.push(s);
+        bonus--;
+      }
+      if (chosen.length >= limit.units + limit.bonus) break;
+    }
+  }
+
+  const ratio = coverage(question, chosen);
+  const topic = chosen.some((s) => s.topic);
+  if (narrowedAway(question, chosen)) return { type: 'unknown' };
+  if (!(ratio >= 0.5 || (topic && ratio >= 0.3))) return { type: 'unknown' };
+  // Every word naming the thing asked is missing: what was found is only about the kind of fact.
+  if (contentTerms.length && !contentTerms.some((t) => found(question.terms.indexOf(t)))) return { type: 'unknown' };
+
+  const inOrder = best.unit.row ? chosen : [...chosen].sort((a, b) => a.unit.rank - b.unit.rank || a.unit.order - b.unit.order);
+  const rows = inOrder.filter((s) => s.unit.row);
+  let sentences: string[];
+  if (rows.length > 1) {
+    const focus = rowFocus(question, Math.min(limit.extra, 2), options.language);
+    const intro = options.language === 'es' ? 'Tenemos estas opciones:' : 'These are the options:';
+    sentences = [intro, ...rows.map((s) => `- ${renderRow(s.unit.row!, focus)}`)];
+  } else {
+    sentences = inOrder.map((s) => (s.unit.row ? renderRow(s.unit.row, rowFocus(question, limit.extra, options.language)) : s.unit.text));
+  }
+  const verdict = verdictOf(question, best.unit);
+  const sources = [...new Map(inOrder.map((s) => [s.unit.passage.chunkId, s.unit.passage])).values()];
+  return {
+    type: 'answer',
+    sentences,
+    ...(verdict && { verdict }),
+    sources,
+    fromRows: rows.length > 0,
+    fromProducts: inOrder.some((s) => s.unit.passage.productId),
+  };
+}

@@ -1,0 +1,150 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDataset, type Dataset, type EvalCase } from '../../eval/dataset.ts';
+import { scoreCase, type CaseOutcome } from '../../eval/score-case.ts';
+import { setupDatasetBot } from '../../eval/setup-bot.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { evalDir } from '../../test/paths.ts';
+import { localParts, zonedTimeToUtc } from '../dates/zoned-time.ts';
+import type { ContactAppointment, EngineBot, EngineContact, EngineTools, HistoryMessage } from '../types.ts';
+import { offlineEngine } from './offline-engine.ts';
+import { memoryTools } from './test-support/memory-tools.ts';
+
+/** Cases passed on the development datasets; the engine must not fall below it. */
+const FLOOR = 45;
+
+const datasets: Dataset[] = existsSync(evalDir)
+  ? readdirSync(evalDir)
+      .filter((d) => existsSync(path.join(evalDir, d, 'cases.jsonl')))
+      .sort()
+      .map((d) => loadDataset(path.join(evalDir, d)))
+  : [];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const localIso = (d: Date, tz: string) => {
+  const l = localParts(d, tz);
+  return `${l.year}-${pad(l.month)}-${pad(l.day)}T${pad(l.hour)}:${pad(l.minute)}`;
+};
+
+function engineBot(id: string, dataset: Dataset): EngineBot {
+  const b = dataset.bot;
+  return {
+    id,
+    botName: b.bot_name,
+    businessName: b.company,
+    businessDesc: b.business_description,
+    template: b.speciality,
+    purpose: b.purpose,
+    tone: b.tone,
+    personality: b.personality,
+    identity: b.identity,
+    responseLength: b.response_length,
+    language: b.language,
+    timezone: b.timezone,
+    redirectionEnabled: false,
+    redirectionPhone: '',
+    appointmentMinutes: b.scheduling.slot_minutes,
+  };
+}
+
+interface Booked extends ContactAppointment {
+  contactName: string;
+}
+
+/**
+ * Plays every case of the evaluation datasets through the offline engine with the real training
+ * and retrieval (PGlite), availability from the bot's weekly hours in memory, and the engine's
+ * actions applied in memory; scores each case as the datasets' README says.
+ */
+describe.runIf(datasets.length > 0)('offline engine on the evaluation datasets', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { TRAINING_ALLOW_PRIVATE_URLS: 'true' });
+  });
+  afterAll(() => t?.close());
+
+  it('passes at least the floor', async () => {
+    const lines: string[] = [];
+    const perDataset: string[] = [];
+    let passed = 0;
+    let failed = 0;
+    for (const dataset of datasets) {
+      const { bot } = await setupDatasetBot(t.app, dataset);
+      const ebot = engineBot(bot.id, dataset);
+      const taken: { start: Date; end: Date }[] = [];
+      let ok = 0;
+      for (const c of dataset.cases) {
+        const outcome = await play(c, ebot, dataset, taken, (q, k) => t.app.services.search(bot.id, 'es', q, k));
+        const { pass, reason } = scoreCase(c, outcome);
+        if (pass) ok++;
+        lines.push(pass ? `PASS ${c.id}` : `FAIL ${c.id} (${reason}): ${outcome.lastReply.replace(/\s+/g, ' ').slice(0, 400)}`);
+      }
+      passed += ok;
+      failed += dataset.cases.length - ok;
+      perDataset.push(`${dataset.name}: ${ok}/${dataset.cases.length}`);
+    }
+    process.stdout.write(`${lines.join('\n')}\n${perDataset.join('\n')}\n${passed} passed, ${failed} failed\n`);
+    expect(passed).toBeGreaterThanOrEqual(FLOOR);
+  }, 120_000);
+
+  async function play(
+    c: EvalCase,
+    bot: EngineBot,
+    dataset: Dataset,
+    taken: { start: Date; end: Date }[],
+    search: EngineTools['search'],
+  ): Promise<CaseOutcome> {
+    const engine = offlineEngine();
+    const start = c.now ? new Date(c.now) : zonedTimeToUtc({ year: 2026, month: 3, day: 2, hour: 10, minute: 0 }, bot.timezone);
+    let contact: EngineContact = { name: '', email: '', phone: '' };
+    let state: Record<string, unknown> = {};
+    const history: HistoryMessage[] = [];
+    const booked: Booked[] = [];
+    let handedOff = false;
+    let lastReply = '';
+    for (const [i, text] of c.turns.entries()) {
+      if (handedOff) {
+        lastReply = '';
+        continue;
+      }
+      const now = new Date(start.getTime() + i * 60_000);
+      const tools = memoryTools({
+        now,
+        hours: dataset.bot.scheduling,
+        timeZone: bot.timezone,
+        slotMinutes: bot.appointmentMinutes,
+        taken,
+        upcoming: () => booked,
+        search,
+      });
+      const result = await engine.respond({ bot, now, contact, history: history.slice(-20), incoming: [text], state, tools });
+      for (const a of result.actions) {
+        if (a.type === 'update_contact') contact = { ...contact, ...Object.fromEntries(Object.entries(a).filter(([k, v]) => k !== 'type' && v)) };
+      }
+      for (const a of result.actions) {
+        if (a.type === 'book') {
+          booked.push({ id: `${c.id}-${booked.length}`, start: a.start, end: a.end, service: a.service, contactName: contact.name });
+          taken.push({ start: a.start, end: a.end });
+        } else if (a.type === 'cancel') {
+          const at = booked.findIndex((b) => b.id === a.appointmentId);
+          if (at >= 0) booked.splice(at, 1);
+        } else if (a.type === 'reschedule') {
+          const b = booked.find((x) => x.id === a.appointmentId);
+          if (b) Object.assign(b, { start: a.start, end: a.end });
+        }
+      }
+      handedOff = result.handoff || result.actions.some((a) => a.type === 'handoff');
+      state = result.state;
+      history.push({ direction: 'in', text }, ...result.replies.map((r) => ({ direction: 'out' as const, text: r })));
+      lastReply = result.replies.join('\n');
+      if (process.env.EVAL_VERBOSE) process.stdout.write(`  ${c.id} > ${text}\n  ${c.id} < ${lastReply.replace(/\n/g, ' / ')}\n`);
+    }
+    return {
+      lastReply,
+      handedOff,
+      contact,
+      appointments: booked.map((b) => ({ localStart: localIso(b.start, bot.timezone), contactName: b.contactName })),
+    };
+  }
+});

@@ -1,0 +1,147 @@
+import { parseWhen } from '../dates/parse-when.ts';
+import { plainText } from './plain-text.ts';
+import { KIND_PHRASES, KIND_WORDS, LIGHT_WORDS, STOPWORDS, SYNONYMS, WEEKDAY_WORDS, YES_NO_VERBS, type FactKind } from './vocabulary.ts';
+import { sameWord } from './word-match.ts';
+
+export interface QuestionTerm {
+  word: string;
+  /** 1 for a word naming the thing asked about, less for vague words and weekdays. */
+  weight: number;
+  /** The word and the words that name the same thing. */
+  alternatives: string[];
+  /** A weekday (0 = Sunday), matched also by "entre semana", "fin de semana", "todos los días". */
+  weekday?: number;
+}
+
+/** The part of the day asked about, minutes from midnight [from, to). */
+export interface DayWindow {
+  from: number;
+  to: number;
+}
+
+export interface Question {
+  terms: QuestionTerm[];
+  kinds: FactKind[];
+  window?: DayWindow;
+  /** The verb a yes-or-no question opens with ("¿Aceptan…?"), with the words an answer uses for it. */
+  yesNoVerb?: string[];
+  /** "clases de natación": pairs of term indexes where the second narrows the first. */
+  narrowing: [number, number][];
+  /** The text to search the knowledge with. */
+  query: string;
+  /** Words or kind carried over from the previous question ("¿y la endodoncia?"). */
+  followUp: boolean;
+}
+
+/** What the previous question was about, kept between turns. */
+export interface Topic {
+  kinds: FactKind[];
+  words: string[];
+  query: string;
+}
+
+const WINDOWS: Record<string, DayWindow> = {
+  morning: { from: 6 * 60, to: 12 * 60 },
+  afternoon: { from: 12 * 60, to: 19 * 60 },
+  evening: { from: 19 * 60, to: 24 * 60 },
+};
+
+const KIND_QUERY: Record<FactKind, string> = {
+  price: 'cuánto cuesta',
+  duration: 'cuánto dura',
+  hours: 'horario',
+  place: 'dónde',
+  when: 'cuándo',
+};
+
+function alternativesOf(word: string): string[] {
+  const out = new Set([word]);
+  for (const group of SYNONYMS) if (group.some((g) => sameWord(g, word))) for (const g of group) out.add(g);
+  return [...out];
+}
+
+const FOLLOW_UP_START = /^(?:y|e|and|what about|how about|que tal|tambien|igual|entonces)\b/;
+
+/**
+ * The words, kind of fact and part of the day a customer asks about. `previous` is the last
+ * question's topic: a short follow-up ("¿y la endodoncia?", "¿y cuánto cuesta?") borrows the
+ * kind or the words it lacks.
+ */
+export function analyzeQuestion(text: string, options: { now: Date; timeZone: string; previous?: Topic }): Question {
+  const plain = plainText(text);
+  const kinds = KIND_PHRASES.filter(([, re]) => re.test(plain)).map(([kind]) => kind);
+  // "¿cuánto tiempo dura?" asks a duration, not a price.
+  if (kinds.includes('duration') && kinds.includes('price') && !/\b(?:cuesta|cuestan|precio|costo|cobran|cobra|tarifa)\b/.test(plain)) {
+    kinds.splice(kinds.indexOf('price'), 1);
+  }
+  const words = plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+  const terms: QuestionTerm[] = [];
+  const positions: number[] = [];
+  words.forEach((word, position) => {
+    if (word.length < 2 && !/\d/.test(word)) return;
+    if (STOPWORDS.has(word) || KIND_WORDS.has(word)) return;
+    if (/^\d+$/.test(word) && word.length > 6) return;
+    const known = terms.findIndex((t) => t.word === word);
+    if (known >= 0) return;
+    const weekday = WEEKDAY_WORDS[word];
+    const weight = weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) ? 0.3 : 1;
+    terms.push({ word, weight, alternatives: alternativesOf(word), ...(weekday !== undefined && { weekday }) });
+    positions.push(position);
+  });
+
+  // "X de Y", "X para Y": Y narrows X when they stand together.
+  const narrowing: [number, number][] = [];
+  for (let i = 0; i < positions.length - 1; i++) {
+    const between = words.slice(positions[i]! + 1, positions[i + 1]!);
+    if (between.length === 0) continue;
+    if (/^(?:de|del|para)$/.test(between[0]!) && between.slice(1).every((w) => /^(?:la|el|los|las|un|una|unos|unas)$/.test(w))) {
+      narrowing.push([i, i + 1]);
+    }
+  }
+
+  const first = words.find((w) => !/^(?:y|e|and|pero|entonces|oye|disculpa|disculpe|hola|buenas|buenos|dias|tardes|noches|ustedes|usted|tu|se)$/.test(w));
+  const yesNoVerb = first ? YES_NO_VERBS.find((group) => group.includes(first)) : undefined;
+
+  const when = parseWhen(text, options.now, options.timeZone);
+  let window: DayWindow | undefined;
+  if (when?.time) window = { from: when.time.hour * 60 + when.time.minute, to: when.time.hour * 60 + when.time.minute + 60 };
+  else if (when?.approximate) window = WINDOWS[when.approximate];
+
+  let followUp = false;
+  let query = text;
+  const previous = options.previous;
+  const contentWords = terms.filter((t) => t.weight >= 1);
+  if (previous) {
+    if (!contentWords.length && kinds.length && previous.words.length) {
+      // "¿y cuánto cuesta?": the thing is the one asked about before.
+      for (const word of previous.words) {
+        terms.push({ word, weight: 1, alternatives: alternativesOf(word) });
+      }
+      query = `${text} ${previous.words.join(' ')}`;
+      followUp = true;
+    } else if (!kinds.length && previous.kinds.length && contentWords.length && contentWords.length <= 3 && (FOLLOW_UP_START.test(plain) || words.length <= 4)) {
+      // "¿y la endodoncia?": the same kind of fact, about another thing.
+      kinds.push(...previous.kinds);
+      query = `${previous.kinds.map((k) => KIND_QUERY[k]).join(' ')} ${text}`;
+      followUp = true;
+    }
+  }
+
+  return {
+    terms,
+    kinds,
+    ...(window && { window }),
+    ...(yesNoVerb && { yesNoVerb }),
+    narrowing,
+    query,
+    followUp,
+  };
+}
+
+/** What to remember of a question for the next turn. */
+export const topicOf = (question: Question): Topic => ({
+  kinds: question.kinds,
+  words: question.terms.filter((t) => t.weight >= 1).map((t) => t.word).slice(0, 6),
+  query: question.query.slice(0, 300),
+});

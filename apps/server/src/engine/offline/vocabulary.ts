@@ -1,0 +1,118 @@
+/**
+ * Everyday words of customers' questions, by the part they play. All in plain form (lower case,
+ * no accents). General across businesses: nothing here names one business's services.
+ */
+
+/** Words that carry no topic: articles, pronouns, question words, greetings, fillers. */
+export const STOPWORDS = new Set(
+  (
+    'a al algo algun alguna algunas alguno algunos ante asi aun bajo cada como con contra cual cuales cualquier de del desde ' +
+    'donde durante e el ella ellas ellos en entre era eres es esa esas ese eso esos esta estas este esto estos estan estamos estoy ' +
+    'fue fueron ha han hasta la las le les lo los me mi mis mas muy nada ni no nos nosotros o os otra otro otros para pero poco ' +
+    'por porque pues que quien quienes se sea ser si sin sino sobre solo su sus tal tambien tan tanto te ti toda todo todos tu tus ' +
+    'u un una uno unos unas usted ustedes vos y ya yo cuanto cuanta cuantos cuantas cuando hola buenas buenos buen dias dia tardes ' +
+    'noches tarde noche manana mananita gracias favor porfa porfavor please oye disculpe disculpa perdon saludos bueno ok ' +
+    'entonces tambien alguien cosa cosas cierto seria serian sera hay mucho mucha muchos muchas muchisimo muchisima bastante ' +
+    'demasiado super tanto tantito poquito casi realmente verdad ' +
+    'the a an and or of to in is are do does did you your i we what how can could would for on with at it my our me be this that ' +
+    'there have has from about any some which who when where why hello hi hey thanks thank'
+  ).split(' '),
+);
+
+/**
+ * Words that say little about which fact is asked: verbs of having, offering and wanting,
+ * vague nouns and sizes. They count a little towards a match.
+ */
+export const LIGHT_WORDS = new Set(
+  (
+    'tienen tiene tienes tengo tenemos hacen hace haces hago hacer dan da dar doy ofrecen ofrece ofreces manejan maneja manejas ' +
+    'venden vende vendes vender opciones opcion tipo tipos busco buscar buscando quiero quisiera queria necesito necesita necesitas ' +
+    'ocupo interesa interesan interesado interesada informacion info saber conocer ir pasa pasaria puedo puede puedes pueden ' +
+    'podria podrian podemos aceptan acepta aceptas atienden atiende atiendes usar uso mismo misma vez veces forma manera parte ' +
+    'pequeno pequena pequenos pequenas grande grandes chico chica chicos mejor mejores bueno buena buenos buenas nuevo nueva ' +
+    'persona personas gente cliente clientes favor detalles detalle general ayuda ayudar ayudan quisieramos decir dime digame ' +
+    'explicar mencionar cuentan cuenta contar existe existen llevar traer'
+  ).split(' '),
+);
+
+export const WEEKDAY_WORDS: Record<string, number> = {
+  domingo: 0, domingos: 0, lunes: 1, martes: 2, miercoles: 3, jueves: 4, viernes: 5, sabado: 6, sabados: 6,
+  sunday: 0, monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6,
+};
+
+/** Groups of words that name the same thing in a question and in a business's text. */
+export const SYNONYMS: string[][] = [
+  ['beneficio', 'beneficios', 'ventaja', 'ventajas', 'incluye', 'incluyen', 'incluido', 'incluida', 'benefits', 'includes'],
+  ['documento', 'documentos', 'requisito', 'requisitos', 'papeles', 'papeleria', 'requirements', 'documents'],
+  ['mascota', 'mascotas', 'perro', 'perros', 'perrito', 'gato', 'gatos', 'pet', 'pets', 'dog', 'dogs', 'cat', 'cats'],
+  ['estacionamiento', 'estacionar', 'parking', 'cochera', 'aparcar', 'valet'],
+  ['pago', 'pagos', 'pagar', 'tarjeta', 'tarjetas', 'efectivo', 'transferencia', 'payment', 'pay', 'card'],
+  ['visita', 'visitas', 'visitar', 'ver', 'conocer', 'recorrido', 'visit', 'tour'],
+  ['nino', 'ninos', 'nina', 'ninas', 'infantil', 'infantiles', 'pediatria', 'pediatrico', 'odontopediatria', 'hijo', 'hijos', 'hija', 'hijas', 'bebe', 'bebes', 'kids', 'children', 'child'],
+  ['urgencia', 'urgencias', 'emergencia', 'emergencias', 'urgente', 'emergency'],
+  ['credito', 'creditos', 'hipoteca', 'hipotecas', 'hipotecario', 'hipotecarios', 'financiamiento', 'financiar', 'banco', 'bancos', 'mortgage', 'loan'],
+  ['factura', 'facturas', 'facturar', 'facturacion', 'invoice'],
+  ['envio', 'envios', 'enviar', 'entrega', 'entregas', 'domicilio', 'shipping', 'delivery'],
+  ['descuento', 'descuentos', 'promocion', 'promociones', 'oferta', 'ofertas', 'promo', 'promos', 'discount'],
+  ['clase', 'clases', 'curso', 'cursos', 'leccion', 'lecciones', 'taller', 'talleres', 'class', 'classes', 'lesson', 'lessons'],
+  ['socio', 'socios', 'socia', 'membresia', 'membresias', 'miembro', 'miembros', 'suscripcion', 'member', 'membership'],
+  ['cancelar', 'cancelacion', 'cancelaciones', 'cancelo', 'cancela', 'cancel', 'cancellation'],
+  ['telefono', 'celular', 'whatsapp', 'llamar', 'phone'],
+  ['calzado', 'zapatos', 'zapato', 'tenis', 'zapatillas', 'shoes'],
+  ['seguro', 'seguros', 'aseguradora', 'aseguradoras', 'insurance'],
+  ['garantia', 'garantias', 'warranty'],
+  ['reembolso', 'reembolsos', 'devolucion', 'devoluciones', 'refund'],
+  ['alberca', 'piscina', 'pool'],
+  ['regadera', 'regaderas', 'ducha', 'duchas', 'showers'],
+  ['wifi', 'internet'],
+  ['reserva', 'reservar', 'reservacion', 'apartar', 'cita', 'citas', 'agendar', 'booking', 'appointment'],
+  ['renta', 'rentar', 'rento', 'alquiler', 'alquilar', 'arrendamiento', 'rent', 'rental'],
+  ['compra', 'comprar', 'compro', 'venta', 'ventas', 'buy', 'sale'],
+  ['recamara', 'recamaras', 'habitacion', 'habitaciones', 'cuarto', 'cuartos', 'bedroom', 'bedrooms'],
+  ['bano', 'banos', 'sanitario', 'sanitarios', 'bathroom', 'bathrooms'],
+  ['edad', 'anos', 'age'],
+];
+
+/** Verbs a yes-or-no question opens with, and the words the business's answer uses for them. */
+export const YES_NO_VERBS: string[][] = [
+  ['tienen', 'tiene', 'tienes', 'hay', 'tenemos', 'contamos', 'ofrecemos', 'manejamos', 'have'],
+  ['aceptan', 'acepta', 'aceptas', 'aceptamos', 'accept'],
+  ['manejan', 'maneja', 'manejas', 'manejamos'],
+  ['hacen', 'hace', 'haces', 'hacemos', 'realizamos', 'realizan'],
+  ['dan', 'da', 'das', 'damos', 'ofrecen', 'ofrece', 'ofreces', 'ofrecemos', 'offer'],
+  ['venden', 'vende', 'vendes', 'vendemos'],
+  ['rentan', 'renta', 'rentas', 'rentamos', 'alquilan', 'alquilamos'],
+  ['atienden', 'atiende', 'atiendes', 'atendemos'],
+  ['trabajan', 'trabaja', 'trabajamos'],
+  ['cobran', 'cobra', 'cobras', 'cobramos'],
+  ['incluye', 'incluyen', 'incluimos'],
+  ['puedo', 'puede', 'pueden', 'podemos', 'puedes', 'can'],
+];
+
+export type FactKind = 'price' | 'duration' | 'hours' | 'place' | 'when';
+
+/** Phrases that say which kind of fact is asked. */
+export const KIND_PHRASES: [FactKind, RegExp][] = [
+  ['duration', /\b(?:cuanto tiempo|cuanto dura|cuanto duran|cuanto tarda|cuanto tardan|duracion|dura|duran|tarda|tardan|how long|duration)\b/],
+  [
+    'price',
+    /\b(?:(?:en\s+)?cuanto\s+(?:me\s+|nos\s+|te\s+|le\s+|les\s+)?(?:cuesta|cuestan|cobran|cobra|cobrarian|cobraria|cobrarias|sale|salen|vale|valen|es|son|esta|estan|seria|serian|costaria|pagaria|pago|queda|quedaria|anda)|en cuanto|precio|precios|costo|costos|cuesta|cuestan|costaria|cobran|cobra|cobrarian|cobraria|tarifa|tarifas|cotizacion|cotizar|mensualidad|how much|price|prices|cost|costs|fee|fees|rate|rates)\b/,
+  ],
+  [
+    'hours',
+    /\b(?:horario|horarios|a que hora|que hora|hasta que hora|desde que hora|a partir de que hora|abren|abre|abierto|abiertos|abrimos|cierran|cierra|cerrado|cerrados|que dias|what time|opening|open|close|closing|hours)\b/,
+  ],
+  ['place', /\b(?:donde|adonde|ubicados|ubicacion|ubicada|ubicado|ubican|direccion|domicilio|como llego|como llegar|where|address|located|location)\b/],
+  ['when', /\b(?:cuando|que fecha|que dia|when|what day|what date)\b/],
+];
+
+/** Words that only say which kind of fact is asked, not which fact. */
+export const KIND_WORDS = new Set(
+  (
+    'cuanto cuanta cuesta cuestan costo costos precio precios cobran cobra cobrarian cobraria cobrarias tarifa tarifas sale salen ' +
+    'vale valen costaria cotizacion cotizar mensualidad much price prices cost costs fee fees rate rates tiempo dura duran duracion ' +
+    'tarda tardan long horario horarios hora horas abren abre abierto abiertos abrimos cierran cierra cerrado cerrados time open ' +
+    'opening close closing hours donde adonde ubicados ubicacion ubicada ubicado ubican direccion como llego llegar where address ' +
+    'located location cuando fecha when date queda quedaria anda pagaria'
+  ).split(' '),
+);
