@@ -11,7 +11,9 @@ describe('time zones', () => {
   });
 
   it('labels a zone with its place and offset', () => {
-    expect(timeZoneLabel('America/Mexico_City', 'es', new Date('2026-01-15T12:00:00Z'))).toBe('Mexico City (GMT-6)');
+    expect(timeZoneLabel('America/Mexico_City', 'es', new Date('2026-01-15T12:00:00Z'))).toBe('Ciudad de México (GMT-6)');
+    expect(timeZoneLabel('America/Cancun', 'en', new Date('2026-01-15T12:00:00Z'))).toBe('Cancún (GMT-5)');
+    expect(timeZoneLabel('Europe/Madrid', 'es', new Date('2026-01-15T12:00:00Z'))).toBe('Madrid (GMT+1)');
     expect(timeZoneLabel('UTC', 'en', new Date('2026-01-15T12:00:00Z'))).toMatch(/^UTC \(GMT/);
   });
 });

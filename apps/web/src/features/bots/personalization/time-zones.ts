@@ -14,6 +14,16 @@ export const mexicoTimeZones = [
   'America/Ojinaga',
 ] as const;
 
+/** How people in Mexico name the places of its zones. */
+const mexicanPlaces: Readonly<Record<string, string>> = {
+  'America/Mexico_City': 'Ciudad de México',
+  'America/Merida': 'Mérida',
+  'America/Cancun': 'Cancún',
+  'America/Ciudad_Juarez': 'Ciudad Juárez',
+  'America/Mazatlan': 'Mazatlán',
+  'America/Bahia_Banderas': 'Bahía de Banderas',
+};
+
 /** Every IANA zone the browser knows (with UTC), or Mexico's when it cannot list them. */
 export function allTimeZones(): string[] {
   try {
@@ -24,9 +34,9 @@ export function allTimeZones(): string[] {
   }
 }
 
-/** "Mexico City (GMT-6)": the zone's place and its current offset. */
+/** "Ciudad de México (GMT-6)": the zone's place and its current offset. */
 export function timeZoneLabel(zone: string, locale: string, at: Date = new Date()): string {
-  const place = (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
+  const place = mexicanPlaces[zone] ?? (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
   try {
     const offset = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', { timeZone: zone, timeZoneName: 'shortOffset' })
       .formatToParts(at)

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { botLimits, identities, personalities, purposeCodes, responseLengths, tones } from '@charla/shared/constants';
+import { botLimits, personalities, purposeCodes, responseLengths, tones } from '@charla/shared/constants';
 import type { Bot as ServerBot, UpdateBotBody } from '@charla/shared';
 import { BotIcon } from '../../../../components/ui/icons.tsx';
 import { SelectField } from '../../../../components/ui/select-field.tsx';
@@ -119,7 +119,7 @@ export function AssistantCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }
         name="identity"
         legend={t('fields.identity')}
         columns={2}
-        choices={identities.map((value) => ({
+        choices={(['Inteligencia Artificial', 'Humano'] as const).map((value) => ({
           value,
           title: t(`identities.${identityKey[value]}.title`),
           description: t(`identities.${identityKey[value]}.description`),

@@ -43,14 +43,14 @@ export function DeleteBotCard({ bot }: { bot: Bot }) {
 
   return (
     <section id="eliminar" aria-labelledby="eliminar-title" className="scroll-mt-32 rounded-2xl border border-danger/35 bg-danger/5 p-5 sm:p-6">
-      <div className="flex flex-wrap items-center gap-4">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="min-w-0 flex-1">
           <h2 id="eliminar-title" className="font-semibold text-fg">
             {t('personalization.delete.title')}
           </h2>
           <p className="mt-0.5 text-pretty text-sm text-muted">{t('personalization.delete.description')}</p>
         </div>
-        <Button variant="danger" onClick={() => setOpen(true)}>
+        <Button variant="danger" className="w-full sm:w-auto" onClick={() => setOpen(true)}>
           {t('personalization.delete.action')}
         </Button>
       </div>

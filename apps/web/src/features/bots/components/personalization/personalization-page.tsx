@@ -28,6 +28,7 @@ import { RemindersCard } from './reminders-card.tsx';
 import { ScheduleCard } from './schedule-card.tsx';
 import { WelcomeCard } from './welcome-card.tsx';
 import { WhatsappApiCard } from './whatsapp-api-card.tsx';
+import { PlaygroundLauncher } from '../../../playground/components/playground-launcher.tsx';
 
 const groups = [
   ['negocio', 'business'],
@@ -221,6 +222,7 @@ function BotSettings({ bot, onTour }: { bot: Bot; onTour: () => void }) {
         <WhatsappApiCard bot={bot} readOnly={readOnly} />
         <DeleteBotCard bot={bot} />
       </div>
+      <PlaygroundLauncher bot={bot} />
     </div>
   );
 }

@@ -17,8 +17,9 @@ const closedWeek: SchedulingItem = {
   appointment_minutes: 30,
 };
 const appointmentLengths = [15, 20, 30, 45, 60, 90, 120];
+// On a phone the clock icon makes way for the time itself ("09:00 a. m."); a tap opens the picker anyway.
 const timeInput =
-  'h-10 w-full min-w-0 rounded-lg border bg-field px-2.5 text-sm text-fg tabular-nums outline-none transition focus:border-highlight focus:ring-3 focus:ring-highlight/25 disabled:opacity-70';
+  'h-10 w-full min-w-0 flex-1 basis-0 rounded-lg border bg-field px-2.5 text-sm [&::-webkit-calendar-picker-indicator]:hidden sm:[&::-webkit-calendar-picker-indicator]:block text-fg tabular-nums outline-none transition focus:border-highlight focus:ring-3 focus:ring-highlight/25 disabled:opacity-70';
 
 /** Horario: opening ranges per weekday (add, change, remove) and the length of an appointment. */
 export function ScheduleCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
@@ -64,25 +65,24 @@ export function ScheduleCard({ bot, readOnly }: { bot: Bot; readOnly: boolean })
           const open = ranges.length > 0;
           const dayName = t(`weekdays.${day}`);
           return (
-            <li key={day} className="grid gap-3 px-3.5 py-3 sm:grid-cols-[9.5rem_minmax(0,1fr)] sm:items-start sm:px-4">
+            <li key={day} className="grid grid-cols-[minmax(0,1fr)] gap-3 px-3 py-3 sm:grid-cols-[9.5rem_minmax(0,1fr)] sm:items-start sm:px-4">
               <div className="flex items-center justify-between gap-3 sm:h-10">
                 <span className="font-medium">{dayName}</span>
                 <Switch
                   checked={open}
                   onChange={(checked) => setDay(day, checked ? [{ start: '09:00', end: '18:00' }] : [])}
                   aria-label={t('personalization.schedule.openOn', { day: dayName })}
-                  label={<span className="w-14 text-xs text-muted">{open ? t('personalization.schedule.open') : t('personalization.schedule.closed')}</span>}
                 />
               </div>
               {open ? (
-                <div className="space-y-2">
+                <div className="min-w-0 space-y-2">
                   {ranges.map((range, index) => {
                     const startError = errorAt(`hours.${day}.${index}.start`);
                     const endError = errorAt(`hours.${day}.${index}.end`);
                     const update = (patch: Partial<typeof range>) => setDay(day, ranges.map((item, i) => (i === index ? { ...item, ...patch } : item)));
                     return (
                       <div key={index}>
-                        <div className="flex items-center gap-2">
+                        <div className="flex min-w-0 items-center gap-1.5 sm:gap-2">
                           <input
                             type="time"
                             step={300}
@@ -108,7 +108,7 @@ export function ScheduleCard({ bot, readOnly }: { bot: Bot; readOnly: boolean })
                             type="button"
                             onClick={() => setDay(day, ranges.filter((_, i) => i !== index))}
                             aria-label={t('personalization.schedule.remove', { day: dayName })}
-                            className="focus-ring grid size-10 shrink-0 place-items-center rounded-lg text-muted hover:bg-card hover:text-fg disabled:opacity-50"
+                            className="focus-ring grid size-9 shrink-0 place-items-center rounded-lg text-muted hover:bg-card hover:text-fg disabled:opacity-50 sm:size-10"
                           >
                             <CloseIcon className="size-4" />
                           </button>
