@@ -1,0 +1,62 @@
+import type { CreateProductBody, ImportMapping, ImportResult, Product, UpdateProductBody } from '@charla/shared';
+import { api } from '../../../lib/api.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { signOutNow } from '../../../app/session.ts';
+import { postForm, type ProgressHandler } from '../../training/api/upload-client.ts';
+
+export interface ProductList {
+  items: Product[];
+  total: number;
+}
+
+export interface ProductQuery {
+  q: string;
+  inStock: 'all' | 'true' | 'false';
+  limit: number;
+  offset: number;
+}
+
+export interface ImportPreview {
+  columns: string[];
+  sample: Array<Record<string, string>>;
+  total_rows: number;
+  mapping: ImportMapping;
+}
+
+type Saved = { ok: true; product: Product };
+
+const formOptions = (onProgress?: ProgressHandler) => ({
+  getLocale: currentLocale,
+  onAuthFailure: (reason: Parameters<typeof signOutNow>[0]) => void signOutNow(reason),
+  ...(onProgress ? { onProgress } : {}),
+});
+
+/** The catalog calls. */
+export const productsApi = {
+  list(botId: string, query: ProductQuery): Promise<ProductList> {
+    const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
+    if (query.q.trim()) params.set('q', query.q.trim());
+    if (query.inStock !== 'all') params.set('in_stock', query.inStock);
+    return api.get<ProductList>(`/api/products/${encodeURIComponent(botId)}?${params.toString()}`);
+  },
+  create: (body: CreateProductBody) => api.post<Saved>('/api/products', body),
+  update: (productId: string, body: UpdateProductBody) =>
+    api.request<Saved>(`/api/products/${encodeURIComponent(productId)}`, { method: 'PATCH', body }),
+  remove: (productId: string) => api.request<{ ok: true }>(`/api/products/${encodeURIComponent(productId)}`, { method: 'DELETE' }),
+
+  preview(botId: string, file: File, onProgress?: ProgressHandler): Promise<ImportPreview> {
+    const form = new FormData();
+    form.append('botId', botId);
+    form.append('file', file, file.name);
+    return postForm<ImportPreview>('/api/products/import/preview', form, formOptions(onProgress));
+  },
+
+  import(botId: string, file: File, mapping: string, onProgress?: ProgressHandler): Promise<ImportResult> {
+    const form = new FormData();
+    // Fields before the file: the server checks the caller's rights before reading it.
+    form.append('botId', botId);
+    form.append('mapping', mapping);
+    form.append('file', file, file.name);
+    return postForm<ImportResult>('/api/products/import', form, formOptions(onProgress));
+  },
+};
