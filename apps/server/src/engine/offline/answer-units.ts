@@ -65,21 +65,67 @@ function bounded(sentence: string): string[] {
   return out.flatMap((p) => (p.length > MAX_UNIT * 2 ? [p.slice(0, MAX_UNIT * 2).replace(/\s+\S*$/, '…')] : [p]));
 }
 
-/** Lines of a passage joined where a line break cut a sentence (text from PDFs). */
-function paragraphsOf(text: string): string[] {
+const isBullet = (line: string) => /^(?:[-•*·]|\d{1,2}[.)])\s+/.test(line);
+const isHeadingLine = (line: string) => /^#{1,6}\s/.test(line);
+/** A list item written without a bullet: a few words, no closing punctuation. */
+const isShortLine = (line: string) => line.split(/\s+/).length <= 6 && !/[.!?;]$/.test(line) && !/:\s/.test(line);
+
+interface Paragraph {
+  text: string;
+  /** A heading or a question this paragraph answers, inside the passage. */
+  about?: string;
+}
+
+/**
+ * The paragraphs of a passage: lines cut by a PDF joined again, an intro ending in ":" kept with
+ * the list that follows, a run of short lines read as one list, and Markdown headings and FAQ
+ * questions kept as what the next paragraphs are about rather than as answers.
+ */
+function paragraphsOf(text: string): Paragraph[] {
   const lines = text.split(/\n/).map((l) => l.trim());
-  const out: string[] = [];
+  const joined: string[] = [];
   for (const line of lines) {
-    if (!line) {
-      out.push('');
+    const prev = joined.at(-1);
+    const continues = prev && line && !/[.!?:;…]$/.test(prev) && /^\p{Ll}/u.test(line) && !isBullet(line) && !isShortLine(prev);
+    if (continues) joined[joined.length - 1] = `${prev} ${line}`;
+    else joined.push(line);
+  }
+  const out: Paragraph[] = [];
+  let about: string | undefined;
+  for (let i = 0; i < joined.length; i++) {
+    const line = joined[i]!;
+    if (!line) continue;
+    if (isHeadingLine(line)) {
+      about = line.replace(/^#+\s*/, '');
       continue;
     }
-    const prev = out.at(-1);
-    const continues = prev && !/[.!?:;…]$/.test(prev) && /^\p{Ll}/u.test(line) && !/^[-•*]\s/.test(line);
-    if (continues) out[out.length - 1] = `${prev} ${line}`;
-    else out.push(line);
+    // "¿Tienen estacionamiento?" in a FAQ: the lines after it are the answer.
+    if (/\?$/.test(line) && !isBullet(line)) {
+      about = line.replace(/^(?:p|pregunta|q|question)\s*[:.-]\s*/i, '');
+      continue;
+    }
+    const items: string[] = [];
+    let j = i + 1;
+    const intro = /:$/.test(line);
+    const listLike = (l: string | undefined) => l !== undefined && l !== '' && (isBullet(l) || isShortLine(l));
+    if (intro || (isShortLine(line) && listLike(joined[j]))) {
+      while (listLike(joined[j])) items.push(joined[j++]!.replace(/^(?:[-•*·]|\d{1,2}[.)])\s+/, '').replace(/[.;]$/, ''));
+    }
+    if (items.length && items.every((item) => item.split(/\s+/).length <= 12)) {
+      const head = line.replace(/:$/, '');
+      out.push({ text: `${head}: ${items.join(', ')}.`, ...(about && { about }) });
+      i = j - 1;
+      continue;
+    }
+    // "Financiamiento" above its paragraph: a heading, not an answer.
+    const next = joined.slice(i + 1).find(Boolean);
+    if (isShortLine(line) && next !== undefined && !listLike(next)) {
+      about = line;
+      continue;
+    }
+    out.push({ text: line.replace(/^(?:r|respuesta|a|answer)\s*[:.-]\s+/i, ''), ...(about && { about }) });
   }
-  return out.filter(Boolean);
+  return out;
 }
 
 const LABEL = /^([^:.;!?\d]{2,48}):\s+(?=\S)/u;
@@ -97,9 +143,9 @@ export function answerUnits(passages: Passage[]): AnswerUnit[] {
     }
     let order = 0;
     for (const paragraph of paragraphsOf(passage.text)) {
-      const bullet = paragraph.replace(/^(?:[-•*·]|\d{1,2}[.)])\s+/, '');
+      const bullet = paragraph.text.replace(/^(?:[-•*·]|\d{1,2}[.)])\s+/, '');
       const labelText = bullet.match(LABEL)?.[1];
-      const label = labelText && labelText.split(/\s+/).length <= 6 ? wordsOf(labelText) : [];
+      const label = [...(labelText && labelText.split(/\s+/).length <= 6 ? wordsOf(labelText) : []), ...(paragraph.about ? wordsOf(paragraph.about) : [])];
       for (const sentence of splitSentences(bullet)) {
         for (const text of bounded(sentence)) {
           units.push({ text, words: wordsOf(text), context: [...heading, ...label], label, passage, rank, order: order++ });

@@ -30,7 +30,7 @@ export interface NoAnswer {
 const KIND_PATTERNS: Record<FactKind, RegExp> = {
   price: /\$\s?\d|\b\d[\d,.]*\s?(?:mxn|pesos|usd|dolares|dólares|eur)\b|\b(?:precio|costo|cuesta|cuestan|tarifa|gratis|gratuito|sin costo)\b/i,
   duration: /\b\d+\s?(?:minutos|min|horas?|hrs?|dias|días|semanas|meses|minutes|hours|days|weeks)\b|\bhora y media\b|\bmedia hora\b|\bdura(?:ci[oó]n)?\b/i,
-  hours: /\b\d{1,2}(?::\d{2})\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs?|h)?\b|\b\d{1,2}\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs)\b|\b(?:abrimos|cerramos|horario|24 horas)\b/i,
+  hours: /\b\d{1,2}(?::\d{2})\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs?|h)?\b|\b\d{1,2}\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs)\b|\b(?:abrimos|cerramos|horario)\b/i,
   place: /\b(?:av|avenida|calle|col|colonia|blvd|boulevard|carretera|esquina|piso|local|plaza|ubicad[oa]s?|direcci[oó]n|estamos en|nos encontramos)\b\.?|\bc\.?\s?p\.?\s?\d{5}\b|#\s?\d+/i,
   when: /\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bados?|domingos?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|cada|semanal|mensual|diario|\d{1,2}:\d{2})\b/i,
 };
@@ -110,6 +110,11 @@ function scoreUnits(question: Question, units: AnswerUnit[], topScore: number): 
         if (named && isNo(f.value)) score -= 1.5;
         else if (named && isYes(f.value)) score += 0.3;
       }
+    }
+    // "¿Qué masajes tienen?": the rows whose name says it are the options asked for.
+    if (question.listing && unit.row?.name) {
+      const nameWords = unit.label;
+      if (question.terms.some((t) => t.weight >= 1 && t.alternatives.some((alt) => nameWords.some((w) => sameWord(w, alt))))) score += 0.5;
     }
     const prior = topScore > 0 ? 0.8 + (0.2 * unit.passage.score) / topScore : 1;
     return { unit, score: score * prior, hits, kinds, topic };
@@ -210,6 +215,8 @@ export function buildAnswer(question: Question, passages: Passage[], options: { 
   const ratio = coverage(question, chosen);
   const topic = chosen.some((s) => s.topic);
   if (narrowedAway(question, chosen)) return { type: 'unknown' };
+  // A place, brand or name the customer wrote with a capital that the passages never mention.
+  if (question.terms.some((t, i) => t.entity && !found(i))) return { type: 'unknown' };
   if (!(ratio >= 0.5 || (topic && ratio >= 0.3))) return { type: 'unknown' };
   // Every word naming the thing asked is missing: what was found is only about the kind of fact.
   if (contentTerms.length && !contentTerms.some((t) => found(question.terms.indexOf(t)))) return { type: 'unknown' };

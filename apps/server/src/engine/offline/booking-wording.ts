@@ -8,6 +8,8 @@ import { voice, type Language } from './voice.ts';
 const EN_NOUNS: Record<BookingNoun, string> = { cita: 'appointment', reserva: 'booking', visita: 'visit' };
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A sentence ending in "p. m." needs no second period. */
+const period = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
 /** The sentences of booking, moving and cancelling appointments, with exact dates and times. */
 export function bookingWording(bot: EngineBot, language: Language) {
@@ -20,7 +22,8 @@ export function bookingWording(bot: EngineBot, language: Language) {
     return es ? `el ${text.replace(',', '')}` : text;
   };
   /** "tu cita de limpieza dental", "tu reserva", "your visit (Loft en Roma Norte)". */
-  const what = (noun: BookingNoun, service?: string, own = true) => {
+  const what = (noun: BookingNoun, rawService?: string, own = true) => {
+    const service = rawService?.replace(/^(?:visita|cita|reserva)\s*:\s*/i, '');
     const generic = !service || service.toLowerCase() === noun || /^(?:cita|reserva|visita)$/i.test(service);
     if (es) {
       const owner = own ? (bot.tone === 'Formal' ? 'su' : 'tu') : 'la';
@@ -40,7 +43,7 @@ export function bookingWording(bot: EngineBot, language: Language) {
       const ask = say(`¿A qué hora te gustaría ${day(date)}?`, `¿A qué hora le gustaría ${day(date)}?`, `What time would you like on ${day(date)}?`);
       if (!firstFree) return ask;
       const clock = when(firstFree).replace(/^.*?\s(a las?|at)\s/, '');
-      return `${ask} ${say(`El primer horario libre ese día es a las ${clock}.`, `El primer horario libre ese día es a las ${clock}.`, `The first free time that day is ${clock}.`)}`;
+      return `${ask} ${period(say(`El primer horario libre ese día es a las ${clock}`, `El primer horario libre ese día es a las ${clock}`, `The first free time that day is ${clock}`))}`;
     },
     askName: (start: Date) =>
       `${capitalize(when(start))} ${say('está disponible. ¿A nombre de quién hago la reservación?', 'está disponible. ¿A nombre de quién hago la reservación?', 'is available. What name should I book it under?')}`,
@@ -53,9 +56,9 @@ export function bookingWording(bot: EngineBot, language: Language) {
       ),
     booked: (noun: BookingNoun, service: string | undefined, start: Date, firstName: string) => {
       const done = say(
-        `¡Listo, ${firstName}! ${capitalize(what(noun, service))} quedó agendada para ${when(start)}.`,
-        `Listo, ${firstName}. ${capitalize(what(noun, service))} quedó agendada para ${when(start)}.`,
-        `Done, ${firstName}! ${capitalize(what(noun, service))} is booked for ${when(start)}.`,
+        period(`¡Listo, ${firstName}! ${capitalize(what(noun, service))} quedó agendada para ${when(start)}`),
+        period(`Listo, ${firstName}. ${capitalize(what(noun, service))} quedó agendada para ${when(start)}`),
+        period(`Done, ${firstName}! ${capitalize(what(noun, service))} is booked for ${when(start)}`),
       );
       const welcome = bot.personality === 'Amigable' ? say(' ¡Te esperamos!', ' Le esperamos.', ' See you then!') : '';
       return done + welcome;
@@ -73,8 +76,8 @@ export function bookingWording(bot: EngineBot, language: Language) {
     justTaken: () => say('Lo siento, ese horario se acaba de ocupar.', 'Lo siento, ese horario se acaba de ocupar.', 'Sorry, that time was just taken.'),
     offer: (alternative: Date) =>
       say(
-        `El siguiente horario libre es ${when(alternative)}. ¿Te funciona o prefieres otro?`,
-        `El siguiente horario libre es ${when(alternative)}. ¿Le funciona o prefiere otro?`,
+        `${period(`El siguiente horario libre es ${when(alternative)}`)} ¿Te funciona o prefieres otro?`,
+        `${period(`El siguiente horario libre es ${when(alternative)}`)} ¿Le funciona o prefiere otro?`,
         `The next free time is ${when(alternative)}. Does that work, or would you prefer another?`,
       ),
     noFree: () =>
@@ -93,9 +96,9 @@ export function bookingWording(bot: EngineBot, language: Language) {
       ),
     askNewWhen: (start: Date, service: string) =>
       say(
-        `Tienes ${service ? `${service.charAt(0).toLowerCase()}${service.slice(1)} ` : 'una cita '}${when(start)}. ¿Para qué día y hora la quieres cambiar?`,
-        `Tiene ${service ? `${service.charAt(0).toLowerCase()}${service.slice(1)} ` : 'una cita '}${when(start)}. ¿Para qué día y hora la desea cambiar?`,
-        `You have ${service || 'an appointment'} on ${when(start)}. What day and time would you like instead?`,
+        `${period(`Tienes ${what('cita', service, false)} ${when(start)}`)} ¿Para qué día y hora la quieres cambiar?`,
+        `${period(`Tiene ${what('cita', service, false)} ${when(start)}`)} ¿Para qué día y hora la desea cambiar?`,
+        `${period(`You have ${what('cita', service, false)} on ${when(start)}`)} What day and time would you like instead?`,
       ),
     confirmMove: (from: Date, to: Date) =>
       say(
@@ -103,7 +106,8 @@ export function bookingWording(bot: EngineBot, language: Language) {
         `¿Confirmo el cambio de su cita de ${when(from)} a ${when(to)}?`,
         `Shall I move your appointment from ${when(from)} to ${when(to)}?`,
       ),
-    moved: (to: Date) => say(`¡Listo! Tu cita quedó cambiada para ${when(to)}.`, `Listo. Su cita quedó cambiada para ${when(to)}.`, `Done! Your appointment is now on ${when(to)}.`),
+    moved: (to: Date) =>
+      period(say(`¡Listo! Tu cita quedó cambiada para ${when(to)}`, `Listo. Su cita quedó cambiada para ${when(to)}`, `Done! Your appointment is now on ${when(to)}`)),
     confirmCancel: (start: Date, service: string) =>
       say(
         `¿Confirmas que cancelo tu cita${service ? ` (${service})` : ''} de ${when(start)}?`,
@@ -112,9 +116,9 @@ export function bookingWording(bot: EngineBot, language: Language) {
       ),
     cancelled: (start: Date) =>
       say(
-        `Listo, cancelé tu cita de ${when(start)}. Si quieres agendar otra fecha, aquí estoy.`,
-        `Listo, cancelé su cita de ${when(start)}. Si desea agendar otra fecha, aquí estoy.`,
-        `Done, I cancelled your appointment on ${when(start)}. If you'd like another date, I'm here.`,
+        `${period(`Listo, cancelé tu cita de ${when(start)}`)} Si quieres agendar otra fecha, aquí estoy.`,
+        `${period(`Listo, cancelé su cita de ${when(start)}`)} Si desea agendar otra fecha, aquí estoy.`,
+        `${period(`Done, I cancelled your appointment on ${when(start)}`)} If you'd like another date, I'm here.`,
       ),
     kept: () => say('De acuerdo, tu cita sigue en pie.', 'De acuerdo, su cita sigue en pie.', 'All right, your appointment stays as it is.'),
   };

@@ -1,5 +1,5 @@
 import { plainText } from './plain-text.ts';
-import { sameWord } from './word-match.ts';
+import { nearlyEqual, sameWord } from './word-match.ts';
 
 /** What a customer's message asks for. Several can hold at once ("Hola, ¿cuánto cuesta…?"). */
 export interface Intents {
@@ -82,6 +82,10 @@ const BOOKING = [
   /\b(?:book|schedule|make an appointment|make a reservation|an appointment|a reservation)\b/,
 ];
 
+const BOOKING_VERBS = ['agendar', 'reservar', 'agendame', 'reservame', 'apartar', 'apartame'];
+/** Words near a booking verb that are no typo. */
+const REAL_WORDS = new Set(['reserva', 'reservas', 'reservo', 'reserve', 'reservan', 'agenda', 'agendas', 'agendan', 'apartan', 'apartado', 'apartas', 'aparta']);
+
 const AVAILABILITY = /\b(?:disponibilidad|hay\s+(?:lugar|espacio|cupo|citas?|horarios?)|tienen\s+(?:lugar|espacio|cupo|citas?|horarios?)|tiene\s+(?:lugar|espacio|cupo)|horarios?\s+(?:libres?|disponibles?)|availability|any slots?|free slots?)\b/;
 
 const RESCHEDULE = [
@@ -128,13 +132,17 @@ export function detectIntents(message: string): Intents {
       firstWords.some((w) => w.length >= 5 && AFFIRMATIVE_WORDS.some((a) => sameWord(w, a))) ||
       /^(?:👍|👌|✅|🙌)/u.test(message.trim()));
   const handoff = any(HANDOFF);
+  // "ajendar", "resevar": booking verbs one typo away.
+  const misspelledBooking = plainText(message)
+    .split(' ')
+    .some((w, i, all) => w.length >= 6 && !REAL_WORDS.has(w) && BOOKING_VERBS.some((v) => nearlyEqual(w, v)) && !/^(?:no|ni)$/.test(all[i - 1] ?? '') && !/^(?:no|ni)$/.test(all[i - 2] ?? ''));
   return {
     greeting: GREETING.test(text),
     thanks: THANKS.test(text),
     goodbye: GOODBYE.test(text),
     handoff,
     botQuestion: !handoff && any(BOT_QUESTION),
-    booking: !hypothetical && any(BOOKING),
+    booking: !hypothetical && (any(BOOKING) || misspelledBooking),
     availability: affirmed(text, AVAILABILITY),
     reschedule: !hypothetical && any(RESCHEDULE),
     cancel: !hypothetical && any(CANCEL),

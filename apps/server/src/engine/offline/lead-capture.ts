@@ -65,11 +65,13 @@ function nameAfter(text: string, from: number, strong: boolean): { name: string;
   const tokens = [...text.slice(from).matchAll(/[^\s,.;:!?¿¡()"]+|[,.;:!?¿¡()"]/gu)];
   const words: string[] = [];
   let end = from;
-  for (const t of tokens) {
+  for (const [k, t] of tokens.entries()) {
     const word = t[0];
     const folded = fold(word);
     if (!NAME_WORD.test(word)) break;
-    const connector = CONNECTORS.has(folded) && words.length === 1;
+    // "María de la Luz": "de", "la" join two capitalized names.
+    const nextName = tokens.slice(k + 1).find((n) => !CONNECTORS.has(fold(n[0])));
+    const connector = CONNECTORS.has(folded) && words.length >= 1 && nextName !== undefined && isCapitalized(nextName[0]);
     if (!connector && NOT_NAMES.has(folded)) break;
     if (!strong && !connector && !isCapitalized(word) && !(words.length === 0 && FIRST_NAMES.has(folded))) {
       // After a weak trigger, a lower-case word continues a name only when the first was a known name.
@@ -109,7 +111,7 @@ export function bareName(message: string): string | undefined {
 }
 
 const LEAD_LABELS =
-  /(?:\s*[,;]?\s*\b(?:y|and)\s+)?\b(?:mi|my|el|su)\s+(?:correo(?:\s+electr[oó]nico)?|email|e-mail|mail|tel[eé]fono|tel|cel|celular|whatsapp|n[uú]mero(?:\s+de\s+(?:tel[eé]fono|celular|whatsapp))?|phone(?:\s+number)?)(?:\s+(?:es|is|:))?\s*:?/giu;
+  /(?:\b(?:y|and)\s+)?\b(?:mi|my|el|su)\s+(?:correo(?:\s+electr[oó]nico)?|email|e-mail|mail|tel[eé]fono|tel|cel|celular|whatsapp|n[uú]mero(?:\s+de\s+(?:tel[eé]fono|celular|whatsapp))?|phone(?:\s+number)?)(?:\s+(?:es|is|:))?\s*:?/giu;
 
 /** The customer's name, e-mail and phone in a message, and the message without them. */
 export function captureLead(message: string): Lead {

@@ -1,8 +1,7 @@
-import type { Passage } from '../../modules/training/retrieval.ts';
 import { parseWhen } from '../dates/parse-when.ts';
 import { localParts } from '../dates/zoned-time.ts';
 import type { Engine, EngineAction, EngineContext, EngineResult } from '../types.ts';
-import { buildAnswer } from './answer.ts';
+import { answerFromKnowledge } from './knowledge-answer.ts';
 import { bookingTurn, pickAppointment } from './booking.ts';
 import { bookingWording, type BookingWording } from './booking-wording.ts';
 import { handOff } from './hand-off.ts';
@@ -73,25 +72,23 @@ async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?: Pendin
     if (opts.reminder) reply = opts.reminder;
     else if (intents.goodbye) reply = say.goodbye();
     else if (intents.thanks) reply = say.thanks();
-    else if (leadGiven) reply = say.savedDetails(turn.contactName ? firstName(turn.contactName) : undefined);
+    else if (leadGiven) reply = say.savedDetails(turn.contactName && !turn.opening ? firstName(turn.contactName) : undefined);
     else if (intents.greeting) return result({ ...turn, opening: '' }, [say.welcome(turn.raw, turn.state.turns === 0 && !hasReplied(context))], {}, next);
     else if (intents.confirm || intents.deny) reply = say.help();
     else reply = say.notUnderstood();
     return result(turn, [reply], {}, next);
   }
 
-  let passages: Passage[] = [];
-  try {
-    passages = await context.tools.search(question.query.slice(0, READ_CHARS), 6);
-  } catch {
-    passages = [];
-  }
-  const answer = buildAnswer(question, passages, { length: context.bot.responseLength, language: turn.language });
+  const answer = await answerFromKnowledge(question, context.tools.search, { length: context.bot.responseLength, language: turn.language });
   next.topic = topicOf(question);
-  const noted = lead.name ? say.noted(firstName(lead.name)) : '';
+  // A greeting already thanked the customer by name.
+  const noted = lead.name && !turn.opening ? say.noted(firstName(lead.name)) : '';
   if (answer.type === 'answer') {
-    const head = [noted, say.opener(intents.distress)].filter(Boolean).join(' ');
-    const body = [answer.verdict ? say.verdict(answer.verdict) : '', answer.sentences[0] ?? ''].filter(Boolean).join(' ');
+    const opener = turn.opening && !intents.distress ? '' : say.opener(intents.distress);
+    const head = [noted, opener].filter(Boolean).join(' ');
+    const first = answer.sentences[0] ?? '';
+    const verdict = answer.verdict && !/^(?:s[ií]|no|yes)\b/i.test(first) ? say.verdict(answer.verdict) : '';
+    const body = [verdict, first].filter(Boolean).join(' ');
     const rest = answer.sentences.slice(1);
     const list = rest.some((s) => s.startsWith('- '));
     const closer = opts.reminder ?? say.closer({ fromProducts: answer.fromProducts, bookingOpen: Boolean(opts.bookingOpen) });
@@ -208,7 +205,7 @@ async function respond(context: EngineContext): Promise<EngineResult> {
   }
 
   const greets = intents.greeting && !state.booking && !state.cancel;
-  if (greets) turn.opening = say.greeting(raw, firstReply);
+  if (greets) turn.opening = say.greeting(raw, firstReply, lead.name && firstName(lead.name));
 
   if (state.cancel) {
     const pending = state.cancel;

@@ -11,6 +11,8 @@ export interface QuestionTerm {
   alternatives: string[];
   /** A weekday (0 = Sunday), matched also by "entre semana", "fin de semana", "todos los días". */
   weekday?: number;
+  /** Written with a capital in mid-sentence: a place, brand or name the answer must hold. */
+  entity?: boolean;
 }
 
 /** The part of the day asked about, minutes from midnight [from, to). */
@@ -31,6 +33,8 @@ export interface Question {
   query: string;
   /** Words or kind carried over from the previous question ("¿y la endodoncia?"). */
   followUp: boolean;
+  /** "¿Qué masajes tienen?": asks for the options of a kind of thing. */
+  listing: boolean;
 }
 
 /** What the previous question was about, kept between turns. */
@@ -60,6 +64,20 @@ function alternativesOf(word: string): string[] {
   return [...out];
 }
 
+/** Plain forms of the words written with a capital letter in mid-sentence. */
+function capitalized(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/[\p{L}][\p{L}\p{N}]*/gu)) {
+    const before = text.slice(0, m.index ?? 0).trimEnd();
+    if (!before || /[.!?¿¡:;"“(\n-]$/.test(before)) continue;
+    if (/^\p{Lu}/u.test(m[0]) && !/^\p{Lu}+$/u.test(m[0].slice(1) || 'x')) out.add(plainText(m[0]));
+    else if (/^\p{Lu}{2,}$/u.test(m[0]) && m[0].length <= 6) out.add(plainText(m[0]));
+  }
+  return out;
+}
+
+const LISTING = /^(?:y\s+)?(?:que|cuales|which|what)\s+(?!hora|horario|dias?|pasa|tal|tan|necesito|debo|tengo|es|son|significa|incluye)[\p{L}]+\s+(?:tienen|manejan|ofrecen|venden|hay|dan|rentan|hacen|have|offer|sell)\b/u;
+
 const FOLLOW_UP_START = /^(?:y|e|and|what about|how about|que tal|tambien|igual|entonces)\b/;
 
 /**
@@ -75,18 +93,23 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     kinds.splice(kinds.indexOf('price'), 1);
   }
   const words = plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const entities = capitalized(text);
 
   const terms: QuestionTerm[] = [];
   const positions: number[] = [];
   words.forEach((word, position) => {
     if (word.length < 2 && !/\d/.test(word)) return;
-    if (STOPWORDS.has(word) || KIND_WORDS.has(word)) return;
+    // "llegar tarde" is late, not the afternoon.
+    const late = word === 'tarde' && !/^(?:la|las|esta|buenas|por|en|de|una)$/.test(words[position - 1] ?? '');
+    if ((STOPWORDS.has(word) && !late) || KIND_WORDS.has(word)) return;
     if (/^\d+$/.test(word) && word.length > 6) return;
     const known = terms.findIndex((t) => t.word === word);
     if (known >= 0) return;
     const weekday = WEEKDAY_WORDS[word];
-    const weight = weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) ? 0.3 : 1;
-    terms.push({ word, weight, alternatives: alternativesOf(word), ...(weekday !== undefined && { weekday }) });
+    if (terms.length >= 24) return;
+    const weight = weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) || /^\d+$/.test(word) ? 0.3 : 1;
+    const entity = weight >= 1 && entities.has(word);
+    terms.push({ word, weight, alternatives: alternativesOf(word), ...(weekday !== undefined && { weekday }), ...(entity && { entity }) });
     positions.push(position);
   });
 
@@ -136,6 +159,7 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     narrowing,
     query,
     followUp,
+    listing: LISTING.test(plain),
   };
 }
 

@@ -55,7 +55,9 @@ function withArticle(name: string, language: 'es' | 'en'): { text: string; plura
   const [first = ''] = name.split(/\s+/);
   const plainFirst = plainText(first);
   const plural = /[^aeiu]s$/.test(plainFirst) || /(?:as|os|es)$/.test(plainFirst);
-  const brandLike = /\d/.test(first) || /\p{Lu}/u.test(first.slice(1)) || !/^\p{L}/u.test(first);
+  // "Nissan Versa Sense", "Loft en Roma Norte": proper names keep their capitals and take no article.
+  const capitals = name.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w)).length;
+  const brandLike = /\d/.test(first) || /\p{Lu}/u.test(first.slice(1)) || !/^\p{L}/u.test(first) || capitals >= 2;
   if (language === 'en' || brandLike) return { text: name, plural };
   const lower = name.charAt(0).toLowerCase() + name.slice(1);
   const feminine = FEMININE_ENDINGS.test(plainFirst.replace(/s$/, '')) && !MASCULINE_IN_A.has(plainFirst.replace(/s$/, ''));
@@ -95,6 +97,9 @@ function factOf(field: RowField, language: 'es' | 'en'): string | undefined {
   }
 }
 
+/** Columns whose value reads well in parentheses after the name: "(venta)", "(renta)". */
+const QUALIFIER_KEYS = /^(?:operacion|tipo|categoria|modalidad|operation|type|category|condicion)\b/;
+
 const joinList = (items: string[], language: 'es' | 'en') =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${language === 'es' ? 'y' : 'and'} ${items.at(-1)}`;
 
@@ -115,7 +120,7 @@ export function renderRow(row: TableRow, focus: RowFocus): string {
 
   // Short text fields that qualify the name ("venta", "renta"), unless the name already says them.
   const qualifiers = row.fields
-    .filter((f) => f.role === 'text' && f.value.length <= 20 && !plainName.includes(plainText(f.value)))
+    .filter((f) => f.role === 'text' && QUALIFIER_KEYS.test(f.plainKey) && f.value.length <= 20 && !plainName.includes(plainText(f.value)))
     .slice(0, 1);
   const asked = row.fields.filter((f) => focus.keys.some((k) => f.plainKey.includes(k)) && f !== row.name && f !== price && f !== duration);
   const others = row.fields.filter(

@@ -31,7 +31,7 @@ export const LIGHT_WORDS = new Set(
     'podria podrian podemos aceptan acepta aceptas atienden atiende atiendes usar uso mismo misma vez veces forma manera parte ' +
     'pequeno pequena pequenos pequenas grande grandes chico chica chicos mejor mejores bueno buena buenos buenas nuevo nueva ' +
     'persona personas gente cliente clientes favor detalles detalle general ayuda ayudar ayudan quisieramos decir dime digame ' +
-    'explicar mencionar cuentan cuenta contar existe existen llevar traer'
+    'explicar mencionar cuentan cuenta contar existe existen llevar traer llego llegar llega'
   ).split(' '),
 );
 
@@ -102,7 +102,7 @@ export const KIND_PHRASES: [FactKind, RegExp][] = [
     'hours',
     /\b(?:horario|horarios|a que hora|que hora|hasta que hora|desde que hora|a partir de que hora|abren|abre|abierto|abiertos|abrimos|cierran|cierra|cerrado|cerrados|que dias|what time|opening|open|close|closing|hours)\b/,
   ],
-  ['place', /\b(?:donde|adonde|ubicados|ubicacion|ubicada|ubicado|ubican|direccion|domicilio|como llego|como llegar|where|address|located|location)\b/],
+  ['place', /\b(?:donde|adonde|ubicados|ubicacion|ubicada|ubicado|ubican|direccion|como llego|como llegar|where|address|located|location)\b/],
   ['when', /\b(?:cuando|que fecha|que dia|when|what day|what date)\b/],
 ];
 
@@ -112,7 +112,7 @@ export const KIND_WORDS = new Set(
     'cuanto cuanta cuesta cuestan costo costos precio precios cobran cobra cobrarian cobraria cobrarias tarifa tarifas sale salen ' +
     'vale valen costaria cotizacion cotizar mensualidad much price prices cost costs fee fees rate rates tiempo dura duran duracion ' +
     'tarda tardan long horario horarios hora horas abren abre abierto abiertos abrimos cierran cierra cerrado cerrados time open ' +
-    'opening close closing hours donde adonde ubicados ubicacion ubicada ubicado ubican direccion como llego llegar where address ' +
+    'opening close closing hours donde adonde ubicados ubicacion ubicada ubicado ubican direccion where address ' +
     'located location cuando fecha when date queda quedaria anda pagaria'
   ).split(' '),
 );

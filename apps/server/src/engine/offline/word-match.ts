@@ -27,7 +27,7 @@ export function stemOf(word: string): string {
 }
 
 /** Edit distance of at most one (one letter changed, added or left out). */
-function nearlyEqual(a: string, b: string): boolean {
+export function nearlyEqual(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
   let j = 0;

@@ -32,13 +32,13 @@ export function wording(bot: EngineBot, language: Language) {
     help,
 
     /** "¡Hola!" or the customer's own "buenas tardes", and on the first reply who is writing. */
-    greeting(customerWords: string, introduce: boolean): string {
+    greeting(customerWords: string, introduce: boolean, customerName?: string): string {
       const part = customerWords.match(/buen[oa]s?\s+(d[ií]as|tardes|noches)|good\s+(morning|afternoon|evening)/i);
       let hello: string;
       if (part) {
         const said = part[0].toLowerCase().replace(/^buen\s+/, 'buenos ').replace(/^buena\s+/, 'buenas ');
         hello = es ? (formal ? `¡${said.charAt(0).toUpperCase()}${said.slice(1)}!` : `¡Hola, ${said}!`) : `Hello, ${said}!`;
-      } else hello = es ? '¡Hola!' : 'Hello!';
+      } else hello = es ? (customerName ? `¡Hola, ${customerName}!` : '¡Hola!') : customerName ? `Hello, ${customerName}!` : 'Hello!';
       return introduce ? `${hello} ${self()}` : hello;
     },
 
@@ -97,7 +97,11 @@ export function wording(bot: EngineBot, language: Language) {
 
     /** The knowledge does not hold the answer: say so and offer a person. */
     fallback(distress: boolean): string {
-      const sorry = distress || bot.personality === 'Comprensible' ? say('Entiendo tu duda. ', 'Entiendo su duda. ', 'I understand. ') : '';
+      const sorry = distress
+        ? say('Lamento la situación. ', 'Lamento la situación. ', "I'm sorry about this. ")
+        : bot.personality === 'Comprensible'
+          ? say('Entiendo tu duda. ', 'Entiendo su duda. ', 'I understand. ')
+          : '';
       return (
         sorry +
         say(

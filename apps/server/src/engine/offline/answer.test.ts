@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Passage } from '../../modules/training/retrieval.ts';
+import type { Length } from './answer.ts';
+import { answerFromKnowledge } from './knowledge-answer.ts';
+import { analyzeQuestion } from './question.ts';
+import { memoryTools, passage } from './test-support/memory-tools.ts';
+
+const NOW = new Date('2026-03-02T10:00:00-06:00');
+
+/** The answer's text, "(unknown)" when the knowledge does not hold it. */
+async function ask(question: string, passages: Passage[], length: Length = 'normal'): Promise<string> {
+  const tools = memoryTools({ now: NOW, passages });
+  const q = analyzeQuestion(question, { now: NOW, timeZone: 'America/Mexico_City' });
+  const answer = await answerFromKnowledge(q, tools.search, { length, language: 'es' });
+  if (answer.type !== 'answer') return `(${answer.type})`;
+  return [answer.verdict === 'yes' ? 'Sí.' : answer.verdict === 'no' ? 'No.' : '', ...answer.sentences].filter(Boolean).join(' ');
+}
+
+const spa = [
+  passage('Servicio: Masaje relajante; Precio: 900; Duracion minutos: 60', 'servicios.csv'),
+  passage('Servicio: Masaje de piedras calientes; Precio: 1200; Duracion minutos: 75', 'servicios.csv'),
+  passage('Servicio: Facial hidratante; Precio: 750; Duracion minutos: 50', 'servicios.csv'),
+  passage('Servicio: Manicure spa; Precio: 350; Duracion minutos: 40', 'servicios.csv'),
+  passage(
+    'Spa Serena\n\nHorario: martes a domingo de 10:00 a 20:00. Los lunes permanece cerrado.\nEstamos en Calle Reforma 55, Col. Centro, Puebla.\n\nPolítica de llegada: le pedimos llegar 10 minutos antes de su cita. Si llega tarde, el tiempo se descuenta de su sesión.',
+    'Spa Serena',
+  ),
+  passage('¿Puedo ir con mi pareja?\nSí, tenemos cabinas dobles para masajes en pareja con reservación previa.\n\n¿Venden tarjetas de regalo?\nSí, vendemos tarjetas de regalo desde $500.', 'Preguntas frecuentes'),
+];
+
+const cars = [
+  passage('Producto: Nissan Versa Sense 2024; Precio: $289,900.50 MXN; SKU: NV-24-S; Disponibles: 2; Color: Rojo', 'Nissan Versa Sense 2024', { productId: 'p1' }),
+  passage('Producto: Nissan Kicks Advance 2024; Precio: $419,900.00 MXN; SKU: NK-24-A; Agotado; Color: Gris', 'Nissan Kicks Advance 2024', { productId: 'p2' }),
+  passage('Prueba de manejo\nAgenda tu prueba de manejo de lunes a sábado. Solo necesitas tu licencia de conducir vigente.', 'Prueba de manejo'),
+  passage('Financiamiento\nManejamos planes de financiamiento desde 10% de enganche a 12, 24, 36 y 48 meses.', 'Financiamiento'),
+];
+
+const school = [
+  passage(
+    'Inscripciones\nLas inscripciones para el ciclo escolar abren en enero. Requisitos para inscribir a su hijo:\n- Acta de nacimiento\n- CURP\n- Boleta del año anterior\n- Cuatro fotografías tamaño infantil',
+    'Admisiones',
+  ),
+  passage('Colegiaturas\nLa colegiatura mensual de primaria es de $4,200 y la de secundaria de $4,800. La inscripción anual cuesta $6,000.', 'Costos'),
+  passage('Transporte escolar\nContamos con transporte escolar en las colonias cercanas por $1,100 al mes.', 'Servicios'),
+];
+
+describe('buildAnswer', () => {
+  it('renders a table row with the asked facts, not the whole row', async () => {
+    expect(await ask('¿Cuánto cuesta el masaje relajante?', spa)).toBe('El masaje relajante cuesta $900 MXN y dura 60 minutos.');
+    expect(await ask('¿Cuánto dura el facial?', spa)).toBe('El facial hidratante dura 50 minutos y cuesta $750 MXN.');
+  });
+
+  it('takes the sentence that holds the fact from prose', async () => {
+    expect(await ask('¿A qué hora abren?', spa)).toContain('10:00 a 20:00');
+    expect(await ask('¿Dónde están?', spa)).toBe('Estamos en Calle Reforma 55, Col. Centro, Puebla.');
+    expect(await ask('¿Qué pasa si llego tarde?', spa)).toContain('se descuenta');
+  });
+
+  it('answers a FAQ with its answer, never with the question', async () => {
+    const reply = await ask('¿Tienen tarjetas de regalo?', spa);
+    expect(reply).toContain('$500');
+    expect(reply).not.toContain('¿');
+  });
+
+  it('keeps a list with its intro', async () => {
+    const reply = await ask('¿Qué documentos piden para inscribir a mi hijo?', school);
+    expect(reply).toContain('Acta de nacimiento');
+    expect(reply).toContain('CURP');
+  });
+
+  it('reads catalog products: price, stock and sold-out', async () => {
+    expect(await ask('¿Cuánto cuesta el Versa?', cars)).toContain('$289,900.50 MXN');
+    expect(await ask('¿Tienen el Kicks disponible?', cars)).toContain('agotado');
+  });
+
+  it('lists several rows that fit equally well', async () => {
+    const reply = await ask('¿Qué masajes tienen?', spa);
+    expect(reply).toContain('masaje relajante');
+    expect(reply).toContain('piedras calientes');
+  });
+
+  it('answers a yes-or-no question with the verb the text repeats', async () => {
+    expect(await ask('¿Manejan financiamiento?', cars)).toMatch(/^Sí\. Manejamos planes de financiamiento/);
+  });
+
+  it('says how much for a school from prose with several amounts', async () => {
+    expect(await ask('¿Cuánto cuesta la colegiatura de secundaria?', school)).toContain('$4,800');
+  });
+
+  it('bounds the facts by response length', async () => {
+    const short = await ask('¿Cuánto cuesta el Versa?', cars, 'short');
+    const long = await ask('¿Cuánto cuesta el Versa?', cars, 'long');
+    expect(short).not.toContain('Rojo');
+    expect(long).toContain('Rojo');
+  });
+
+  it.each([
+    ['¿Hacen depilación láser?', spa],
+    ['¿Venden motos?', cars],
+    ['¿Tienen clases de natación?', school],
+    ['¿Cuánto cuesta el transporte escolar a Querétaro?', school],
+    ['¿Aceptan perros?', spa],
+  ])('does not invent an answer: %s', async (question, passages) => {
+    expect(await ask(question, passages)).toBe('(unknown)');
+  });
+
+  it('asks which thing when only a price is asked', async () => {
+    expect(await ask('¿Cuánto cuesta?', spa)).toBe('(which)');
+  });
+
+  it('prefers the part of the day asked', async () => {
+    const club = [passage('- Horario valle, de 7:00 a 17:00 entre semana: $450 la cancha.\n- Horario pico, de 17:00 a 23:00 entre semana y todo el día en fin de semana: $650 la cancha.', 'Renta de canchas')];
+    expect(await ask('¿Cuánto cuesta la cancha en la noche?', club, 'short')).toContain('$650');
+    expect(await ask('¿Cuánto cuesta la cancha en la mañana?', club, 'short')).toContain('$450');
+  });
+});

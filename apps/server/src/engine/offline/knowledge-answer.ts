@@ -1,0 +1,37 @@
+import type { Passage } from '../../modules/training/retrieval.ts';
+import { buildAnswer, type GroundedAnswer, type Length, type NoAnswer } from './answer.ts';
+import type { Question } from './question.ts';
+import type { FactKind } from './vocabulary.ts';
+
+/** Words a business writes next to each kind of fact, to search with when the question has no others. */
+const KIND_HINTS: Record<FactKind, string> = {
+  price: 'precio costo',
+  duration: 'duración minutos',
+  hours: 'horario abrimos',
+  place: 'dirección ubicación ubicados calle avenida',
+  when: 'fecha',
+};
+
+/**
+ * Searches the knowledge for a question and builds the grounded answer; a question that only
+ * says which kind of fact it wants ("¿a qué hora abren?") is searched again with the words
+ * businesses write for it when the first search finds nothing.
+ */
+export async function answerFromKnowledge(
+  question: Question,
+  search: (query: string, k?: number) => Promise<Passage[]>,
+  options: { length: Length; language: 'es' | 'en' },
+): Promise<GroundedAnswer | NoAnswer> {
+  const find = async (query: string) => {
+    try {
+      return await search(query.slice(0, 1500), 6);
+    } catch {
+      return [];
+    }
+  };
+  const passages = await find(question.query);
+  const answer = buildAnswer(question, passages, options);
+  if (answer.type !== 'unknown' || !question.kinds.length || question.terms.some((t) => t.weight >= 1)) return answer;
+  const hinted = await find(`${question.query} ${question.kinds.map((k) => KIND_HINTS[k]).join(' ')}`);
+  return hinted.length ? buildAnswer(question, hinted, options) : answer;
+}
