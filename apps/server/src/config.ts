@@ -42,6 +42,15 @@ const schema = z
   DEMO_EMAIL: z.email().default('demo@charla.mx'),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).default('charla-demo-2026'),
   SHUTDOWN_TIMEOUT: z.coerce.number().int().positive().default(10_000),
+  /** WhatsApp by QR: least time between two messages of one number, plus up to JITTER more at random. */
+  WHATSAPP_WEB_MIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1200),
+  WHATSAPP_WEB_JITTER_MS: z.coerce.number().int().min(0).max(60_000).default(800),
+  /** QR codes shown in one pairing attempt before it stops (qr_timeout). */
+  WHATSAPP_WEB_QR_MAX: z.coerce.number().int().min(1).max(50).default(5),
+  /** How long a process's claim on a session holds without renewal (renewed every third of it). */
+  WHATSAPP_WEB_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(30_000),
+  /** First reconnection delay after a dropped connection; doubles up to a minute. */
+  WHATSAPP_WEB_RECONNECT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   })
   .superRefine((c, ctx) => {
     if (c.AI_PROVIDER !== 'openai-compatible') return;

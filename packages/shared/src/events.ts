@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DocumentStatusEvent } from './training.ts';
 import type { ConversationMessageEvent, ConversationUpdatedEvent, HandoffEvent } from './conversations.ts';
+import type { WhatsappQrEvent, WhatsappStatusEvent } from './whatsapp-web.ts';
 
 /** Rooms a socket may join: its own user room, and rooms of bots it may see. */
 export const rooms = {
@@ -33,6 +34,10 @@ export interface ServerToClientEvents {
   conversationUpdated: (payload: ConversationUpdatedEvent) => void;
   /** A customer asked for a person (owner's room). */
   handoffRequested: (payload: HandoffEvent) => void;
+  /** A new pairing QR for the bot's WhatsApp by QR (bot room). */
+  whatsappQr: (payload: WhatsappQrEvent) => void;
+  /** The bot's WhatsApp-by-QR session changed state (bot room). */
+  whatsappStatus: (payload: WhatsappStatusEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -8,3 +8,4 @@ export * from './bots.ts';
 export * from './training.ts';
 export * from './products.ts';
 export * from './conversations.ts';
+export * from './whatsapp-web.ts';

@@ -5,3 +5,4 @@ export * from '../modules/training/training.table.ts';
 export * from '../modules/products/products.table.ts';
 export * from '../modules/conversations/conversations.table.ts';
 export * from '../modules/appointments/appointments.table.ts';
+export * from '../channels/whatsapp-web/whatsapp-web.table.ts';
