@@ -8,4 +8,5 @@ export * from './bots.ts';
 export * from './training.ts';
 export * from './products.ts';
 export * from './conversations.ts';
+export * from './channels.ts';
 export * from './whatsapp-web.ts';

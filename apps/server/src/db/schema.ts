@@ -6,3 +6,4 @@ export * from '../modules/products/products.table.ts';
 export * from '../modules/conversations/conversations.table.ts';
 export * from '../modules/appointments/appointments.table.ts';
 export * from '../channels/whatsapp-web/whatsapp-web.table.ts';
+export * from '../channels/meta/meta.table.ts';

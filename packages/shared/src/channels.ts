@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { channelSources } from './constants.ts';
+import type { Locale } from './locale.ts';
+
+/** The channels that run through Meta's Graph API (WhatsApp Cloud API, Messenger, Instagram). */
+export const metaChannels = ['whatsapp', 'messenger', 'instagram'] as const;
+export type MetaChannel = (typeof metaChannels)[number];
+
+/**
+ * A channel's connection: connected (credentials stored and accepted), needs_reauth (Meta refused
+ * the token: connect again), disconnected (no credentials).
+ */
+export const channelStates = ['connected', 'needs_reauth', 'disconnected'] as const;
+export type ChannelState = (typeof channelStates)[number];
+
+const digits = z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' });
+const token = z.string().trim().min(10).max(1000);
+
+/**
+ * POST /api/meta-register: connects a WhatsApp Business number. After the embedded signup the
+ * browser sends the `code` Meta gave it; the manual form sends an `access_token` instead. With
+ * neither, the token stored for the bot is used (to retry a failed step).
+ */
+export const metaRegisterBody = z.strictObject({
+  bot_id: z.uuid(),
+  phone_number_id: digits,
+  waba_id: digits,
+  code: z.string().trim().min(1).max(2000).optional(),
+  access_token: token.optional(),
+  /** The number's two-step verification PIN; a new one is made (and answered once) when omitted. */
+  pin: z.string().trim().regex(/^\d{6}$/, { error: 'pin' }).optional(),
+});
+export type MetaRegisterBody = z.infer<typeof metaRegisterBody>;
+
+/** POST /api/messenger-register: connects a Facebook page (and its linked Instagram account). */
+export const messengerRegisterBody = z.strictObject({
+  bot_id: z.uuid(),
+  page_id: digits,
+  access_token: token,
+  instagram_account_id: digits.optional(),
+});
+export type MessengerRegisterBody = z.infer<typeof messengerRegisterBody>;
+
+/** The steps of connecting a number, in order; a failed step is named in the error. */
+export const metaRegisterSteps = ['exchange', 'subscribe', 'register'] as const;
+export type MetaRegisterStep = (typeof metaRegisterSteps)[number];
+
+/** A channel error in words for the owner (the text follows Accept-Language). */
+export const channelError = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** Meta's own error code and words, when Meta gave them (usually in English). */
+  meta_code: z.number().int().nullable(),
+  detail: z.string().nullable(),
+  /** The step of connecting that failed, when the error came from connecting. */
+  step: z.enum(metaRegisterSteps).nullable(),
+  at: z.string(),
+});
+export type ChannelError = z.infer<typeof channelError>;
+
+/** One channel of a bot, for the Canales panel. Ids are masked ("…2922"). */
+export const channelStatus = z.object({
+  channel: z.enum(metaChannels),
+  /** The source POST /api/disconnect takes for this channel. */
+  source: z.enum(['api', 'messenger', 'instagram']),
+  state: z.enum(channelStates),
+  ids: z.record(z.string(), z.string()),
+  last_error: channelError.nullable(),
+  updated_at: z.string().nullable(),
+});
+export type ChannelStatus = z.infer<typeof channelStatus>;
+
+export const channelsParams = z.strictObject({ botId: z.uuid() });
+export const channelsResponse = z.object({ channels: z.array(channelStatus) });
+export type ChannelsResponse = z.infer<typeof channelsResponse>;
+
+export const metaRegisterResponse = z.object({
+  ok: z.literal(true),
+  channel: channelStatus,
+  /** The PIN made for the number when none was given: shown once, keep it. */
+  generated_pin: z.string().optional(),
+});
+export const messengerRegisterResponse = z.object({ ok: z.literal(true), channels: z.array(channelStatus) });
+
+/**
+ * PUT /api/channels/{botId}/whatsapp-template: the approved template sent when the customer has not
+ * written for 24 hours (without one, such replies fail with WINDOW_CLOSED). DELETE removes it.
+ */
+export const whatsappTemplateBody = z.strictObject({
+  name: z.string().trim().regex(/^[a-z0-9_]{1,512}$/, { error: 'template_name' }),
+  language: z.string().trim().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, { error: 'template_language' }),
+  /** The template's body has one variable ({{1}}) that receives the reply's text. */
+  with_text: z.boolean().default(true),
+});
+export type WhatsappTemplateBody = z.infer<typeof whatsappTemplateBody>;
+export const whatsappTemplateResponse = z.object({ ok: z.literal(true), template: whatsappTemplateBody.nullable() });
+
+/**
+ * POST /api/disconnect: forgets a channel of a bot. Sources: api (or meta) for the WhatsApp Cloud
+ * API, messenger (Instagram goes with it: it replies with the page's token), instagram, whatsmeow.
+ */
+export const disconnectBody = z.strictObject({ botId: z.uuid(), source: z.enum([...channelSources, 'meta']) });
+export type DisconnectBody = z.infer<typeof disconnectBody>;
+export const disconnectResponse = z.object({ ok: z.literal(true) });
+
+/** The answer when a step of connecting failed at Meta (HTTP 502): which step, and Meta's words. */
+export const metaStepErrorBody = z.object({
+  error: z.object({
+    code: z.literal('META_STEP_FAILED'),
+    message: z.string(),
+    step: z.enum(metaRegisterSteps),
+    /** The same call may simply be sent again: finished steps are not repeated needlessly. */
+    retryable: z.boolean(),
+    meta: z.object({ code: z.number().nullable(), subcode: z.number().nullable(), message: z.string().nullable(), fbtrace_id: z.string().nullable() }),
+  }),
+});
+export type MetaStepErrorBody = z.infer<typeof metaStepErrorBody>;
+
+/** A channel changed state (owner's room and the bot's room). */
+export const channelStatusEvent = z.object({
+  botId: z.uuid(),
+  channel: z.enum(metaChannels),
+  state: z.enum(channelStates),
+  /** A code of channelErrorMessages, and its text in Spanish. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type ChannelStatusEvent = z.infer<typeof channelStatusEvent>;
+
+/**
+ * Why a message could not be sent, or why a channel stopped, in words for the owner. A failed
+ * message keeps the Spanish text in its `error`; the channel panel shows the user's language.
+ */
+export const channelErrorMessages = {
+  WINDOW_CLOSED: {
+    es: 'Han pasado más de 24 horas desde el último mensaje del cliente: Meta solo permite escribirle con una plantilla aprobada.',
+    en: 'More than 24 hours have passed since the customer last wrote: Meta only allows an approved template now.',
+  },
+  CHANNEL_NOT_CONNECTED: {
+    es: 'El canal no está conectado. Conéctalo en Canales.',
+    en: 'The channel is not connected. Connect it under Channels.',
+  },
+  CHANNEL_NEEDS_REAUTH: {
+    es: 'Meta rechazó el token de acceso (venció o fue revocado). Vuelve a conectar el canal.',
+    en: 'Meta refused the access token (expired or revoked). Connect the channel again.',
+  },
+  SEND_UNCONFIRMED: {
+    es: 'No recibimos confirmación de Meta y no reintentamos para no enviarlo dos veces. Revisa el chat en WhatsApp antes de reenviarlo.',
+    en: 'Meta did not confirm the message and we did not retry so it is never sent twice. Check the chat before sending it again.',
+  },
+  META_RATE_LIMITED: {
+    es: 'Meta limitó los envíos de este número por ahora. El mensaje no se envió tras varios intentos.',
+    en: 'Meta is limiting this number for now. The message was not sent after several attempts.',
+  },
+  META_UNAVAILABLE: {
+    es: 'Meta no respondió tras varios intentos. El mensaje no se envió.',
+    en: 'Meta did not answer after several attempts. The message was not sent.',
+  },
+  RECIPIENT_UNAVAILABLE: {
+    es: 'El cliente no puede recibir mensajes en este momento (no tiene la app o no aceptó las condiciones).',
+    en: 'The customer cannot receive messages right now (no app, or terms not accepted).',
+  },
+  TEMPLATE_ERROR: {
+    es: 'Meta rechazó la plantilla configurada (nombre, idioma o variables). Revísala en WhatsApp Manager.',
+    en: 'Meta refused the configured template (name, language or variables). Check it in WhatsApp Manager.',
+  },
+  MESSAGE_REJECTED: { es: 'Meta rechazó el mensaje.', en: 'Meta refused the message.' },
+  MEDIA_ERROR: { es: 'Meta no pudo procesar el archivo adjunto.', en: 'Meta could not process the attachment.' },
+  SPAM_LIMIT: {
+    es: 'Meta limitó este número por la calidad de sus mensajes. Revisa su estado en WhatsApp Manager.',
+    en: 'Meta limited this number because of message quality. Check it in WhatsApp Manager.',
+  },
+  MARKETING_LIMIT: {
+    es: 'Meta no entregó el mensaje: el cliente ya recibió muchos mensajes de marketing o los desactivó.',
+    en: 'Meta did not deliver the message: the customer got too many marketing messages or turned them off.',
+  },
+  ACCOUNT_RESTRICTED: {
+    es: 'La cuenta de Meta está restringida o tiene un problema de pago. Revísala en Meta Business Suite.',
+    en: 'The Meta account is restricted or has a payment problem. Check it in Meta Business Suite.',
+  },
+  PERMISSION_MISSING: {
+    es: 'El token no tiene los permisos necesarios para este número o página. Vuelve a conectar el canal.',
+    en: 'The token lacks the permissions this number or page needs. Connect the channel again.',
+  },
+  NUMBER_NOT_REGISTERED: {
+    es: 'El número no está registrado en la API de WhatsApp. Vuelve a conectarlo.',
+    en: 'The number is not registered on the WhatsApp API. Connect it again.',
+  },
+  UNKNOWN: { es: 'Meta no aceptó la solicitud.', en: 'Meta did not accept the request.' },
+} as const satisfies Record<string, Record<Locale, string>>;
+export type ChannelErrorCode = keyof typeof channelErrorMessages;
+
+/** A channel error code in words; Meta's own text is added when it says more than our code. */
+export function channelErrorMessage(code: string, locale: Locale, metaCode?: number | null): string {
+  const entry = (channelErrorMessages as Record<string, Record<Locale, string>>)[code] ?? channelErrorMessages.UNKNOWN;
+  return metaCode ? `${entry[locale]} (Meta ${metaCode})` : entry[locale];
+}
