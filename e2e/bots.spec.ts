@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshotPath, startApp, viewports, type RunningApp } from './support/app.ts';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+type Viewport = { width: number; height: number };
+
+const sizeOf = (viewport: Viewport) => `${viewport.width}x${viewport.height}`;
+
+async function newPage(viewport: Viewport = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'es-MX', timezoneId: 'America/Monterrey', baseURL: app.url });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** A still picture: CSS animations finished, fonts loaded. */
+async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({ path: screenshotPath(name), animations: 'disabled', fullPage: options.fullPage ?? false });
+}
+
+async function visible(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByText(text).first().waitFor({ state: 'visible' });
+}
+
+let accounts = 0;
+
+/** A new owner on the Free plan, signed in on the welcome view. */
+async function signUp(page: Page): Promise<{ email: string }> {
+  accounts += 1;
+  const email = `dra.ruiz.${Date.now()}.${accounts}@consultorio.mx`;
+  await page.goto('/signup');
+  await page.getByLabel('Nombre completo').fill('Mariana Ruiz');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Teléfono (WhatsApp)').fill('+52 81 2345 6789');
+  await page.getByLabel('Contraseña', { exact: true }).fill('secreto-1234');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await page.waitForURL('**/app/dashboard');
+  await page.getByRole('heading', { name: 'Crea tu primer asistente' }).waitFor();
+  return { email };
+}
+
+/** Radios are drawn as cards; a click on the card chooses. */
+async function choose(page: Page, scope: string, name: RegExp): Promise<void> {
+  await page.locator(scope).getByRole('radio', { name }).check({ force: true });
+}
+
+async function fillWizard(page: Page, { company, botName }: { company: string; botName: string }): Promise<void> {
+  await page.getByRole('heading', { name: 'Cuéntanos de tu negocio' }).waitFor();
+  await page.getByLabel('Nombre del negocio').fill(company);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('heading', { name: 'Dale identidad a tu asistente' }).waitFor();
+  await page.getByLabel('Nombre del asistente').fill(botName);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('heading', { name: '¿Cómo quieres que hable?' }).waitFor();
+  await choose(page, 'form', /^Semiformal/);
+  await choose(page, 'form', /^Comprensible/);
+  await choose(page, 'form', /^Como parte de tu equipo/);
+}
+
+const tourDialog = (page: Page) => page.locator('.driver-popover[role="dialog"]');
+
+describe('bots', () => {
+  it('welcome → "Consultorio médico" → wizard → personalization with the tour → tone saved → the Free limit modal', async () => {
+    const { context, page } = await newPage();
+    try {
+      const sentFrames: string[] = [];
+      page.on('websocket', (socket) => socket.on('framesent', (frame) => sentFrames.push(String(frame.payload))));
+      const { email } = await signUp(page);
+
+      // Welcome view: the 18 template cards.
+      const cards = page.locator('a[data-template]');
+      expect(await cards.count()).toBe(18);
+      expect((await cards.first().innerText()).split('\n')[0]).toBe('Modo creativo');
+      await page.getByRole('heading', { name: 'Elige una plantilla para empezar' }).waitFor();
+      await shot(page, `bots-welcome-${sizeOf(viewports.desktop)}`);
+
+      await page.getByRole('link', { name: /^Consultorio médico/ }).click();
+      await page.waitForURL('**/app/dashboard/nuevo?template=doctor_appointment');
+
+      // Step 1: the business. Inline errors in Spanish before anything is sent.
+      await page.getByRole('heading', { name: 'Cuéntanos de tu negocio' }).waitFor();
+      await visible(page, 'Paso 1 de 3');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await visible(page, 'Este campo es obligatorio.');
+      await page.getByLabel('Nombre del negocio').fill('Clínica Santa Fe');
+      await page.getByLabel('Sitio web (opcional)').fill('clinicasantafe.mx');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await visible(page, 'Escribe una dirección web que empiece con http:// o https://.');
+      await page.getByLabel('Sitio web (opcional)').fill('https://clinicasantafe.mx');
+      await page.getByLabel('¿A qué se dedica tu negocio? (opcional)').fill('Medicina general y pediatría en Zapopan. Consulta de lunes a sábado, $600.');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `bots-wizard-1-negocio-${sizeOf(viewports.desktop)}`);
+      await page.getByRole('button', { name: 'Continuar' }).click();
+
+      // Step 2: the assistant, with the template confirmed.
+      await page.getByRole('heading', { name: 'Dale identidad a tu asistente' }).waitFor();
+      await visible(page, 'Paso 2 de 3');
+      expect(await page.getByLabel('Tipo de negocio').inputValue()).toBe('doctor_appointment');
+      await visible(page, 'Se enfocará en agendar citas.');
+      await page.getByLabel('Nombre del asistente').fill('Sofía');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `bots-wizard-2-asistente-${sizeOf(viewports.desktop)}`);
+
+      // Back keeps what was typed.
+      await page.getByRole('button', { name: 'Atrás' }).click();
+      await page.getByRole('heading', { name: 'Cuéntanos de tu negocio' }).waitFor();
+      expect(await page.getByLabel('Nombre del negocio').inputValue()).toBe('Clínica Santa Fe');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.getByRole('button', { name: 'Continuar' }).click();
+
+      // Step 3: the style; every choice is required.
+      await page.getByRole('heading', { name: '¿Cómo quieres que hable?' }).waitFor();
+      await visible(page, 'Paso 3 de 3');
+      await page.getByRole('button', { name: 'Crear asistente' }).click();
+      expect(await page.getByText('Elige una opción.').count()).toBe(3);
+      await choose(page, 'form', /^Formal/);
+      await choose(page, 'form', /^Amigable/);
+      await choose(page, 'form', /^Como asistente virtual/);
+      await visible(page, 'Buenas tardes, le saluda Sofía, asistente virtual de Clínica Santa Fe. ¿En qué puedo ayudarle?');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `bots-wizard-3-estilo-${sizeOf(viewports.desktop)}`, { fullPage: true });
+
+      const creation = page.waitForRequest((request) => request.url().endsWith('/bot/new-bot') && request.method() === 'POST');
+      const stylePatch = page.waitForRequest((request) => /\/bot\/[0-9a-f-]{36}$/.test(request.url()) && request.method() === 'PATCH');
+      await page.getByRole('button', { name: 'Crear asistente' }).click();
+      expect((await creation).postDataJSON()).toEqual({
+        bot_name: 'Sofía',
+        bot_objective: 'doctor_appointment',
+        business_name: 'Clínica Santa Fe',
+        business_desc: 'Medicina general y pediatría en Zapopan. Consulta de lunes a sábado, $600.',
+        business_url: 'https://clinicasantafe.mx',
+        user_email: email,
+        business_phone: '',
+        welcome_message: '',
+        about_bot: '',
+        language: 'es',
+      });
+      expect((await stylePatch).postDataJSON()).toEqual({ tone: 'Formal', personality: 'Amigable', identity: 'Inteligencia Artificial', timezone: 'America/Monterrey' });
+
+      // The new bot's personalization, with the guided tour.
+      await page.waitForURL(/\/app\/dashboard\/[0-9a-f-]{36}\/personalizacion\?guide=true$/);
+      const botId = new URL(page.url()).pathname.split('/')[3]!;
+      const tour = tourDialog(page);
+      await tour.waitFor();
+      expect(await tour.locator('.driver-popover-title').innerText()).toBe('¡Tu asistente está listo!');
+      await visible(page, '1 de 7');
+      expect(await page.evaluate((id) => localStorage.getItem(`tours_${id}`), botId)).toBe('{"personalizacion":false}');
+      expect(await page.evaluate(() => localStorage.getItem('selectedBot'))).toBe(botId);
+      await shot(page, `bots-personalizacion-tour-${sizeOf(viewports.desktop)}`);
+      // The realtime socket follows the selected bot's room.
+      expect(sentFrames.some((frame) => frame.includes(`"joinRoom","bot:${botId}"`))).toBe(true);
+      await tour.getByRole('button', { name: 'Siguiente' }).click();
+      await visible(page, '2 de 7');
+      await tour.getByRole('button', { name: 'Cerrar recorrido' }).click();
+      await tour.waitFor({ state: 'detached' });
+      await page.waitForURL(/\/personalizacion$/);
+      expect(await page.evaluate((id) => localStorage.getItem(`tours_${id}`), botId)).toBe('{"personalizacion":true}');
+
+      // The wizard's choices are the bot's settings; the selector shows the bot.
+      expect(await page.getByRole('heading', { name: 'Sofía', level: 1 }).isVisible()).toBe(true);
+      const selector = page.getByRole('combobox', { name: 'Asistente' });
+      expect(await selector.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text)).toBe('Sofía');
+      const assistant = page.locator('#asistente');
+      expect(await assistant.getByRole('radio', { name: /^Formal/ }).isChecked()).toBe(true);
+      expect(await assistant.getByRole('radio', { name: /^Amigable/ }).isChecked()).toBe(true);
+      expect(await assistant.getByRole('radio', { name: /^Como asistente virtual/ }).isChecked()).toBe(true);
+      expect(await assistant.getByLabel('Zona horaria').inputValue()).toBe('America/Monterrey');
+      expect(await page.locator('#negocio').getByLabel('Nombre del negocio').inputValue()).toBe('Clínica Santa Fe');
+
+      // Change the tone and save; a reload shows it, without the tour.
+      const save = assistant.getByRole('button', { name: 'Guardar cambios' });
+      expect(await save.isDisabled()).toBe(true);
+      await choose(page, '#asistente', /^Informal/);
+      await visible(page, 'Tienes cambios sin guardar');
+      await save.click();
+      await visible(page, 'Cambios guardados.');
+      await page.reload();
+      await page.getByRole('heading', { name: 'Sofía', level: 1 }).waitFor();
+      expect(await page.locator('#asistente').getByRole('radio', { name: /^Informal/ }).isChecked()).toBe(true);
+      expect(await page.locator('#asistente').getByRole('radio', { name: /^Formal/ }).isChecked()).toBe(false);
+      await page.waitForTimeout(800);
+      expect(await tourDialog(page).count()).toBe(0);
+
+      // A welcome message with its preview, and opening hours.
+      const welcome = page.locator('#bienvenida');
+      await welcome.getByLabel('Mensaje de bienvenida').fill('¡Hola! Soy Sofía, de Clínica Santa Fe. ¿Te ayudo a agendar tu consulta?');
+      await welcome.getByRole('button', { name: 'Guardar cambios' }).click();
+      await visible(page, 'Cambios guardados.');
+      const schedule = page.locator('#horario');
+      await schedule.getByRole('switch', { name: 'Domingo: abierto' }).click();
+      await schedule.getByLabel('Domingo: hasta').fill('08:00');
+      await schedule.getByRole('button', { name: 'Guardar cambios' }).click();
+      await visible(page, 'La hora de cierre debe ser posterior a la de apertura.');
+      await schedule.getByLabel('Domingo: hasta').fill('13:00');
+      await schedule.getByRole('button', { name: 'Guardar cambios' }).click();
+      await schedule.getByRole('button', { name: 'Guardar cambios' }).waitFor({ state: 'visible' });
+      await page.waitForFunction(() => document.querySelector('#horario button[type="submit"]')?.hasAttribute('disabled'));
+
+      // Hand-off needs a phone first: the server's message shows inline.
+      const redirection = page.locator('#derivacion');
+      await redirection.getByRole('switch', { name: 'Derivar a una persona' }).click();
+      await visible(page, 'Primero agrega el número de WhatsApp de la persona que atenderá.');
+
+      // Turn the bot off and on again.
+      const power = page.getByRole('switch', { name: 'Asistente encendido' });
+      expect(await power.getAttribute('aria-checked')).toBe('true');
+      await power.click();
+      await visible(page, 'Sofía está apagado; no responderá mensajes.');
+      await page.waitForFunction(() => document.querySelector('[role="switch"][aria-label="Asistente encendido"]')?.getAttribute('aria-checked') === 'false');
+      await power.click();
+      await page.waitForFunction(() => document.querySelector('[role="switch"][aria-label="Asistente encendido"]')?.getAttribute('aria-checked') === 'true');
+
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `bots-personalizacion-${sizeOf(viewports.desktop)}`);
+      await shot(page, `bots-personalizacion-full-${sizeOf(viewports.desktop)}`, { fullPage: true });
+
+      // A second bot on the Free plan: the picker says so, and a card opens the limit modal.
+      await page.getByRole('link', { name: 'Crear asistente' }).click();
+      await page.waitForURL('**/app/dashboard/nuevo');
+      await visible(page, 'Ya usaste los asistentes de tu plan');
+      await page.getByRole('link', { name: /^Salón de belleza o spa/ }).click();
+      const modal = page.getByRole('dialog', { name: 'Llegaste al límite de asistentes' });
+      await modal.waitFor();
+      expect(page.url()).toMatch(/\/app\/dashboard\/nuevo$/);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `bots-limit-modal-${sizeOf(viewports.desktop)}`);
+      await modal.getByRole('button', { name: 'Entendido' }).click();
+      await modal.waitFor({ state: 'hidden' });
+
+      // Straight to the wizard anyway: the server refuses with 402 and the same modal opens.
+      await page.goto('/app/dashboard/nuevo?template=beauty_spa');
+      await fillWizard(page, { company: 'Estética Luna', botName: 'Luna' });
+      const refused = page.waitForResponse((response) => response.url().endsWith('/bot/new-bot'));
+      await page.getByRole('button', { name: 'Crear asistente' }).click();
+      expect((await refused).status()).toBe(402);
+      await modal.waitFor();
+      await visible(page, 'Alcanzaste el número máximo de asistentes de tu plan.');
+      await modal.getByRole('button', { name: 'Entendido' }).click();
+      expect(page.url()).toMatch(/\/app\/dashboard\/nuevo\?template=beauty_spa$/);
+
+      // Delete the bot: the selection is cleared and the welcome view is back.
+      await page.goto(`/app/dashboard/${botId}/personalizacion`);
+      await page.getByRole('button', { name: 'Eliminar asistente' }).click();
+      const confirm = page.getByRole('dialog', { name: '¿Eliminar a Sofía?' });
+      await confirm.waitFor();
+      await confirm.getByRole('button', { name: 'Sí, eliminar' }).click();
+      await page.waitForURL('**/app/dashboard');
+      await page.getByRole('heading', { name: 'Crea tu primer asistente' }).waitFor();
+      await visible(page, 'Eliminamos a Sofía.');
+      expect(await page.evaluate(() => localStorage.getItem('selectedBot'))).toBeNull();
+      expect(sentFrames.some((frame) => frame.includes(`"leaveRoom","bot:${botId}"`))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('walks the wizard on a 390 px phone and lands on personalization with the tour', async () => {
+    const viewport = viewports.phone;
+    const { context, page } = await newPage(viewport);
+    try {
+      await signUp(page);
+      await shot(page, `bots-welcome-${sizeOf(viewport)}`);
+      await page.getByRole('link', { name: /^Consultorio médico/ }).scrollIntoViewIfNeeded();
+      await shot(page, `bots-welcome-cards-${sizeOf(viewport)}`);
+      await page.getByRole('link', { name: /^Consultorio médico/ }).click();
+
+      await page.getByRole('heading', { name: 'Cuéntanos de tu negocio' }).waitFor();
+      await page.getByLabel('Nombre del negocio').fill('Clínica Santa Fe');
+      await page.getByLabel('Sitio web (opcional)').fill('https://clinicasantafe.mx');
+      await page.getByLabel('¿A qué se dedica tu negocio? (opcional)').fill('Medicina general y pediatría en Zapopan.');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `bots-wizard-1-negocio-${sizeOf(viewport)}`);
+      await page.getByRole('button', { name: 'Continuar' }).click();
+
+      await page.getByRole('heading', { name: 'Dale identidad a tu asistente' }).waitFor();
+      await page.getByLabel('Nombre del asistente').fill('Sofía');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `bots-wizard-2-asistente-${sizeOf(viewport)}`);
+      await page.getByRole('button', { name: 'Continuar' }).click();
+
+      await page.getByRole('heading', { name: '¿Cómo quieres que hable?' }).waitFor();
+      await choose(page, 'form', /^Semiformal/);
+      await choose(page, 'form', /^Amigable/);
+      await choose(page, 'form', /^Como asistente virtual/);
+      await page.waitForTimeout(400);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `bots-wizard-3-estilo-${sizeOf(viewport)}`, { fullPage: true });
+      await page.getByRole('button', { name: 'Crear asistente' }).click();
+
+      await page.waitForURL(/\/personalizacion\?guide=true$/);
+      const tour = tourDialog(page);
+      await tour.waitFor();
+      // The bot selector lives in the closed drawer on a phone: its step is skipped.
+      await visible(page, '1 de 5');
+      await shot(page, `bots-personalizacion-tour-${sizeOf(viewport)}`);
+      await tour.getByRole('button', { name: 'Cerrar recorrido' }).click();
+      await tour.waitFor({ state: 'detached' });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `bots-personalizacion-${sizeOf(viewport)}`);
+      await shot(page, `bots-personalizacion-full-${sizeOf(viewport)}`, { fullPage: true });
+
+      // The drawer holds the selector with the new bot.
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Navegación del panel' });
+      await drawer.waitFor();
+      expect(await drawer.getByRole('combobox', { name: 'Asistente' }).evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text)).toBe('Sofía');
+    } finally {
+      await context.close();
+    }
+  });
+});
