@@ -61,7 +61,7 @@ describe.runIf(datasets.length > 0)('offline engine on the evaluation datasets',
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp('pglite', { TRAINING_ALLOW_PRIVATE_URLS: 'true' });
-  });
+  }, 120_000);
   afterAll(() => t?.close());
 
   it('passes at least the floor', async () => {
@@ -86,7 +86,7 @@ describe.runIf(datasets.length > 0)('offline engine on the evaluation datasets',
     }
     process.stdout.write(`${lines.join('\n')}\n${perDataset.join('\n')}\n${passed} passed, ${failed} failed\n`);
     expect(passed).toBeGreaterThanOrEqual(FLOOR);
-  }, 120_000);
+  }, 300_000);
 
   async function play(
     c: EvalCase,

@@ -80,6 +80,7 @@ const BOOKING = [
   /\b(?:sacar|hacer|pedir|solicitar|tomar|separar)\s+(?:una\s+|un\s+)?(?:cita|reserva|reservacion|turno|consulta|visita)\b/,
   /\b(?:quiero|quisiera|necesito|me gustaria|puedo|podria|busco|deseo|ocupo|queria|dame|deme|me da|me das)\s+(?:tener\s+)?(?:una\s+|un\s+)?(?:cita|reserva|reservacion|turno|visita)\b/,
   /\b(?:book|schedule|make an appointment|make a reservation|an appointment|a reservation)\b/,
+  /\b(?:me|nos)\s+(?:agendas|agenda|agendan|agendaria|agendarias|reservas|reserva|reservan|apartas|aparta|apartan|anotas|anota|anotan|apuntas|apunta|apuntan)\b/,
 ];
 
 const BOOKING_VERBS = ['agendar', 'reservar', 'agendame', 'reservame', 'apartar', 'apartame'];

@@ -31,7 +31,15 @@ export async function answerFromKnowledge(
   };
   const passages = await find(question.query);
   const answer = buildAnswer(question, passages, options);
-  if (answer.type !== 'unknown' || !question.kinds.length || question.terms.some((t) => t.weight >= 1)) return answer;
-  const hinted = await find(`${question.query} ${question.kinds.map((k) => KIND_HINTS[k]).join(' ')}`);
-  return hinted.length ? buildAnswer(question, hinted, options) : answer;
+  if (answer.type !== 'unknown') return answer;
+  // Once more with the words a business may use instead ("parking" → "estacionamiento") and
+  // those it writes next to the kind of fact asked.
+  const related = question.terms
+    .filter((t) => t.weight >= 1)
+    .flatMap((t) => t.alternatives.filter((a) => a !== t.word).slice(0, 4));
+  const hints = question.terms.some((t) => t.weight >= 1) ? [] : question.kinds.map((k) => KIND_HINTS[k]);
+  if (!related.length && !hints.length) return answer;
+  const more = await find(`${question.query} ${[...related, ...hints].join(' ')}`);
+  const merged = [...new Map([...passages, ...more].map((p) => [p.chunkId, p])).values()];
+  return more.length ? buildAnswer(question, merged, options) : answer;
 }

@@ -13,6 +13,11 @@ import { hasContent, plainText } from './plain-text.ts';
 import { analyzeQuestion, topicOf } from './question.ts';
 import { wording, type Wording } from './wording.ts';
 
+/** The words of "¿eres un bot?", "¿con quién hablo?": they ask who answers, not about the business. */
+const IDENTITY_WORDS = new Set(
+  'eres sera seras hablo hablando estoy quien atiende contesta responde bot robot chatbot maquina ia inteligencia artificial humano humana persona real ai human person programa asistente virtual computadora talking chatting'.split(' '),
+);
+
 /** Longer messages are read up to here: enough for any question. */
 const READ_CHARS = 1500;
 
@@ -240,14 +245,11 @@ async function respond(context: EngineContext): Promise<EngineResult> {
   if (intents.booking || (intents.availability && (when?.date || when?.time))) return bookingFlow(turn, turn.state);
 
   if (intents.botQuestion) {
-    const question = analyzeQuestion(lead.rest.replace(/[^?]*\b(?:bot|robot|humano|humana|persona|real|ia|maquina|human|person)\b[^?]*\??/i, ' '), {
-      now: context.now,
-      timeZone: context.bot.timezone,
-    });
-    if (!question.terms.some((t) => t.weight >= 1)) return result(turn, [say.identity()]);
+    const question = analyzeQuestion(lead.rest, { now: context.now, timeZone: context.bot.timezone });
+    if (!question.terms.some((t) => t.weight >= 1 && !IDENTITY_WORDS.has(t.word))) return result(turn, [say.identity()]);
   }
 
-  return answerTurn(turn, lead.rest || raw);
+  return answerTurn(turn, lead.rest);
 }
 
 /**

@@ -55,9 +55,9 @@ function withArticle(name: string, language: 'es' | 'en'): { text: string; plura
   const [first = ''] = name.split(/\s+/);
   const plainFirst = plainText(first);
   const plural = /[^aeiu]s$/.test(plainFirst) || /(?:as|os|es)$/.test(plainFirst);
-  // "Nissan Versa Sense", "Loft en Roma Norte": proper names keep their capitals and take no article.
-  const capitals = name.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w)).length;
-  const brandLike = /\d/.test(first) || /\p{Lu}/u.test(first.slice(1)) || !/^\p{L}/u.test(first) || capitals >= 2;
+  // "Nissan Versa Sense": a name of capitalized words keeps them and takes no article ("la casa en Coyoacán" does).
+  const [, second = ''] = name.split(/\s+/);
+  const brandLike = /\d/.test(first) || /\p{Lu}/u.test(first.slice(1)) || !/^\p{L}/u.test(first) || /^\p{Lu}/u.test(second);
   if (language === 'en' || brandLike) return { text: name, plural };
   const lower = name.charAt(0).toLowerCase() + name.slice(1);
   const feminine = FEMININE_ENDINGS.test(plainFirst.replace(/s$/, '')) && !MASCULINE_IN_A.has(plainFirst.replace(/s$/, ''));

@@ -13,7 +13,8 @@ export const STOPWORDS = new Set(
     'u un una uno unos unas usted ustedes vos y ya yo cuanto cuanta cuantos cuantas cuando hola buenas buenos buen dias dia tardes ' +
     'noches tarde noche manana mananita gracias favor porfa porfavor please oye disculpe disculpa perdon saludos bueno ok ' +
     'entonces tambien alguien cosa cosas cierto seria serian sera hay mucho mucha muchos muchas muchisimo muchisima bastante ' +
-    'demasiado super tanto tantito poquito casi realmente verdad ' +
+    'demasiado super tanto tantito poquito casi realmente verdad adios bye chao chau luego pronto vemos agradezco agradecido ' +
+    'agradecida amable excelente perfecto genial listo vale okay okey claro gusto pregunta duda consulta ' +
     'the a an and or of to in is are do does did you your i we what how can could would for on with at it my our me be this that ' +
     'there have has from about any some which who when where why hello hi hey thanks thank'
   ).split(' '),

@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineBot } from '../types.ts';
+import { offlineEngine } from './offline-engine.ts';
+import { conversation, testBot } from './test-support/conversation.ts';
+import { memoryTools, passage } from './test-support/memory-tools.ts';
+
+const MONDAY = new Date('2026-03-02T10:00:00-06:00');
+
+const dental = [
+  passage('Servicio: Limpieza dental; Precio mxn: 650; Duracion minutos: 45', 'precios.csv'),
+  passage('Servicio: Endodoncia; Precio mxn: 4500; Duracion minutos: 90', 'precios.csv'),
+  passage('Servicio: Alineadores transparentes (tratamiento completo); Precio mxn: 42000; Duracion minutos: 60', 'precios.csv'),
+  passage(
+    'Dirección: Av. Chapultepec 1234, Col. Americana, Guadalajara, Jalisco.\nHorario: lunes a viernes de 9:00 a 19:00; sábados de 9:00 a 14:00. Los domingos la clínica está cerrada.\n\nEstacionamiento: contamos con estacionamiento gratuito para pacientes en el sótano del edificio.\n\nUrgencias: atendemos urgencias dentales el mismo día dentro del horario de la clínica.',
+    'Clínica Dental Sonrisa',
+  ),
+];
+
+const store = [
+  passage('Producto: Camisa Oxford; Precio: $589.00 MXN; SKU: CO-1; Disponibles: 4; Color: Azul', 'Camisa Oxford', { productId: 'p1' }),
+  passage('Producto: Pantalón chino; Precio: $799.00 MXN; SKU: PC-2; Disponibles: 3; Color: Beige', 'Pantalón chino', { productId: 'p2' }),
+];
+
+const chat = (bot: Partial<EngineBot> = {}, passages = dental) => conversation({ now: MONDAY, passages, bot });
+
+describe('offline engine: answers', () => {
+  it('answers from the knowledge and names its sources', async () => {
+    const reply = await chat().send('¿Cuánto cuesta una limpieza dental?');
+    expect(reply.text).toContain('La limpieza dental cuesta $650 MXN');
+    expect(reply.sources.map((s) => s.text)).toEqual([dental[0]!.text]);
+    expect(reply.handoff).toBe(false);
+  });
+
+  it('says it does not have what the knowledge lacks and offers a person', async () => {
+    const c = chat();
+    const reply = await c.send('¿Hacen cirugía plástica de nariz?');
+    expect(reply.text).toContain('No tengo esa información');
+    expect(reply.text).toContain('alguien de nuestro equipo');
+    expect(reply.sources).toEqual([]);
+    const yes = await c.send('sí, por favor');
+    expect(yes.handoff).toBe(true);
+    expect(yes.actions.some((a) => a.type === 'handoff')).toBe(true);
+  });
+
+  it('captures the lead and answers in the same message', async () => {
+    const reply = await chat().send('Hola, soy Marta Ruiz y mi correo es marta.ruiz@example.com. ¿Cuánto cuestan los alineadores?');
+    expect(reply.actions).toContainEqual({ type: 'update_contact', name: 'Marta Ruiz', email: 'marta.ruiz@example.com' });
+    expect(reply.text).toContain('$42,000');
+    expect(reply.text).toMatch(/^¡Hola, Marta!/);
+  });
+
+  it('does not repeat details the contact already has', async () => {
+    const c = conversation({ now: MONDAY, passages: dental, contact: { name: 'Marta Ruiz', email: 'marta.ruiz@example.com' } });
+    expect((await c.send('soy Marta Ruiz, ¿dónde están?')).actions).toEqual([]);
+  });
+
+  it('follows up on the same kind of question: "¿y la endodoncia?"', async () => {
+    const c = chat();
+    await c.send('¿Cuánto cuesta la limpieza dental?');
+    expect((await c.send('¿y la endodoncia?')).text).toContain('$4,500');
+  });
+
+  it('follows up on the same thing: "¿y cuánto dura?"', async () => {
+    const c = chat();
+    await c.send('Me interesa la endodoncia');
+    expect((await c.send('¿y cuánto dura?')).text).toContain('90 minutos');
+  });
+
+  it('follows up in a catalog: "¿y un pantalón?"', async () => {
+    const c = chat({ purpose: 'sales', personality: 'Persuasivo' }, store);
+    expect((await c.send('¿Cuánto cuesta la camisa?')).text).toContain('$589.00 MXN');
+    const next = await c.send('¿y un pantalón?');
+    expect(next.text).toContain('$799.00 MXN');
+    expect(next.text).toContain('¿Quieres que te ayude con tu compra?');
+  });
+
+  it('shows understanding for pain or urgency', async () => {
+    const reply = await chat({ personality: 'Comprensible' }).send('Tengo una urgencia, me duele muchísimo una muela');
+    expect(reply.text).toContain('Lamento');
+    expect(reply.text).toContain('mismo día');
+  });
+});
+
+describe('offline engine: hand-off, identity, greetings', () => {
+  it('hands off when asked for a person, with the redirection number when set', async () => {
+    const reply = await chat({ redirectionEnabled: true, redirectionPhone: '33 1234 5678' }).send('Quiero hablar con una persona, por favor');
+    expect(reply.handoff).toBe(true);
+    expect(reply.actions[0]).toMatchObject({ type: 'handoff' });
+    expect(reply.text).toContain('alguien de nuestro equipo');
+    expect(reply.text).toContain('33 1234 5678');
+    const quiet = await chat().send('que me llame un asesor');
+    expect(quiet.text).not.toMatch(/\d{4}/);
+  });
+
+  it('says it is a virtual assistant when its identity is AI', async () => {
+    const reply = await chat({ identity: 'Inteligencia Artificial', botName: 'Andrés' }).send('¿Eres un bot?');
+    expect(reply.text).toContain('Soy Andrés, el asistente virtual de Clínica Dental Sonrisa');
+  });
+
+  it('never claims to be a person nor invents a name when its identity is human', async () => {
+    for (const question of ['¿Eres un bot?', '¿eres humano?', '¿con quién hablo?']) {
+      const reply = await chat({ identity: 'Humano', botName: 'Sofía' }).send(question);
+      expect(reply.text).toContain('Soy Sofía');
+      expect(reply.text).not.toMatch(/soy (una persona|humana?|real)|asistente virtual|\bbot\b/i);
+    }
+  });
+
+  it('greets and introduces itself on the first reply only', async () => {
+    const c = chat();
+    expect((await c.send('Hola')).text).toBe('¡Hola! Soy Sofía, de Clínica Dental Sonrisa. ¿En qué te puedo ayudar?');
+    expect((await c.send('hola otra vez')).text).not.toContain('Soy Sofía');
+  });
+
+  it('thanks and says goodbye', async () => {
+    const c = chat();
+    expect((await c.send('muchas gracias')).text).toContain('gusto');
+    expect((await c.send('adiós')).text).toContain('Gracias por escribirnos');
+  });
+
+  it('keeps the details given alone', async () => {
+    const reply = await chat().send('mi correo es ana@correo.mx y mi cel 33 1111 2222');
+    expect(reply.actions).toEqual([{ type: 'update_contact', email: 'ana@correo.mx', phone: '3311112222' }]);
+    expect(reply.text).toContain('guardé tus datos');
+  });
+});
+
+describe('offline engine: wording', () => {
+  it('speaks with usted in a formal tone and with tú otherwise', async () => {
+    const formal = await chat({ tone: 'Formal' }).send('Hola');
+    expect(formal.text).toContain('¿En qué puedo ayudarle?');
+    const fallbackFormal = await chat({ tone: 'Formal' }).send('¿Venden cepillos eléctricos?');
+    expect(fallbackFormal.text).toContain('ayudarle');
+    const informal = await chat({ tone: 'Informal' }).send('Hola');
+    expect(informal.text).toContain('¿En qué te ayudo?');
+  });
+
+  it('invites to book when persuasive, and not otherwise', async () => {
+    const persuasive = await chat({ personality: 'Persuasivo' }).send('¿Tienen estacionamiento?');
+    expect(persuasive.text).toContain('¿Te gustaría agendar una cita?');
+    const friendly = await chat({ personality: 'Comprensible' }).send('¿Tienen estacionamiento?');
+    expect(friendly.text).not.toContain('agendar');
+  });
+
+  it('gives more facts in a long answer than in a short one', async () => {
+    const short = await chat({ responseLength: 'short' }).send('¿Dónde están y cuál es su horario?');
+    const long = await chat({ responseLength: 'long' }).send('¿Dónde están y cuál es su horario?');
+    expect(long.text.length).toBeGreaterThan(short.text.length);
+    expect(long.text).toContain('Chapultepec');
+    expect(long.text).toContain('9:00 a 19:00');
+  });
+
+  it('answers in English when written to in English', async () => {
+    const reply = await chat().send('Hello, do you have parking?');
+    expect(reply.text).toMatch(/^Hello!/);
+    expect(reply.text).toContain('estacionamiento gratuito');
+    const unknown = await chat().send('Do you sell electric toothbrushes?');
+    expect(unknown.text).toContain("I don't have that information");
+  });
+});
+
+describe('offline engine: bad input', () => {
+  it.each([
+    ['nothing', []],
+    ['an empty message', ['']],
+    ['white space', ['   \n ']],
+    ['emoji only', ['😀😀🙏']],
+    ['signs only', ['???!!!']],
+    ['another language', ['Wie viel kostet eine Zahnreinigung?']],
+    ['a huge message', ['¿Cuánto cuesta la limpieza dental? '.repeat(300)]],
+    ['random characters', ['asdkjh qwpoeiru zxmcnv']],
+  ])('answers %s without throwing', async (_name, incoming) => {
+    const c = chat();
+    const reply = await c.send(...(incoming as string[]));
+    expect(reply.replies.length).toBeGreaterThan(0);
+    expect(reply.replies.every((r) => r.trim().length > 0)).toBe(true);
+    expect(reply.handoff).toBe(false);
+  });
+
+  it('reads only the start of a very long message', async () => {
+    const reply = await chat().send(`¿Cuánto cuesta la limpieza dental? ${'bla '.repeat(2500)}`);
+    expect(reply.text).toContain('$650');
+  });
+
+  it('still answers when the search fails', async () => {
+    const reply = await conversation({ now: MONDAY, failingSearch: true }).send('¿Cuánto cuesta la limpieza?');
+    expect(reply.text).toContain('No tengo esa información');
+  });
+
+  it('survives a stored state of any shape', async () => {
+    const engine = offlineEngine();
+    const tools = memoryTools({ now: MONDAY, passages: dental });
+    for (const state of [{ booking: 'x' }, { booking: { step: 'confirm', start: 'not a date' } }, { topic: { words: [1, 2], kinds: 'price' } }, { cancel: {} }]) {
+      const result = await engine.respond({ bot: testBot(), now: MONDAY, contact: { name: '', email: '', phone: '' }, history: [], incoming: ['sí'], state, tools });
+      expect(result.replies.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers a burst of messages as one', async () => {
+    const reply = await chat().send('Hola', 'una pregunta', '¿cuánto cuesta la endodoncia?');
+    expect(reply.text).toContain('$4,500');
+  });
+});
