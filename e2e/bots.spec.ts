@@ -322,4 +322,47 @@ describe('bots', () => {
       await context.close();
     }
   });
+
+  it('shows a locked bot read-only, with the reason', async () => {
+    const { context, page } = await newPage();
+    try {
+      const { email } = await signUp(page);
+      const created = await page.request.post('/bot/new-bot', {
+        data: {
+          bot_name: 'Vale',
+          bot_objective: 'beauty_spa',
+          business_name: 'Estética Luna',
+          business_desc: '',
+          business_url: '',
+          user_email: email,
+          business_phone: '',
+          welcome_message: '',
+          about_bot: '',
+          language: 'es',
+        },
+      });
+      expect(created.status()).toBe(201);
+      const botId = ((await created.json()) as { bot: { id: string } }).bot.id;
+
+      // Locking is an administrative action; the list answers as it would for a locked bot.
+      await page.route(`**/bot/${encodeURIComponent(email)}`, async (route) => {
+        const response = await route.fetch();
+        const bots = (await response.json()) as Array<Record<string, unknown>>;
+        await route.fulfill({ response, json: bots.map((bot) => ({ ...bot, locked: true, locked_reason: 'Pago pendiente: actualiza tu método de pago para reactivarlo.' })) });
+      });
+      await page.goto(`/app/dashboard/${botId}/personalizacion`);
+      await page.getByRole('heading', { name: 'Vale', level: 1 }).waitFor();
+      const banner = page.getByRole('alert').filter({ hasText: 'Este asistente está bloqueado' });
+      await banner.waitFor();
+      expect(await banner.innerText()).toContain('Pago pendiente: actualiza tu método de pago para reactivarlo.');
+      expect(await page.locator('#negocio').getByLabel('Nombre del negocio').isDisabled()).toBe(true);
+      expect(await page.locator('#asistente').getByRole('radio', { name: /^Formal/ }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Guardar cambios' }).count()).toBe(0);
+      expect(await page.getByRole('switch', { name: 'Asistente encendido' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('switch', { name: 'Derivar a una persona' }).isDisabled()).toBe(true);
+      await shot(page, `bots-personalizacion-bloqueado-${sizeOf(viewports.desktop)}`);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -31,7 +31,7 @@ export function TextField({ label, error, hint, revealable = false, type = 'text
           required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className={`h-11 w-full rounded-xl border bg-field px-3.5 text-[15px] text-fg placeholder:text-muted/70 transition outline-none focus:border-highlight focus:ring-3 focus:ring-highlight/25 ${
+          className={`h-11 w-full rounded-xl border bg-field px-3.5 text-[15px] text-fg placeholder:text-muted/70 transition outline-none focus:border-highlight focus:ring-3 focus:ring-highlight/25 disabled:cursor-not-allowed disabled:opacity-70 ${
             error ? 'border-danger/70' : 'border-line'
           } ${revealable ? 'pe-11' : ''}`}
           {...props}
