@@ -5,6 +5,7 @@ import type bots from '../public/locales/es/bots.json';
 import type common from '../public/locales/es/common.json';
 import type dashboard from '../public/locales/es/dashboard.json';
 import type help from '../public/locales/es/help.json';
+import type playground from '../public/locales/es/playground.json';
 import type products from '../public/locales/es/products.json';
 import type training from '../public/locales/es/training.json';
 
@@ -19,6 +20,7 @@ declare module 'i18next' {
       help: typeof help;
       bots: typeof bots;
       training: typeof training;
+      playground: typeof playground;
       products: typeof products;
     };
   }

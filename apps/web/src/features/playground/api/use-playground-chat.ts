@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PlaygroundConversation } from '@charla/shared';
+import { errorText } from '../../../lib/error-text.ts';
+import { botRoom, connectSocket, joinRoom, leaveRoom } from '../../../lib/socket.ts';
+import { awaitingReply, chatReducer, initialChatState, type ChatMessage } from '../chat-state.ts';
+import { newMessageId, playgroundApi, playgroundKey } from './playground-api.ts';
+
+const ignore = () => undefined;
+/** Without live events, how often to look for the reply. */
+const POLL_MS = 2500;
+/** A typing indicator whose "stopped" event got lost does not stay forever. */
+const TYPING_MAX_MS = 30_000;
+
+const emptyConversation: PlaygroundConversation = { conversationId: null, status: null, messages: [], contact: null, appointments: [] };
+
+/**
+ * The test conversation while the panel is open: the stored messages, the bot room's events
+ * (messages upserted by id, typing, hand-off), optimistic sends and starting over.
+ */
+export function usePlaygroundChat(botId: string, userId: string) {
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const [live, setLive] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const [resetError, setResetError] = useState<string | null>(null);
+  const polling = !live && awaitingReply(state);
+
+  const query = useQuery({
+    queryKey: playgroundKey(botId),
+    queryFn: () => playgroundApi.conversation(botId),
+    refetchOnWindowFocus: false,
+    refetchInterval: polling ? POLL_MS : false,
+    retry: 1,
+  });
+
+  useEffect(() => {
+    if (query.data) dispatch({ type: 'loaded', snapshot: query.data });
+  }, [query.data]);
+
+  useEffect(() => {
+    const room = botRoom(botId);
+    const key = playgroundKey(botId);
+    // Limit events are handled by the app's own connection; this one listens to the bot room only.
+    const socket = connectSocket(userId, { messageLimitReached: ignore, botLimitReached: ignore, paymentError: ignore });
+    let active = true;
+
+    const join = async () => {
+      const ack = await joinRoom(socket, room);
+      if (!active) return;
+      setLive(ack.ok);
+      // Whatever happened before we were in the room (or while disconnected) comes with a fresh read.
+      if (ack.ok) void queryClient.invalidateQueries({ queryKey: key });
+    };
+
+    socket.on('connect', () => void join());
+    socket.on('disconnect', () => setLive(false));
+    socket.on('conversationMessage', (event) => {
+      if (event.botId === botId) dispatch({ type: 'message', channel: event.channel, message: event.message });
+    });
+    socket.on('conversationUpdated', (event) => {
+      if (event.botId === botId) dispatch({ type: 'updated', event });
+    });
+
+    return () => {
+      active = false;
+      if (socket.connected) leaveRoom(socket, room);
+      socket.removeAllListeners();
+      socket.disconnect();
+      setLive(false);
+    };
+  }, [botId, userId, queryClient]);
+
+  useEffect(() => {
+    if (!state.typing) return;
+    const timer = setTimeout(() => dispatch({ type: 'typingTimeout' }), TYPING_MAX_MS);
+    return () => clearTimeout(timer);
+  }, [state.typing]);
+
+  const deliver = useCallback(
+    async (clientId: string, text: string) => {
+      try {
+        const result = await playgroundApi.send(botId, text, clientId);
+        dispatch({ type: 'accepted', clientId, message: result.message });
+        if (result.duplicate) void queryClient.invalidateQueries({ queryKey: playgroundKey(botId) });
+      } catch (error) {
+        console.error('Could not send the playground message', error);
+        dispatch({ type: 'sendFailed', clientId, error: errorText(error) });
+      }
+    },
+    [botId, queryClient],
+  );
+
+  const send = useCallback(
+    (text: string) => {
+      const clientId = newMessageId();
+      dispatch({ type: 'compose', clientId, text, at: new Date().toISOString() });
+      void deliver(clientId, text);
+    },
+    [deliver],
+  );
+
+  /** Sends a refused message again with the same id: the server stores it once. */
+  const retry = useCallback(
+    (message: ChatMessage) => {
+      if (!message.local) return;
+      dispatch({ type: 'retry', clientId: message.local.clientId });
+      void deliver(message.local.clientId, message.text);
+    },
+    [deliver],
+  );
+
+  const reset = useCallback(async (): Promise<boolean> => {
+    const key = playgroundKey(botId);
+    setResetting(true);
+    setResetError(null);
+    try {
+      await playgroundApi.reset(botId);
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData(key, emptyConversation);
+      dispatch({ type: 'reset' });
+      return true;
+    } catch (error) {
+      console.error('Could not restart the playground conversation', error);
+      setResetError(errorText(error));
+      return false;
+    } finally {
+      setResetting(false);
+    }
+  }, [botId, queryClient]);
+
+  return {
+    state,
+    loading: query.isPending,
+    loadError: query.isError && !query.data ? errorText(query.error) : null,
+    reload: () => void query.refetch(),
+    live,
+    send,
+    retry,
+    reset,
+    resetting,
+    resetError,
+  };
+}

@@ -1,0 +1,192 @@
+import { Fragment, memo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertIcon, ChevronDownIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { actionChips, intlLocale, type ActionChip } from '../action-chips.ts';
+import type { ChatMessage } from '../chat-state.ts';
+import { CalendarCheckIcon, ClockIcon, DoubleTickIcon, HandoffIcon, RestartIcon, SourceIcon, TickIcon } from './playground-icons.tsx';
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function timeOf(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const lang = intlLocale(locale);
+  let format = timeFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit' });
+    timeFormats.set(lang, format);
+  }
+  return format.format(date);
+}
+
+/** WhatsApp's own markup that assistants use most: *bold*. */
+function richText(text: string): ReactNode[] {
+  return text.split(/(\*[^*\n]+\*)/g).map((part, i) =>
+    part.length > 2 && part.startsWith('*') && part.endsWith('*') ? <strong key={i}>{part.slice(1, -1)}</strong> : <Fragment key={i}>{part}</Fragment>,
+  );
+}
+
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  read,
+  timeZone,
+  onRetry,
+}: {
+  message: ChatMessage;
+  /** The bot has taken this customer message in (it is answering or answered after it). */
+  read: boolean;
+  timeZone: string | null;
+  onRetry: (message: ChatMessage) => void;
+}) {
+  const { t, i18n } = useTranslation('playground');
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const fromCustomer = message.direction === 'in';
+  const failed = message.local?.state === 'failed';
+  const time = timeOf(message.createdAt, locale);
+
+  if (fromCustomer) {
+    return (
+      <li className="flex flex-col items-end animate-fade-in" data-author="customer" data-status={message.local?.state ?? (read ? 'read' : 'delivered')}>
+        <div
+          className={`relative max-w-[85%] rounded-2xl rounded-tr-md px-3 pt-1.5 pb-1.5 text-[0.9375rem] leading-snug shadow-sm break-words whitespace-pre-wrap text-fg ${
+            failed ? 'ring-1 ring-danger/60' : ''
+          } bg-[color-mix(in_srgb,#25d366_24%,var(--bg-color))]`}
+        >
+          <span className="sr-only">{t('message.customer')}: </span>
+          <span data-text>{richText(message.text)}</span>
+          <span className="float-end ms-3 mt-1.5 inline-flex translate-y-0.5 items-center gap-1 text-[11px] leading-none text-fg/60">
+            <time dateTime={message.createdAt}>{time}</time>
+            <Ticks message={message} read={read} />
+          </span>
+        </div>
+        {failed ? (
+          <p role="alert" className="mt-1 flex max-w-[85%] flex-wrap items-center justify-end gap-x-2 text-end text-xs text-danger">
+            <span>
+              {t('message.failed')}
+              {message.local?.error ? `: ${message.local.error}` : ''}
+            </span>
+            <button type="button" onClick={() => onRetry(message)} className="focus-ring inline-flex items-center gap-1 rounded font-semibold underline underline-offset-2">
+              <RestartIcon className="size-3.5" />
+              {t('message.retry')}
+            </button>
+          </p>
+        ) : null}
+      </li>
+    );
+  }
+
+  const chips = message.author === 'bot' ? actionChips(message.actions, { locale, timeZone, t: (key, values) => t(`actions.${key}`, { ...values }) }) : [];
+  return (
+    <li className="flex flex-col items-start animate-fade-in" data-author={message.author} data-status={message.status}>
+      <div className="relative max-w-[85%] rounded-2xl rounded-tl-md bg-card-strong px-3 pt-1.5 pb-1.5 text-[0.9375rem] leading-snug text-fg shadow-sm ring-1 ring-line break-words whitespace-pre-wrap">
+        {message.author === 'human' ? (
+          <span className="mb-0.5 flex items-center gap-1 text-xs font-semibold text-brand-pink">
+            <UserIcon className="size-3.5" />
+            {t('message.human')}
+          </span>
+        ) : (
+          <span className="sr-only">{t('message.bot')}: </span>
+        )}
+        <span data-text>{richText(message.text)}</span>
+        <span className="float-end ms-3 mt-1.5 inline-flex translate-y-0.5 items-center gap-1 text-[11px] leading-none text-fg/55">
+          <time dateTime={message.createdAt}>{time}</time>
+        </span>
+      </div>
+      {message.status === 'failed' ? (
+        <p className="mt-1 flex items-center gap-1 text-xs text-danger">
+          <AlertIcon className="size-3.5" />
+          {t('message.notDelivered')}
+        </p>
+      ) : null}
+      {chips.length > 0 ? <ActionChips chips={chips} /> : null}
+      {message.author === 'bot' && message.sources ? <Sources sources={message.sources} /> : null}
+    </li>
+  );
+});
+
+function Ticks({ message, read }: { message: ChatMessage; read: boolean }) {
+  const { t } = useTranslation('playground');
+  if (message.local?.state === 'sending') return <ClockIcon className="size-3.5" role="img" aria-label={t('message.sending')} aria-hidden={false} />;
+  if (message.local?.state === 'failed') return <AlertIcon className="size-3.5 text-danger" role="img" aria-label={t('message.failed')} aria-hidden={false} />;
+  if (!read) return <TickIcon className="h-3 w-4" role="img" aria-label={t('message.received')} aria-hidden={false} />;
+  return <DoubleTickIcon className="h-3 w-4 text-[#53bdeb]" role="img" aria-label={t('message.processed')} aria-hidden={false} />;
+}
+
+const chipTone: Record<ActionChip['kind'], string> = {
+  book: 'border-success/40 bg-success/12 text-success',
+  reschedule: 'border-success/40 bg-success/12 text-success',
+  cancel: 'border-danger/40 bg-danger/10 text-danger',
+  contact: 'border-highlight/45 bg-highlight/15 text-fg',
+  handoff: 'border-brand-pink/45 bg-brand-pink/12 text-brand-pink',
+};
+
+function ChipIcon({ kind }: { kind: ActionChip['kind'] }) {
+  const className = 'size-3.5 shrink-0';
+  if (kind === 'contact') return <UserIcon className={className} />;
+  if (kind === 'handoff') return <HandoffIcon className={className} />;
+  return <CalendarCheckIcon className={className} />;
+}
+
+function ActionChips({ chips }: { chips: ActionChip[] }) {
+  const { t } = useTranslation('playground');
+  return (
+    <ul aria-label={t('actions.label')} className="mt-1.5 flex max-w-[92%] flex-wrap gap-1.5">
+      {chips.map((chip, i) => (
+        <li key={`${chip.kind}-${i}`} className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-semibold ${chipTone[chip.kind]}`}>
+          <ChipIcon kind={chip.kind} />
+          <span>{chip.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Passages are shown short: the heading tells where, a few lines tell what. */
+const SNIPPET = 220;
+const snippet = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > SNIPPET ? `${flat.slice(0, SNIPPET).trimEnd()}…` : flat;
+};
+
+function Sources({ sources }: { sources: NonNullable<ChatMessage['sources']> }) {
+  const { t, i18n } = useTranslation('playground');
+  const percentFormat = new Intl.NumberFormat(intlLocale(i18n.resolvedLanguage ?? i18n.language), { style: 'percent' });
+  if (sources.length === 0) return null;
+  return (
+    <details className="group mt-1.5 w-full max-w-[92%]">
+      <summary className="focus-ring inline-flex cursor-pointer list-none items-center gap-1 rounded-md py-0.5 text-xs font-semibold text-muted select-none hover:text-fg [&::-webkit-details-marker]:hidden">
+        <SourceIcon className="size-3.5" />
+        {t('sources.toggle', { count: sources.length })}
+        <ChevronDownIcon className="size-3.5 transition group-open:rotate-180" />
+      </summary>
+      <ol className="mt-1.5 space-y-1.5">
+        {sources.map((source, i) => {
+          const share = Math.min(1, Math.max(0, source.score));
+          const percent = Math.round(share * 100);
+          const label = percentFormat.format(share);
+          return (
+            <li key={i} className="rounded-xl border border-line bg-card px-3 py-2">
+              <p className="text-xs font-semibold text-fg">{source.heading.trim() || t('sources.untitled')}</p>
+              <p className="mt-0.5 text-xs leading-relaxed text-muted">{snippet(source.text)}</p>
+              <div className="mt-1.5 flex items-center gap-2">
+                <div
+                  role="meter"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={percent}
+                  aria-label={t('sources.relevance', { percent: label })}
+                  className="h-1.5 flex-1 overflow-hidden rounded-full bg-line"
+                >
+                  <div className="h-full rounded-full bg-brand-gradient" style={{ width: `${Math.max(percent, 3)}%` }} />
+                </div>
+                <span className="w-10 text-end text-[11px] text-muted tabular-nums" aria-hidden="true">
+                  {label}
+                </span>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </details>
+  );
+}

@@ -1,0 +1,249 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { AlertIcon, BotIcon, CloseIcon, WifiOffIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCurrentUser } from '../../auth/current-user.tsx';
+import { usePlaygroundChat } from '../api/use-playground-chat.ts';
+import { readThrough, type ChatMessage, type ChatState } from '../chat-state.ts';
+import type { PlaygroundBot } from '../playground-bot.ts';
+import { Composer, type ComposerHandle } from './composer.tsx';
+import { EmptyChat, type Suggestion } from './empty-chat.tsx';
+import { MessageBubble } from './message-bubble.tsx';
+import { HandoffIcon, RestartIcon } from './playground-icons.tsx';
+
+/** Live events can take a moment to connect; only a lasting outage is worth a notice. */
+const OFFLINE_NOTICE_MS = 3000;
+
+function useLasting(flag: boolean, ms: number): boolean {
+  const [lasting, setLasting] = useState(false);
+  useEffect(() => {
+    if (!flag) {
+      setLasting(false);
+      return;
+    }
+    const timer = setTimeout(() => setLasting(true), ms);
+    return () => clearTimeout(timer);
+  }, [flag, ms]);
+  return lasting;
+}
+
+/**
+ * The owner writes as a customer and sees what the customer would get on WhatsApp: a side panel
+ * on wide screens, the whole screen on phones. Not modal, so settings stay at hand while testing.
+ */
+export function PlaygroundPanel({ bot, onClose }: { bot: PlaygroundBot; onClose: () => void }) {
+  const { t } = useTranslation('playground');
+  const user = useCurrentUser();
+  const chat = usePlaygroundChat(bot.id, user.id);
+  const { state } = chat;
+  const composer = useRef<ComposerHandle>(null);
+  const panel = useRef<HTMLElement>(null);
+  const name = bot.bot_name.trim() || t('message.bot');
+  const human = state.status === 'human';
+  const offline = useLasting(!chat.live, OFFLINE_NOTICE_MS);
+  const ready = !chat.loading && !chat.loadError;
+
+  useEffect(() => {
+    // A keyboard at hand: straight to the box. On a phone, no keyboard over the suggestions.
+    if (window.matchMedia('(pointer: fine)').matches) composer.current?.focus();
+    else panel.current?.focus();
+  }, []);
+
+  const send = (text: string) => chat.send(text);
+  const pick = (suggestion: Suggestion) => {
+    if (suggestion === 'price') composer.current?.draft(t('suggestions.priceDraft'));
+    else send(t(`suggestions.${suggestion}`));
+  };
+  const reset = async () => {
+    if (await chat.reset()) composer.current?.focus();
+  };
+
+  const status = state.typing ? t('header.typing') : human ? t('header.human') : t('header.online');
+
+  return (
+    <section
+      ref={panel}
+      role="dialog"
+      aria-modal="false"
+      aria-label={t('title')}
+      tabIndex={-1}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.nativeEvent.isComposing) {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+      className="fixed inset-0 z-50 flex flex-col bg-surface text-fg outline-none animate-fade-in sm:start-auto sm:w-[26rem] sm:border-s sm:border-line sm:shadow-2xl sm:shadow-black/40"
+    >
+      <header className="flex h-16 shrink-0 items-center gap-3 border-b border-line bg-card-strong px-3">
+        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-gradient text-white" aria-hidden="true">
+          <BotIcon className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-base font-semibold">{name}</h2>
+          <p className={`truncate text-xs ${human ? 'text-brand-pink' : 'text-success'}`}>{status}</p>
+        </div>
+        <button
+          type="button"
+          onClick={() => void reset()}
+          disabled={chat.resetting || !ready}
+          aria-label={t('reset')}
+          title={t('reset')}
+          className="focus-ring grid size-10 place-items-center rounded-full text-muted transition hover:bg-card hover:text-fg disabled:opacity-45"
+        >
+          {chat.resetting ? <Spinner className="size-5" /> : <RestartIcon className="size-5" />}
+        </button>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t('close')}
+          title={t('close')}
+          className="focus-ring grid size-10 place-items-center rounded-full text-muted transition hover:bg-card hover:text-fg"
+        >
+          <CloseIcon className="size-5" />
+        </button>
+      </header>
+
+      {!bot.bot_enabled ? <Notice tone="warning">{t('disabled')}</Notice> : null}
+      {offline && ready ? (
+        <Notice tone="muted" icon={<WifiOffIcon className="size-4 shrink-0" />}>
+          {t('offline')}
+        </Notice>
+      ) : null}
+      {chat.resetError ? (
+        <div className="px-3 pt-2">
+          <Alert tone="error" title={t('errors.reset')}>
+            {chat.resetError}
+          </Alert>
+        </div>
+      ) : null}
+
+      <Messages
+        state={state}
+        name={name}
+        timeZone={bot.timezone || null}
+        onRetry={chat.retry}
+        placeholder={
+          chat.loading ? (
+            <div className="m-auto flex items-center gap-2 text-sm text-muted" role="status">
+              <Spinner className="size-5" />
+              {t('loading')}
+            </div>
+          ) : chat.loadError ? (
+            <div className="m-auto w-full max-w-sm px-2">
+              <Alert tone="error" title={t('errors.load')}>
+                <p>{chat.loadError}</p>
+                <Button size="sm" variant="secondary" className="mt-3" onClick={chat.reload}>
+                  {t('errors.retry')}
+                </Button>
+              </Alert>
+            </div>
+          ) : (
+            <EmptyChat name={name} onPick={pick} />
+          )
+        }
+      />
+
+      {human ? (
+        <div role="status" className="border-t border-brand-pink/30 bg-brand-pink/10 px-4 py-3">
+          <p className="flex items-center gap-2 text-sm font-semibold">
+            <HandoffIcon className="size-4 shrink-0 text-brand-pink" />
+            {t('handoff.title')}
+          </p>
+          <p className="mt-1 text-xs leading-relaxed text-muted">{t('handoff.body')}</p>
+          <Button size="sm" variant="secondary" className="mt-2.5" loading={chat.resetting} icon={<RestartIcon className="size-4" />} onClick={() => void reset()}>
+            {t('reset')}
+          </Button>
+        </div>
+      ) : null}
+
+      <Composer ref={composer} disabled={!ready} onSend={send} />
+    </section>
+  );
+}
+
+function Notice({ tone, icon, children }: { tone: 'warning' | 'muted'; icon?: ReactNode; children: ReactNode }) {
+  return (
+    <p
+      role="status"
+      className={`flex items-start gap-2 border-b px-4 py-2 text-xs leading-relaxed ${
+        tone === 'warning' ? 'border-danger/30 bg-danger/10 text-danger' : 'border-line bg-card text-muted'
+      }`}
+    >
+      {icon ?? <AlertIcon className="size-4 shrink-0" />}
+      <span>{children}</span>
+    </p>
+  );
+}
+
+/** Near the bottom, new messages keep the view at the bottom; reading older ones, they do not. */
+const STICKY_PX = 96;
+
+function Messages({
+  state,
+  name,
+  timeZone,
+  onRetry,
+  placeholder,
+}: {
+  state: ChatState;
+  name: string;
+  timeZone: string | null;
+  onRetry: (message: ChatMessage) => void;
+  placeholder: ReactNode;
+}) {
+  const { t } = useTranslation('playground');
+  const scroller = useRef<HTMLDivElement>(null);
+  const sticky = useRef(true);
+  const last = state.messages.at(-1);
+  const lastKey = last ? `${last.id}:${last.status}:${last.local?.state ?? ''}` : '';
+  const read = readThrough(state);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    // What the owner just wrote is always shown.
+    if (sticky.current || last?.local?.state === 'sending') el.scrollTop = el.scrollHeight;
+  }, [lastKey, state.typing, state.messages.length, last?.local?.state]);
+
+  return (
+    <div
+      ref={scroller}
+      onScroll={(event) => {
+        const el = event.currentTarget;
+        sticky.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
+      }}
+      className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain bg-[color-mix(in_srgb,#25d366_4%,var(--bg-color))] px-3 py-4"
+      style={{ backgroundImage: 'radial-gradient(color-mix(in srgb, var(--font-color) 7%, transparent) 1px, transparent 1px)', backgroundSize: '18px 18px' }}
+    >
+      {state.messages.length === 0 && !state.typing ? (
+        placeholder
+      ) : (
+        <>
+          <ol role="log" aria-label={t('conversation')} aria-live="polite" className="mt-auto flex flex-col gap-2">
+            {state.messages.map((message, i) => (
+              <MessageBubble key={message.local?.clientId ?? message.id} message={message} read={i < read} timeZone={timeZone} onRetry={onRetry} />
+            ))}
+          </ol>
+          {state.typing ? <Typing name={name} /> : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Typing({ name }: { name: string }) {
+  const { t } = useTranslation('playground');
+  return (
+    <div role="status" className="mt-2 w-fit rounded-2xl rounded-tl-md bg-card-strong px-4 py-3 shadow-sm ring-1 ring-line animate-fade-in" data-testid="typing">
+      <span className="sr-only">{t('typing', { name })}</span>
+      <span className="flex items-center gap-1" aria-hidden="true">
+        {[0, 160, 320].map((delay) => (
+          <span key={delay} className="size-2 animate-bounce rounded-full bg-muted" style={{ animationDelay: `${delay}ms`, animationDuration: '1s' }} />
+        ))}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, screenshotPath, startApp, viewports, type RunningApp } from './support/app.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let session: Awaited<ReturnType<BrowserContext['storageState']>>;
+let botId = '';
+
+const owner = {
+  name: 'Laura Gómez',
+  email: `laura.${Date.now()}@sonrisasdentales.mx`,
+  phone: '+52 33 1234 5678',
+  password: 'secreto-1234',
+};
+
+const knowledge = [
+  'Precios del Consultorio Dental Sonrisas',
+  'Limpieza dental: $650',
+  'Blanqueamiento dental: $2,800',
+  'Extracción simple: $900',
+  'Consulta de valoración: $300',
+  '',
+  'Horario de atención',
+  'Atendemos de lunes a viernes de 9:00 a 18:00 y los sábados de 9:00 a 14:00. Los domingos cerramos.',
+].join('\n');
+
+/** What the engine answered, printed at the end (its replies are rule-based and still changing). */
+const transcript: string[] = [];
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+
+  // An owner signed up through the form; the bot created and trained through the API.
+  const context = await browser.newContext({ viewport: viewports.desktop, baseURL: app.url, locale: 'es-MX' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto('/signup');
+  await page.getByLabel('Nombre completo').fill(owner.name);
+  await page.getByLabel('Correo electrónico').fill(owner.email);
+  await page.getByLabel('Teléfono (WhatsApp)').fill(owner.phone);
+  await page.getByLabel('Contraseña', { exact: true }).fill(owner.password);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await page.waitForURL('**/app/dashboard');
+
+  const created = await page.request.post('/bot/new-bot', {
+    data: {
+      bot_name: 'Sofía',
+      bot_objective: 'doctor_appointment',
+      business_name: 'Consultorio Dental Sonrisas',
+      business_desc: '',
+      business_url: '',
+      user_email: owner.email,
+      business_phone: '',
+      welcome_message: '',
+      about_bot: '',
+      language: 'es',
+    },
+  });
+  expect(created.status()).toBe(201);
+  botId = ((await created.json()) as { bot: { id: string } }).bot.id;
+
+  const trained = await page.request.post('/api/training', { data: { botId, text: knowledge } });
+  expect(trained.ok()).toBe(true);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const documents = (await page.request.get(`/api/documents/${botId}`).then((r) => r.json())) as Array<{ status: string }>;
+    if (documents.length > 0 && documents.every((d) => d.status === 'ready')) break;
+    if (documents.some((d) => d.status === 'failed')) throw new Error(`training failed: ${JSON.stringify(documents)}`);
+    if (Date.now() > deadline) throw new Error(`training not ready: ${JSON.stringify(documents)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  session = await context.storageState();
+  await context.close();
+}, 180_000);
+
+afterAll(async () => {
+  if (transcript.length) console.log(`Playground transcript:\n${transcript.join('\n')}`);
+  await browser?.close();
+  await app?.stop();
+});
+
+async function signedInPage(viewport: { width: number; height: number } = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City', baseURL: app.url, storageState: session });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({ path: screenshotPath(name), animations: 'disabled' });
+}
+
+async function openPlayground(page: Page): Promise<Locator> {
+  await page.goto(`/app/dashboard/${botId}/personalizacion`);
+  await page.getByRole('button', { name: 'Probar asistente' }).click();
+  const panel = page.getByRole('dialog', { name: 'Probar asistente' });
+  await panel.waitFor();
+  return panel;
+}
+
+const botMessages = (panel: Locator) => panel.locator('li[data-author="bot"]');
+
+/**
+ * Writes as a customer (Enter sends) and waits for the bot's answer to this message:
+ * the own bubble shows at once, then at least one new reply, then no more typing.
+ */
+async function ask(panel: Locator, text: string): Promise<{ reply: Locator; text: string }> {
+  const before = await botMessages(panel).count();
+  const box = panel.getByRole('textbox', { name: 'Mensaje como cliente' });
+  await box.fill(text);
+  await box.press('Enter');
+  expect(await box.inputValue()).toBe('');
+  await panel.locator('li[data-author="customer"]').filter({ hasText: text }).last().waitFor();
+  await expect.poll(() => botMessages(panel).count(), { timeout: 20_000 }).toBeGreaterThan(before);
+  await panel.getByTestId('typing').waitFor({ state: 'detached' });
+  const count = await botMessages(panel).count();
+  const replies: string[] = [];
+  for (let i = before; i < count; i++) replies.push((await botMessages(panel).nth(i).locator('[data-text]').innerText()).replace(/\s+/g, ' ').trim());
+  const joined = replies.join(' ⏎ ');
+  transcript.push(`  Cliente: ${text}`, `  Bot:     ${joined}`);
+  return { reply: botMessages(panel).last(), text: joined };
+}
+
+describe('playground', () => {
+  it('answers as on WhatsApp: prices and hours from the knowledge, an unknown question, and a booking', async () => {
+    const { context, page } = await signedInPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    try {
+      const panel = await openPlayground(page);
+
+      // Empty: the three suggested questions.
+      const suggestions = panel.getByRole('list', { name: 'Preguntas para empezar' });
+      expect(await suggestions.getByRole('button').allInnerTexts()).toEqual(['¿Cuánto cuesta…?', '¿Qué horario tienen?', 'Quiero agendar una cita']);
+      await shot(page, 'playground-empty-1280x800');
+
+      // "¿Cuánto cuesta…?" leaves a draft to complete.
+      await suggestions.getByRole('button', { name: '¿Cuánto cuesta…?' }).click();
+      expect(await panel.getByRole('textbox', { name: 'Mensaje como cliente' }).inputValue()).toBe('¿Cuánto cuesta ');
+
+      const price = await ask(panel, '¿Cuánto cuesta una limpieza dental?');
+      expect(price.text).toContain('650');
+      // The own message was read by the bot: two ticks.
+      await panel.locator('li[data-author="customer"][data-status="read"]').first().waitFor();
+      // Where the answer came from.
+      const sources = price.reply.getByText(/^Fuentes? \(\d\)$/);
+      if (await sources.count()) {
+        await sources.click();
+        await price.reply.getByRole('meter').first().waitFor();
+        expect(await price.reply.innerText()).toMatch(/Limpieza dental/);
+        await shot(page, 'playground-sources-1280x800');
+      } else {
+        transcript.push('  (the price reply came without sources)');
+      }
+
+      const hours = await ask(panel, '¿Qué horario tienen?');
+      expect(hours.text.length).toBeGreaterThan(0);
+
+      const unknown = await ask(panel, '¿Tienen estacionamiento para los pacientes?');
+      expect(unknown.text.length).toBeGreaterThan(0);
+
+      await ask(panel, 'Quiero una cita el jueves a las 11 de la mañana');
+      await ask(panel, 'Laura Gómez');
+      await ask(panel, 'Sí');
+      const booking = panel.getByText(/^Cita agendada: jueves \d{1,2} de [a-z]+, 11:00 a\.\s?m\./);
+      await booking.waitFor({ timeout: 20_000 });
+      transcript.push(`  Chip:    ${await booking.innerText()}`);
+      const chips = await panel.getByRole('list', { name: 'Lo que hizo el asistente' }).allInnerTexts();
+      transcript.push(`  Chips:   ${chips.map((c) => c.replace(/\s+/g, ' ')).join(' | ')}`);
+
+      const appointments = (await page.request.get(`/api/playground/${botId}`).then((r) => r.json())) as { appointments: Array<{ start: string }> };
+      expect(appointments.appointments).toHaveLength(1);
+
+      await shot(page, 'playground-1280x800');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+      // Closing (button or Escape) gives the page back, focus on the launcher; the conversation stays.
+      await panel.getByRole('button', { name: 'Cerrar' }).click();
+      await panel.waitFor({ state: 'detached' });
+      const launcher = page.getByRole('button', { name: 'Probar asistente' });
+      await expect.poll(() => launcher.evaluate((el) => el === document.activeElement)).toBe(true);
+      await launcher.click();
+      await botMessages(panel).first().waitFor();
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a phone, and starts over with "Reiniciar conversación"', async () => {
+    const { context, page } = await signedInPage(viewports.phone);
+    try {
+      await page.goto(`/app/dashboard/${botId}/personalizacion`);
+      await page.getByRole('button', { name: 'Probar asistente' }).waitFor();
+      await shot(page, 'playground-launcher-390x844');
+      const panel = await openPlayground(page);
+      // The conversation so far is still there.
+      await botMessages(panel).first().waitFor();
+      await shot(page, 'playground-390x844');
+      const area = await panel.boundingBox();
+      expect(area && [area.x, area.width]).toEqual([0, 390]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+      // Asking for a person: the bot stops answering and the banner says so.
+      await ask(panel, 'Quiero hablar con una persona, por favor');
+      await panel.getByText('Derivado a una persona').waitFor();
+      await panel.getByText('Esta conversación pasó a una persona').waitFor();
+      await panel.getByText('atiende una persona').waitFor();
+      await shot(page, 'playground-handoff-390x844');
+
+      await panel.getByRole('button', { name: 'Reiniciar conversación' }).first().click();
+      await panel.getByRole('list', { name: 'Preguntas para empezar' }).waitFor();
+      expect(await panel.locator('li[data-author]').count()).toBe(0);
+      await shot(page, 'playground-empty-390x844');
+
+      // A message that cannot be sent says so in Spanish, and goes out on "Reintentar".
+      await page.route('**/api/playground/*/messages', (route) => route.abort('internetdisconnected'));
+      const box = panel.getByRole('textbox', { name: 'Mensaje como cliente' });
+      await box.fill('Hola');
+      await box.press('Enter');
+      const failed = panel.locator('li[data-author="customer"][data-status="failed"]');
+      await failed.getByText('No se envió: No pudimos conectarnos. Revisa tu conexión a internet e inténtalo de nuevo.').waitFor();
+      await shot(page, 'playground-send-error-390x844');
+      await page.unroute('**/api/playground/*/messages');
+      await failed.getByRole('button', { name: 'Reintentar' }).click();
+      await expect.poll(() => botMessages(panel).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await failed.count()).toBe(0);
+      await panel.getByRole('button', { name: 'Reiniciar conversación' }).first().click();
+      await panel.getByRole('list', { name: 'Preguntas para empezar' }).waitFor();
+
+      // A suggested question sends at once in the new conversation.
+      await panel.getByRole('button', { name: '¿Qué horario tienen?' }).click();
+      await expect.poll(() => botMessages(panel).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      const fresh = (await page.request.get(`/api/playground/${botId}`).then((r) => r.json())) as { messages: Array<{ text: string }> };
+      expect(fresh.messages[0]?.text).toBe('¿Qué horario tienen?');
+    } finally {
+      await context.close();
+    }
+  });
+});
