@@ -18,8 +18,10 @@ export interface Inbound {
   /** The channel's id of this message. */
   externalId: string;
   text: string;
-  media?: { type: string; url?: string; caption?: string }[];
+  media?: { type: string; id?: string; url?: string; caption?: string }[];
   at: Date;
+  /** false: stored as already processed and never answered (a redelivery of an old message). */
+  answer?: boolean;
 }
 
 export interface OutboundDraft {
@@ -87,7 +89,7 @@ export function conversationsRepository(db: Db) {
             author: 'customer',
             text: m.text,
             media: m.media ?? null,
-            status: 'received',
+            status: m.answer === false ? 'processed' : 'received',
             externalId: m.externalId,
             createdAt: m.at,
           })
@@ -179,11 +181,22 @@ export function conversationsRepository(db: Db) {
       if (ids.length) await db.update(messages).set({ status: 'processed' }).where(and(inArray(messages.id, ids), eq(messages.status, 'received')));
     },
 
-    async setStatus(messageId: string, status: MessageRow['status'], error?: string): Promise<MessageRow | undefined> {
+    /** Sets a message's status; with `from`, only a message still in that status changes. */
+    async setStatus(
+      messageId: string,
+      status: MessageRow['status'],
+      error?: string,
+      opts: { from?: MessageRow['status']; externalId?: string } = {},
+    ): Promise<MessageRow | undefined> {
       const [row] = await db
         .update(messages)
-        .set({ status, ...(status === 'sent' ? { sentAt: new Date() } : {}), ...(error !== undefined ? { error } : {}) })
-        .where(eq(messages.id, messageId))
+        .set({
+          status,
+          ...(status === 'sent' ? { sentAt: new Date() } : {}),
+          ...(error !== undefined ? { error } : {}),
+          ...(opts.externalId ? { externalId: opts.externalId } : {}),
+        })
+        .where(and(eq(messages.id, messageId), opts.from ? eq(messages.status, opts.from) : undefined))
         .returning();
       return row;
     },

@@ -63,7 +63,8 @@ export const messages = pgTable(
     channel: text('channel', { enum: channels }).notNull(),
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
     text: text('text').notNull().default(''),
-    media: jsonb('media').$type<{ type: string; url?: string; caption?: string }[]>(),
+    /** Attachments; `id` is the channel's media id (WhatsApp), `url` a link to the file. */
+    media: jsonb('media').$type<{ type: string; id?: string; url?: string; caption?: string }[]>(),
     /** in: received → processed; out: queued → sent → delivered → read, or failed. */
     status: text('status', { enum: ['received', 'processed', 'queued', 'sent', 'delivered', 'read', 'failed'] }).notNull(),
     /** The channel's id of the message (unique per channel: a redelivery is a no-op). */

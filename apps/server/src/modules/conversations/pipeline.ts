@@ -18,8 +18,12 @@ const READ_CHARS = 4000;
 
 type Emit = <E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
 
-/** Delivers one outbound message on its channel; throws to be retried. */
-export type Sender = (message: MessageRow) => Promise<void>;
+/**
+ * Delivers one outbound message on its channel; throws to be retried. Answers the channel's id
+ * of the sent message, or `failed` (a reason in words) when it will never be delivered.
+ */
+export type Sender = (message: MessageRow) => Promise<SendResult | void>;
+export type SendResult = { externalId?: string } | { failed: string };
 
 export interface PipelineDeps {
   repo: ConversationsRepository;
@@ -88,7 +92,7 @@ export function pipeline(deps: PipelineDeps) {
     const stored = await repo.receive({ ...m, text: m.text.slice(0, READ_CHARS * 4) });
     if (stored === 'duplicate') return stored;
     emitMessage(m.botId, m.channel, stored.message);
-    await queueTurn(stored.conversation.id);
+    if (m.answer !== false) await queueTurn(stored.conversation.id);
     return stored;
   }
 
@@ -195,9 +199,13 @@ export function pipeline(deps: PipelineDeps) {
       if (failed) emitMessage(message.botId, message.channel, failed);
       return;
     }
-    await sender(message);
-    const sent = await repo.setStatus(messageId, 'sent');
-    if (sent) emitMessage(message.botId, message.channel, sent);
+    const result = await sender(message);
+    // From 'queued' only: a status webhook may have moved the message on already.
+    const next =
+      result && 'failed' in result
+        ? await repo.setStatus(messageId, 'failed', result.failed, { from: 'queued' })
+        : await repo.setStatus(messageId, 'sent', undefined, { from: 'queued', externalId: result?.externalId });
+    if (next) emitMessage(message.botId, message.channel, next);
   }
 
   /** Turns that were never queued (a crash between storing a message and queueing its turn). */
