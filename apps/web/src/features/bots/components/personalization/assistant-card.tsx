@@ -45,10 +45,10 @@ export function AssistantCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }
 
   const zones = useMemo(() => {
     const { mexico, others } = timeZoneGroups(bot.timezone, locale);
-    const option = (zone: string) => ({ value: zone, label: timeZoneLabel(zone, locale) });
+    // Offsets for Mexico's zones only: formatting hundreds of zones would stall the page.
     return [
-      { label: t('personalization.assistant.zonesMexico'), options: mexico.map(option) },
-      { label: t('personalization.assistant.zonesOther'), options: others.map(option) },
+      { label: t('personalization.assistant.zonesMexico'), options: mexico.map((zone) => ({ value: zone, label: timeZoneLabel(zone, locale) })) },
+      { label: t('personalization.assistant.zonesOther'), options: others.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })) },
     ];
   }, [bot.timezone, locale, t]);
 

@@ -69,12 +69,12 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(state.step);
 
-  // A new screen: its heading takes the focus (and the page scrolls back to it).
+  // A new screen: back to the top, with the focus on its heading.
   useEffect(() => {
     if (shownStep.current === state.step) return;
     shownStep.current = state.step;
-    headingRef.current?.focus();
-    headingRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    headingRef.current?.focus({ preventScroll: true });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [state.step]);
 
   const { form } = state;
