@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { SecretBox } from '../../lib/crypto.ts';
+import type { UserRow } from '../../modules/auth/auth.repository.ts';
+import type { BotsService } from '../../modules/bots/bots.service.ts';
+import type { MessageRow } from '../../modules/conversations/conversations.repository.ts';
+import { databaseAuthState } from './auth-state.ts';
+import { localLease, postgresLease } from './lease.ts';
+import { sessionManager, type SessionManager, type SendOutcome } from './session-manager.ts';
+import { whatsappWebRepository } from './whatsapp-web.repository.ts';
+import { whatsappWebRoutes } from './whatsapp-web.routes.ts';
+import { whatsappWebService, type WhatsappWebService } from './whatsapp-web.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    whatsappWeb: { manager: SessionManager; service: WhatsappWebService };
+  }
+}
+
+export interface WhatsappWebDeps {
+  config: Config;
+  database: Database;
+  box: SecretBox;
+  bots: BotsService;
+  /** Tries the send job makes (its first run and its retries): the last one stores the failure. */
+  sendAttempts: number;
+}
+
+/**
+ * WhatsApp by QR (source `whatsmeow`): sessions, routes, and the sender the pipeline uses for
+ * the channel. Incoming messages go to `app.services.pipeline`; events to the bot's room.
+ */
+export async function whatsappWebChannel(app: FastifyInstance, { config, database, box, bots, sendAttempts }: WhatsappWebDeps) {
+  const repo = whatsappWebRepository(database.db);
+  const manager = sessionManager({
+    repo,
+    useAuthState: databaseAuthState(repo, box),
+    lease: database.kind === 'postgres' ? postgresLease(database, app.log) : localLease(),
+    receive: (m) => app.services.pipeline.receive(m),
+    emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args),
+    log: app.log,
+    options: {
+      qrMax: config.WHATSAPP_WEB_QR_MAX,
+      minDelayMs: config.WHATSAPP_WEB_MIN_DELAY_MS,
+      jitterMs: config.WHATSAPP_WEB_JITTER_MS,
+      reconnectMs: config.WHATSAPP_WEB_RECONNECT_MS,
+      leaseMs: config.WHATSAPP_WEB_LEASE_MS,
+      runsSessions: config.ROLE !== 'api',
+      sendAttempts,
+    },
+  });
+  const service = whatsappWebService(bots, manager);
+  app.decorate('whatsappWeb', { manager, service });
+  app.addHook('onReady', () => manager.begin());
+  app.addHook('preClose', () => manager.close());
+  await app.register(whatsappWebRoutes, { service });
+  return {
+    /** The pipeline's sender for the 'whatsmeow' channel. */
+    send: (message: MessageRow): Promise<SendOutcome> => manager.send(message),
+    /** POST /api/disconnect with source 'whatsmeow': logs the number out and forgets the session. */
+    disconnect: async (caller: UserRow, botId: string): Promise<void> => {
+      await service.disconnect(caller, botId);
+    },
+  };
+}
