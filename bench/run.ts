@@ -1,6 +1,7 @@
 // Runs every bench/*.bench.ts (or those whose names contain an argument), prints their figures,
 // writes bench/results/<name>.json and exits non-zero when a target is missed or a benchmark fails.
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BenchResult } from './lib/bench-result.ts';
@@ -16,8 +17,9 @@ const names = (await readdir(dir))
 if (names.length === 0) throw new Error(`no benchmark matches ${filters.join(', ')}`);
 
 const machine = machineInfo();
-console.log(`${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform}\n`);
+console.log(`${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform}, load average ${machine.loadAverage}\n`);
 await mkdir(path.join(dir, 'results'), { recursive: true });
+if (process.env.BENCH_PROFILE) console.log(`CPU profiles of the measured sections go to ${process.env.BENCH_PROFILE} (the profiler slows what it samples)\n`);
 
 const format = (value: number) =>
   Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: value < 10 ? 3 : 1 });
@@ -35,13 +37,14 @@ function print(name: string, result: BenchResult) {
 
 const failures: string[] = [];
 for (const name of names) {
-  console.log(`running ${name}…`);
+  const loadAverage = Math.round(os.loadavg()[0]! * 10) / 10;
+  console.log(`running ${name}… (load average ${loadAverage})`);
   const started = Date.now();
   try {
     const mod = (await import(pathToFileURL(path.join(dir, `${name}.bench.ts`)).href)) as { default: () => Promise<BenchResult> };
     const result = await mod.default();
     print(name, result);
-    const record = { name, timestamp: new Date().toISOString(), seconds: (Date.now() - started) / 1000, machine, ...result };
+    const record = { name, timestamp: new Date().toISOString(), seconds: (Date.now() - started) / 1000, machine: { ...machine, loadAverage }, ...result };
     await writeFile(path.join(dir, 'results', `${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
     if (!result.pass) failures.push(`${name}: target missed (${result.target})`);
   } catch (err) {
