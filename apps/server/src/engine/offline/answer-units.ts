@@ -81,7 +81,7 @@ interface Paragraph {
  * the list that follows, a run of short lines read as one list, and Markdown headings and FAQ
  * questions kept as what the next paragraphs are about rather than as answers.
  */
-function paragraphsOf(text: string): Paragraph[] {
+function paragraphsOf(text: string, passage: Passage): Paragraph[] {
   const lines = text.split(/\n/).map((l) => l.trim());
   const joined: string[] = [];
   for (const line of lines) {
@@ -112,8 +112,11 @@ function paragraphsOf(text: string): Paragraph[] {
       while (listLike(joined[j])) items.push(joined[j++]!.replace(/^(?:[-•*·]|\d{1,2}[.)])\s+/, '').replace(/[.;]$/, ''));
     }
     if (items.length && items.every((item) => item.split(/\s+/).length <= 12)) {
-      const head = line.replace(/:$/, '');
-      out.push({ text: `${head}: ${items.join(', ')}.`, ...(about && { about }) });
+      // With an intro ("Requisitos:") the items follow it; a bare run of short lines is just a list.
+      // Under a heading, a bare list says what it lists: "Requisitos de inscripción: acta, CURP…".
+      const title = about ?? (passage.heading && !/\.(?:csv|txt|md|pdf|html?)$/i.test(passage.heading) ? passage.heading : undefined);
+      const text = intro ? `${line.replace(/:$/, '')}: ${items.join(', ')}.` : `${title ? `${title}: ` : ''}${[line, ...items].join(', ')}.`;
+      out.push({ text, ...(about && { about }) });
       i = j - 1;
       continue;
     }
@@ -138,11 +141,13 @@ export function answerUnits(passages: Passage[]): AnswerUnit[] {
     const row = parseRow(passage.text.trim());
     if (row) {
       const label = row.name ? wordsOf(row.name.value) : [];
-      units.push({ text: passage.text.trim(), words: wordsOf(passage.text), context: [...heading, ...label], label, passage, rank, order: 0, row });
+      // The row's column names count as its words ("Agotado" is read as "Disponibles: 0").
+      const words = [...wordsOf(passage.text), ...row.fields.flatMap((f) => wordsOf(f.key))];
+      units.push({ text: passage.text.trim(), words, context: [...heading, ...label], label, passage, rank, order: 0, row });
       return;
     }
     let order = 0;
-    for (const paragraph of paragraphsOf(passage.text)) {
+    for (const paragraph of paragraphsOf(passage.text, passage)) {
       const bullet = paragraph.text.replace(/^(?:[-•*·]|\d{1,2}[.)])\s+/, '');
       const labelText = bullet.match(LABEL)?.[1];
       const label = [...(labelText && labelText.split(/\s+/).length <= 6 ? wordsOf(labelText) : []), ...(paragraph.about ? wordsOf(paragraph.about) : [])];

@@ -1,10 +1,10 @@
 import type { Passage } from '../../modules/training/retrieval.ts';
 import { answerUnits, type AnswerUnit } from './answer-units.ts';
-import { plainText } from './plain-text.ts';
+import { plainText, wordsOf } from './plain-text.ts';
 import type { Question, QuestionTerm } from './question.ts';
 import { renderRow } from './render-row.ts';
 import { isNo, isYes } from './table-row.ts';
-import type { FactKind } from './vocabulary.ts';
+import { STOPWORDS, type FactKind } from './vocabulary.ts';
 import { sameWord } from './word-match.ts';
 
 export type Length = 'short' | 'normal' | 'long';
@@ -30,8 +30,10 @@ export interface NoAnswer {
 const KIND_PATTERNS: Record<FactKind, RegExp> = {
   price: /\$\s?\d|\b\d[\d,.]*\s?(?:mxn|pesos|usd|dolares|dólares|eur)\b|\b(?:precio|costo|cuesta|cuestan|tarifa|gratis|gratuito|sin costo)\b/i,
   duration: /\b\d+\s?(?:minutos|min|horas?|hrs?|dias|días|semanas|meses|minutes|hours|days|weeks)\b|\bhora y media\b|\bmedia hora\b|\bdura(?:ci[oó]n)?\b/i,
-  hours: /\b\d{1,2}(?::\d{2})\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs?|h)?\b|\b\d{1,2}\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs)\b|\b(?:abrimos|cerramos|horario)\b/i,
+  hours: /\b\d{1,2}(?::\d{2})\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs?|h)?\b|\b\d{1,2}\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs)\b|\b(?:abrimos|abierto|abiertos|cerramos|cerrado|cerrados|cerrada|horario)\b/i,
   place: /\b(?:av|avenida|calle|col|colonia|blvd|boulevard|carretera|esquina|piso|local|plaza|ubicad[oa]s?|direcci[oó]n|estamos en|nos encontramos)\b\.?|\bc\.?\s?p\.?\s?\d{5}\b|#\s?\d+/i,
+  requirements:
+    /\b(?:identificaci[oó]n|ine|credencial|comprobantes?|acta|actas|curp|pasaporte|licencia|aval|fotograf[ií]as?|boleta|cartilla|rfc|requisitos?|documentos?|documentaci[oó]n)\b/i,
   when: /\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bados?|domingos?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|cada|semanal|mensual|diario|\d{1,2}:\d{2})\b/i,
 };
 
@@ -65,11 +67,13 @@ interface TermHit {
   context: boolean;
 }
 
-function hitOf(term: QuestionTerm, unit: AnswerUnit, plain: string): TermHit {
+function hitOf(term: QuestionTerm, unit: AnswerUnit, plain: string, businessWords: string[]): TermHit {
   const inWords = (words: string[]) => term.alternatives.some((alt) => words.some((w) => sameWord(w, alt)));
   let body = inWords(unit.words);
   if (!body && term.weekday !== undefined) body = WEEKDAY_SPANS.some(([re, days]) => re.test(plain) && days.includes(term.weekday!));
-  return { body, context: !body && inWords(unit.context) };
+  // "¿Tienen autos automáticos?" at a car dealer: every row of its catalog is an "auto".
+  const context = !body && (inWords(unit.context) || (unit.row !== undefined && inWords(businessWords)));
+  return { body, context };
 }
 
 interface Scored {
@@ -80,10 +84,10 @@ interface Scored {
   topic: boolean;
 }
 
-function scoreUnits(question: Question, units: AnswerUnit[], topScore: number): Scored[] {
+function scoreUnits(question: Question, units: AnswerUnit[], topScore: number, businessWords: string[]): Scored[] {
   return units.map((unit) => {
     const plain = plainText(unit.text);
-    const hits = question.terms.map((t) => hitOf(t, unit, plain));
+    const hits = question.terms.map((t) => hitOf(t, unit, plain, businessWords));
     let score = 0;
     hits.forEach((h, i) => {
       const w = question.terms[i]!.weight;
@@ -110,6 +114,12 @@ function scoreUnits(question: Question, units: AnswerUnit[], topScore: number): 
         if (named && isNo(f.value)) score -= 1.5;
         else if (named && isYes(f.value)) score += 0.3;
       }
+    }
+    // "el masaje relajante" is the row named just that, more than "paquete (masaje relajante para dos)".
+    if (unit.row?.name) {
+      const core = wordsOf(unit.row.name.value.replace(/\([^)]*\)/g, ' ')).filter((w) => !STOPWORDS.has(w));
+      const said = core.filter((w) => question.terms.some((t) => t.weight >= 1 && t.alternatives.some((alt) => sameWord(w, alt)))).length;
+      if (core.length) score += (0.5 * said) / core.length;
     }
     // "¿Qué masajes tienen?": the rows whose name says it are the options asked for.
     if (question.listing && unit.row?.name) {
@@ -173,7 +183,11 @@ function verdictOf(question: Question, unit: AnswerUnit): 'yes' | 'no' | undefin
  * question asks, as many as the response length allows, or why there is none. It never says
  * anything the passages do not.
  */
-export function buildAnswer(question: Question, passages: Passage[], options: { length: Length; language: 'es' | 'en' }): GroundedAnswer | NoAnswer {
+export function buildAnswer(
+  question: Question,
+  passages: Passage[],
+  options: { length: Length; language: 'es' | 'en'; /** What the business says it is: names what its catalog rows are. */ business?: string },
+): GroundedAnswer | NoAnswer {
   const contentTerms = question.terms.filter((t) => t.weight >= 1);
   if (!contentTerms.length && !question.kinds.length) return { type: question.terms.length ? 'unknown' : 'vague' };
   if (!contentTerms.length && question.kinds.length && question.kinds.every((k) => k === 'price' || k === 'duration')) {
@@ -182,7 +196,8 @@ export function buildAnswer(question: Question, passages: Passage[], options: { 
   const units = answerUnits(passages);
   if (!units.length) return { type: 'unknown' };
   const topScore = Math.max(...passages.map((p) => p.score));
-  const scored = scoreUnits(question, units, topScore).sort((a, b) => b.score - a.score || a.unit.rank - b.unit.rank || a.unit.order - b.unit.order);
+  const businessWords = wordsOf(options.business ?? '').filter((w) => w.length > 3 && !STOPWORDS.has(w));
+  const scored = scoreUnits(question, units, topScore, businessWords).sort((a, b) => b.score - a.score || a.unit.rank - b.unit.rank || a.unit.order - b.unit.order);
   const best = scored[0];
   if (!best || best.score <= 0) return { type: 'unknown' };
 
@@ -200,7 +215,7 @@ export function buildAnswer(question: Question, passages: Passage[], options: { 
     let bonus = limit.bonus;
     for (const s of scored.slice(1)) {
       if (s.score <= 0 || s.unit.row) continue;
-      const addsTerm = question.terms.some((t, i) => t.weight >= 1 && !found(i) && (s.hits[i]!.body || s.hits[i]!.context));
+      const addsTerm = question.terms.some((t, i) => t.weight >= 0.5 && !found(i) && (s.hits[i]!.body || s.hits[i]!.context));
       const addsKind = question.kinds.some((k) => s.kinds.includes(k) && !chosen.some((c) => c.kinds.includes(k)));
       const close = s.score >= 0.75 * best.score && s.unit.passage.chunkId === best.unit.passage.chunkId;
       if (chosen.length < limit.units && (close || ((addsTerm || addsKind) && s.score >= 0.35 * best.score))) chosen.push(s);
@@ -220,6 +235,9 @@ export function buildAnswer(question: Question, passages: Passage[], options: { 
   if (!(ratio >= 0.5 || (topic && ratio >= 0.3))) return { type: 'unknown' };
   // Every word naming the thing asked is missing: what was found is only about the kind of fact.
   if (contentTerms.length && !contentTerms.some((t) => found(question.terms.indexOf(t)))) return { type: 'unknown' };
+  // "¿Aceptan pagos con bitcoin?": a yes or no is only given about what the passages name.
+  const complete = contentTerms.every((t) => found(question.terms.indexOf(t)) || /(?:ar|er|ir)$/.test(t.word));
+  if (question.yesNoVerb && !complete) return { type: 'unknown' };
 
   const inOrder = best.unit.row ? chosen : [...chosen].sort((a, b) => a.unit.rank - b.unit.rank || a.unit.order - b.unit.order);
   const rows = inOrder.filter((s) => s.unit.row);
@@ -231,7 +249,7 @@ export function buildAnswer(question: Question, passages: Passage[], options: { 
   } else {
     sentences = inOrder.map((s) => (s.unit.row ? renderRow(s.unit.row, rowFocus(question, limit.extra, options.language)) : s.unit.text));
   }
-  const verdict = verdictOf(question, best.unit);
+  const verdict = complete ? verdictOf(question, best.unit) : undefined;
   const sources = [...new Map(inOrder.map((s) => [s.unit.passage.chunkId, s.unit.passage])).values()];
   return {
     type: 'answer',

@@ -10,6 +10,7 @@ const KIND_HINTS: Record<FactKind, string> = {
   hours: 'horario abrimos',
   place: 'dirección ubicación ubicados calle avenida',
   when: 'fecha',
+  requirements: 'requisitos documentos',
 };
 
 /**
@@ -20,7 +21,7 @@ const KIND_HINTS: Record<FactKind, string> = {
 export async function answerFromKnowledge(
   question: Question,
   search: (query: string, k?: number) => Promise<Passage[]>,
-  options: { length: Length; language: 'es' | 'en' },
+  options: { length: Length; language: 'es' | 'en'; business?: string },
 ): Promise<GroundedAnswer | NoAnswer> {
   const find = async (query: string) => {
     try {
@@ -36,7 +37,7 @@ export async function answerFromKnowledge(
   // those it writes next to the kind of fact asked.
   const related = question.terms
     .filter((t) => t.weight >= 1)
-    .flatMap((t) => t.alternatives.filter((a) => a !== t.word).slice(0, 4));
+    .flatMap((t) => t.alternatives.filter((a) => a !== t.word).slice(0, 8));
   const hints = question.terms.some((t) => t.weight >= 1) ? [] : question.kinds.map((k) => KIND_HINTS[k]);
   if (!related.length && !hints.length) return answer;
   const more = await find(`${question.query} ${[...related, ...hints].join(' ')}`);

@@ -84,7 +84,11 @@ async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?: Pendin
     return result(turn, [reply], {}, next);
   }
 
-  const answer = await answerFromKnowledge(question, context.tools.search, { length: context.bot.responseLength, language: turn.language });
+  const answer = await answerFromKnowledge(question, context.tools.search, {
+    length: context.bot.responseLength,
+    language: turn.language,
+    business: `${context.bot.businessDesc} ${context.bot.template.replace(/_/g, ' ')}`,
+  });
   next.topic = topicOf(question);
   // A greeting already thanked the customer by name.
   const noted = lead.name && !turn.opening ? say.noted(firstName(lead.name)) : '';
@@ -242,7 +246,9 @@ async function respond(context: EngineContext): Promise<EngineResult> {
     if (!wantsOther || namesSelf) return bookingFlow(turn, turn.state);
     return answerTurn(turn, lead.rest, { bookingOpen: pending, reminder: bookingReminder(turn, pending) });
   }
-  if (intents.booking || (intents.availability && (when?.date || when?.time))) return bookingFlow(turn, turn.state);
+  // "Quiero una prueba de manejo el viernes a las 11": a wish with a day and a time is a booking.
+  const wish = /\b(?:quiero|quisiera|me gustaria|necesito|ocupo|deseo|i want|i would like|i'd like)\b/.test(plainText(lead.rest));
+  if (intents.booking || ((intents.availability || wish) && when?.date && (when.time || when.approximate) && !when.past)) return bookingFlow(turn, turn.state);
 
   if (intents.botQuestion) {
     const question = analyzeQuestion(lead.rest, { now: context.now, timeZone: context.bot.timezone });

@@ -56,6 +56,7 @@ const KIND_QUERY: Record<FactKind, string> = {
   hours: 'horario',
   place: 'dónde',
   when: 'cuándo',
+  requirements: 'requisitos',
 };
 
 function alternativesOf(word: string): string[] {

@@ -1,5 +1,6 @@
-import { plainText } from './plain-text.ts';
+import { plainText, wordsOf } from './plain-text.ts';
 import { isNo, isYes, type RowField, type TableRow } from './table-row.ts';
+import { sameWord } from './word-match.ts';
 
 export interface RowFocus {
   price: boolean;
@@ -16,9 +17,8 @@ const ACCENTS: Record<string, string> = {
   recamara: 'recámara', recamaras: 'recámaras', bano: 'baño', banos: 'baños', anos: 'años', ano: 'año',
   habitacion: 'habitación', habitaciones: 'habitaciones', duracion: 'duración', operacion: 'operación',
   descripcion: 'descripción', telefono: 'teléfono', numero: 'número', categoria: 'categoría', credito: 'crédito',
-  garantia: 'garantía', dias: 'días', ubicacion: 'ubicación', tamano: 'tamaño', transmision: 'transmisión',
-  jardin: 'jardín', pais: 'país', direccion: 'dirección', edicion: 'edición', version: 'versión', cocineta: 'cocineta',
-  area: 'área', areas: 'áreas', medico: 'médico', ultimo: 'último', minimo: 'mínimo', maximo: 'máximo', energia: 'energía',
+  garantia: 'garantía', dias: 'días', ubicacion: 'ubicación', tamano: 'tamaño', jardin: 'jardín', pais: 'país', direccion: 'dirección', edicion: 'edición', version: 'versión', cocineta: 'cocineta',
+  anio: 'año', anios: 'años', area: 'área', areas: 'áreas', transmision: 'transmisión', kilometros: 'kilómetros', medico: 'médico', ultimo: 'último', minimo: 'mínimo', maximo: 'máximo', energia: 'energía',
 };
 const accent = (text: string) => text.replace(/\p{L}+/gu, (w) => ACCENTS[w] ?? w);
 
@@ -57,7 +57,7 @@ function withArticle(name: string, language: 'es' | 'en'): { text: string; plura
   const plural = /[^aeiu]s$/.test(plainFirst) || /(?:as|os|es)$/.test(plainFirst);
   // "Nissan Versa Sense": a name of capitalized words keeps them and takes no article ("la casa en Coyoacán" does).
   const [, second = ''] = name.split(/\s+/);
-  const brandLike = /\d/.test(first) || /\p{Lu}/u.test(first.slice(1)) || !/^\p{L}/u.test(first) || /^\p{Lu}/u.test(second);
+  const brandLike = /\d/.test(first) || /\p{Lu}/u.test(first.slice(1)) || !/^\p{L}/u.test(first) || /^[\p{Lu}\d]/u.test(second);
   if (language === 'en' || brandLike) return { text: name, plural };
   const lower = name.charAt(0).toLowerCase() + name.slice(1);
   const feminine = FEMININE_ENDINGS.test(plainFirst.replace(/s$/, '')) && !MASCULINE_IN_A.has(plainFirst.replace(/s$/, ''));
@@ -76,8 +76,11 @@ function factOf(field: RowField, language: 'es' | 'en'): string | undefined {
   switch (field.role) {
     case 'number': {
       const n = Number(field.value.replace(',', '.'));
+      const shown = Number.isInteger(n) && Math.abs(n) >= 10_000 ? n.toLocaleString('en-US') : field.value;
+      // "3 recámaras", but "kilometraje 41,000" and "año 2022" for a column that is no count.
+      if (!/s$/.test(key.split(' ')[0] ?? '')) return `${key} ${shown}`;
       const noun = n === 1 ? key.split(' ').map((w, i) => (i === 0 ? singular(w) : w)).join(' ') : key;
-      return `${field.value} ${noun}`;
+      return `${shown} ${noun}`;
     }
     case 'yesno':
       if (isYes(field.value)) return key;
@@ -122,7 +125,15 @@ export function renderRow(row: TableRow, focus: RowFocus): string {
   const qualifiers = row.fields
     .filter((f) => f.role === 'text' && QUALIFIER_KEYS.test(f.plainKey) && f.value.length <= 20 && !plainName.includes(plainText(f.value)))
     .slice(0, 1);
-  const asked = row.fields.filter((f) => focus.keys.some((k) => f.plainKey.includes(k)) && f !== row.name && f !== price && f !== duration);
+  // Columns the question names, by their name or their value ("¿automáticos?" → "Transmisión: Automática").
+  const asked = row.fields.filter(
+    (f) =>
+      f !== row.name &&
+      f !== price &&
+      f !== duration &&
+      f.role !== 'id' &&
+      focus.keys.some((k) => wordsOf(`${f.key} ${f.role === 'text' || f.role === 'yesno' ? f.value : ''}`).some((w) => sameWord(w, k))),
+  );
   const others = row.fields.filter(
     (f) =>
       !asked.includes(f) &&
@@ -148,8 +159,14 @@ export function renderRow(row: TableRow, focus: RowFocus): string {
 
   let sentence = capitalize(subject.text);
   if (qualifiers.length) sentence += ` (${qualifiers.map((q) => q.value.toLowerCase()).join(', ')})`;
-  if (verbs.length) sentence += ` ${joinList(verbs, language)}`;
-  if (facts.length) sentence += verbs.length ? `; ${joinList(facts, language)}` : `: ${joinList(facts, language)}`;
+  if (asked.length && !focus.price && !focus.duration) {
+    // The column asked comes first: "Mazda 3 Sedán: kilometraje 41,000; cuesta $329,000 MXN."
+    sentence += `: ${joinList(facts, language)}`;
+    if (verbs.length) sentence += `; ${joinList(verbs, language)}`;
+  } else {
+    if (verbs.length) sentence += ` ${joinList(verbs, language)}`;
+    if (facts.length) sentence += verbs.length ? `; ${joinList(facts, language)}` : `: ${joinList(facts, language)}`;
+  }
   sentence += '.';
   if (descriptionField && focus.extra > 2) sentence += ` ${descriptionField.value.replace(/\.?$/, '.')}`;
   return sentence;

@@ -32,7 +32,8 @@ export const LIGHT_WORDS = new Set(
     'podria podrian podemos aceptan acepta aceptas atienden atiende atiendes usar uso mismo misma vez veces forma manera parte ' +
     'pequeno pequena pequenos pequenas grande grandes chico chica chicos mejor mejores bueno buena buenos buenas nuevo nueva ' +
     'persona personas gente cliente clientes favor detalles detalle general ayuda ayudar ayudan quisieramos decir dime digame ' +
-    'explicar mencionar cuentan cuenta contar existe existen llevar traer llego llegar llega'
+    'explicar mencionar cuentan cuenta contar existe existen llevar traer llego llegar llega piden pide pedir requieren ' +
+    'requiere necesitan reciben recibe recibimos manejar ofrecer'
   ).split(' '),
 );
 
@@ -64,6 +65,10 @@ export const SYNONYMS: string[][] = [
   ['garantia', 'garantias', 'warranty'],
   ['reembolso', 'reembolsos', 'devolucion', 'devoluciones', 'refund'],
   ['alberca', 'piscina', 'pool'],
+  ['gratis', 'gratuito', 'gratuita', 'cortesia', 'free'],
+  ['disponible', 'disponibles', 'existencia', 'existencias', 'stock', 'agotado', 'agotada', 'inventario', 'available'],
+  ['auto', 'autos', 'carro', 'carros', 'coche', 'coches', 'vehiculo', 'vehiculos', 'camioneta', 'camionetas', 'car', 'cars'],
+  ['alumno', 'alumnos', 'alumna', 'alumnas', 'estudiante', 'estudiantes', 'student', 'students'],
   ['regadera', 'regaderas', 'ducha', 'duchas', 'showers'],
   ['wifi', 'internet'],
   ['reserva', 'reservar', 'reservacion', 'apartar', 'cita', 'citas', 'agendar', 'booking', 'appointment'],
@@ -90,7 +95,7 @@ export const YES_NO_VERBS: string[][] = [
   ['puedo', 'puede', 'pueden', 'podemos', 'puedes', 'can'],
 ];
 
-export type FactKind = 'price' | 'duration' | 'hours' | 'place' | 'when';
+export type FactKind = 'price' | 'duration' | 'hours' | 'place' | 'when' | 'requirements';
 
 /** Phrases that say which kind of fact is asked. */
 export const KIND_PHRASES: [FactKind, RegExp][] = [
@@ -105,6 +110,10 @@ export const KIND_PHRASES: [FactKind, RegExp][] = [
   ],
   ['place', /\b(?:donde|adonde|ubicados|ubicacion|ubicada|ubicado|ubican|direccion|como llego|como llegar|where|address|located|location)\b/],
   ['when', /\b(?:cuando|que fecha|que dia|when|what day|what date)\b/],
+  [
+    'requirements',
+    /\b(?:que necesito|que se necesita|que ocupo|que piden|que me piden|que requisitos|requisitos|documentos|documentacion|papeles|que debo llevar|que tengo que llevar|que hay que llevar|requirements|what do i need)\b/,
+  ],
 ];
 
 /** Words that only say which kind of fact is asked, not which fact. */
@@ -114,6 +123,6 @@ export const KIND_WORDS = new Set(
     'vale valen costaria cotizacion cotizar mensualidad much price prices cost costs fee fees rate rates tiempo dura duran duracion ' +
     'tarda tardan long horario horarios hora horas abren abre abierto abiertos abrimos cierran cierra cerrado cerrados time open ' +
     'opening close closing hours donde adonde ubicados ubicacion ubicada ubicado ubican direccion where address ' +
-    'located location cuando fecha when date queda quedaria anda pagaria'
+    'located location cuando fecha when date queda quedaria anda pagaria encuentran encuentra ubico encontrarlos ubicarlos'
   ).split(' '),
 );

@@ -61,6 +61,13 @@ export function sameWord(a: string, b: string): boolean {
   if (sa === sb) return true;
   const [short, long] = sa.length <= sb.length ? [sa, sb] : [sb, sa];
   if (short.length >= 5 && long.startsWith(short)) return true;
+  // "inscribir" / "inscripción", "administración" / "administrador": long words that start alike.
+  // Two different vowels right after the shared start mark two roots ("transporte" / "transparente").
+  if (a.length >= 7 && b.length >= 7 && a.slice(0, 6) === b.slice(0, 6)) {
+    let p = 6;
+    while (p < a.length && p < b.length && a[p] === b[p]) p++;
+    if (!(/[aeiou]/.test(a[p] ?? '') && /[aeiou]/.test(b[p] ?? ''))) return true;
+  }
   return a.length >= 6 && b.length >= 6 && nearlyEqual(a, b);
 }
 
