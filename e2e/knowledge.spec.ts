@@ -48,7 +48,7 @@ beforeAll(async () => {
   // One owner with one bot for every test: signed up through the form, bot created through the API.
   const context = await browser.newContext({ viewport: viewports.desktop, baseURL: app.url });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   await page.goto('/signup');
   await page.getByLabel('Nombre completo').fill(owner.name);
   await page.getByLabel('Correo electrónico').fill(owner.email);
@@ -87,7 +87,7 @@ afterAll(async () => {
 async function signedInPage(viewport: { width: number; height: number } = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'es-MX', baseURL: app.url, storageState: session });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 
@@ -186,7 +186,7 @@ describe('knowledge', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
 
   it('is clear on a phone', async () => {
     const { context, page } = await signedInPage(viewports.phone);
@@ -200,7 +200,7 @@ describe('knowledge', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
   it('imports a catalog CSV through preview and column mapping, then finds, edits and deletes products', async () => {
     const { context, page } = await signedInPage();
     try {
@@ -313,7 +313,7 @@ describe('knowledge', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
 
   it('shows the catalog and the import mapping clearly on a phone', async () => {
     const { context, page } = await signedInPage(viewports.phone);
@@ -337,5 +337,5 @@ describe('knowledge', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
 });

@@ -87,6 +87,8 @@ export function ProductsPage() {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   // Past the last page (after a delete or an import elsewhere): back to the last one.
   if (data && page > 0 && page >= pages) setPage(pages - 1);
+  // Nothing in the catalog yet: the empty state carries the actions, no search to show.
+  const catalogEmpty = !!data && total === 0 && !filtered && !products.isPlaceholderData;
   const forbidden = products.isError && isApiError(products.error) && (products.error.status === 403 || products.error.status === 404);
 
   let body;
@@ -139,14 +141,14 @@ export function ProductsPage() {
 
   return (
     <>
-      <PageHeader title={t('title')} description={t('description')} actions={<div className="hidden gap-2 sm:flex">{actions}</div>} />
-      <div className="mb-4 flex gap-2 sm:hidden [&>*]:flex-auto">{actions}</div>
+      <PageHeader title={t('title')} description={t('description')} actions={catalogEmpty || forbidden ? null : <div className="hidden gap-2 sm:flex">{actions}</div>} />
+      {catalogEmpty || forbidden ? null : <div className="mb-4 flex gap-2 sm:hidden [&>*]:flex-auto">{actions}</div>}
 
       {forbidden ? (
         body
       ) : (
         <Card className="overflow-hidden">
-          <div className="flex flex-col gap-3 border-b border-line p-4 sm:flex-row sm:items-center sm:px-5">
+          <div className={`flex flex-col gap-3 border-b border-line p-4 sm:flex-row sm:items-center sm:px-5 ${catalogEmpty ? 'hidden' : ''}`}>
             <label className="relative flex-1">
               <span className="sr-only">{t('filters.search')}</span>
               <SearchIcon className="pointer-events-none absolute start-3.5 top-1/2 size-5 -translate-y-1/2 text-muted" />
