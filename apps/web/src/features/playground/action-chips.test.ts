@@ -52,13 +52,15 @@ describe('actionChips', () => {
   it('names a specific service, and joins the contact fields it got', () => {
     const chips = actionChips(
       [
-        { type: 'book', start: '2026-03-05T17:00:00.000Z', service: 'Limpieza dental' },
+        { type: 'book', start: '2026-03-05T17:00:00.000Z', service: 'Cita: Limpieza dental' },
+        { type: 'book', start: '2026-03-05T17:00:00.000Z', service: 'Reserva' },
         { type: 'update_contact', name: ' Laura Gómez ', email: 'laura@correo.mx' },
       ],
       es,
     );
     expect(chips.map((chip) => plain(chip.text))).toEqual([
       expect.stringMatching(/^Cita agendada: jueves 5 de marzo, 11:00 a\. ?m\. · Limpieza dental$/),
+      expect.stringMatching(/^Cita agendada: jueves 5 de marzo, 11:00 a\. ?m\.$/),
       'Contacto actualizado: Laura Gómez · laura@correo.mx',
     ]);
   });

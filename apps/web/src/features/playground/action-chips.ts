@@ -62,7 +62,9 @@ export function formatWhen(iso: unknown, locale: string, timeZone?: string | nul
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** Services that only say "an appointment" add nothing to "Appointment booked". */
-const genericServices = new Set(['', 'cita', 'appointment', 'consulta general']);
+const genericServices = new Set(['', 'cita', 'reserva', 'visita', 'appointment', 'booking', 'reservation', 'visit']);
+/** "Cita: Limpieza dental" is the service "Limpieza dental". */
+const serviceOf = (value: unknown) => str(value).replace(/^(?:cita|reserva|visita|appointment|booking)\s*:\s*/i, '');
 
 /** One chip per action the bot took; actions this version does not know are left out. */
 export function actionChips(actions: readonly Record<string, unknown>[] | null | undefined, format: ActionFormat): ActionChip[] {
@@ -74,7 +76,7 @@ export function actionChips(actions: readonly Record<string, unknown>[] | null |
       case 'book': {
         const when = formatWhen(action.start, locale, timeZone);
         if (!when) break;
-        const service = str(action.service);
+        const service = serviceOf(action.service);
         chips.push({
           kind: 'book',
           text: genericServices.has(service.toLowerCase()) ? t('booked', { when }) : t('bookedService', { when, service }),

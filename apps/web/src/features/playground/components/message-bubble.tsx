@@ -130,7 +130,7 @@ function ChipIcon({ kind }: { kind: ActionChip['kind'] }) {
 function ActionChips({ chips }: { chips: ActionChip[] }) {
   const { t } = useTranslation('playground');
   return (
-    <ul aria-label={t('actions.label')} className="mt-1.5 flex max-w-[92%] flex-wrap gap-1.5">
+    <ul aria-label={t('actions.label')} className="mt-1.5 flex max-w-full flex-wrap gap-1.5">
       {chips.map((chip, i) => (
         <li key={`${chip.kind}-${i}`} className={`inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-semibold ${chipTone[chip.kind]}`}>
           <ChipIcon kind={chip.kind} />
