@@ -188,8 +188,9 @@ export function buildAnswer(
   passages: Passage[],
   options: { length: Length; language: 'es' | 'en'; /** What the business says it is: names what its catalog rows are. */ business?: string },
 ): GroundedAnswer | NoAnswer {
-  const contentTerms = question.terms.filter((t) => t.weight >= 1);
-  if (!contentTerms.length && !question.kinds.length) return { type: question.terms.length ? 'unknown' : 'vague' };
+  const contentTerms = question.terms.filter((t) => t.weight >= 1 || t.weekday !== undefined);
+  // "¿Me das informes?", "¿tienen?": nothing concrete to look for.
+  if (!contentTerms.length && !question.kinds.length) return { type: 'vague' };
   if (!contentTerms.length && question.kinds.length && question.kinds.every((k) => k === 'price' || k === 'duration')) {
     return { type: 'which' };
   }

@@ -39,11 +39,12 @@ export function bookingWording(bot: EngineBot, language: Language) {
     day,
     askWhen: (noun: BookingNoun, service?: string) =>
       say(`¿Qué día y a qué hora te gustaría ${what(noun, service)}?`, `¿Qué día y a qué hora le gustaría ${what(noun, service)}?`, `What day and time would you like for ${what(noun, service)}?`),
-    askTime: (date: CalendarDate, firstFree?: Date) => {
+    askTime: (date: CalendarDate, free: Date[] = []) => {
       const ask = say(`¿A qué hora te gustaría ${day(date)}?`, `¿A qué hora le gustaría ${day(date)}?`, `What time would you like on ${day(date)}?`);
-      if (!firstFree) return ask;
-      const clock = when(firstFree).replace(/^.*?\s(a las?|at)\s/, '');
-      return `${ask} ${period(say(`El primer horario libre ese día es a las ${clock}`, `El primer horario libre ese día es a las ${clock}`, `The first free time that day is ${clock}`))}`;
+      if (!free.length) return ask;
+      const clocks = free.map((f) => when(f).replace(/^.*?\s(a las?|at)\s/, ''));
+      const list = clocks.length === 1 ? clocks[0]! : `${clocks.slice(0, -1).join(', ')} ${es ? 'o' : 'or'} ${clocks.at(-1)}`;
+      return `${ask} ${period(say(`Hay lugar a las ${list}`, `Hay lugar a las ${list}`, `There is room at ${list}`))}`;
     },
     askName: (start: Date) =>
       `${capitalize(when(start))} ${say('está disponible. ¿A nombre de quién hago la reservación?', 'está disponible. ¿A nombre de quién hago la reservación?', 'is available. What name should I book it under?')}`,

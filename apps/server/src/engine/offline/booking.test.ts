@@ -103,10 +103,21 @@ describe('booking across turns', () => {
   it('asks the time when only the day is given, offering the first free one', async () => {
     const c = conversation({ now: MONDAY, contact: { name: 'Ana' } });
     const reply = await c.send('quiero agendar una cita el viernes');
-    expect(reply.text).toContain('¿A qué hora te gustaría el viernes 6 de marzo?');
-    expect(reply.text).toContain('9:00 a. m.');
+    expect(reply.text).toContain('¿A qué hora te gustaría el viernes 6 de marzo? Hay lugar a las 9:00 a. m., 9:45 a. m. o 10:30 a. m.');
     const time = await c.send('a las 12');
     expect(time.text).toContain('viernes 6 de marzo a las 12:00 p. m.');
+  });
+
+  it('offers the first free time of the part of the day asked', async () => {
+    const c = conversation({ now: MONDAY, contact: { name: 'Ana' }, taken: [{ start: at('2026-03-03T12:00'), end: at('2026-03-03T12:45') }] });
+    const reply = await c.send('¿Tienen disponibilidad mañana en la tarde?');
+    expect(reply.text).toContain('martes 3 de marzo a las 12:45 p. m.');
+    expect(bookings((await c.send('sí')).actions).map((b) => local(b.start))).toEqual(['2026-03-03T12:45']);
+  });
+
+  it('books a wish with a day and a time even without the word "cita"', async () => {
+    const c = conversation({ now: MONDAY, contact: { name: 'Ana' } });
+    expect((await c.send('quiero una prueba de manejo el viernes a las 11')).text).toContain('viernes 6 de marzo a las 11:00 a. m.');
   });
 
   it('asks the day when nothing is given', async () => {

@@ -169,9 +169,16 @@ async function settleSlot(input: BookingInput, b: PendingBooking): Promise<Booki
       b.step = 'offer';
       return { replies: [say.offer(first)], actions: [], booking: b };
     }
+    // A few free times of that day to choose from; "sí" takes the first.
+    const free = [first];
+    while (free.length < 3) {
+      const next = await tools.nextFree(new Date(free.at(-1)!.getTime() + 60_000));
+      if (!next || !sameDay(localParts(next, tz), b.date)) break;
+      free.push(next);
+    }
     b.offered = first.toISOString();
     b.step = 'time';
-    return { replies: [say.askTime(b.date, first)], actions: [], booking: b };
+    return { replies: [say.askTime(b.date, free)], actions: [], booking: b };
   }
 
   const start = zonedTimeToUtc({ ...b.date, ...b.time }, tz);

@@ -117,6 +117,14 @@ describe('offline engine: hand-off, identity, greetings', () => {
     expect((await c.send('adiós')).text).toContain('Gracias por escribirnos');
   });
 
+  it('says what the business does from its description', async () => {
+    expect((await chat().send('¿A qué se dedican?')).text).toContain('Clínica dental familiar en Guadalajara.');
+  });
+
+  it('asks what about when nothing concrete is asked', async () => {
+    expect((await chat().send('¿me das informes?')).text).toContain('¿De qué servicio o producto te gustaría saber?');
+  });
+
   it('keeps the details given alone', async () => {
     const reply = await chat().send('mi correo es ana@correo.mx y mi cel 33 1111 2222');
     expect(reply.actions).toEqual([{ type: 'update_contact', email: 'ana@correo.mx', phone: '3311112222' }]);

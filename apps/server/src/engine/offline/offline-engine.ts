@@ -18,6 +18,10 @@ const IDENTITY_WORDS = new Set(
   'eres sera seras hablo hablando estoy quien atiende contesta responde bot robot chatbot maquina ia inteligencia artificial humano humana persona real ai human person programa asistente virtual computadora talking chatting'.split(' '),
 );
 
+/** Questions about the business as a whole. */
+const ABOUT_BUSINESS =
+  /\b(?:a que se dedican|a que te dedicas|que hacen|que es lo que hacen|quienes son|que son|de que se trata|que tipo de negocio|que venden|que ofrecen|que servicios (?:tienen|ofrecen|manejan|dan)|what do you do|what is this|who are you)\b/;
+
 /** Longer messages are read up to here: enough for any question. */
 const READ_CHARS = 1500;
 
@@ -104,7 +108,13 @@ async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?: Pendin
     const text = [[head, body].filter(Boolean).join(' '), ...rest].join(list ? '\n' : ' ');
     return result(turn, [closer ? `${text}${list ? '\n' : ' '}${closer}` : text], { sources: answer.sources }, next);
   }
-  if (answer.type === 'which') return result(turn, [[noted, say.whichOne(), opts.reminder].filter(Boolean).join(' ')], {}, next);
+  // "¿A qué se dedican?": what the owner wrote about the business.
+  const description = context.bot.businessDesc.trim();
+  if (answer.type !== 'which' && description && ABOUT_BUSINESS.test(plainText(text))) {
+    const closer = opts.reminder ?? say.closer({ fromProducts: false, bookingOpen: Boolean(opts.bookingOpen) });
+    return result(turn, [[noted, description.replace(/([^.!?])$/, '$1.'), closer].filter(Boolean).join(' ')], {}, next);
+  }
+  if (answer.type === 'which' || answer.type === 'vague') return result(turn, [[noted, say.whichOne(), opts.reminder].filter(Boolean).join(' ')], {}, next);
   next.offeredHandoff = true;
   return result(turn, [[noted, say.fallback(intents.distress), opts.reminder].filter(Boolean).join(' ')], {}, next);
 }

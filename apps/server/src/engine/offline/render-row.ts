@@ -93,8 +93,12 @@ function factOf(field: RowField, language: 'es' | 'en'): string | undefined {
       }
       return `${key}: ${field.value}`;
     }
-    case 'text':
-      return `${key}: ${field.value}`;
+    case 'text': {
+      // "transmisión automática", "colonia Roma Norte"; a longer value keeps its label.
+      const words = field.value.split(/\s+/);
+      if (words.length > 3) return `${key}: ${field.value}`;
+      return `${key} ${words.length === 1 ? field.value.toLowerCase() : field.value}`;
+    }
     default:
       return undefined;
   }

@@ -14,7 +14,7 @@ export const STOPWORDS = new Set(
     'noches tarde noche manana mananita gracias favor porfa porfavor please oye disculpe disculpa perdon saludos bueno ok ' +
     'entonces tambien alguien cosa cosas cierto seria serian sera hay mucho mucha muchos muchas muchisimo muchisima bastante ' +
     'demasiado super tanto tantito poquito casi realmente verdad adios bye chao chau luego pronto vemos agradezco agradecido ' +
-    'agradecida amable excelente perfecto genial listo vale okay okey claro gusto pregunta duda consulta ' +
+    'agradecida amable excelente perfecto genial listo vale okay okey claro gusto pregunta duda consulta informes ' +
     'the a an and or of to in is are do does did you your i we what how can could would for on with at it my our me be this that ' +
     'there have has from about any some which who when where why hello hi hey thanks thank'
   ).split(' '),
@@ -33,7 +33,8 @@ export const LIGHT_WORDS = new Set(
     'pequeno pequena pequenos pequenas grande grandes chico chica chicos mejor mejores bueno buena buenos buenas nuevo nueva ' +
     'persona personas gente cliente clientes favor detalles detalle general ayuda ayudar ayudan quisieramos decir dime digame ' +
     'explicar mencionar cuentan cuenta contar existe existen llevar traer llego llegar llega piden pide pedir requieren ' +
-    'requiere necesitan reciben recibe recibimos manejar ofrecer'
+    'requiere necesitan reciben recibe recibimos manejar ofrecer das dame deme damos mandas manda mandan mandame envias envia ' +
+    'envian enviame pasas pasan pasame comparte compartes compartir compartan'
   ).split(' '),
 );
 
