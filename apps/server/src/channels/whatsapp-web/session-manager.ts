@@ -560,6 +560,14 @@ export function sessionManager(deps: ManagerDeps) {
     /** One round of the ownership loop (the timer runs it; tests call it to not wait). */
     tick: runTick,
 
+    /**
+     * Stops renewing and claiming while keeping what runs, as a frozen process would: once the
+     * leases lapse another process ends this one's locks and takes the sessions over.
+     */
+    pause() {
+      clearInterval(loop);
+    },
+
     /** Sessions this process runs now. */
     running: () => [...running.keys()],
 
