@@ -1,17 +1,24 @@
 import { errorStatus, type ErrorCode } from '@charla/shared';
 
+/** A sentence in both languages, for a reason more precise than the code's own message. */
+export interface Reason {
+  es: string;
+  en: string;
+}
+
 /**
  * A domain error: a code from the shared catalogue and, optionally, the fields it concerns
  * (each with its own code); the error handler turns both into text in the user's language.
+ * A `reason` replaces the code's message (and the fields' messages) when there is a better one.
  */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(
     readonly code: ErrorCode,
     readonly fields?: Record<string, ErrorCode>,
-    detail?: string,
+    readonly reason?: Reason,
   ) {
-    super(detail ?? code);
+    super(reason?.en ?? code);
     this.statusCode = errorStatus[code];
   }
 }

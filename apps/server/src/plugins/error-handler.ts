@@ -28,11 +28,12 @@ export function sendError(
   reply: FastifyReply,
   code: ErrorCode,
   fields?: Record<string, string>,
+  message?: string,
 ) {
   const locale = pickLocale(request.headers['accept-language']);
   return reply
     .status(errorStatus[code])
-    .send({ error: { code, message: errorMessage(code, locale), ...(fields ? { fields } : {}) } });
+    .send({ error: { code, message: message ?? errorMessage(code, locale), ...(fields ? { fields } : {}) } });
 }
 
 /** One handler for every error: domain codes to HTTP, field messages localized, 5xx internals hidden. */
@@ -40,11 +41,12 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = pickLocale(request.headers['accept-language']);
     if (error instanceof AppError) {
+      const reason = error.reason?.[locale];
       const fields = error.fields
-        ? Object.fromEntries(Object.entries(error.fields).map(([k, c]) => [k, errorMessage(c, locale)]))
+        ? Object.fromEntries(Object.entries(error.fields).map(([k, c]) => [k, reason ?? errorMessage(c, locale)]))
         : undefined;
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      return sendError(request, reply, error.code, fields);
+      return sendError(request, reply, error.code, fields, reason);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map(

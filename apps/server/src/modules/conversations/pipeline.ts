@@ -126,8 +126,8 @@ export function pipeline(deps: PipelineDeps) {
       state: conversation.engineState,
       tools: engineTools({ search: deps.search, appointments: deps.appointments, bot, contactId: conversation.contactId, now }),
     };
-    const typing = (on: boolean) =>
-      deps.emit(rooms.bot(bot.id), 'conversationUpdated', { botId: bot.id, conversationId, status: conversation.status, typing: on });
+    let status = conversation.status;
+    const typing = (on: boolean) => deps.emit(rooms.bot(bot.id), 'conversationUpdated', { botId: bot.id, conversationId, status, typing: on });
     typing(true);
     try {
       const result = await deps.engine.respond(context);
@@ -171,12 +171,14 @@ export function pipeline(deps: PipelineDeps) {
         stored = await repo.commitTurn({ ...base, bookings: [], reschedules: [], state: offer.state, drafts: drafts(offer.replies, false) });
         deps.log.info({ conversationId }, 'booking conflict: next free slot offered');
       }
+      // The customer's messages are answered (read, for the dashboard), then the replies go out.
+      for (const m of pending) emitMessage(bot.id, conversation.channel, { ...m, status: 'processed' });
       for (const m of stored) {
         emitMessage(bot.id, conversation.channel, m);
         await queueSend(m.id);
       }
       if (handoff) {
-        deps.emit(rooms.bot(bot.id), 'conversationUpdated', { botId: bot.id, conversationId, status: 'human', typing: false });
+        status = 'human';
         deps.emit(rooms.user(bot.userId), 'handoffRequested', {
           botId: bot.id,
           conversationId,

@@ -91,6 +91,8 @@ describe.each(engines)('catalog on %s', (engine) => {
     expect(noName.statusCode).toBe(400);
     const garbage = await asOwner({ method: 'POST', url: '/api/products/import/preview', ...multipart({ botId }, { field: 'file', name: 'a.csv', type: 'text/csv', bytes: Buffer.from([0, 1, 2, 3, 0, 0, 255, 254]) }) });
     expect(garbage.statusCode).toBe(400);
+    expect(garbage.json().error.fields.file).not.toBe('Revisa los datos marcados.');
+    expect(garbage.json().error.message).toBe(garbage.json().error.fields.file);
   });
 
   it("refuses another user's catalog", async () => {

@@ -73,7 +73,7 @@ export function productsService(repo: ProductsRepository, bots: BotsService) {
     try {
       return extractCsv(bytes, { maxRows: productLimits.importRows });
     } catch (err) {
-      if (isExtractError(err)) throw new AppError('VALIDATION_FAILED', { file: 'VALIDATION_FAILED' }, err.reason.en);
+      if (isExtractError(err)) throw new AppError('VALIDATION_FAILED', { file: 'VALIDATION_FAILED' }, err.reason);
       throw err;
     }
   }
