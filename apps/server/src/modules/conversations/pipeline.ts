@@ -126,7 +126,7 @@ export function pipeline(deps: PipelineDeps) {
       state: conversation.engineState,
       tools: engineTools({ search: deps.search, appointments: deps.appointments, bot, contactId: conversation.contactId, now }),
     };
-    let status = conversation.status;
+    let status: 'bot' | 'human' | 'closed' = conversation.status;
     const typing = (on: boolean) => deps.emit(rooms.bot(bot.id), 'conversationUpdated', { botId: bot.id, conversationId, status, typing: on });
     typing(true);
     try {
