@@ -131,6 +131,33 @@ function paragraphsOf(text: string, passage: Passage): Paragraph[] {
   return out;
 }
 
+/**
+ * Markdown tables ("| Prenda | Precio |") as rows written "Prenda: Camisa; Precio: $45", the way
+ * CSV rows are indexed; the rest of the text without them.
+ */
+function splitTables(text: string): { rows: string[]; rest: string } {
+  const rows: string[] = [];
+  const rest: string[] = [];
+  let header: string[] | undefined;
+  const cells = (line: string) => line.replace(/^\s*\|/, '').replace(/\|\s*$/, '').split('|').map((c) => c.trim());
+  for (const line of text.split('\n')) {
+    if (!/^\s*\|.*\|\s*$/.test(line)) {
+      header = undefined;
+      rest.push(line);
+      continue;
+    }
+    if (/^\s*\|?[\s:|-]+\|?\s*$/.test(line) && line.includes('-')) continue;
+    const values = cells(line);
+    if (!header) {
+      header = values;
+      continue;
+    }
+    const pairs = values.map((v, i) => (v && header![i] ? `${header![i]}: ${v}` : '')).filter(Boolean);
+    if (pairs.length >= 2) rows.push(pairs.join('; '));
+  }
+  return { rows, rest: rest.join('\n') };
+}
+
 const LABEL = /^([^:.;!?\d]{2,48}):\s+(?=\S)/u;
 
 /** Breaks the passages found for a question into the units an answer is made of. */
@@ -147,7 +174,15 @@ export function answerUnits(passages: Passage[]): AnswerUnit[] {
       return;
     }
     let order = 0;
-    for (const paragraph of paragraphsOf(passage.text, passage)) {
+    const { rows, rest } = splitTables(passage.text);
+    for (const text of rows) {
+      const tableRow = parseRow(text);
+      if (!tableRow) continue;
+      const label = tableRow.name ? wordsOf(tableRow.name.value) : [];
+      const words = [...wordsOf(text)];
+      units.push({ text, words, context: [...heading, ...label], label, passage, rank, order: order++, row: tableRow });
+    }
+    for (const paragraph of paragraphsOf(rest, passage)) {
       const bullet = paragraph.text.replace(/^(?:[-•*·]|\d{1,2}[.)])\s+/, '');
       const labelText = bullet.match(LABEL)?.[1];
       const label = [...(labelText && labelText.split(/\s+/).length <= 6 ? wordsOf(labelText) : []), ...(paragraph.about ? wordsOf(paragraph.about) : [])];

@@ -32,12 +32,27 @@ const KIND_PATTERNS: Record<FactKind, RegExp> = {
   duration: /\b\d+\s?(?:minutos|min|horas?|hrs?|dias|días|semanas|meses|minutes|hours|days|weeks)\b|\bhora y media\b|\bmedia hora\b|\bdura(?:ci[oó]n)?\b/i,
   hours: /\b\d{1,2}(?::\d{2})\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs?|h)?\b|\b\d{1,2}\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs)\b|\b(?:abrimos|abierto|abiertos|cerramos|cerrado|cerrados|cerrada|horario)\b/i,
   place: /\b(?:av|avenida|calle|col|colonia|blvd|boulevard|carretera|esquina|piso|local|plaza|ubicad[oa]s?|direcci[oó]n|estamos en|nos encontramos)\b\.?|\bc\.?\s?p\.?\s?\d{5}\b|#\s?\d+/i,
+  capacity: /\b(?:capacidad|cupo|aforo|hasta \d+ (?:personas|invitados|alumnos|autos|lugares)|\d+ (?:personas|invitados|alumnos|lugares))\b/i,
+  who: /\b(?:dra?|lic|ing|arq|mtr[oa]|prof)\.\s|\b(?:doctor|doctora|licenciad[oa]|ingenier[oa]|maestr[oa]|profesora?|entrenador(?:es)?|instructor(?:es)?|especialista|equipo|director[a]?|gerente|dueñ[oa])\b/i,
   requirements:
     /\b(?:identificaci[oó]n|ine|credencial|comprobantes?|acta|actas|curp|pasaporte|licencia|aval|fotograf[ií]as?|boleta|cartilla|rfc|requisitos?|documentos?|documentaci[oó]n)\b/i,
   when: /\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bados?|domingos?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|cada|semanal|mensual|diario|\d{1,2}:\d{2})\b/i,
 };
 
 export const holdsKind = (text: string, kind: FactKind): boolean => KIND_PATTERNS[kind].test(text);
+
+/** A clock time says more about opening hours than the bare word "horario". */
+const STRONG_HOURS = /\b\d{1,2}(?::\d{2})\b|\b\d{1,2}\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs)\b/i;
+
+/** Words that, as a paragraph's label, say it is about that kind of fact ("Horario:", "Dirección:"). */
+const KIND_LABELS: Partial<Record<FactKind, string[]>> = {
+  hours: ['horario', 'horarios', 'hours'],
+  place: ['direccion', 'ubicacion', 'domicilio', 'address', 'location'],
+  price: ['precio', 'precios', 'costo', 'costos', 'tarifa', 'tarifas', 'prices'],
+  requirements: ['requisitos', 'documentos', 'requirements'],
+  duration: ['duracion'],
+  capacity: ['capacidad', 'cupo', 'aforo'],
+};
 
 const MINUTES = (h: string, m?: string) => Number(h) * 60 + (m ? Number(m) : 0);
 
@@ -82,6 +97,8 @@ interface Scored {
   hits: TermHit[];
   kinds: FactKind[];
   topic: boolean;
+  /** Share of a row's name the question says (1 for "el paquete plata" and "Paquete Plata"). */
+  named: number;
 }
 
 function scoreUnits(question: Question, units: AnswerUnit[], topScore: number, businessWords: string[]): Scored[] {
@@ -95,7 +112,8 @@ function scoreUnits(question: Question, units: AnswerUnit[], topScore: number, b
       else if (h.context) score += 0.6 * w;
     });
     const kinds = question.kinds.filter((k) => holdsKind(unit.text, k));
-    score += 0.7 * kinds.length;
+    for (const k of kinds) score += k === 'hours' && !STRONG_HOURS.test(unit.text) ? 0.35 : 0.7;
+    if (question.kinds.some((k) => KIND_LABELS[k]?.some((w) => unit.label.includes(w) || unit.context.includes(w)))) score += 0.3;
     // The question names what the paragraph is about (its label or its section's heading).
     const topic = question.terms.some((t) => t.weight >= 1 && t.alternatives.some((alt) => unit.context.some((w) => sameWord(w, alt))));
     if (topic) score += 0.3;
@@ -116,10 +134,12 @@ function scoreUnits(question: Question, units: AnswerUnit[], topScore: number, b
       }
     }
     // "el masaje relajante" is the row named just that, more than "paquete (masaje relajante para dos)".
+    let named = 0;
     if (unit.row?.name) {
       const core = wordsOf(unit.row.name.value.replace(/\([^)]*\)/g, ' ')).filter((w) => !STOPWORDS.has(w));
       const said = core.filter((w) => question.terms.some((t) => t.weight >= 1 && t.alternatives.some((alt) => sameWord(w, alt)))).length;
-      if (core.length) score += (0.5 * said) / core.length;
+      if (core.length) named = said / core.length;
+      score += 0.5 * named;
     }
     // "¿Qué masajes tienen?": the rows whose name says it are the options asked for.
     if (question.listing && unit.row?.name) {
@@ -127,7 +147,7 @@ function scoreUnits(question: Question, units: AnswerUnit[], topScore: number, b
       if (question.terms.some((t) => t.weight >= 1 && t.alternatives.some((alt) => nameWords.some((w) => sameWord(w, alt))))) score += 0.5;
     }
     const prior = topScore > 0 ? 0.8 + (0.2 * unit.passage.score) / topScore : 1;
-    return { unit, score: score * prior, hits, kinds, topic };
+    return { unit, score: score * prior, hits, kinds, topic, named };
   });
 }
 
@@ -188,7 +208,7 @@ export function buildAnswer(
   passages: Passage[],
   options: { length: Length; language: 'es' | 'en'; /** What the business says it is: names what its catalog rows are. */ business?: string },
 ): GroundedAnswer | NoAnswer {
-  const contentTerms = question.terms.filter((t) => t.weight >= 1 || t.weekday !== undefined);
+  const contentTerms = question.terms.filter((t) => t.weight >= 0.6 || t.weekday !== undefined);
   // "¿Me das informes?", "¿tienen?": nothing concrete to look for.
   if (!contentTerms.length && !question.kinds.length) return { type: 'vague' };
   if (!contentTerms.length && question.kinds.length && question.kinds.every((k) => k === 'price' || k === 'duration')) {
@@ -210,6 +230,8 @@ export function buildAnswer(
     // Several rows that fit equally well are listed ("¿tienen algo en renta que acepte mascotas?").
     for (const s of scored.slice(1)) {
       if (chosen.length >= limit.rows) break;
+      // A row the customer named in full is the one asked about, not a list.
+      if (best.named === 1 && s.named < 1) continue;
       if (s.unit.row && s.score >= 0.9 * best.score && s.score > 0) chosen.push(s);
     }
   } else {

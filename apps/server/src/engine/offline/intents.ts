@@ -56,7 +56,8 @@ function affirmed(text: string, re: RegExp): boolean {
 const PEOPLE =
   'persona|personas|humano|humana|asesor|asesora|asesores|agente|ejecutivo|ejecutiva|representante|encargado|encargada|' +
   'gerente|dueno|duena|responsable|alguien|vendedor|vendedora|recepcion|recepcionista|operador|operadora|supervisor|' +
-  'person|human|agent|representative|someone|somebody|manager|staff';
+  'person|human|agent|representative|someone|somebody|manager|staff|doctor|doctora|dentista|medico|medica|licenciado|licenciada|' +
+  'abogado|abogada|jefe|jefa|coordinador|coordinadora|director|directora|dueno|admisiones|ventas|soporte|caja';
 
 const HANDOFF = [
   new RegExp(
@@ -64,6 +65,7 @@ const HANDOFF = [
   ),
   /\b(?:me|nos)\s+(?:llame|llamen|marque|marquen|contacte|contacten|hable|hablen|comunique|comuniquen|atienda|atiendan)\b/,
   /\b(?:me|nos)\s+(?:pueden|puede|podrian|podria|podrias|puedes)\s+(?:llamar|marcar|contactar|hablar)\b/,
+  new RegExp(String.raw`\b(?:me|nos)\s+(?:comunicas|comunica|comunican|pasas|pasa|pasan|transfieres|transfiere|conectas|conecta|enlazas)\s+(?:con|a)\s+(?:(?:un|una|el|la|algun|alguna|alguien\s+de)\s+)?(?:${PEOPLE})\b`),
   /\b(?:llamarme|marcarme|contactarme|comunicarme)\b/,
   /\batencion\s+(?:humana|personal|personalizada|a\s+clientes)\b/,
   new RegExp(String.raw`\b(?:quiero|quisiera|necesito|prefiero|ocupo|pasame|paseme|pasenme|comuniqueme|comunicame|comuniquenme|transfiereme|transfierame)\s+(?:(?:con|a)\s+)?(?:(?:un|una|el|la|algun|alguna)\s+)?(?:${PEOPLE})\b`),
@@ -116,7 +118,9 @@ const GOODBYE = /\b(?:adios|bye|hasta luego|hasta pronto|hasta la proxima|nos ve
 const QUESTION_START =
   /^(?:y\s+)?(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas|donde|adonde|como|cuando|quien|quienes|por que|porque|tienen|tiene|tienes|hay|aceptan|acepta|manejan|maneja|venden|vende|hacen|hace|dan|ofrecen|ofrece|puedo|puedes|puede|pueden|se puede|atienden|atiende|rentan|renta|incluye|cobran|cobra|es|son|esta|estan|what|which|how|where|when|who|why|do|does|is|are|can|could)\b/;
 const INFO_REQUEST = /\b(?:me gustaria saber|quisiera saber|quiero saber|informacion|info|me interesa|me interesan|detalles|precio|precios|costo|costos|cotizacion|cotizar|requisitos)\b/;
-const DISTRESS = /\b(?:urgencia|urgente|emergencia|duele|dolor|molestia|preocupad[oa]|queja|reclamo|problema|molest[oa]|enojad[oa]|inconforme|mal servicio|lastim|sangr)/;
+/** Said by someone in pain, in a hurry or upset; a question about urgent care is not. */
+const DISTRESS =
+  /\b(?:me duele|me duelen|me esta doliendo|dolor|tengo (?:una |un )?(?:urgencia|emergencia|problema)|es (?:una )?(?:urgencia|emergencia)|urgente|queja|reclamo|molest[oa]|enojad[oa]|inconforme|mal servicio|preocupad[oa]|lastim|sangr)/;
 
 /** Reads what a message asks for, accent- and case-insensitive, in Spanish or English. */
 export function detectIntents(message: string): Intents {

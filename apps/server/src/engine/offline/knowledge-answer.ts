@@ -11,6 +11,8 @@ const KIND_HINTS: Record<FactKind, string> = {
   place: 'dirección ubicación ubicados calle avenida',
   when: 'fecha',
   requirements: 'requisitos documentos',
+  capacity: 'capacidad invitados personas',
+  who: 'equipo',
 };
 
 /**

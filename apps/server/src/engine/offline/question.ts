@@ -57,6 +57,8 @@ const KIND_QUERY: Record<FactKind, string> = {
   place: 'dónde',
   when: 'cuándo',
   requirements: 'requisitos',
+  capacity: 'capacidad',
+  who: 'quién',
 };
 
 function alternativesOf(word: string): string[] {
@@ -78,6 +80,9 @@ function capitalized(text: string): Set<string> {
 }
 
 const LISTING = /^(?:y\s+)?(?:que|cuales|which|what)\s+(?!hora|horario|dias?|pasa|tal|tan|necesito|debo|tengo|es|son|significa|incluye)[\p{L}]+\s+(?:tienen|manejan|ofrecen|venden|hay|dan|rentan|hacen|have|offer|sell)\b/u;
+
+/** Words ending like a verb that open questions without being one. */
+const NOT_VERBS = new Set(['examen', 'origen', 'imagen', 'volumen', 'joven', 'orden', 'resumen', 'plan', 'cuan', 'quien', 'bien', 'tambien', 'alguien', 'van', 'son', 'estan', 'dan', 'han']);
 
 const FOLLOW_UP_START = /^(?:y|e|and|what about|how about|que tal|tambien|igual|entonces)\b/;
 
@@ -108,7 +113,8 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     if (known >= 0) return;
     const weekday = WEEKDAY_WORDS[word];
     if (terms.length >= 24) return;
-    const weight = weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) || /^\d+$/.test(word) ? 0.3 : 1;
+    // An infinitive ("rentar una cancha", "lavar un traje") names the thing less than its object.
+    const weight = weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) || /^\d+$/.test(word) ? 0.3 : /^\p{L}{3,}(?:ar|er|ir)$/u.test(word) ? 0.6 : 1;
     const entity = weight >= 1 && entities.has(word);
     terms.push({ word, weight, alternatives: alternativesOf(word), ...(weekday !== undefined && { weekday }), ...(entity && { entity }) });
     positions.push(position);
@@ -124,8 +130,15 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     }
   }
 
-  const first = words.find((w) => !/^(?:y|e|and|pero|entonces|oye|disculpa|disculpe|hola|buenas|buenos|dias|tardes|noches|ustedes|usted|tu|se)$/.test(w));
-  const yesNoVerb = first ? YES_NO_VERBS.find((group) => group.includes(first)) : undefined;
+  const first = words.find((w) => !/^(?:y|e|and|pero|entonces|oye|disculpa|disculpe|hola|buenas|buenos|dias|tardes|noches|ustedes|usted|tu|se|me|nos|le|les|te)$/.test(w));
+  // "¿Aceptan…?", "¿Lavan alfombras?": a question that opens with a verb asks yes or no.
+  const verbLike = first !== undefined && /^\p{L}{2,}(?:an|en)$/u.test(first) && !NOT_VERBS.has(first) && /\?/.test(text);
+  const yesNoVerb = first ? (YES_NO_VERBS.find((group) => group.includes(first)) ?? (verbLike ? [first] : undefined)) : undefined;
+  if (yesNoVerb && first) {
+    // The verb says little about the thing asked: "¿Trabajan con aseguradoras?".
+    const verb = terms.find((t) => t.word === first);
+    if (verb && verb.weight > 0.3) verb.weight = 0.3;
+  }
 
   const when = parseWhen(text, options.now, options.timeZone);
   let window: DayWindow | undefined;

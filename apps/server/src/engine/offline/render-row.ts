@@ -107,8 +107,12 @@ function factOf(field: RowField, language: 'es' | 'en'): string | undefined {
 /** Columns whose value reads well in parentheses after the name: "(venta)", "(renta)". */
 const QUALIFIER_KEYS = /^(?:operacion|tipo|categoria|modalidad|operation|type|category|condicion)\b/;
 
-const joinList = (items: string[], language: 'es' | 'en') =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${language === 'es' ? 'y' : 'and'} ${items.at(-1)}`;
+/** "a, b y c"; items that hold commas or "y" themselves are kept apart with semicolons. */
+const joinList = (items: string[], language: 'es' | 'en') => {
+  if (items.length <= 1) return items[0] ?? '';
+  if (items.some((i) => /,|\s(?:y|and)\s/.test(i))) return items.join('; ');
+  return `${items.slice(0, -1).join(', ')} ${language === 'es' ? 'y' : 'and'} ${items.at(-1)}`;
+};
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -34,7 +34,7 @@ export const LIGHT_WORDS = new Set(
     'persona personas gente cliente clientes favor detalles detalle general ayuda ayudar ayudan quisieramos decir dime digame ' +
     'explicar mencionar cuentan cuenta contar existe existen llevar traer llego llegar llega piden pide pedir requieren ' +
     'requiere necesitan reciben recibe recibimos manejar ofrecer das dame deme damos mandas manda mandan mandame envias envia ' +
-    'envian enviame pasas pasan pasame comparte compartes compartir compartan'
+    'envian enviame pasas pasan pasame comparte compartes compartir compartan propio propia propios propias'
   ).split(' '),
 );
 
@@ -66,13 +66,16 @@ export const SYNONYMS: string[][] = [
   ['garantia', 'garantias', 'warranty'],
   ['reembolso', 'reembolsos', 'devolucion', 'devoluciones', 'refund'],
   ['alberca', 'piscina', 'pool'],
+  ['fiesta', 'fiestas', 'evento', 'eventos', 'celebracion', 'celebraciones', 'party', 'event', 'events'],
+  ['llevar', 'llevo', 'traer', 'traigo', 'traemos', 'bring'],
   ['gratis', 'gratuito', 'gratuita', 'cortesia', 'free'],
   ['disponible', 'disponibles', 'existencia', 'existencias', 'stock', 'agotado', 'agotada', 'inventario', 'available'],
   ['auto', 'autos', 'carro', 'carros', 'coche', 'coches', 'vehiculo', 'vehiculos', 'camioneta', 'camionetas', 'car', 'cars'],
   ['alumno', 'alumnos', 'alumna', 'alumnas', 'estudiante', 'estudiantes', 'student', 'students'],
   ['regadera', 'regaderas', 'ducha', 'duchas', 'showers'],
   ['wifi', 'internet'],
-  ['reserva', 'reservar', 'reservacion', 'apartar', 'cita', 'citas', 'agendar', 'booking', 'appointment'],
+  ['reserva', 'reservas', 'reservar', 'reservacion', 'apartar', 'apartado', 'booking', 'reservation'],
+  ['cita', 'citas', 'agendar', 'appointment'],
   ['renta', 'rentar', 'rento', 'alquiler', 'alquilar', 'arrendamiento', 'rent', 'rental'],
   ['compra', 'comprar', 'compro', 'venta', 'ventas', 'buy', 'sale'],
   ['recamara', 'recamaras', 'habitacion', 'habitaciones', 'cuarto', 'cuartos', 'bedroom', 'bedrooms'],
@@ -96,7 +99,7 @@ export const YES_NO_VERBS: string[][] = [
   ['puedo', 'puede', 'pueden', 'podemos', 'puedes', 'can'],
 ];
 
-export type FactKind = 'price' | 'duration' | 'hours' | 'place' | 'when' | 'requirements';
+export type FactKind = 'price' | 'duration' | 'hours' | 'place' | 'when' | 'requirements' | 'capacity' | 'who';
 
 /** Phrases that say which kind of fact is asked. */
 export const KIND_PHRASES: [FactKind, RegExp][] = [
@@ -111,6 +114,8 @@ export const KIND_PHRASES: [FactKind, RegExp][] = [
   ],
   ['place', /\b(?:donde|adonde|ubicados|ubicacion|ubicada|ubicado|ubican|direccion|como llego|como llegar|where|address|located|location)\b/],
   ['when', /\b(?:cuando|que fecha|que dia|when|what day|what date)\b/],
+  ['capacity', /\b(?:cuant[oa]s\s+(?:personas|invitados|gente|alumnos|lugares|autos)\s+(?:caben|entran|reciben|pueden|aceptan|admiten)|capacidad|cupo|aforo|how many people)\b/],
+  ['who', /\b(?:quien|quienes|que doctor|que doctora|con que doctor|who)\b/],
   [
     'requirements',
     /\b(?:que necesito|que se necesita|que ocupo|que piden|que me piden|que requisitos|requisitos|documentos|documentacion|papeles|que debo llevar|que tengo que llevar|que hay que llevar|requirements|what do i need)\b/,
@@ -124,6 +129,7 @@ export const KIND_WORDS = new Set(
     'vale valen costaria cotizacion cotizar mensualidad much price prices cost costs fee fees rate rates tiempo dura duran duracion ' +
     'tarda tardan long horario horarios hora horas abren abre abierto abiertos abrimos cierran cierra cerrado cerrados time open ' +
     'opening close closing hours donde adonde ubicados ubicacion ubicada ubicado ubican direccion where address ' +
-    'located location cuando fecha when date queda quedaria anda pagaria encuentran encuentra ubico encontrarlos ubicarlos'
+    'located location cuando fecha when date queda quedaria anda pagaria encuentran encuentra ubico encontrarlos ubicarlos ' +
+    'capacidad cupo aforo caben quien quienes who'
   ).split(' '),
 );
