@@ -1,28 +1,6 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
 import type { TemplateKey } from '@charla/shared/constants';
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Glyph({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from '../../../components/ui/icons.tsx';
 
 /** One line drawing per business template. */
 const paths: Record<TemplateKey, ReactNode> = {
@@ -149,5 +127,9 @@ const paths: Record<TemplateKey, ReactNode> = {
 };
 
 export function TemplateIcon({ template, ...props }: IconProps & { template: TemplateKey }) {
-  return <Glyph {...props}>{paths[template]}</Glyph>;
+  return (
+    <Icon width="24" height="24" {...props}>
+      {paths[template]}
+    </Icon>
+  );
 }

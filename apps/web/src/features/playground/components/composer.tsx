@@ -1,7 +1,7 @@
 import { useImperativeHandle, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_MESSAGE_CHARS } from '../message-text.ts';
-import { SendIcon } from './playground-icons.tsx';
+import { SendIcon } from '../../../components/ui/icons.tsx';
 
 export interface ComposerHandle {
   focus(): void;

@@ -1,9 +1,8 @@
 import { Fragment, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon, ChevronDownIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { AlertIcon, CalendarCheckIcon, ChevronDownIcon, ClockIcon, DoubleTickIcon, HandoffIcon, RestartIcon, SourceIcon, TickIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { actionChips, intlLocale, type ActionChip } from '../action-chips.ts';
 import type { ChatMessage } from '../chat-state.ts';
-import { CalendarCheckIcon, ClockIcon, DoubleTickIcon, HandoffIcon, RestartIcon, SourceIcon, TickIcon } from './playground-icons.tsx';
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 

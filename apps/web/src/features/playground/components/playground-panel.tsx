@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { AlertIcon, BotIcon, CloseIcon, WifiOffIcon } from '../../../components/ui/icons.tsx';
+import { AlertIcon, BotIcon, CloseIcon, HandoffIcon, RestartIcon, WifiOffIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../auth/current-user.tsx';
 import { usePlaygroundChat } from '../api/use-playground-chat.ts';
@@ -11,7 +11,6 @@ import type { PlaygroundBot } from '../playground-bot.ts';
 import { Composer, type ComposerHandle } from './composer.tsx';
 import { EmptyChat, type Suggestion } from './empty-chat.tsx';
 import { MessageBubble } from './message-bubble.tsx';
-import { HandoffIcon, RestartIcon } from './playground-icons.tsx';
 
 /** Live events can take a moment to connect; only a lasting outage is worth a notice. */
 const OFFLINE_NOTICE_MS = 3000;

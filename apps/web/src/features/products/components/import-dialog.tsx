@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportResult } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
+import { CheckCircleIcon, ImportIcon, TableIcon } from '../../../components/ui/icons.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import type { ImportPreview } from '../api/products-api.ts';
 import { useImportCatalog, useImportPreview } from '../api/use-products.ts';
@@ -17,7 +17,6 @@ import {
   type MappingState,
   type MappingTarget,
 } from '../import-mapping.ts';
-import { ImportIcon, TableIcon } from './products-icons.tsx';
 import { SheetDialog } from './sheet-dialog.tsx';
 
 const steps = ['file', 'preview', 'mapping', 'result'] as const;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { PlusIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorText, fieldErrors } from '../../../lib/error-text.ts';
@@ -17,7 +18,6 @@ import {
   updateBody,
   type ProductFormValues,
 } from '../product-form.ts';
-import { PlusIcon, TrashIcon } from './products-icons.tsx';
 import { SheetDialog } from './sheet-dialog.tsx';
 
 const inputClasses = (error: string | undefined) =>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@charla/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { ImageIcon, PencilIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { formatPrice } from '../price.ts';
-import { ImageIcon, PencilIcon, TrashIcon } from './products-icons.tsx';
 
 function Thumb({ product }: { product: Product }) {
   const [broken, setBroken] = useState(false);

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
-import { BoxIcon } from '../../../components/ui/icons.tsx';
+import { BoxIcon, ChevronLeftIcon, ChevronRightIcon, ImportIcon, PlusIcon, SearchIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -18,7 +18,6 @@ import { useDeleteProduct, useProducts } from '../api/use-products.ts';
 import { ImportDialog } from './import-dialog.tsx';
 import { ProductDialog } from './product-dialog.tsx';
 import { ProductList } from './product-list.tsx';
-import { ChevronLeftIcon, ChevronRightIcon, ImportIcon, PlusIcon, SearchIcon, TrashIcon } from './products-icons.tsx';
 import { useDebounced } from './use-debounced.ts';
 
 const pageSize = 20;

@@ -1,9 +1,9 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
+import { GlobeIcon, PlayIcon, TextIcon, UploadIcon } from '../../../components/ui/icons.tsx';
 import { FileDropZone } from './file-drop-zone.tsx';
 import { LinkSourceForm, TextSourceForm } from './source-forms.tsx';
-import { GlobeIcon, PlayIcon, TextIcon, UploadIcon } from './training-icons.tsx';
 
 const tabs = [
   { key: 'file', icon: UploadIcon },

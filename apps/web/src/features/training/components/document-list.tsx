@@ -1,9 +1,28 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TrainingType } from '@charla/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { FileIcon, GlobeIcon, PlayIcon, TableIcon, TextIcon, TrashIcon, type IconProps } from '../../../components/ui/icons.tsx';
 import type { DocumentItem } from '../documents-cache.ts';
 import { formatBytes, formatDocumentDate } from '../training-type.ts';
 import { StatusBadge } from './status-badge.tsx';
-import { TrashIcon, typeIcons, typeTones } from './training-icons.tsx';
+
+const typeIcons: Record<TrainingType, (p: IconProps) => ReactNode> = {
+  PDF: FileIcon,
+  CSV: TableIcon,
+  TEXT: TextIcon,
+  URL: GlobeIcon,
+  YOUTUBE: PlayIcon,
+};
+
+/** A colour per kind of source, so a long list is easy to scan. */
+const typeTones: Record<TrainingType, string> = {
+  PDF: 'bg-rose-500/15 text-rose-500',
+  CSV: 'bg-emerald-500/15 text-emerald-500',
+  TEXT: 'bg-sky-500/15 text-sky-500',
+  URL: 'bg-violet-500/15 text-violet-500',
+  YOUTUBE: 'bg-red-500/15 text-red-500',
+};
 
 function UploadProgress({ fraction, name }: { fraction: number; name: string }) {
   const { t, i18n } = useTranslation('training');

@@ -2,11 +2,10 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { CloseIcon } from '../../../components/ui/icons.tsx';
+import { CloseIcon, UploadIcon } from '../../../components/ui/icons.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { useAddSource } from '../api/use-documents.ts';
 import { acceptedFiles, fileProblem } from '../training-type.ts';
-import { UploadIcon } from './training-icons.tsx';
 
 interface Failure {
   id: number;

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
-import { BookIcon } from '../../../components/ui/icons.tsx';
+import { BookIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -19,7 +19,6 @@ import { useDocumentEvents } from '../api/use-document-events.ts';
 import { documentsKey, type DocumentItem } from '../documents-cache.ts';
 import { AddKnowledge } from './add-knowledge.tsx';
 import { DocumentList } from './document-list.tsx';
-import { TrashIcon } from './training-icons.tsx';
 
 const examples = ['prices', 'hours', 'policies', 'catalog'] as const;
 
