@@ -51,6 +51,21 @@ const schema = z
   WHATSAPP_WEB_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(30_000),
   /** First reconnection delay after a dropped connection; doubles up to a minute. */
   WHATSAPP_WEB_RECONNECT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Meta app (WhatsApp Cloud API, Messenger, Instagram): webhook signatures, verification, token exchange. */
+  META_APP_ID: z.string().regex(/^\d+$/, 'must be the numeric app id').optional(),
+  META_APP_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  META_VERIFY_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+  META_GRAPH_URL: z.url().default('https://graph.facebook.com/v23.0').transform((u) => u.replace(/\/+$/, '')),
+  /** One Graph API call gives up after this long. */
+  META_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Messages per second per WhatsApp number (Cloud API throughput is 80 by default, up to 1000). */
+  WHATSAPP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(80),
+  /** Least time between two messages to one customer on a Meta channel, in order. */
+  META_RECIPIENT_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /** Webhook messages older than this (seconds) are stored but not answered: a late redelivery. */
+  WEBHOOK_REPLAY_MAX_AGE: seconds.default(24 * 60 * 60),
+  /** Key for secrets at rest: 32 bytes in base64 or hex, or any string of 32+ characters (hashed). */
+  ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((c, ctx) => {
     if (c.AI_PROVIDER !== 'openai-compatible') return;

@@ -25,7 +25,7 @@ const config = readConfig();
 const webDist = config.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const database = await createDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
-const keys = deriveKeys(loadAppSecret(config.APP_SECRET, config.DATA_DIR));
+const keys = deriveKeys(loadAppSecret(config.APP_SECRET, config.DATA_DIR), config.ENCRYPTION_KEY);
 const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, keys, engine: createEngine(config) });
 
 const admin = await app.services.auth.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);

@@ -2,8 +2,16 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
 
-/** AES-256-GCM for secrets at rest: "v1.<iv>.<tag>.<ciphertext>", base64url parts. */
-export function secretBox(key: Buffer) {
+/**
+ * AES-256-GCM for secrets at rest: "v1.<iv>.<tag>.<ciphertext>", base64url parts. Seals with
+ * `key`; opens with it or with one of the `previous` keys (secrets sealed before a key change).
+ */
+export function secretBox(key: Buffer, previous: Buffer[] = []) {
+  const openWith = (k: Buffer, iv: string, tag: string, data: string) => {
+    const decipher = createDecipheriv('aes-256-gcm', k, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  };
   return {
     seal(plain: string): string {
       const iv = randomBytes(12);
@@ -14,9 +22,15 @@ export function secretBox(key: Buffer) {
     open(sealed: string): string {
       const [version, iv, tag, data] = sealed.split('.');
       if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('not a sealed secret');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+      let failure: unknown;
+      for (const k of [key, ...previous]) {
+        try {
+          return openWith(k, iv, tag, data);
+        } catch (err) {
+          failure ??= err;
+        }
+      }
+      throw failure;
     },
   };
 }

@@ -7,6 +7,8 @@ export interface Keys {
   jwt: Uint8Array;
   /** AES-256-GCM key for credentials stored at rest. */
   encryption: Buffer;
+  /** Earlier keys, still able to open what they sealed (the derived key once ENCRYPTION_KEY is set). */
+  previousEncryption?: Buffer[];
 }
 
 /**
@@ -24,9 +26,22 @@ export function loadAppSecret(appSecret: string | undefined, dataDir: string): s
   return secret;
 }
 
-export function deriveKeys(secret: string): Keys {
+export function deriveKeys(secret: string, encryptionKey?: string): Keys {
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', secret, 'charla', info, 32));
-  return { jwt: new Uint8Array(derive('access-token')), encryption: derive('encryption') };
+  const jwt = new Uint8Array(derive('access-token'));
+  if (!encryptionKey) return { jwt, encryption: derive('encryption') };
+  return { jwt, encryption: parseEncryptionKey(encryptionKey), previousEncryption: [derive('encryption')] };
+}
+
+/** ENCRYPTION_KEY as 32 bytes: hex (64 digits), base64 or base64url of 32 bytes, or else the SHA-256 of the text. */
+export function parseEncryptionKey(value: string): Buffer {
+  const text = value.trim();
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) {
+    const bytes = Buffer.from(text, 'base64');
+    if (bytes.length === 32) return bytes;
+  }
+  return createHash('sha256').update(text).digest();
 }
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
