@@ -1,0 +1,131 @@
+/**
+ * A small client of Meta's Graph API: JSON in and out, a time limit per call, and every failure
+ * sorted by what it means for a retry. Tokens travel in the Authorization header and never appear
+ * in an error or a log line.
+ */
+
+/** Meta's error object ({ error: { message, type, code, error_subcode, fbtrace_id } }). */
+export interface GraphErrorBody {
+  message?: string;
+  type?: string;
+  code?: number;
+  error_subcode?: number;
+  fbtrace_id?: string;
+  is_transient?: boolean;
+  error_user_msg?: string;
+  error_data?: { details?: string };
+}
+
+/**
+ * - rejected: Meta answered and will not accept this request as it is.
+ * - retryable: Meta answered that nothing was done for now (rate limit, outage): safe to call again.
+ * - token: Meta refused the access token.
+ * - not_sent: the request never reached Meta (connection refused, DNS): safe to call again.
+ * - ambiguous: the request may have reached Meta but no answer came (time-out, dropped connection).
+ */
+export type GraphFailure = 'rejected' | 'retryable' | 'token' | 'not_sent' | 'ambiguous';
+
+/** Codes Meta documents as "try again later": throughput, pair and account rate limits, transient outages. */
+const retryableCodes = new Set([1, 2, 4, 17, 32, 613, 80007, 130429, 131000, 131016, 131056, 133004]);
+const tokenCodes = new Set([102, 190]);
+/** Connection errors that prove the request was never written to Meta. */
+const notSentCauses = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+export class GraphError extends Error {
+  constructor(
+    readonly failure: GraphFailure,
+    readonly status: number | undefined,
+    readonly body: GraphErrorBody,
+  ) {
+    super(body.message ?? failure);
+    this.name = 'GraphError';
+  }
+  get code(): number | undefined {
+    return this.body.code;
+  }
+  /** What to log: Meta's code, words and trace id (never the request). */
+  toLog() {
+    return { failure: this.failure, status: this.status, code: this.body.code, subcode: this.body.error_subcode, message: this.body.message, fbtrace_id: this.body.fbtrace_id };
+  }
+}
+
+export function classifyGraphError(status: number, body: GraphErrorBody): GraphFailure {
+  if (body.code !== undefined && tokenCodes.has(body.code)) return 'token';
+  if (status >= 500 || status === 429 || body.is_transient || (body.code !== undefined && retryableCodes.has(body.code))) return 'retryable';
+  return 'rejected';
+}
+
+function networkFailure(err: unknown): GraphError {
+  const cause = (err as { cause?: { code?: string } })?.cause?.code;
+  const name = (err as { name?: string })?.name;
+  if (cause && notSentCauses.has(cause)) return new GraphError('not_sent', undefined, { message: `connection failed (${cause})` });
+  const what = name === 'TimeoutError' || name === 'AbortError' ? 'no answer in time' : `connection lost${cause ? ` (${cause})` : ''}`;
+  return new GraphError('ambiguous', undefined, { message: what });
+}
+
+export interface GraphRequest {
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string>;
+  /** Calls that do the same thing twice (subscribe, register) are retried here on a passing failure. */
+  retries?: number;
+}
+
+export interface GraphClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  /** First pause before a retry of an idempotent call; doubles each time. */
+  retryDelayMs?: number;
+}
+
+export function graphClient({ baseUrl, timeoutMs, retryDelayMs = 300 }: GraphClientOptions) {
+  async function once<T>(method: 'GET' | 'POST' | 'DELETE', path: string, req: GraphRequest): Promise<T> {
+    const url = new URL(`${baseUrl}/${path.replace(/^\/+/, '')}`);
+    for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (req.token) headers.authorization = `Bearer ${req.token}`;
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(url, {
+        method,
+        headers,
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await res.text();
+    } catch (err) {
+      throw networkFailure(err);
+    }
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : {};
+    } catch {
+      json = undefined;
+    }
+    if (res.ok && json !== undefined) return json as T;
+    const body: GraphErrorBody = (json as { error?: GraphErrorBody } | undefined)?.error ?? { message: `HTTP ${res.status}` };
+    throw new GraphError(res.ok ? 'ambiguous' : classifyGraphError(res.status, body), res.status, body);
+  }
+
+  async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, req: GraphRequest = {}): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await once<T>(method, path, req);
+      } catch (err) {
+        const passing = err instanceof GraphError && err.failure !== 'rejected' && err.failure !== 'token';
+        if (!passing || attempt >= (req.retries ?? 0)) throw err;
+        await new Promise((r) => setTimeout(r, retryDelayMs * 2 ** attempt));
+      }
+    }
+  }
+
+  return {
+    get: <T>(path: string, req?: GraphRequest) => request<T>('GET', path, req),
+    post: <T>(path: string, req?: GraphRequest) => request<T>('POST', path, req),
+    delete: <T>(path: string, req?: GraphRequest) => request<T>('DELETE', path, req),
+  };
+}
+
+export type GraphClient = ReturnType<typeof graphClient>;

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+import { repoRoot } from '../../../test/paths.ts';
+
+type Schema = Record<string, unknown>;
+
+/** Beside the repository (shared/meta); META_OPENAPI_FILE overrides it. */
+export const metaOpenApiFile = process.env.META_OPENAPI_FILE ?? path.resolve(repoRoot, '../shared/meta/business-messaging-api_v23.0.yaml');
+
+let loaded: { doc: Schema; schemas: Record<string, Schema> } | undefined;
+
+/** Meta's OpenAPI file for the WhatsApp Business Platform, read once. */
+export function metaOpenApi() {
+  if (loaded) return loaded;
+  const doc = parse(readFileSync(metaOpenApiFile, 'utf8')) as Schema;
+  // Not part of OpenAPI: Meta's own grouping of parameters.
+  delete (doc.components as Schema).parameterGroups;
+  const schemas = structuredClone((doc.components as { schemas: Record<string, Schema> }).schemas);
+  for (const schema of Object.values(schemas)) mergeClosedAllOf(schema, schemas);
+  loaded = { doc, schemas };
+  return loaded;
+}
+
+const resolve = (s: Schema, schemas: Record<string, Schema>): Schema =>
+  typeof s.$ref === 'string' && s.$ref.startsWith('#/components/schemas/') ? schemas[s.$ref.split('/').pop()!]! : s;
+
+/**
+ * Meta writes each message kind as allOf [BaseMessageProperties, { additionalProperties: false,
+ * properties: { type, text } }]. Read literally, each member's additionalProperties:false refuses the
+ * other member's fields, so no message at all could pass. We read it as intended: one closed object
+ * with the members' properties (a property named twice must satisfy both) and required fields.
+ */
+function mergeClosedAllOf(node: unknown, schemas: Record<string, Schema>): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach((n) => mergeClosedAllOf(n, schemas));
+  const s = node as Schema;
+  for (const value of Object.values(s)) mergeClosedAllOf(value, schemas);
+  if (!Array.isArray(s.allOf)) return;
+  const members = (s.allOf as Schema[]).map((m) => resolve(m, schemas));
+  const plain = members.every((m) => Object.keys(m).every((k) => ['type', 'properties', 'required', 'additionalProperties', 'description'].includes(k)));
+  if (!plain || !members.some((m) => m.additionalProperties === false)) return;
+  const properties: Record<string, unknown> = {};
+  for (const m of members) {
+    for (const [k, v] of Object.entries((m.properties as Schema | undefined) ?? {})) properties[k] = k in properties ? { allOf: [properties[k], v] } : v;
+  }
+  delete s.allOf;
+  Object.assign(s, { type: 'object', properties, required: [...new Set(members.flatMap((m) => (m.required as string[] | undefined) ?? []))], additionalProperties: false });
+}
+
+let ajv: Ajv2020 | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+/** A validator for one of components.schemas (JSON Schema 2020-12, as OpenAPI 3.1 says). */
+export function metaSchema(name: string): ValidateFunction {
+  const cached = compiled.get(name);
+  if (cached) return cached;
+  if (!ajv) {
+    ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, logger: false });
+    addFormats.default(ajv);
+    ajv.addSchema({ $id: 'meta', components: { schemas: metaOpenApi().schemas } });
+  }
+  const validate = ajv.getSchema(`meta#/components/schemas/${name}`);
+  if (!validate) throw new Error(`no schema ${name} in Meta's OpenAPI file`);
+  compiled.set(name, validate);
+  return validate;
+}
+
+/** The request examples of one path and method of Meta's file (name → body). */
+export function metaExamples(apiPath: string, method: 'post' | 'get' = 'post'): Record<string, unknown> {
+  const op = ((metaOpenApi().doc.paths as Schema)[apiPath] as Schema | undefined)?.[method] as Schema | undefined;
+  const examples = ((op?.requestBody as Schema | undefined)?.content as Record<string, Schema> | undefined)?.['application/json']?.examples as
+    | Record<string, { value: unknown }>
+    | undefined;
+  return Object.fromEntries(Object.entries(examples ?? {}).map(([k, v]) => [k, v.value]));
+}
