@@ -42,6 +42,8 @@ import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { webPlugin } from './plugins/web.ts';
+import { metaChannels, SEND_ATTEMPTS } from './channels/meta/meta-channels.ts';
+import { whatsappWebChannel } from './channels/whatsapp-web/whatsapp-web.channel.ts';
 
 export interface AppDeps {
   config: Config;
@@ -93,7 +95,8 @@ export async function buildApp({ config, database, keys, logger, engine }: AppDe
   await app.register(authPlugin, { config, repo, tokens });
   await app.register(realtimePlugin, { config, repo, tokens, pool: database.pool });
 
-  const bots = botsService(botsRepository(database.db), secretBox(keys.encryption), (userId, event, ...args) =>
+  const box = secretBox(keys.encryption, keys.previousEncryption);
+  const bots = botsService(botsRepository(database.db), box, (userId, event, ...args) =>
     app.realtime.toUser(userId, event, ...args),
   );
   app.realtime.allowRooms('bot', bots.mayView);
@@ -120,6 +123,8 @@ export async function buildApp({ config, database, keys, logger, engine }: AppDe
   const search = retrieval(trainingRepo);
 
   if (!engine) throw new Error('no conversation engine configured');
+  const meta = metaChannels({ config, db: database.db, box, bots, emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args), log: app.log });
+  const whatsappWeb = await whatsappWebChannel(app, { config, database, box, bots, sendAttempts: SEND_ATTEMPTS });
   const conversations = conversationsRepository(database.db);
   const appointments = appointmentsRepository(database.db);
   const flow = pipeline({
@@ -132,11 +137,11 @@ export async function buildApp({ config, database, keys, logger, engine }: AppDe
     jobs,
     emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args),
     // The playground's replies reach the owner through the conversationMessage event itself.
-    senders: { playground: async () => undefined },
+    senders: { playground: async () => undefined, ...meta.senders, whatsmeow: whatsappWeb.send },
     log: app.log,
   });
   await jobs.define<{ conversationId: string }>(REPLY_JOB, (data) => flow.turn(data.conversationId), { policy: 'stately', concurrency: 4, retryLimit: 3 });
-  await jobs.define<{ messageId: string }>(SEND_JOB, (data) => flow.send(data.messageId), { policy: 'stately', concurrency: 2, retryLimit: 5 });
+  await jobs.define<{ messageId: string }>(SEND_JOB, (data) => flow.send(data.messageId), { policy: 'stately', concurrency: 2, retryLimit: SEND_ATTEMPTS - 1, retryDelay: 1 });
   if (config.ROLE !== 'api') {
     const sweep = setInterval(() => void flow.recover().catch((err) => app.log.error({ err }, 'recovery failed')), 30_000);
     sweep.unref();
@@ -159,6 +164,7 @@ export async function buildApp({ config, database, keys, logger, engine }: AppDe
   await app.register(trainingRoutes, { service: training });
   await app.register(productsRoutes, { service: productsService(productsRepository(database.db), bots) });
   await app.register(playgroundRoutes, { service: playground });
+  await meta.routes(app, flow.receive, { disconnectWhatsmeow: whatsappWeb.disconnect });
   await app.register(webPlugin, { dir: config.WEB_DIST });
 
   return app;

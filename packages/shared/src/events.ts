@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DocumentStatusEvent } from './training.ts';
 import type { ConversationMessageEvent, ConversationUpdatedEvent, HandoffEvent } from './conversations.ts';
+import type { ChannelStatusEvent } from './channels.ts';
 import type { WhatsappQrEvent, WhatsappStatusEvent } from './whatsapp-web.ts';
 
 /** Rooms a socket may join: its own user room, and rooms of bots it may see. */
@@ -34,6 +35,8 @@ export interface ServerToClientEvents {
   conversationUpdated: (payload: ConversationUpdatedEvent) => void;
   /** A customer asked for a person (owner's room). */
   handoffRequested: (payload: HandoffEvent) => void;
+  /** A Meta channel of the bot changed state, e.g. its token was refused (owner's room and bot room). */
+  channelStatus: (payload: ChannelStatusEvent) => void;
   /** A new pairing QR for the bot's WhatsApp by QR (bot room). */
   whatsappQr: (payload: WhatsappQrEvent) => void;
   /** The bot's WhatsApp-by-QR session changed state (bot room). */

@@ -21,6 +21,22 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
   BOT_LOCKED: { es: 'Este asistente está bloqueado y no se puede modificar.', en: 'This assistant is locked and cannot be changed.' },
   BOT_LIMIT_REACHED: { es: 'Alcanzaste el número máximo de asistentes de tu plan.', en: 'You have reached the maximum number of assistants on your plan.' },
   RATE_LIMITED: { es: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.', en: 'Too many attempts. Wait a few minutes and try again.' },
+  SIGNATURE_MISSING: { es: 'Falta la firma X-Hub-Signature-256.', en: 'The X-Hub-Signature-256 signature is missing.' },
+  SIGNATURE_INVALID: { es: 'La firma X-Hub-Signature-256 no es válida.', en: 'The X-Hub-Signature-256 signature is not valid.' },
+  CHANNEL_SOURCE_UNSUPPORTED: { es: 'Ese canal todavía no se puede desconectar desde aquí.', en: 'That channel cannot be disconnected from here yet.' },
+  CHANNEL_ACCOUNT_TAKEN: {
+    es: 'Ese número o página ya está conectado a otro asistente. Desconéctalo allí primero.',
+    en: 'That number or page is already connected to another assistant. Disconnect it there first.',
+  },
+  META_TOKEN_REQUIRED: {
+    es: 'Falta el código del registro de Meta o un token de acceso.',
+    en: "Meta's signup code or an access token is required.",
+  },
+  META_NOT_CONFIGURED: {
+    es: 'La conexión con Meta no está configurada en este servidor (META_APP_ID y META_APP_SECRET).',
+    en: 'The connection with Meta is not configured on this server (META_APP_ID and META_APP_SECRET).',
+  },
+  META_STEP_FAILED: { es: 'Meta no completó la conexión. Inténtalo de nuevo.', en: 'Meta did not complete the connection. Please try again.' },
   INTERNAL: { es: 'Algo salió mal de nuestro lado. Inténtalo de nuevo.', en: 'Something went wrong on our side. Please try again.' },
   SERVICE_UNAVAILABLE: { es: 'El servicio no está disponible por ahora.', en: 'The service is unavailable right now.' },
 };
@@ -44,6 +60,9 @@ const ruleMessages: Record<string, Record<Locale, string>> = {
   currency: { es: 'Usa un código de moneda de 3 letras, por ejemplo MXN.', en: 'Use a 3-letter currency code, for example MXN.' },
   too_many: { es: 'Demasiados elementos.', en: 'Too many items.' },
   digits: { es: 'Solo números, tal como aparece en Meta.', en: 'Digits only, as shown by Meta.' },
+  pin: { es: 'El PIN son 6 dígitos.', en: 'The PIN is 6 digits.' },
+  template_name: { es: 'Usa el nombre de la plantilla tal como está en Meta: minúsculas, números y guiones bajos.', en: "Use the template's name as shown by Meta: lower case, digits and underscores." },
+  template_language: { es: 'Usa el código de idioma de Meta, por ejemplo es_MX o en_US.', en: "Use Meta's language code, for example es_MX or en_US." },
 };
 
 /** One clear sentence for a zod issue, in the user's language. */

@@ -1,0 +1,207 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { channelsResponse, metaStepErrorBody } from '@charla/shared';
+import { engines } from '../../test/harness.ts';
+import { bots } from '../../modules/bots/bots.table.ts';
+import { metaError } from './test-support/fake-graph.ts';
+import { APP_ID, APP_SECRET, metaId, metaTestApp, ownerWithBot, pageBot, postWebhook, until, botMessages, waTextPayload, whatsappBot, type MetaTestApp } from './test-support/meta-test-app.ts';
+
+describe.each(engines)('Canales API on %s', (dbEngine) => {
+  let m: MetaTestApp;
+
+  beforeAll(async () => {
+    m = await metaTestApp(dbEngine);
+  });
+  afterAll(() => m?.close());
+
+  const storedBot = async (botId: string) => (await m.t.database.db.select().from(bots).where(eq(bots.id, botId)))[0]!;
+
+  describe('POST /api/meta-register', () => {
+    it('exchanges the signup code, subscribes the app to the WABA and registers the number; the token is sealed and shown masked', async () => {
+      const { botId, api, owner } = await ownerWithBot(m.t);
+      const phone = metaId();
+      const waba = metaId();
+      m.graph.reset();
+      const res = await api({ method: 'POST', url: '/api/meta-register', payload: { bot_id: botId, phone_number_id: phone, waba_id: waba, code: 'AQBx-signup-code' } });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ ok: true, channel: { channel: 'whatsapp', source: 'api', state: 'connected', ids: { phone_number_id: `…${phone.slice(-4)}`, waba_id: `…${waba.slice(-4)}` }, last_error: null } });
+      expect(body.generated_pin).toMatch(/^\d{6}$/);
+
+      expect(m.graph.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET oauth/access_token', `POST ${waba}/subscribed_apps`, `POST ${phone}/register`]);
+      const [exchange, subscribe, register] = m.graph.calls;
+      expect(exchange!.query).toEqual({ client_id: APP_ID, client_secret: APP_SECRET, code: 'AQBx-signup-code' });
+      expect(exchange!.authorization).toBeUndefined();
+      const token = subscribe!.authorization!.replace('Bearer ', '');
+      expect(token).toMatch(/^EAAG/);
+      expect(register!.authorization).toBe(`Bearer ${token}`);
+      expect(register!.body).toEqual({ messaging_product: 'whatsapp', pin: body.generated_pin });
+      expect(m.graph.violations).toEqual([]);
+
+      const row = await storedBot(botId);
+      expect(JSON.stringify(row.metaCredentials)).not.toContain(token);
+      expect(row.metaCredentials[0]).toMatchObject({ phone_number_id: phone, waba_id: waba, access_token_sealed: expect.stringMatching(/^v1\./) });
+      const listed = (await api({ method: 'GET', url: `/bot/${owner.email}` })).json() as { id: string; metaCredentials: { access_token: string }[] }[];
+      expect(listed.find((b) => b.id === botId)!.metaCredentials[0]!.access_token).toBe(`${token.slice(0, 4)}…${token.slice(-4)}`);
+    });
+
+    it('names the failing step with Meta\'s words; calling again retries from there without exchanging the code twice', async () => {
+      const { botId, api } = await ownerWithBot(m.t);
+      const phone = metaId();
+      const waba = metaId();
+      const payload = { bot_id: botId, phone_number_id: phone, waba_id: waba, code: 'AQB-single-use', pin: '246810' };
+      m.graph.reset();
+      // Three answers, because subscribing is retried on passing failures; a permission error is not.
+      m.graph.next(`${waba}/subscribed_apps`, metaError(200, 'Permissions error', { subcode: 1349174 }));
+      const failed = await api({ method: 'POST', url: '/api/meta-register', headers: { 'accept-language': 'en' }, payload });
+      expect(failed.statusCode).toBe(502);
+      const error = metaStepErrorBody.parse(failed.json()).error;
+      expect(error).toMatchObject({ code: 'META_STEP_FAILED', step: 'subscribe', retryable: true, meta: { code: 200, subcode: 1349174, message: 'Permissions error' } });
+      expect(error.message).toBe(
+        'Could not subscribe the app to the account. The token lacks the permissions this number or page needs. Connect the channel again. (Meta 200) Meta said: «Permissions error». You can try again.',
+      );
+      const panel = channelsResponse.parse((await api({ method: 'GET', url: `/api/channels/${botId}` })).json()).channels[0]!;
+      expect(panel).toMatchObject({ state: 'disconnected', last_error: { code: 'PERMISSION_MISSING', step: 'subscribe', meta_code: 200, detail: 'Permissions error' } });
+      expect((await storedBot(botId)).metaCredentials).toEqual([]);
+
+      const retried = await api({ method: 'POST', url: '/api/meta-register', payload });
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json().generated_pin).toBeUndefined();
+      expect(m.graph.calls.filter((c) => c.path === 'oauth/access_token')).toHaveLength(1);
+      expect(m.graph.calls.map((c) => c.path)).toEqual(['oauth/access_token', `${waba}/subscribed_apps`, `${waba}/subscribed_apps`, `${phone}/register`]);
+      expect((m.graph.calls.at(-1)!.body as { pin: string }).pin).toBe('246810');
+    });
+
+    it('retries a step whose call hangs or meets a 5xx, within the same request', async () => {
+      const { botId, api } = await ownerWithBot(m.t);
+      const phone = metaId();
+      const waba = metaId();
+      m.graph.reset();
+      m.graph.next(`${waba}/subscribed_apps`, 'hang');
+      m.graph.next(`${phone}/register`, metaError(2, 'Service temporarily unavailable', { status: 503, transient: true }));
+      const res = await api({ method: 'POST', url: '/api/meta-register', payload: { bot_id: botId, phone_number_id: phone, waba_id: waba, access_token: 'EAAGmanualtoken1234567890' } });
+      expect(res.statusCode).toBe(200);
+      expect(m.graph.calls.map((c) => c.path)).toEqual([`${waba}/subscribed_apps`, `${waba}/subscribed_apps`, `${phone}/register`, `${phone}/register`]);
+    });
+
+    it('reports a failed registration (register step) in Spanish by default', async () => {
+      const { botId, api } = await ownerWithBot(m.t);
+      const phone = metaId();
+      m.graph.next(`${phone}/register`, metaError(133005, 'Two step verification PIN Mismatch'));
+      const res = await api({ method: 'POST', url: '/api/meta-register', payload: { bot_id: botId, phone_number_id: phone, waba_id: metaId(), access_token: 'EAAGmanualtoken1234567890', pin: '111111' } });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error).toMatchObject({ step: 'register', message: expect.stringMatching(/^No se pudo registrar el número en la API de WhatsApp\. .*Meta dijo: «Two step verification PIN Mismatch»\. Puedes reintentar\.$/) });
+    });
+
+    it('uses the manual form\'s token without an exchange, and refuses a request with neither code nor token', async () => {
+      const { botId, api } = await ownerWithBot(m.t);
+      m.graph.reset();
+      const none = await api({ method: 'POST', url: '/api/meta-register', payload: { bot_id: botId, phone_number_id: metaId(), waba_id: metaId() } });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error.code).toBe('META_TOKEN_REQUIRED');
+      expect(m.graph.calls).toHaveLength(0);
+      const manual = await api({ method: 'POST', url: '/api/meta-register', payload: { bot_id: botId, phone_number_id: metaId(), waba_id: metaId(), access_token: 'EAAGmanualtoken1234567890', pin: '123456' } });
+      expect(manual.statusCode).toBe(200);
+      expect(m.graph.calls.map((c) => c.path.split('/')[1])).toEqual(['subscribed_apps', 'register']);
+    });
+
+    it('refuses a number another bot already uses (its webhooks could reach only one)', async () => {
+      const first = await whatsappBot(m.t);
+      const { botId, api } = await ownerWithBot(m.t);
+      const res = await api({ method: 'POST', url: '/api/meta-register', payload: { bot_id: botId, phone_number_id: first.phoneNumberId, waba_id: metaId(), access_token: 'EAAGmanualtoken1234567890' } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('CHANNEL_ACCOUNT_TAKEN');
+    });
+
+    it('validates the body: digits for ids, a 6-digit PIN', async () => {
+      const { botId, api } = await ownerWithBot(m.t);
+      const res = await api({ method: 'POST', url: '/api/meta-register', payload: { bot_id: botId, phone_number_id: 'abc', waba_id: metaId(), access_token: 'EAAGmanualtoken1234567890', pin: '12' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ phone_number_id: 'Solo números, tal como aparece en Meta.', pin: 'El PIN son 6 dígitos.' });
+    });
+  });
+
+  describe('access checks', () => {
+    it("lets nobody connect, read or disconnect another owner's channels, nor anyone signed out", async () => {
+      const ana = await whatsappBot(m.t);
+      const luis = await ownerWithBot(m.t);
+      m.graph.reset();
+      const attempts = [
+        { method: 'POST' as const, url: '/api/meta-register', payload: { bot_id: ana.botId, phone_number_id: metaId(), waba_id: metaId(), access_token: 'EAAGmanualtoken1234567890' } },
+        { method: 'POST' as const, url: '/api/messenger-register', payload: { bot_id: ana.botId, page_id: metaId(), access_token: 'EAAPmanualtoken1234567890' } },
+        { method: 'POST' as const, url: '/api/disconnect', payload: { botId: ana.botId, source: 'api' } },
+        { method: 'GET' as const, url: `/api/channels/${ana.botId}` },
+        { method: 'PUT' as const, url: `/api/channels/${ana.botId}/whatsapp-template`, payload: { name: 'hola', language: 'es_MX' } },
+      ];
+      for (const a of attempts) {
+        const res = await luis.api(a);
+        expect(res.statusCode, a.url).toBe(403);
+        const anonymous = await m.t.app.inject(a);
+        expect(anonymous.statusCode, a.url).toBe(401);
+      }
+      expect(m.graph.calls).toHaveLength(0);
+      expect((await storedBot(ana.botId)).metaCredentials[0]!.phone_number_id).toBe(ana.phoneNumberId);
+    });
+  });
+
+  describe('POST /api/messenger-register', () => {
+    it('subscribes the page and stores its token sealed; Messenger and Instagram show connected', async () => {
+      const { botId, api } = await ownerWithBot(m.t);
+      const page = metaId();
+      const ig = metaId();
+      m.graph.reset();
+      const res = await api({ method: 'POST', url: '/api/messenger-register', payload: { bot_id: botId, page_id: page, access_token: 'EAAPpagetoken1234567890', instagram_account_id: ig } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().channels).toMatchObject([
+        { channel: 'messenger', state: 'connected', ids: { page_id: `…${page.slice(-4)}` } },
+        { channel: 'instagram', state: 'connected', ids: { instagram_account_id: `…${ig.slice(-4)}` } },
+      ]);
+      expect(m.graph.calls).toMatchObject([{ method: 'POST', path: `${page}/subscribed_apps`, authorization: 'Bearer EAAPpagetoken1234567890', query: { subscribed_fields: expect.stringContaining('messages') } }]);
+      expect(JSON.stringify((await storedBot(botId)).messengerCredentials)).not.toContain('EAAPpagetoken1234567890');
+    });
+  });
+
+  describe('POST /api/disconnect and GET /api/channels/{botId}', () => {
+    it('shows each channel with masked ids, disconnects WhatsApp; webhooks for it are then dropped', async () => {
+      const bot = await whatsappBot(m.t);
+      const before = channelsResponse.parse((await bot.api({ method: 'GET', url: `/api/channels/${bot.botId}` })).json()).channels;
+      expect(before.map((c) => [c.channel, c.state])).toEqual([['whatsapp', 'connected'], ['messenger', 'disconnected'], ['instagram', 'disconnected']]);
+      expect(JSON.stringify(before)).not.toContain(bot.phoneNumberId);
+      expect(before[0]!.ids.phone_number_id).toBe(`…${bot.phoneNumberId.slice(-4)}`);
+
+      const toRoom = vi.spyOn(m.t.app.realtime, 'toRoom');
+      expect((await bot.api({ method: 'POST', url: '/api/disconnect', payload: { botId: bot.botId, source: 'api' } })).json()).toEqual({ ok: true });
+      expect(toRoom).toHaveBeenCalledWith(`user:${bot.owner.userId}`, 'channelStatus', { botId: bot.botId, channel: 'whatsapp', state: 'disconnected', error: null });
+      toRoom.mockRestore();
+      expect((await storedBot(bot.botId)).metaCredentials).toEqual([]);
+      const after = channelsResponse.parse((await bot.api({ method: 'GET', url: `/api/channels/${bot.botId}` })).json()).channels;
+      expect(after[0]).toMatchObject({ state: 'disconnected', ids: {}, last_error: null });
+
+      expect((await postWebhook(m.t, waTextPayload(bot.phoneNumberId, '5213312345678', 'Hola'))).statusCode).toBe(200);
+      expect(await botMessages(m.t, bot.botId)).toHaveLength(0);
+    });
+
+    it('disconnects Instagram alone, or Messenger with Instagram; refuses an unknown source', async () => {
+      const bot = await pageBot(m.t);
+      const states = async () => channelsResponse.parse((await bot.api({ method: 'GET', url: `/api/channels/${bot.botId}` })).json()).channels.map((c) => c.state);
+      expect(await states()).toEqual(['disconnected', 'connected', 'connected']);
+      await bot.api({ method: 'POST', url: '/api/disconnect', payload: { botId: bot.botId, source: 'instagram' } });
+      expect(await states()).toEqual(['disconnected', 'connected', 'disconnected']);
+      await bot.api({ method: 'POST', url: '/api/disconnect', payload: { botId: bot.botId, source: 'messenger' } });
+      expect(await states()).toEqual(['disconnected', 'disconnected', 'disconnected']);
+      const bad = await bot.api({ method: 'POST', url: '/api/disconnect', payload: { botId: bot.botId, source: 'telegram' } });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it("gives the last error in the caller's language", async () => {
+      const bot = await whatsappBot(m.t);
+      m.graph.next(`${bot.phoneNumberId}/messages`, metaError(131031, 'Business Account locked'));
+      await postWebhook(m.t, waTextPayload(bot.phoneNumberId, '5213312345678', 'Hola'));
+      await until(() => botMessages(m.t, bot.botId), (r) => r.some((x) => x.direction === 'out' && x.status === 'failed'));
+      const read = async (lang: string) => channelsResponse.parse((await bot.api({ method: 'GET', url: `/api/channels/${bot.botId}`, headers: { 'accept-language': lang } })).json()).channels[0]!;
+      expect((await read('es-MX,es;q=0.9')).last_error).toMatchObject({ code: 'ACCOUNT_RESTRICTED', message: 'La cuenta de Meta está restringida o tiene un problema de pago. Revísala en Meta Business Suite. (Meta 131031)' });
+      expect((await read('en-US')).last_error).toMatchObject({ code: 'ACCOUNT_RESTRICTED', message: 'The Meta account is restricted or has a payment problem. Check it in Meta Business Suite. (Meta 131031)', detail: 'Business Account locked' });
+      expect((await read('en-US')).state).toBe('connected');
+    });
+  });
+});

@@ -1,0 +1,201 @@
+import { randomInt } from 'node:crypto';
+import {
+  channelErrorMessage,
+  type ChannelStatus,
+  type Locale,
+  type MessengerRegisterBody,
+  type MetaChannel,
+  type MetaRegisterBody,
+  type MetaRegisterStep,
+  type WhatsappTemplateBody,
+} from '@charla/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SecretBox } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { sha256 } from '../../lib/secrets.ts';
+import type { UserRow } from '../../modules/auth/auth.repository.ts';
+import type { BotRow, BotsRepository } from '../../modules/bots/bots.repository.ts';
+import type { BotsService } from '../../modules/bots/bots.service.ts';
+import type { Connections } from './connections.ts';
+import { GraphError, type GraphClient } from './graph-client.ts';
+import { channelErrorFor } from './meta-errors.ts';
+import type { MetaRepository } from './meta.repository.ts';
+
+/** A step of connecting failed at Meta: which one, and what Meta said. Calling again retries it. */
+export class MetaStepError extends Error {
+  constructor(
+    readonly step: MetaRegisterStep,
+    readonly graphError: GraphError,
+  ) {
+    super(`${step}: ${graphError.message}`);
+  }
+  /** The error answer, in the caller's language. */
+  toBody(locale: Locale) {
+    const es = locale === 'es';
+    const what = {
+      exchange: es ? 'canjear el código de Meta por un token' : "exchange Meta's code for a token",
+      subscribe: es ? 'suscribir la app a la cuenta' : 'subscribe the app to the account',
+      register: es ? 'registrar el número en la API de WhatsApp' : 'register the number on the WhatsApp API',
+    }[this.step];
+    const code = channelErrorFor(this.graphError.code, this.graphError.body.error_subcode, this.graphError.failure);
+    const said = this.graphError.body.error_user_msg ?? this.graphError.body.message;
+    return {
+      error: {
+        code: 'META_STEP_FAILED' as const,
+        message: `${es ? 'No se pudo' : 'Could not'} ${what}. ${channelErrorMessage(code, locale, this.graphError.code)}${said ? ` ${es ? 'Meta dijo' : 'Meta said'}: «${said}».` : ''} ${es ? 'Puedes reintentar.' : 'You can try again.'}`,
+        step: this.step,
+        retryable: true,
+        meta: { code: this.graphError.code ?? null, subcode: this.graphError.body.error_subcode ?? null, message: this.graphError.body.message ?? null, fbtrace_id: this.graphError.body.fbtrace_id ?? null },
+      },
+    };
+  }
+}
+
+export interface ChannelsServiceDeps {
+  repo: MetaRepository;
+  connections: Connections;
+  graph: GraphClient;
+  bots: BotsService;
+  botsRepo: BotsRepository;
+  box: SecretBox;
+  appId: string | undefined;
+  appSecret: string | undefined;
+  log: FastifyBaseLogger;
+  /** Disconnects the WhatsApp-by-QR session, once that channel is wired. */
+  disconnectWhatsmeow?: (caller: UserRow, botId: string) => Promise<void>;
+}
+
+const subscribedFields = 'messages,messaging_postbacks,message_deliveries,message_reads';
+
+/** Connecting, inspecting and disconnecting a bot's Meta channels. */
+export function channelsService(deps: ChannelsServiceDeps) {
+  const { repo, connections, graph, bots, box, log } = deps;
+
+  async function step<T>(bot: BotRow, channel: MetaChannel, name: MetaRegisterStep, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof GraphError)) throw err;
+      log.warn({ botId: bot.id, channel, step: name, ...err.toLog() }, 'connecting a Meta channel failed');
+      await connections.recordError(bot, channel, channelErrorFor(err.code, err.body.error_subcode, err.failure), err.code, err.body.message, name);
+      throw new MetaStepError(name, err);
+    }
+  }
+
+  /** Refuses an account another live bot already uses: its webhooks could reach only one of them. */
+  async function ensureFree(botId: string, channel: MetaChannel, account: string | undefined) {
+    if (!account) return;
+    const other = await repo.botByAccount(channel, account);
+    if (other && other.id !== botId) throw new AppError('CHANNEL_ACCOUNT_TAKEN');
+  }
+
+  async function fresh(botId: string): Promise<BotRow> {
+    const row = await bots.find(botId);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  return {
+    async status(caller: UserRow, botId: string, locale: Locale): Promise<ChannelStatus[]> {
+      return connections.statusOf(await bots.accessible(caller, botId), locale);
+    },
+
+    /**
+     * Connects a WhatsApp number: the signup code exchanged for a token (or the token given), the
+     * app subscribed to the WABA, the number registered. Each step can fail and be retried; a code
+     * already exchanged is not exchanged again (Meta accepts each code once).
+     */
+    async registerWhatsapp(caller: UserRow, body: MetaRegisterBody, locale: Locale) {
+      const bot = await bots.writable(caller, body.bot_id);
+      await ensureFree(bot.id, 'whatsapp', body.phone_number_id);
+      const setup = (await repo.connection(bot.id, 'whatsapp'))?.setup ?? {};
+      let token = body.access_token;
+      if (!token && body.code) {
+        const codeHash = sha256(body.code);
+        if (setup.codeHash === codeHash && setup.tokenSealed) token = box.open(setup.tokenSealed);
+        else {
+          if (!deps.appId || !deps.appSecret) throw new AppError('META_NOT_CONFIGURED');
+          const query = { client_id: deps.appId, client_secret: deps.appSecret, code: body.code };
+          const exchanged = await step(bot, 'whatsapp', 'exchange', () => graph.get<{ access_token?: string }>('oauth/access_token', { query }));
+          if (!exchanged.access_token) throw new MetaStepError('exchange', new GraphError('rejected', 200, { message: 'no access_token in the answer' }));
+          token = exchanged.access_token;
+          setup.codeHash = codeHash;
+          setup.tokenSealed = box.seal(token);
+          await repo.saveConnection(bot.id, 'whatsapp', { setup });
+        }
+      }
+      // Retrying without code or token: the token of the previous attempt, or the one stored.
+      token ??= setup.tokenSealed ? box.open(setup.tokenSealed) : connections.credentials(bot, 'whatsapp')?.token;
+      if (!token) throw new AppError('META_TOKEN_REQUIRED', { access_token: 'META_TOKEN_REQUIRED' });
+
+      await step(bot, 'whatsapp', 'subscribe', () => graph.post(`${body.waba_id}/subscribed_apps`, { token, retries: 2 }));
+      let pin = body.pin;
+      if (!pin) {
+        pin = setup.pinSealed ? box.open(setup.pinSealed) : String(randomInt(0, 1_000_000)).padStart(6, '0');
+        if (!setup.pinSealed) await repo.saveConnection(bot.id, 'whatsapp', { setup: { ...setup, pinSealed: box.seal(pin) } });
+      }
+      await step(bot, 'whatsapp', 'register', () =>
+        graph.post(`${body.phone_number_id}/register`, { token, body: { messaging_product: 'whatsapp', pin }, retries: 2 }),
+      );
+
+      await bots.setMetaCredentials(caller, bot.id, { access_token: token, phone_number_id: body.phone_number_id, waba_id: body.waba_id });
+      const saved = await fresh(bot.id);
+      await connections.connected(saved, 'whatsapp', saved.metaCredentials[0]!.access_token_sealed!);
+      log.info({ botId: bot.id, phone: body.phone_number_id.slice(-4) }, 'WhatsApp number connected');
+      const channel = (await connections.statusOf(saved, locale)).find((c) => c.channel === 'whatsapp')!;
+      return { ok: true as const, channel, ...(body.pin ? {} : { generated_pin: pin }) };
+    },
+
+    /** Connects a Facebook page (Messenger) and, when given, its Instagram account. */
+    async registerMessenger(caller: UserRow, body: MessengerRegisterBody, locale: Locale) {
+      const bot = await bots.writable(caller, body.bot_id);
+      await ensureFree(bot.id, 'messenger', body.page_id);
+      await ensureFree(bot.id, 'instagram', body.instagram_account_id);
+      await step(bot, 'messenger', 'subscribe', () =>
+        graph.post(`${body.page_id}/subscribed_apps`, { token: body.access_token, query: { subscribed_fields: subscribedFields }, retries: 2 }),
+      );
+      await bots.update(caller, bot.id, {
+        messengerCredentials: [{ access_token: body.access_token, page_id: body.page_id, ...(body.instagram_account_id ? { instagram_account_id: body.instagram_account_id } : {}) }],
+      });
+      const saved = await fresh(bot.id);
+      const sealed = saved.messengerCredentials[0]!.access_token_sealed!;
+      await connections.connected(saved, 'messenger', sealed);
+      if (body.instagram_account_id) await connections.connected(saved, 'instagram', sealed);
+      else await connections.disconnected(saved, 'instagram');
+      return { ok: true as const, channels: (await connections.statusOf(saved, locale)).filter((c) => c.channel !== 'whatsapp') };
+    },
+
+    /**
+     * Forgets a channel's credentials (webhooks for it are then dropped, sends fail with
+     * CHANNEL_NOT_CONNECTED). Messenger takes Instagram with it: Instagram replies use the page's token.
+     */
+    async disconnect(caller: UserRow, botId: string, source: string): Promise<void> {
+      const bot = await bots.accessible(caller, botId);
+      if (source === 'whatsmeow') {
+        if (!deps.disconnectWhatsmeow) throw new AppError('CHANNEL_SOURCE_UNSUPPORTED');
+        return deps.disconnectWhatsmeow(caller, botId);
+      }
+      if (source === 'api' || source === 'meta') {
+        await deps.botsRepo.update(bot.id, { metaCredentials: [] });
+        await connections.disconnected(bot, 'whatsapp');
+      } else if (source === 'messenger') {
+        await deps.botsRepo.update(bot.id, { messengerCredentials: [] });
+        await connections.disconnected(bot, 'messenger');
+        await connections.disconnected(bot, 'instagram');
+      } else if (source === 'instagram') {
+        const page = bot.messengerCredentials[0];
+        if (page) await deps.botsRepo.update(bot.id, { messengerCredentials: [{ ...page, instagram_account_id: undefined }] });
+        await connections.disconnected(bot, 'instagram');
+      } else throw new AppError('CHANNEL_SOURCE_UNSUPPORTED');
+      log.info({ botId, source }, 'channel disconnected');
+    },
+
+    async setTemplate(caller: UserRow, botId: string, template: WhatsappTemplateBody | null) {
+      const bot = await bots.writable(caller, botId);
+      await repo.saveConnection(bot.id, 'whatsapp', { template: template && { name: template.name, language: template.language, withText: template.with_text } });
+      return { ok: true as const, template };
+    },
+  };
+}
+
+export type ChannelsService = ReturnType<typeof channelsService>;
