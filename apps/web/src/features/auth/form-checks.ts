@@ -1,8 +1,3 @@
-/** Names of the empty fields among the required ones (the server checks the rest). */
-export function missingFields<T extends Record<string, string>>(values: T, required: readonly (keyof T & string)[]): (keyof T & string)[] {
-  return required.filter((name) => values[name]?.trim() === '');
-}
-
 /** Only paths inside the app are accepted as a place to return to after sign-in. */
 export function safeReturnPath(from: unknown): string | null {
   return typeof from === 'string' && from.startsWith('/app/') && !from.startsWith('//') ? from : null;

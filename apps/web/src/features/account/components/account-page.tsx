@@ -1,52 +1,41 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { LogoutIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
-import { errorText, fieldErrors } from '../../../lib/error-text.ts';
+import { useFormFields } from '../../../components/ui/use-form-fields.ts';
 import { initials } from '../../../app/dashboard/user-menu.tsx';
 import { useSignOut } from '../../auth/api/use-sign-out.ts';
 import { useCurrentUser } from '../../auth/current-user.tsx';
-import { missingFields } from '../../auth/form-checks.ts';
 import { useUpdateClient } from '../api/use-update-client.ts';
 
 type ProfileValues = { name: string; email: string; phone_number: string };
 
 const required = ['name', 'email', 'phone_number'] as const;
 
+const profileOf = ({ name, email, phone_number }: ProfileValues): ProfileValues => ({ name, email, phone_number });
+
 export function AccountPage() {
   const { t, i18n } = useTranslation(['account', 'common']);
   const user = useCurrentUser();
   const update = useUpdateClient();
   const { signOut, pending: signingOut } = useSignOut();
-  const [values, setValues] = useState<ProfileValues>({ name: user.name, email: user.email, phone_number: user.phone_number });
-  const [clientErrors, setClientErrors] = useState<Partial<Record<keyof ProfileValues, string>>>({});
-
-  const serverFields = fieldErrors(update.error);
-  const errorFor = (name: keyof ProfileValues) => clientErrors[name] ?? serverFields[name];
+  const form = useFormFields(profileOf(user), required, update.error);
+  const { values } = form;
   const changed = values.name !== user.name || values.email !== user.email || values.phone_number !== user.phone_number;
-
-  const change = (name: keyof ProfileValues) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-    setClientErrors((current) => ({ ...current, [name]: undefined }));
-  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const missing = missingFields(values, required);
-    if (missing.length > 0) {
-      setClientErrors(Object.fromEntries(missing.map((name) => [name, t('common:validation.required')])));
-      return;
-    }
+    if (!form.checkRequired()) return;
     update.mutate(
       { id: user.id, name: values.name.trim(), email: values.email.trim(), phone_number: values.phone_number.trim() },
       {
         onSuccess: ({ user: saved }) => {
-          setValues({ name: saved.name, email: saved.email, phone_number: saved.phone_number });
+          form.reset(profileOf(saved));
           showToast(t('account:saved'), 'success');
         },
       },
@@ -64,37 +53,28 @@ export function AccountPage() {
           <h2 className="text-lg font-semibold">{t('account:profile.title')}</h2>
           <p className="mt-1 text-sm text-muted">{t('account:profile.description')}</p>
           <form noValidate onSubmit={submit} className="mt-6 space-y-5">
-            {update.isError ? <Alert tone="error">{errorText(update.error)}</Alert> : null}
+            <FormAlert error={update.error} />
             <TextField
               label={t('account:fields.name')}
-              name="name"
               autoComplete="name"
               required
-              value={values.name}
-              onChange={change('name')}
-              error={errorFor('name')}
+              {...form.field('name')}
             />
             <TextField
               label={t('account:fields.email')}
-              name="email"
               type="email"
               autoComplete="email"
               inputMode="email"
               required
-              value={values.email}
-              onChange={change('email')}
-              error={errorFor('email')}
+              {...form.field('email')}
             />
             <TextField
               label={t('account:fields.phone')}
-              name="phone_number"
               type="tel"
               autoComplete="tel"
               inputMode="tel"
               required
-              value={values.phone_number}
-              onChange={change('phone_number')}
-              error={errorFor('phone_number')}
+              {...form.field('phone_number')}
               hint={t('account:fields.phoneHint')}
             />
             <div className="flex flex-wrap items-center justify-end gap-3 pt-2">
@@ -102,8 +82,7 @@ export function AccountPage() {
                 <Button
                   variant="ghost"
                   onClick={() => {
-                    setValues({ name: user.name, email: user.email, phone_number: user.phone_number });
-                    setClientErrors({});
+                    form.reset(profileOf(user));
                     update.reset();
                   }}
                 >

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GradientBackdrop } from '../../../components/ui/gradient-backdrop.tsx';
 import { CalendarIcon, ChatIcon, KanbanIcon } from '../../../components/ui/icons.tsx';
@@ -53,5 +54,17 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
       <p className="mt-1.5 text-muted">{subtitle}</p>
       <div className="mt-7">{children}</div>
     </section>
+  );
+}
+
+/** Under the card: the way to the other form ("¿No tienes cuenta? Regístrate"). */
+export function AuthSwitch({ prompt, to, label }: { prompt: string; to: string; label: string }) {
+  return (
+    <p className="mt-6 text-center text-sm text-muted">
+      {prompt}{' '}
+      <Link to={to} className="focus-ring rounded font-semibold whitespace-nowrap text-fg underline decoration-highlight decoration-2 underline-offset-4 hover:text-highlight">
+        {label}
+      </Link>
+    </p>
   );
 }

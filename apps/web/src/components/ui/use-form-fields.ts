@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrors } from '../../lib/error-text.ts';
+import { missingFields } from '../../lib/form-checks.ts';
+
+/**
+ * The values of a form of text fields and the message under each: "required" from the client's
+ * own check until the field is edited, else the server's message for that field.
+ */
+export function useFormFields<V extends Record<string, string>>(initial: V, required: readonly (keyof V & string)[], serverError: unknown) {
+  const { t } = useTranslation('common');
+  const [values, setValues] = useState<V>(initial);
+  const [clientErrors, setClientErrors] = useState<Partial<Record<keyof V, string>>>({});
+  const serverFields = fieldErrors(serverError);
+
+  const errorFor = (name: keyof V & string): string | undefined => clientErrors[name] ?? serverFields[name];
+
+  /** What a TextField needs for one value: name, value, onChange and its message. */
+  const field = (name: keyof V & string) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      setClientErrors((current) => ({ ...current, [name]: undefined }));
+    },
+    error: errorFor(name),
+  });
+
+  /** Marks the required fields left empty; true when none is. */
+  const checkRequired = (): boolean => {
+    const missing = missingFields(values, required);
+    if (missing.length === 0) return true;
+    setClientErrors(Object.fromEntries(missing.map((name) => [name, t('validation.required')])) as Partial<Record<keyof V, string>>);
+    return false;
+  };
+
+  /** New values, no client messages. */
+  const reset = (next: V) => {
+    setValues(next);
+    setClientErrors({});
+  };
+
+  return { values, field, checkRequired, reset };
+}
