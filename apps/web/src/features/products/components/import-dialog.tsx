@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportResult } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { CheckCircleIcon, ImportIcon, TableIcon } from '../../../components/ui/icons.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import type { ImportPreview } from '../api/products-api.ts';
@@ -361,7 +362,7 @@ export function ImportDialog({ botId, open, onClose }: { botId: string; open: bo
         <div className="space-y-5">
           <MappingStep preview={data} state={mapping} onChange={(column, target) => setMapping((current) => (current ? setColumnTarget(current, column, target) : current))} />
           {importing.isPending ? <Progress fraction={progress} label={t('import.importing')} /> : null}
-          {importing.isError ? <Alert tone="error">{errorText(importing.error)}</Alert> : null}
+          <FormAlert error={importing.error} />
         </div>
       ) : null}
 

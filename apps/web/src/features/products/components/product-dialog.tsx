@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@charla/shared';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PlusIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -103,7 +103,7 @@ export function ProductDialog({ botId, product, open, onClose }: { botId: string
       }
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-8">
-        {showSummary ? <Alert tone="error">{errorText(save.error)}</Alert> : null}
+        {showSummary ? <FormAlert error={save.error} /> : null}
 
         <Section title={t('products:form.sections.basics')}>
           <TextField label={t('products:fields.name')} required value={values.name} maxLength={200} onChange={(e) => set('name', e.target.value)} error={errorFor('name')} />

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
-import { errorText, fieldErrors } from '../../../lib/error-text.ts';
+import { fieldErrors } from '../../../lib/error-text.ts';
 import { useAddSource } from '../api/use-documents.ts';
 import { looksLikeHttpUrl, looksLikeYoutube, maxTextChars } from '../training-type.ts';
 
@@ -40,7 +40,7 @@ export function TextSourceForm({ botId }: { botId: string }) {
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      {add.isError && !serverFields.text ? <Alert tone="error">{errorText(add.error)}</Alert> : null}
+      {serverFields.text ? null : <FormAlert error={add.error} />}
       <TextField
         label={t('training:forms.text.name')}
         hint={t('training:forms.text.nameHint')}
@@ -116,7 +116,7 @@ export function LinkSourceForm({ botId, kind }: { botId: string; kind: 'url' | '
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      {add.isError && !serverFields.url ? <Alert tone="error">{errorText(add.error)}</Alert> : null}
+      {serverFields.url ? null : <FormAlert error={add.error} />}
       <TextField
         label={t(`training:forms.${kind}.label`)}
         type="url"
