@@ -30,8 +30,9 @@ export interface NoAnswer {
 const KIND_PATTERNS: Record<FactKind, RegExp> = {
   price: /\$\s?\d|\b\d[\d,.]*\s?(?:mxn|pesos|usd|dolares|dólares|eur)\b|\b(?:precio|costo|cuesta|cuestan|tarifa|gratis|gratuito|sin costo)\b/i,
   duration: /\b\d+\s?(?:minutos|min|horas?|hrs?|dias|días|semanas|meses|minutes|hours|days|weeks)\b|\bhora y media\b|\bmedia hora\b|\bdura(?:ci[oó]n)?\b/i,
-  hours: /\b\d{1,2}(?::\d{2})\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs?|h)?\b|\b\d{1,2}\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs)\b|\b(?:abrimos|abierto|abiertos|cerramos|cerrado|cerrados|cerrada|horario)\b/i,
-  place: /\b(?:av|avenida|calle|col|colonia|blvd|boulevard|carretera|esquina|piso|local|plaza|ubicad[oa]s?|direcci[oó]n|estamos en|nos encontramos)\b\.?|\bc\.?\s?p\.?\s?\d{5}\b|#\s?\d+/i,
+  hours: /\b(?:opening hours|open from|hours)\b|\b\d{1,2}(?::\d{2})\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs?|h)?\b|\b\d{1,2}\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs)\b|\b(?:abrimos|abierto|abiertos|cerramos|cerrado|cerrados|cerrada|horario)\b/i,
+  place:
+    /\b(?:av|avenida|calle|col|colonia|blvd|boulevard|carretera|esquina|piso|local|plaza|ubicad[oa]s?|direcci[oó]n|estamos en|nos encontramos|street|st|avenue|ave|road|rd|suite|address|located|we are at)\b\.?|\bc\.?\s?p\.?\s?\d{5}\b|#\s?\d+/i,
   capacity: /\b(?:capacidad|cupo|aforo|hasta \d+ (?:personas|invitados|alumnos|autos|lugares)|\d+ (?:personas|invitados|alumnos|lugares))\b/i,
   who: /\b(?:dra?|lic|ing|arq|mtr[oa]|prof)\.\s|\b(?:doctor|doctora|licenciad[oa]|ingenier[oa]|maestr[oa]|profesora?|entrenador(?:es)?|instructor(?:es)?|especialista|equipo|director[a]?|gerente|dueñ[oa])\b/i,
   requirements:

@@ -31,7 +31,7 @@ export function bookingWording(bot: EngineBot, language: Language) {
       return noun === 'visita' ? `${owner} visita (${service})` : `${owner} ${noun} de ${service.charAt(0).toLowerCase()}${service.slice(1)}`;
     }
     const owner = own ? 'your' : 'the';
-    return generic ? `${owner} ${EN_NOUNS[noun]}` : `${owner} ${EN_NOUNS[noun]} (${service})`;
+    return generic ? `${owner} ${EN_NOUNS[noun]}` : `${owner} ${service.charAt(0).toLowerCase()}${service.slice(1)}${noun === 'visita' ? ' visit' : ''}`;
   };
 
   return {

@@ -28,6 +28,8 @@ export interface BookingInput {
   contactName: string;
   say: BookingWording;
   language: 'es' | 'en';
+  /** What the customer asked about before ("¿cuánto cuesta la limpieza?"), to find the service in. */
+  serviceHint?: string;
 }
 
 /** Where each part of the day starts, local hour. */
@@ -64,7 +66,8 @@ export async function bookingTurn(input: BookingInput): Promise<BookingTurn> {
   if (!b.service && b.mode === 'book') {
     const noun = bookingNoun(text);
     if (noun && !input.state.booking) b.noun = noun;
-    const found = serviceFrom(text, await safeSearch(context, text), b.noun);
+    let found = serviceFrom(text, await safeSearch(context, text), b.noun);
+    if (!found && input.serviceHint) found = serviceFrom(input.serviceHint, await safeSearch(context, input.serviceHint), b.noun);
     if (found) b.service = found;
   }
 

@@ -6,11 +6,14 @@ import type { Wording } from './wording.ts';
  * and a reply that says someone will get in touch (with the business's number when the owner
  * set up redirection).
  */
-export function handOff(bot: EngineBot, say: Wording, message: string): { reply: string; action: EngineAction } {
+export function handOff(bot: EngineBot, say: Wording, message: string, why?: string): { reply: string; action: EngineAction } {
   const phone = bot.redirectionEnabled && bot.redirectionPhone.trim() ? bot.redirectionPhone.trim() : undefined;
   const said = message.replace(/\s+/g, ' ').trim().slice(0, 200);
   return {
     reply: say.handoff(phone),
-    action: { type: 'handoff', reason: said ? `${say.language === 'es' ? 'El cliente pidió hablar con una persona' : 'The customer asked for a person'}: "${said}"` : 'customer' },
+    action: {
+      type: 'handoff',
+      reason: said ? `${why ?? (say.language === 'es' ? 'El cliente pidió hablar con una persona' : 'The customer asked for a person')}: "${said}"` : 'customer',
+    },
   };
 }

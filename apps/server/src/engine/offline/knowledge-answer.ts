@@ -5,10 +5,10 @@ import type { FactKind } from './vocabulary.ts';
 
 /** Words a business writes next to each kind of fact, to search with when the question has no others. */
 const KIND_HINTS: Record<FactKind, string> = {
-  price: 'precio costo',
-  duration: 'duración minutos',
-  hours: 'horario abrimos',
-  place: 'dirección ubicación ubicados calle avenida',
+  price: 'precio costo price',
+  duration: 'duración minutos duration',
+  hours: 'horario abrimos hours open',
+  place: 'dirección ubicación ubicados calle avenida address street',
   when: 'fecha',
   requirements: 'requisitos documentos',
   capacity: 'capacidad invitados personas',

@@ -149,6 +149,23 @@ describe('offline engine: wording', () => {
     expect(friendly.text).not.toContain('agendar');
   });
 
+  it('takes a "sí" to its invitation to book, for the service asked about', async () => {
+    const c = chat({ personality: 'Persuasivo' });
+    await c.send('¿Cuánto cuesta la endodoncia?');
+    const yes = await c.send('sí');
+    expect(yes.text).toContain('¿Qué día y a qué hora te gustaría tu cita de endodoncia?');
+    expect((await c.send('el jueves a las 10')).text).toContain('jueves 5 de marzo a las 10:00 a. m.');
+  });
+
+  it('passes a "sí" to its offer to help buy to a person', async () => {
+    const c = chat({ personality: 'Persuasivo', purpose: 'sales' }, store);
+    await c.send('¿Cuánto cuesta la camisa?');
+    const yes = await c.send('sí, la quiero');
+    expect(yes.handoff).toBe(true);
+    expect(yes.text).toContain('completar tu compra');
+    expect(yes.actions[0]).toMatchObject({ type: 'handoff', reason: expect.stringContaining('quiere comprar') });
+  });
+
   it('gives more facts in a long answer than in a short one', async () => {
     const short = await chat({ responseLength: 'short' }).send('¿Dónde están y cuál es su horario?');
     const long = await chat({ responseLength: 'long' }).send('¿Dónde están y cuál es su horario?');
@@ -163,6 +180,38 @@ describe('offline engine: wording', () => {
     expect(reply.text).toContain('estacionamiento gratuito');
     const unknown = await chat().send('Do you sell electric toothbrushes?');
     expect(unknown.text).toContain("I don't have that information");
+  });
+});
+
+describe('offline engine: an English-speaking business', () => {
+  const barber = [
+    passage('Opening hours: Monday to Friday from 9:00 to 18:00, Saturday from 10:00 to 14:00. Closed on Sundays.', 'Barber Bros'),
+    passage('Service: Haircut; Price usd: 25; Duration minutes: 30', 'services.csv'),
+    passage('Service: Beard trim; Price usd: 15; Duration minutes: 20', 'services.csv'),
+    passage('We are at 120 Main Street, Austin, Texas. Free parking behind the shop.', 'Location'),
+  ];
+  const english = () =>
+    conversation({
+      now: new Date('2026-03-02T10:00:00-06:00'),
+      passages: barber,
+      bot: { language: 'en', botName: 'Sam', businessName: 'Barber Bros', businessDesc: 'Barber shop in Austin', timezone: 'America/Chicago', appointmentMinutes: 30 },
+    });
+
+  it('answers, follows up and does not carry a price question into a location one', async () => {
+    const c = english();
+    expect((await c.send('What time do you open on Saturday?')).text).toContain('Saturday from 10:00 to 14:00');
+    expect((await c.send('How much is a haircut?')).text).toContain('Haircut costs $25 USD');
+    expect((await c.send('and the beard trim?')).text).toContain('$15 USD');
+    expect((await c.send('Where are you located?')).text).toContain('120 Main Street');
+    expect((await c.send('Do you do hair coloring?')).text).toContain("I don't have that information");
+  });
+
+  it('books in English', async () => {
+    const c = english();
+    expect((await c.send('I want to book a haircut tomorrow at 3pm')).text).toContain('Tuesday, March 3 at 3:00 PM is available');
+    expect((await c.send('My name is John Smith')).text).toBe('Shall I confirm your haircut for John Smith on Tuesday, March 3 at 3:00 PM?');
+    const done = await c.send('yes');
+    expect(done.actions).toContainEqual(expect.objectContaining({ type: 'book', service: 'Haircut' }));
   });
 });
 

@@ -71,7 +71,7 @@ async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?: Pendin
   const question = analyzeQuestion(text, { now: context.now, timeZone: context.bot.timezone, previous: state.topic });
   const nothingAsked = !question.terms.length && !question.kinds.length;
   const next: OfflineState = { ...state };
-  delete next.offeredHandoff;
+  delete next.offer;
   if (opts.bookingOpen) next.booking = opts.bookingOpen;
   else delete next.booking;
 
@@ -104,18 +104,22 @@ async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?: Pendin
     const body = [verdict, first].filter(Boolean).join(' ');
     const rest = answer.sentences.slice(1);
     const list = rest.some((s) => s.startsWith('- '));
-    const closer = opts.reminder ?? say.closer({ fromProducts: answer.fromProducts, bookingOpen: Boolean(opts.bookingOpen) });
+    const offered = say.closer({ fromProducts: answer.fromProducts, bookingOpen: Boolean(opts.bookingOpen) });
+    const closer = opts.reminder ?? offered.text;
+    if (!opts.reminder && offered.offer) next.offer = offered.offer;
     const text = [[head, body].filter(Boolean).join(' '), ...rest].join(list ? '\n' : ' ');
     return result(turn, [closer ? `${text}${list ? '\n' : ' '}${closer}` : text], { sources: answer.sources }, next);
   }
   // "¿A qué se dedican?": what the owner wrote about the business.
   const description = context.bot.businessDesc.trim();
   if (answer.type !== 'which' && description && ABOUT_BUSINESS.test(plainText(text))) {
-    const closer = opts.reminder ?? say.closer({ fromProducts: false, bookingOpen: Boolean(opts.bookingOpen) });
+    const offered = say.closer({ fromProducts: false, bookingOpen: Boolean(opts.bookingOpen) });
+    const closer = opts.reminder ?? offered.text;
+    if (!opts.reminder && offered.offer) next.offer = offered.offer;
     return result(turn, [[noted, description.replace(/([^.!?])$/, '$1.'), closer].filter(Boolean).join(' ')], {}, next);
   }
   if (answer.type === 'which' || answer.type === 'vague') return result(turn, [[noted, say.whichOne(), opts.reminder].filter(Boolean).join(' ')], {}, next);
-  next.offeredHandoff = true;
+  next.offer = 'handoff';
   return result(turn, [[noted, say.fallback(intents.distress), opts.reminder].filter(Boolean).join(' ')], {}, next);
 }
 
@@ -131,8 +135,9 @@ function bookingReminder(turn: Turn, b: PendingBooking): string {
   return s.askWhen(b.noun, b.service);
 }
 
-async function bookingFlow(turn: Turn, state: OfflineState): Promise<EngineResult> {
+async function bookingFlow(turn: Turn, state: OfflineState, serviceHint?: string): Promise<EngineResult> {
   const outcome = await bookingTurn({
+    ...(serviceHint && { serviceHint }),
     context: turn.context,
     text: turn.lead.rest,
     intents: turn.intents,
@@ -144,7 +149,7 @@ async function bookingFlow(turn: Turn, state: OfflineState): Promise<EngineResul
   const actions = [...outcome.actions];
   if (outcome.name && !turn.actions.some((a) => a.type === 'update_contact' && a.name)) actions.unshift({ type: 'update_contact', name: outcome.name });
   const next: OfflineState = { ...state };
-  delete next.offeredHandoff;
+  delete next.offer;
   if (outcome.booking) next.booking = outcome.booking;
   else delete next.booking;
   return result(turn, outcome.replies, { actions }, next);
@@ -214,13 +219,24 @@ async function respond(context: EngineContext): Promise<EngineResult> {
   if (!hasContent(raw) && !intents.confirm) return result(turn, [raw.trim() ? say.notUnderstood() : say.help()]);
 
   // Asking for a person wins over everything; so does "sí" to the offer of one.
-  if (intents.handoff || (state.offeredHandoff && intents.confirm && !intents.question)) {
-    const { reply, action } = handOff(context.bot, say, raw);
+  const accepts = intents.confirm && !intents.question && !intents.deny;
+  if (intents.handoff || (state.offer === 'handoff' && accepts) || (state.offer === 'purchase' && accepts)) {
+    const buying = !intents.handoff && state.offer === 'purchase';
+    const why = buying ? (language === 'es' ? 'El cliente quiere comprar' : 'The customer wants to buy') : undefined;
+    const { reply, action } = handOff(context.bot, say, buying && state.topic ? `${state.topic.query} → ${raw}` : raw, why);
     const next: OfflineState = { ...state };
     delete next.booking;
     delete next.cancel;
-    delete next.offeredHandoff;
-    return result(turn, [reply], { actions: [action], handoff: true }, next);
+    delete next.offer;
+    const phone = context.bot.redirectionEnabled && context.bot.redirectionPhone.trim() ? context.bot.redirectionPhone.trim() : undefined;
+    const text = buying ? say.purchase(phone) : reply;
+    return result(turn, [text], { actions: [action], handoff: true }, next);
+  }
+  // "Sí" to "¿Te gustaría agendar una cita?".
+  if (state.offer === 'booking' && accepts && !state.booking) {
+    const next: OfflineState = { ...state };
+    delete next.offer;
+    return bookingFlow(turn, next, state.topic?.query);
   }
 
   const greets = intents.greeting && !state.booking && !state.cancel;

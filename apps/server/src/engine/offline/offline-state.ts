@@ -35,8 +35,8 @@ export interface OfflineState {
   topic?: Topic;
   booking?: PendingBooking;
   cancel?: PendingCancel;
-  /** The last reply offered to pass the conversation to a person. */
-  offeredHandoff?: boolean;
+  /** What the last reply offered, so a "sí" takes it: a person, booking, or help to buy. */
+  offer?: 'handoff' | 'booking' | 'purchase';
   /** Replies sent so far in this conversation. */
   turns: number;
 }
@@ -109,7 +109,7 @@ export function readState(raw: unknown): OfflineState {
     const [appointmentId, start, service] = [str(v.cancel.appointmentId), iso(v.cancel.start), str(v.cancel.service)];
     if (appointmentId && start) state.cancel = { appointmentId, start, service: service ?? '' };
   }
-  if (v.offeredHandoff === true) state.offeredHandoff = true;
+  if (v.offer === 'handoff' || v.offer === 'booking' || v.offer === 'purchase') state.offer = v.offer;
   return state;
 }
 

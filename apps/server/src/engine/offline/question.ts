@@ -150,7 +150,9 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
   const previous = options.previous;
   const contentWords = terms.filter((t) => t.weight >= 1);
   if (previous) {
-    if (!contentWords.length && kinds.length && previous.words.length) {
+    // Only facts of a thing carry its name over; hours and addresses are the business's.
+    const ofAThing = kinds.length > 0 && kinds.every((k) => k === 'price' || k === 'duration' || k === 'capacity' || k === 'requirements');
+    if (!contentWords.length && ofAThing && previous.words.length) {
       // "¿y cuánto cuesta?": the thing is the one asked about before.
       for (const word of previous.words) {
         terms.push({ word, weight: 1, alternatives: alternativesOf(word) });

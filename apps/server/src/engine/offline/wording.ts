@@ -76,19 +76,34 @@ export function wording(bot: EngineBot, language: Language) {
       return '';
     },
 
-    /** Said after a grounded answer: an invitation to book (Persuasivo), or an offer of more help. */
-    closer(options: { fromProducts: boolean; bookingOpen: boolean }): string {
+    /**
+     * Said after a grounded answer: an invitation to book or to buy (Persuasivo), or an offer of
+     * more help; `offer` says what a "sí" to it would take.
+     */
+    closer(options: { fromProducts: boolean; bookingOpen: boolean }): { text: string; offer?: 'booking' | 'purchase' } {
       if (bot.personality === 'Persuasivo' && !options.bookingOpen) {
-        if (bot.purpose === 'appointments') return say('¿Te gustaría agendar una cita?', '¿Le gustaría agendar una cita?', 'Would you like to book an appointment?');
-        if (options.fromProducts) return say('¿Quieres que te ayude con tu compra?', '¿Desea que le ayude con su compra?', 'Would you like help placing your order?');
-        if (bot.purpose === 'sales') return say('¿Te gustaría agendar una visita?', '¿Le gustaría agendar una visita?', 'Would you like to schedule a visit?');
-        return say('¿Quieres que te ayude a reservar?', '¿Desea que le ayude a reservar?', 'Would you like me to help you book?');
+        if (options.fromProducts) {
+          return { text: say('¿Quieres que te ayude con tu compra?', '¿Desea que le ayude con su compra?', 'Would you like help placing your order?'), offer: 'purchase' };
+        }
+        if (bot.purpose === 'appointments') return { text: say('¿Te gustaría agendar una cita?', '¿Le gustaría agendar una cita?', 'Would you like to book an appointment?'), offer: 'booking' };
+        if (bot.purpose === 'sales') return { text: say('¿Te gustaría agendar una visita?', '¿Le gustaría agendar una visita?', 'Would you like to schedule a visit?'), offer: 'booking' };
+        return { text: say('¿Quieres que te ayude a reservar?', '¿Desea que le ayude a reservar?', 'Would you like me to help you book?'), offer: 'booking' };
       }
-      if (short) return '';
+      if (short) return { text: '' };
       if (bot.responseLength === 'long' || bot.personality === 'Amigable') {
-        return say('¿Te ayudo con algo más?', '¿Le puedo ayudar con algo más?', 'Can I help you with anything else?');
+        return { text: say('¿Te ayudo con algo más?', '¿Le puedo ayudar con algo más?', 'Can I help you with anything else?') };
       }
-      return '';
+      return { text: '' };
+    },
+
+    /** A "sí" to the offer to help with a purchase: a person closes the sale. */
+    purchase(phone: string | undefined): string {
+      const base = say(
+        '¡Excelente! Le paso tus datos a alguien de nuestro equipo para completar tu compra; te contactará en breve.',
+        'Excelente. Le paso sus datos a alguien de nuestro equipo para completar su compra; le contactará en breve.',
+        "Great! I'm passing your details to someone from our team to complete your order; they will contact you shortly.",
+      );
+      return phone ? `${base} ${say(`También puedes escribir al ${phone}.`, `También puede escribir al ${phone}.`, `You can also reach us at ${phone}.`)}` : base;
     },
 
     verdict(v: 'yes' | 'no'): string {
