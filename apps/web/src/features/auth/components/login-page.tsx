@@ -8,7 +8,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useFormFields } from '../../../components/ui/use-form-fields.ts';
 import { paths } from '../../../app/navigation.ts';
 import type { LoginLocationState } from '../../../app/session.ts';
-import { useLogin } from '../api/use-login.ts';
+import { useLogin } from '../api/use-start-session.ts';
 import { safeReturnPath } from '../form-checks.ts';
 import { AuthCard, AuthLayout, AuthSwitch } from './auth-layout.tsx';
 

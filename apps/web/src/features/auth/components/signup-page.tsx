@@ -8,7 +8,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useFormFields } from '../../../components/ui/use-form-fields.ts';
 import { paths } from '../../../app/navigation.ts';
-import { useSignup } from '../api/use-signup.ts';
+import { useSignup } from '../api/use-start-session.ts';
 import { rememberReferral } from '../remember-session.ts';
 import { AuthCard, AuthLayout, AuthSwitch } from './auth-layout.tsx';
 
