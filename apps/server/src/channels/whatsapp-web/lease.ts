@@ -11,7 +11,9 @@ const CHANNEL = 'whatsapp_web';
 export type PeerMessage =
   | { kind: 'request'; to: string; from: string; id: string; op: 'send'; messageId: string }
   | { kind: 'request'; to: string; from: string; id: string; op: 'logout'; botId: string }
-  | { kind: 'reply'; to: string; from: string; id: string; ok: boolean; externalId?: string; error?: string };
+  | { kind: 'reply'; to: string; from: string; id: string; ok: boolean; externalId?: string; error?: string }
+  /** To every process ('*'): a session wants running, look now rather than at the next round. */
+  | { kind: 'wake'; to: '*'; from: string };
 
 /**
  * Who runs a session. On PostgreSQL a session belongs to the process holding its advisory lock
@@ -85,7 +87,7 @@ export function postgresLease(database: Database, log: FastifyBaseLogger): Lease
       if (n.channel !== CHANNEL || !n.payload) return;
       try {
         const message = JSON.parse(n.payload) as PeerMessage;
-        if (message.to === id) handlers?.onMessage(message);
+        if (message.to === id || (message.to === '*' && message.from !== id)) handlers?.onMessage(message);
       } catch (err) {
         log.warn({ err }, 'whatsapp web: unreadable peer message');
       }

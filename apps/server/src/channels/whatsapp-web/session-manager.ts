@@ -402,6 +402,10 @@ export function sessionManager(deps: ManagerDeps) {
   }
 
   function onPeerMessage(message: PeerMessage) {
+    if (message.kind === 'wake') {
+      if (options.runsSessions) void runTick();
+      return;
+    }
     if (message.kind === 'reply') {
       const waiting = pending.get(message.id);
       if (!waiting) return;
@@ -440,18 +444,18 @@ export function sessionManager(deps: ManagerDeps) {
     if (closed) return;
     if (!(await lease.ensure())) return;
     const mine = [...running.keys()];
-    const renewed = new Map((await repo.renew(mine, lease.id, options.leaseMs)).map((r) => [r.botId, r.status]));
+    const renewed = new Map((await repo.renew(mine, lease.id, options.leaseMs)).map((r) => [r.botId, r]));
     for (const botId of mine) {
       const s = running.get(botId);
       if (!s || s.stopped) continue;
-      const status = renewed.get(botId);
-      if (status === undefined) {
+      const row = renewed.get(botId);
+      if (!row) {
         // Another process holds it now (we were too slow to renew): stop without touching its state.
         log.warn({ botId }, 'whatsapp web: session taken over by another process');
         halt(s);
         await lease.release(botId);
-      } else if (status === 'disconnected') {
-        // Disconnected from a process that could not reach us: log out here.
+      } else if (row.status === 'disconnected' || row.botDeleted) {
+        // Disconnected from a process that could not reach us, or the bot is gone: log out here.
         await finish(s, { status: 'disconnected', pairError: null, clear: true, logout: true });
       }
     }
@@ -516,6 +520,7 @@ export function sessionManager(deps: ManagerDeps) {
       if (elsewhere && (wantedStatuses as readonly string[]).includes(row.status)) return view(row);
       await setStatus(botId, { status: 'connecting', pairError: null, qrCount: 0, lastQr: null });
       if (options.runsSessions) await own(botId);
+      else await lease.post({ kind: 'wake', to: '*', from: lease.id }).catch((err) => log.warn({ err }, 'whatsapp web: could not wake the workers'));
       return view(await repo.find(botId));
     },
 

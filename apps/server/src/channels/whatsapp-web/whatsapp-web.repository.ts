@@ -115,14 +115,18 @@ export function whatsappWebRepository(db: Db) {
         .where(byBot(botId));
     },
 
-    /** Extends the claims this process still holds; answers them with their status. */
-    async renew(botIds: string[], owner: string, ttlMs: number): Promise<{ botId: string; status: SessionRow['status'] }[]> {
+    /** Extends the claims this process still holds; answers them with their status, and whether their bot was deleted. */
+    async renew(botIds: string[], owner: string, ttlMs: number): Promise<{ botId: string; status: SessionRow['status']; botDeleted: boolean }[]> {
       if (!botIds.length) return [];
       return db
         .update(whatsappWebSessions)
         .set({ leaseUntil: sql`now() + ${`${ttlMs} milliseconds`}::interval` })
         .where(and(inArray(whatsappWebSessions.botId, botIds), eq(whatsappWebSessions.owner, owner)))
-        .returning({ botId: whatsappWebSessions.botId, status: whatsappWebSessions.status });
+        .returning({
+          botId: whatsappWebSessions.botId,
+          status: whatsappWebSessions.status,
+          botDeleted: sql<boolean>`not exists (select 1 from ${bots} where ${bots.id} = ${whatsappWebSessions.botId} and ${bots.deletedAt} is null)`,
+        });
     },
 
     async release(botId: string, owner: string): Promise<void> {

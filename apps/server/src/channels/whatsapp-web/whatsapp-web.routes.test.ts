@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../test/harness.ts';
 import { as, signUp, type Account } from '../../test/accounts.ts';
+import { users } from '../../modules/auth/auth.table.ts';
 import { bots } from '../../modules/bots/bots.table.ts';
 import { fakeWhatsapp } from './test-support/fake-whatsapp.ts';
 import { whatsappWebRepository } from './whatsapp-web.repository.ts';
@@ -29,6 +30,7 @@ describe.each(engines)('WhatsApp by QR routes on %s', (dbEngine) => {
     t.app.whatsappWeb.manager.useSocketFactory(fake.factory);
     ana = await signUp(t);
     beto = await signUp(t);
+    await t.database.db.update(users).set({ membershipType: 'Pro' }).where(eq(users.id, ana.userId));
     const res = await as(t, ana)({
       method: 'POST',
       url: '/bot/new-bot',
@@ -98,6 +100,27 @@ describe.each(engines)('WhatsApp by QR routes on %s', (dbEngine) => {
     expect(t.app.whatsappWeb.manager.running()).not.toContain(botId);
     // Disconnecting what is not connected is fine.
     expect((await disconnect(ana)).statusCode).toBe(200);
+  });
+
+  it('logs out the number of a bot that is deleted', async () => {
+    const res = await as(t, ana)({
+      method: 'POST',
+      url: '/bot/new-bot',
+      payload: {
+        bot_name: 'Luz', bot_objective: 'beauty_spa', business_name: 'Spa Lirio Centro', business_desc: '', business_url: '',
+        user_email: ana.email, business_phone: '', welcome_message: '', about_bot: '', language: 'es',
+      },
+    });
+    const other = res.json().bot.id as string;
+    await connect(ana, other);
+    const sock = await fake.socket(other, 1);
+    sock.open('5215533334444');
+    await until(async () => (await status(ana, other)).json(), (s) => s.status === 'connected');
+    expect((await as(t, ana)({ method: 'DELETE', url: '/bot/delete-bot', payload: { bot_id: other } })).statusCode).toBe(200);
+    await t.app.whatsappWeb.manager.tick();
+    expect(sock.loggedOut).toBe(true);
+    expect(t.app.whatsappWeb.manager.running()).not.toContain(other);
+    expect(await whatsappWebRepository(t.database.db).readCreds(other)).toBeNull();
   });
 
   it('does not start pairing on a locked bot', async () => {
