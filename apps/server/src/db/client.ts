@@ -78,6 +78,9 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
 
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server ends (a restart, a failover, a dropped database) leaves the
+    // pool and is replaced on demand; unheard, the pool's 'error' would end the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
