@@ -1,4 +1,7 @@
 import type { ApiErrorBody } from '@charla/shared';
+import { browserXhr, xhrUpload, type ProgressHandler, type XhrLike } from './xhr-upload.ts';
+
+export type { ProgressHandler, XhrLike };
 
 /** Why the client gave up on the session (spec section 8); both lead to sign-out. */
 export type AuthFailureReason = 'Authentication failed' | 'Authentication failed after refresh';
@@ -47,6 +50,17 @@ export interface RequestOptions {
   refreshOn401?: boolean;
 }
 
+export interface UploadOptions {
+  onProgress?: ProgressHandler;
+  signal?: AbortSignal;
+}
+
+/** What one call sends: JSON (`body`) or a multipart form (`form`, with upload progress). */
+interface SendOptions extends RequestOptions {
+  form?: FormData;
+  onProgress?: ProgressHandler;
+}
+
 export interface ApiClientOptions {
   fetch: FetchLike;
   /** Current UI locale, sent as Accept-Language so the server localizes its messages. */
@@ -55,12 +69,16 @@ export interface ApiClientOptions {
   onAuthFailure: (reason: AuthFailureReason) => void;
   baseUrl?: string;
   refreshPath?: string;
+  /** The XMLHttpRequest behind uploads (tests hand in a fake). */
+  createXhr?: () => XhrLike;
 }
 
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  /** POSTs a multipart form with upload progress, under the same rules (and the same refresh) as every other call. */
+  upload<T>(path: string, formData: FormData, options?: UploadOptions): Promise<T>;
 }
 
 export const refreshTokenPath = '/client/refresh-token';
@@ -68,9 +86,10 @@ export const refreshTokenPath = '/client/refresh-token';
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? '';
   const refreshPath = options.refreshPath ?? refreshTokenPath;
+  const createXhr = options.createXhr ?? browserXhr;
   let refreshInFlight: Promise<boolean> | null = null;
 
-  function send(path: string, request: RequestOptions): Promise<Response> {
+  function send(path: string, request: SendOptions): Promise<Response> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Language': options.getLocale(),
@@ -86,7 +105,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       init.body = JSON.stringify(request.body);
     }
     if (request.signal) init.signal = request.signal;
-    return options.fetch(`${baseUrl}${path}`, init).catch((error: unknown) => {
+    const url = `${baseUrl}${path}`;
+    const sent = request.form ? xhrUpload(url, init, request.form, request.onProgress, createXhr) : options.fetch(url, init);
+    return sent.catch((error: unknown) => {
       if (isAbort(error)) throw error;
       throw new ApiError('NETWORK_ERROR', '', undefined, 0);
     });
@@ -103,7 +124,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return refreshInFlight;
   }
 
-  async function request<T>(path: string, request: RequestOptions = {}): Promise<T> {
+  async function request<T>(path: string, request: SendOptions = {}): Promise<T> {
     let response = await send(path, request);
     if (response.status === 401 && request.refreshOn401 !== false) {
       const refreshed = await refresh();
@@ -125,6 +146,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     request,
     get: (path, rest) => request(path, { ...rest, method: 'GET' }),
     post: (path, body, rest) => request(path, { ...rest, method: 'POST', body }),
+    upload: (path, form, rest) => request(path, { ...rest, method: 'POST', form }),
   };
 }
 

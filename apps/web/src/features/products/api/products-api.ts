@@ -1,8 +1,6 @@
 import type { CreateProductBody, ImportMapping, ImportResult, Product, UpdateProductBody } from '@charla/shared';
+import type { ProgressHandler } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api.ts';
-import { currentLocale } from '../../../lib/i18n.ts';
-import { signOutNow } from '../../../app/session.ts';
-import { postForm, type ProgressHandler } from '../../training/api/upload-client.ts';
 
 export interface ProductList {
   items: Product[];
@@ -25,12 +23,6 @@ export interface ImportPreview {
 
 type Saved = { ok: true; product: Product };
 
-const formOptions = (onProgress?: ProgressHandler) => ({
-  getLocale: currentLocale,
-  onAuthFailure: (reason: Parameters<typeof signOutNow>[0]) => void signOutNow(reason),
-  ...(onProgress ? { onProgress } : {}),
-});
-
 /** The catalog calls. */
 export const productsApi = {
   list(botId: string, query: ProductQuery): Promise<ProductList> {
@@ -48,7 +40,7 @@ export const productsApi = {
     const form = new FormData();
     form.append('botId', botId);
     form.append('file', file, file.name);
-    return postForm<ImportPreview>('/api/products/import/preview', form, formOptions(onProgress));
+    return api.upload<ImportPreview>('/api/products/import/preview', form, { onProgress });
   },
 
   import(botId: string, file: File, mapping: string, onProgress?: ProgressHandler): Promise<ImportResult> {
@@ -57,6 +49,6 @@ export const productsApi = {
     form.append('botId', botId);
     form.append('mapping', mapping);
     form.append('file', file, file.name);
-    return postForm<ImportResult>('/api/products/import', form, formOptions(onProgress));
+    return api.upload<ImportResult>('/api/products/import', form, { onProgress });
   },
 };

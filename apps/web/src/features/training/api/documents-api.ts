@@ -1,9 +1,6 @@
 import type { TrainingDocument } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
-import { currentLocale } from '../../../lib/i18n.ts';
-import { signOutNow } from '../../../app/session.ts';
 import type { DocumentsApi } from '../documents-mutations.ts';
-import { postForm } from './upload-client.ts';
 
 type Saved = { ok: true; document: TrainingDocument };
 
@@ -16,12 +13,10 @@ export const documentsApi: DocumentsApi = {
     // botId first: the server checks the caller's rights before it reads the file.
     form.append('botId', botId);
     form.append('document', file, file.name);
-    return postForm<Saved>('/api/documents', form, {
+    return api.upload<Saved>('/api/documents', form, {
       onProgress: (sent, total) => {
         if (total > 0) onProgress(Math.min(1, sent / total));
       },
-      getLocale: currentLocale,
-      onAuthFailure: (reason) => void signOutNow(reason),
     });
   },
 
