@@ -212,7 +212,8 @@ export function buildAnswer(
   const contentTerms = question.terms.filter((t) => t.weight >= 0.6 || t.weekday !== undefined);
   // "¿Me das informes?", "¿tienen?": nothing concrete to look for.
   if (!contentTerms.length && !question.kinds.length) return { type: 'vague' };
-  if (!contentTerms.length && question.kinds.length && question.kinds.every((k) => k === 'price' || k === 'duration')) {
+  // "¿Cuánto cuesta?" alone asks of which thing; "¿cuáles son sus precios?" asks for the list.
+  if (!contentTerms.length && !question.plural && question.kinds.length && question.kinds.every((k) => k === 'price' || k === 'duration')) {
     return { type: 'which' };
   }
   const units = answerUnits(passages);
@@ -243,7 +244,7 @@ export function buildAnswer(
       const addsKind = question.kinds.some((k) => s.kinds.includes(k) && !chosen.some((c) => c.kinds.includes(k)));
       const close = s.score >= 0.75 * best.score && s.unit.passage.chunkId === best.unit.passage.chunkId;
       if (chosen.length < limit.units && (close || ((addsTerm || addsKind) && s.score >= 0.35 * best.score))) chosen.push(s);
-      else if (bonus > 0 && addsTerm && s.score >= 0.35 * best.score) {
+      else if (bonus > 0 && (addsTerm || addsKind) && s.score >= 0.35 * best.score) {
         chosen.push(s);
         bonus--;
       }

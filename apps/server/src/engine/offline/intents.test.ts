@@ -17,6 +17,11 @@ describe('detectIntents', () => {
     'QUIERO HABLAR CON EL GERENTE',
     'I want to talk to a human',
     'can I speak with a real person?',
+    'Asesor por favor',
+    'un humano',
+    'llámenme por favor',
+    '¿Me comunicas con la doctora?',
+    'quiero que me atienda una persona',
   ])('hand-off: %s', holds('handoff'));
 
   it.each([

@@ -66,7 +66,8 @@ const HANDOFF = [
   /\b(?:me|nos)\s+(?:llame|llamen|marque|marquen|contacte|contacten|hable|hablen|comunique|comuniquen|atienda|atiendan)\b/,
   /\b(?:me|nos)\s+(?:pueden|puede|podrian|podria|podrias|puedes)\s+(?:llamar|marcar|contactar|hablar)\b/,
   new RegExp(String.raw`\b(?:me|nos)\s+(?:comunicas|comunica|comunican|pasas|pasa|pasan|transfieres|transfiere|conectas|conecta|enlazas)\s+(?:con|a)\s+(?:(?:un|una|el|la|algun|alguna|alguien\s+de)\s+)?(?:${PEOPLE})\b`),
-  /\b(?:llamarme|marcarme|contactarme|comunicarme)\b/,
+  /\b(?:llamarme|marcarme|contactarme|comunicarme|llamenme|marquenme|llameme|marqueme|contactenme|contacteme|llamame|marcame|contactame|hablame|hablenme)\b/,
+  /^(?:un |una |el |la |con (?:un |una )?)?(?:asesor|asesora|agente|humano|persona|operador|operadora|ejecutivo|ejecutiva|representante)(?: real)?(?:,? (?:por favor|porfa|please))?[.!?]*$/,
   /\batencion\s+(?:humana|personal|personalizada|a\s+clientes)\b/,
   new RegExp(String.raw`\b(?:quiero|quisiera|necesito|prefiero|ocupo|pasame|paseme|pasenme|comuniqueme|comunicame|comuniquenme|transfiereme|transfierame)\s+(?:(?:con|a)\s+)?(?:(?:un|una|el|la|algun|alguna)\s+)?(?:${PEOPLE})\b`),
   /\b(?:real person|live agent|customer service|call me|contact me)\b/,
@@ -74,7 +75,7 @@ const HANDOFF = [
 
 const BOT_QUESTION = [
   /\b(?:eres|es|sera|seras|estoy hablando con|hablo con|me atiende|me contesta|me responde|are you|is this|am i talking to|am i chatting with)\s+(?:un|una|a|an)?\s*(?:bot|robot|chatbot|maquina|ia|inteligencia artificial|humano|humana|persona|real|ai|human|person|programa|asistente virtual|computadora)\b/,
-  /\b(?:con quien hablo|quien me atiende|quien eres|who are you|who am i talking to)\b/,
+  /\b(?:con quien hablo|quien me atiende|quien eres|who are you|who am i talking to|esto es automatico|es automatico|eres automatico|contestadora automatica)\b/,
 ];
 
 const BOOKING = [

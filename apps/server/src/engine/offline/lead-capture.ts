@@ -99,9 +99,11 @@ function findName(text: string): NameMatch | undefined {
   return undefined;
 }
 
-/** A message that is only a name, as an answer to "¿a nombre de quién?": "Laura Gómez". */
+const COURTESY = /[\s,.;!]+(?:gracias|muchas gracias|por favor|porfa|please|thanks|saludos)?[\s.!]*$/i;
+
+/** A message that is only a name, as an answer to "¿a nombre de quién?": "Laura Gómez", "Laura, gracias". */
 export function bareName(message: string): string | undefined {
-  const text = message.trim().replace(/[.!]+$/, '');
+  const text = message.trim().replace(COURTESY, '').replace(/[.!]+$/, '');
   const words = text.split(/\s+/);
   if (words.length < 1 || words.length > 5) return undefined;
   if (!words.every((w) => NAME_WORD.test(w))) return undefined;

@@ -81,6 +81,26 @@ describe('offline engine: answers', () => {
   });
 });
 
+describe('offline engine: more at once', () => {
+  it('answers the price asked along with a booking', async () => {
+    const reply = await chat().send('Quiero agendar una endodoncia el jueves a las 10, ¿cuánto cuesta?');
+    expect(reply.text).toContain('La endodoncia cuesta $4,500 MXN');
+    expect(reply.text).toContain('jueves 5 de marzo a las 10:00 a. m. está disponible');
+  });
+
+  it('lists prices when asked for them all', async () => {
+    const reply = await chat().send('¿Cuáles son sus precios?');
+    expect(reply.text).toContain('Tenemos estas opciones');
+    expect(reply.text).toContain('$650');
+  });
+
+  it('takes a name given with thanks', async () => {
+    const c = chat();
+    await c.send('Quiero una cita el jueves a las 10');
+    expect((await c.send('Laura Gómez, gracias')).actions).toContainEqual({ type: 'update_contact', name: 'Laura Gómez' });
+  });
+});
+
 describe('offline engine: hand-off, identity, greetings', () => {
   it('hands off when asked for a person, with the redirection number when set', async () => {
     const reply = await chat({ redirectionEnabled: true, redirectionPhone: '33 1234 5678' }).send('Quiero hablar con una persona, por favor');

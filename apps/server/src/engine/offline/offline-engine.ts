@@ -155,6 +155,15 @@ async function bookingFlow(turn: Turn, state: OfflineState, serviceHint?: string
   return result(turn, outcome.replies, { actions }, next);
 }
 
+/** The price or duration asked in the same message as a booking, from the knowledge. */
+async function priceAlongBooking(turn: Turn): Promise<string | undefined> {
+  const { context } = turn;
+  const question = analyzeQuestion(turn.lead.rest, { now: context.now, timeZone: context.bot.timezone });
+  if (!question.kinds.some((k) => k === 'price' || k === 'duration')) return undefined;
+  const answer = await answerFromKnowledge(question, context.tools.search, { length: 'short', language: turn.language, business: context.bot.businessDesc });
+  return answer.type === 'answer' && answer.sentences.length === 1 ? answer.sentences[0] : undefined;
+}
+
 async function cancelFlow(turn: Turn): Promise<EngineResult> {
   const { context, sayBooking } = turn;
   const upcoming = await context.tools.upcomingAppointments();
@@ -274,7 +283,13 @@ async function respond(context: EngineContext): Promise<EngineResult> {
   }
   // "Quiero una prueba de manejo el viernes a las 11": a wish with a day and a time is a booking.
   const wish = /\b(?:quiero|quisiera|me gustaria|necesito|ocupo|deseo|i want|i would like|i'd like)\b/.test(plainText(lead.rest));
-  if (intents.booking || ((intents.availability || wish) && when?.date && (when.time || when.approximate) && !when.past)) return bookingFlow(turn, turn.state);
+  if (intents.booking || ((intents.availability || wish) && when?.date && (when.time || when.approximate) && !when.past)) {
+    // "Quiero agendar una limpieza, ¿cuánto cuesta?": the price first, then the booking.
+    const asked = intents.question ? await priceAlongBooking(turn) : undefined;
+    const booked = await bookingFlow(turn, turn.state);
+    if (asked && booked.replies.length) booked.replies[0] = booked.replies[0]!.replace(/^((?:¡[^!]*!\s*)?(?:Soy [^.]*\.\s*)?)/, `$1${asked} `);
+    return booked;
+  }
 
   if (intents.botQuestion) {
     const question = analyzeQuestion(lead.rest, { now: context.now, timeZone: context.bot.timezone });

@@ -35,6 +35,8 @@ export interface Question {
   followUp: boolean;
   /** "¿Qué masajes tienen?": asks for the options of a kind of thing. */
   listing: boolean;
+  /** "¿Cuáles son sus precios?": asks for a list of facts, not one. */
+  plural: boolean;
 }
 
 /** What the previous question was about, kept between turns. */
@@ -176,6 +178,7 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     query,
     followUp,
     listing: LISTING.test(plain),
+    plural: /\b(?:precios|costos|tarifas|lista de precios|prices|rates)\b/.test(plain),
   };
 }
 

@@ -15,6 +15,8 @@ export const STOPWORDS = new Set(
     'entonces tambien alguien cosa cosas cierto seria serian sera hay mucho mucha muchos muchas muchisimo muchisima bastante ' +
     'demasiado super tanto tantito poquito casi realmente verdad adios bye chao chau luego pronto vemos agradezco agradecido ' +
     'agradecida amable excelente perfecto genial listo vale okay okey claro gusto pregunta duda consulta informes ' +
+    'son somos soy sean fueron nuestro nuestra nuestros nuestras suyo suya aqui ahi alla ahora ahorita despues antes siempre ' +
+    'todavia etc hola ' +
     'the a an and or of to in is are do does did you your i we what how can could would for on with at it my our me be this that ' +
     'there have has from about any some which who when where why hello hi hey thanks thank'
   ).split(' '),
@@ -34,7 +36,8 @@ export const LIGHT_WORDS = new Set(
     'persona personas gente cliente clientes favor detalles detalle general ayuda ayudar ayudan quisieramos decir dime digame ' +
     'explicar mencionar cuentan cuenta contar existe existen llevar traer llego llegar llega piden pide pedir requieren ' +
     'requiere necesitan reciben recibe recibimos manejar ofrecer das dame deme damos mandas manda mandan mandame envias envia ' +
-    'envian enviame pasas pasan pasame comparte compartes compartir compartan propio propia propios propias'
+    'envian enviame pasas pasan pasame comparte compartes compartir compartan propio propia propios propias servicio servicios ' +
+    'producto productos articulo articulos'
   ).split(' '),
 );
 
@@ -106,7 +109,7 @@ export const KIND_PHRASES: [FactKind, RegExp][] = [
   ['duration', /\b(?:cuanto tiempo|cuanto dura|cuanto duran|cuanto tarda|cuanto tardan|duracion|dura|duran|tarda|tardan|how long|duration)\b/],
   [
     'price',
-    /\b(?:(?:en\s+)?cuanto\s+(?:me\s+|nos\s+|te\s+|le\s+|les\s+)?(?:cuesta|cuestan|cobran|cobra|cobrarian|cobraria|cobrarias|sale|salen|vale|valen|es|son|esta|estan|seria|serian|costaria|pagaria|pago|queda|quedaria|anda)|en cuanto|precio|precios|costo|costos|cuesta|cuestan|costaria|cobran|cobra|cobrarian|cobraria|tarifa|tarifas|cotizacion|cotizar|mensualidad|how much|price|prices|cost|costs|fee|fees|rate|rates)\b/,
+    /\b(?:(?:en\s+)?cuanto\s+(?:me\s+|nos\s+|te\s+|le\s+|les\s+)?(?:cuesta|cuestan|questa|kuesta|cuezta|cobran|cobra|cobrarian|cobraria|cobrarias|sale|salen|vale|valen|es|son|esta|estan|seria|serian|costaria|pagaria|pago|queda|quedaria|anda)|en cuanto|precio|precios|presio|presios|costo|costos|cuesta|cuestan|questa|costaria|cobran|cobra|cobrarian|cobraria|tarifa|tarifas|cotizacion|cotizar|mensualidad|how much|price|prices|cost|costs|fee|fees|rate|rates)\b/,
   ],
   [
     'hours',
