@@ -132,8 +132,8 @@ export type ChannelStatusEvent = z.infer<typeof channelStatusEvent>;
  */
 export const channelErrorMessages = {
   WINDOW_CLOSED: {
-    es: 'Han pasado más de 24 horas desde el último mensaje del cliente: Meta solo permite escribirle con una plantilla aprobada.',
-    en: 'More than 24 hours have passed since the customer last wrote: Meta only allows an approved template now.',
+    es: 'Han pasado más de 24 horas desde el último mensaje del cliente: Meta no deja escribirle hasta que vuelva a escribir (en WhatsApp, solo con una plantilla aprobada).',
+    en: 'More than 24 hours have passed since the customer last wrote: Meta does not allow writing until they write again (on WhatsApp, only an approved template).',
   },
   CHANNEL_NOT_CONNECTED: {
     es: 'El canal no está conectado. Conéctalo en Canales.',
@@ -144,8 +144,8 @@ export const channelErrorMessages = {
     en: 'Meta refused the access token (expired or revoked). Connect the channel again.',
   },
   SEND_UNCONFIRMED: {
-    es: 'No recibimos confirmación de Meta y no reintentamos para no enviarlo dos veces. Revisa el chat en WhatsApp antes de reenviarlo.',
-    en: 'Meta did not confirm the message and we did not retry so it is never sent twice. Check the chat before sending it again.',
+    es: 'Meta no confirmó el envío y no lo reintentamos para que nunca llegue dos veces. Revisa la conversación antes de reenviarlo.',
+    en: 'Meta did not confirm the message and it was not retried, so it never arrives twice. Check the conversation before sending it again.',
   },
   META_RATE_LIMITED: {
     es: 'Meta limitó los envíos de este número por ahora. El mensaje no se envió tras varios intentos.',
