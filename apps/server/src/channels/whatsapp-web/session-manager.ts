@@ -37,6 +37,8 @@ export interface ManagerOptions {
   runsSessions: boolean;
   /** Tries of the send job (its first run and its retries): the last one marks the message failed. */
   sendAttempts: number;
+  /** Messages older than this (delivered late, e.g. after a long disconnection) are stored but not answered. */
+  replayMaxAgeMs: number;
 }
 
 export interface ManagerDeps {
@@ -336,6 +338,7 @@ export function sessionManager(deps: ManagerDeps) {
           text: m.text,
           media: m.media,
           at: m.at,
+          answer: Date.now() - m.at.getTime() <= options.replayMaxAgeMs,
         });
         if (stored !== 'duplicate') {
           for (const id of m.identities) if (id !== contactExternalId) await repo.addIdentity(botId, id, stored.conversation.contactId);

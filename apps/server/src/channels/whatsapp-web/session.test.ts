@@ -237,6 +237,19 @@ describe.each(engines)('WhatsApp by QR sessions on %s', (dbEngine) => {
     expect(await sock.config.getMessage!({ id: 'UNKNOWN', remoteJid: sock.sent[0]!.jid, fromMe: true })).toBeUndefined();
   });
 
+  it('stores but does not answer a message WhatsApp delivers days late', async () => {
+    const { botId, sock } = await connected();
+    const at = new Date(Math.floor(Date.now() / 1000 - 3 * 24 * 60 * 60) * 1000);
+    sock.upsert([incoming({ text: '¿Siguen abiertos?', lid: '204500000000006', phone: '5213300000006', at })]);
+    const [stored] = await until(
+      async () => t.database.db.select().from(messages).where(eq(messages.botId, botId)),
+      (r) => r.length === 1,
+    );
+    expect(stored).toMatchObject({ direction: 'in', status: 'processed', text: '¿Siguen abiertos?', createdAt: at });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(sock.attempts).toHaveLength(0);
+  });
+
   it('keeps one conversation when the customer later writes from the phone-number chat', async () => {
     const { botId, sock } = await connected();
     sock.upsert([incoming({ text: 'Hola', lid: '204500000000003', phone: '5213300000003' })]);

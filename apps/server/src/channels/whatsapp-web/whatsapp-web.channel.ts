@@ -48,6 +48,7 @@ export async function whatsappWebChannel(app: FastifyInstance, { config, databas
       leaseMs: config.WHATSAPP_WEB_LEASE_MS,
       runsSessions: config.ROLE !== 'api',
       sendAttempts,
+      replayMaxAgeMs: config.WEBHOOK_REPLAY_MAX_AGE * 1000,
     },
   });
   const service = whatsappWebService(bots, manager);
