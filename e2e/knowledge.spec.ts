@@ -121,6 +121,12 @@ describe('knowledge', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
+    const sockets: string[] = [];
+    const received: string[] = [];
+    page.on('websocket', (socket) => {
+      sockets.push(socket.url());
+      socket.on('framereceived', (frame) => received.push(String(frame.payload)));
+    });
     try {
       await page.goto(`/app/dashboard/${botId}/recursos`);
       await page.getByRole('heading', { name: 'Recursos', level: 1 }).waitFor();
@@ -165,6 +171,10 @@ describe('knowledge', () => {
       const reason = (await videoRow.innerText()).split('\n').slice(2).join(' ');
       expect(reason.length).toBeGreaterThan(10);
 
+
+      // The live statuses came over the app's one socket.
+      expect(sockets).toHaveLength(1);
+      expect(received.some((frame) => frame.includes('"documentStatus"'))).toBe(true);
 
       // Delete the CSV: it goes at once and stays gone after a reload.
       await csvRow.getByRole('button', { name: 'Eliminar precios-servicios.csv' }).click();

@@ -131,6 +131,8 @@ describe('playground', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
     try {
       const panel = await openPlayground(page);
 
@@ -185,6 +187,8 @@ describe('playground', () => {
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'detached' });
       expect(consoleErrors).toEqual([]);
+      // The panel listens on the app's one socket.
+      expect(sockets).toHaveLength(1);
     } finally {
       await context.close();
     }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { botRoom, connectSocket, followBotRoom, getLastConnectError, joinRoom, socketOptions, type AppSocket, type SocketHandlers } from './socket.ts';
+import { botRoom, connectSocket, followBotRoom, followRoom, getLastConnectError, joinRoom, socketOptions, type AppSocket, type SocketHandlers } from './socket.ts';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -134,5 +134,46 @@ describe('socket', () => {
     socket.connected = false;
     stopB2();
     expect(emitted).toHaveLength(1);
+  });
+
+  it('shares a room between followers on one socket: it is left only when the last one stops', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const { socket, fire, emitted, setAck } = fakeSocket();
+    const app = socket as unknown as AppSocket;
+    socket.connected = true;
+    const screenAcks: unknown[] = [];
+    const otherAcks: unknown[] = [];
+    const stopSelected = followBotRoom(app, 'b1');
+    const stopScreen = followRoom(app, botRoom('b1'), (ack) => screenAcks.push(ack));
+    const stopOther = followRoom(app, botRoom('b2'), (ack) => otherAcks.push(ack));
+    await flush();
+    expect(screenAcks).toEqual([{ ok: true }]);
+    expect(otherAcks).toEqual([{ ok: true }]);
+
+    emitted.length = 0;
+    stopScreen();
+    stopScreen();
+    expect(emitted).toEqual([]);
+
+    // After a reconnection only the followers left join again; the stopped one hears nothing more.
+    setAck({ ok: false, error: 'FORBIDDEN' });
+    fire('connect');
+    await flush();
+    expect(emitted).toEqual([
+      { event: 'joinRoom', args: ['bot:b1'] },
+      { event: 'joinRoom', args: ['bot:b2'] },
+    ]);
+    expect(screenAcks).toHaveLength(1);
+    expect(otherAcks).toEqual([{ ok: true }, { ok: false, error: 'FORBIDDEN' }]);
+    expect(warn).toHaveBeenCalledWith('Could not join bot:b1', 'FORBIDDEN');
+
+    emitted.length = 0;
+    stopSelected();
+    stopOther();
+    expect(emitted).toEqual([
+      { event: 'leaveRoom', args: ['bot:b1'] },
+      { event: 'leaveRoom', args: ['bot:b2'] },
+    ]);
   });
 });

@@ -51,23 +51,47 @@ export function leaveRoom(socket: AppSocket, room: string): void {
   socket.emit('leaveRoom', room);
 }
 
+/** How many followers each room has, per socket: the room is left when the last one stops. */
+const roomFollowers = new WeakMap<AppSocket, Map<string, number>>();
+
 /**
- * Keeps the socket in the selected bot's room: joins now when connected and again after every
- * reconnection (rooms do not survive one). The returned function leaves the room.
+ * Keeps the socket in a room: joins now when connected and again after every reconnection
+ * (rooms do not survive one); `onJoin` gets each acknowledgement. Several parts of the app can
+ * follow the same room on the one socket; the returned function stops this follower, and the
+ * room is left when no follower remains.
  */
-export function followBotRoom(socket: AppSocket, botId: string): () => void {
-  const room = botRoom(botId);
+export function followRoom(socket: AppSocket, room: string, onJoin?: (ack: Parameters<RoomAck>[0]) => void): () => void {
+  let followers = roomFollowers.get(socket);
+  if (!followers) roomFollowers.set(socket, (followers = new Map()));
+  followers.set(room, (followers.get(room) ?? 0) + 1);
+  let following = true;
   const join = () => {
     void joinRoom(socket, room).then((ack) => {
-      if (!ack.ok) console.warn(`Could not join ${room}`, ack.error);
+      if (following) onJoin?.(ack);
     });
   };
   if (socket.connected) join();
   socket.on('connect', join);
   return () => {
+    if (!following) return;
+    following = false;
     socket.off('connect', join);
+    const left = (followers.get(room) ?? 1) - 1;
+    if (left > 0) {
+      followers.set(room, left);
+      return;
+    }
+    followers.delete(room);
     if (socket.connected) leaveRoom(socket, room);
   };
+}
+
+/** Keeps the socket in the selected bot's room (see `followRoom`). The returned function stops following it. */
+export function followBotRoom(socket: AppSocket, botId: string): () => void {
+  const room = botRoom(botId);
+  return followRoom(socket, room, (ack) => {
+    if (!ack.ok) console.warn(`Could not join ${room}`, ack.error);
+  });
 }
 
 /** Opens the realtime connection of a signed-in user (same origin, websocket only). */

@@ -1,14 +1,14 @@
-import { useEffect, useRef } from 'react';
-import { connectSocket, followBotRoom, type AppSocket } from '../../lib/socket.ts';
+import { useEffect } from 'react';
+import { connectSocket, followBotRoom } from '../../lib/socket.ts';
+import { clearAppSocket, setAppSocket, useAppSocket } from './app-socket.ts';
 import { setBotLimitReached, setConnectionStatus, setMessageLimitReached, setPaymentError } from './realtime-store.ts';
 
 /**
- * Keeps the realtime socket open while the signed-in area is on screen, in the selected bot's
- * room (joinRoom/leaveRoom as the selection changes).
+ * Keeps the app's one realtime socket open while the signed-in area is on screen, in the
+ * selected bot's room (joinRoom/leaveRoom as the selection changes). Screens reach the same
+ * socket with `useAppSocket` / `useBotRoom`.
  */
 export function useRealtimeConnection(userId: string, selectedBotId: string | null = null): void {
-  const socketRef = useRef<AppSocket | null>(null);
-
   useEffect(() => {
     const socket = connectSocket(userId, {
       messageLimitReached: setMessageLimitReached,
@@ -16,17 +16,17 @@ export function useRealtimeConnection(userId: string, selectedBotId: string | nu
       paymentError: setPaymentError,
       onStatus: ({ connected, error }) => setConnectionStatus(connected, error),
     });
-    socketRef.current = socket;
+    setAppSocket(socket);
     return () => {
-      socketRef.current = null;
+      clearAppSocket(socket);
       socket.removeAllListeners();
       socket.disconnect();
     };
   }, [userId]);
 
+  const socket = useAppSocket();
   useEffect(() => {
-    const socket = socketRef.current;
     if (!socket || !selectedBotId) return;
     return followBotRoom(socket, selectedBotId);
-  }, [userId, selectedBotId]);
+  }, [socket, selectedBotId]);
 }

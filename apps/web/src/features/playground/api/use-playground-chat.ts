@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PlaygroundConversation } from '@charla/shared';
+import type { PlaygroundConversation, ServerToClientEvents } from '@charla/shared';
 import { errorText } from '../../../lib/error-text.ts';
-import { botRoom, connectSocket, joinRoom, leaveRoom } from '../../../lib/socket.ts';
+import type { AppSocket } from '../../../lib/socket.ts';
+import { useBotRoom } from '../../realtime/use-bot-room.ts';
 import { awaitingReply, chatReducer, initialChatState, type ChatMessage } from '../chat-state.ts';
 import { newMessageId, playgroundApi, playgroundKey } from './playground-api.ts';
 
-const ignore = () => undefined;
 /** Without live events, how often to look for the reply. */
 const POLL_MS = 2500;
 /** A typing indicator whose "stopped" event got lost does not stay forever. */
@@ -18,12 +18,34 @@ const emptyConversation: PlaygroundConversation = { conversationId: null, status
  * The test conversation while the panel is open: the stored messages, the bot room's events
  * (messages upserted by id, typing, hand-off), optimistic sends and starting over.
  */
-export function usePlaygroundChat(botId: string, userId: string) {
+export function usePlaygroundChat(botId: string) {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
-  const [live, setLive] = useState(false);
   const [resetting, setResetting] = useState(false);
   const [resetError, setResetError] = useState<string | null>(null);
+
+  const listen = useCallback(
+    (socket: AppSocket) => {
+      const onMessage: ServerToClientEvents['conversationMessage'] = (event) => {
+        if (event.botId === botId) dispatch({ type: 'message', channel: event.channel, message: event.message });
+      };
+      const onUpdated: ServerToClientEvents['conversationUpdated'] = (event) => {
+        if (event.botId === botId) dispatch({ type: 'updated', event });
+      };
+      socket.on('conversationMessage', onMessage);
+      socket.on('conversationUpdated', onUpdated);
+      return () => {
+        socket.off('conversationMessage', onMessage);
+        socket.off('conversationUpdated', onUpdated);
+      };
+    },
+    [botId],
+  );
+
+  // Whatever happened before we were in the room (or while disconnected) comes with a fresh read.
+  const onJoined = useCallback(() => void queryClient.invalidateQueries({ queryKey: playgroundKey(botId) }), [botId, queryClient]);
+
+  const live = useBotRoom(botId, listen, onJoined);
   const polling = !live && awaitingReply(state);
 
   const query = useQuery({
@@ -37,39 +59,6 @@ export function usePlaygroundChat(botId: string, userId: string) {
   useEffect(() => {
     if (query.data) dispatch({ type: 'loaded', snapshot: query.data });
   }, [query.data]);
-
-  useEffect(() => {
-    const room = botRoom(botId);
-    const key = playgroundKey(botId);
-    // Limit events are handled by the app's own connection; this one listens to the bot room only.
-    const socket = connectSocket(userId, { messageLimitReached: ignore, botLimitReached: ignore, paymentError: ignore });
-    let active = true;
-
-    const join = async () => {
-      const ack = await joinRoom(socket, room);
-      if (!active) return;
-      setLive(ack.ok);
-      // Whatever happened before we were in the room (or while disconnected) comes with a fresh read.
-      if (ack.ok) void queryClient.invalidateQueries({ queryKey: key });
-    };
-
-    socket.on('connect', () => void join());
-    socket.on('disconnect', () => setLive(false));
-    socket.on('conversationMessage', (event) => {
-      if (event.botId === botId) dispatch({ type: 'message', channel: event.channel, message: event.message });
-    });
-    socket.on('conversationUpdated', (event) => {
-      if (event.botId === botId) dispatch({ type: 'updated', event });
-    });
-
-    return () => {
-      active = false;
-      if (socket.connected) leaveRoom(socket, room);
-      socket.removeAllListeners();
-      socket.disconnect();
-      setLive(false);
-    };
-  }, [botId, userId, queryClient]);
 
   useEffect(() => {
     if (!state.typing) return;

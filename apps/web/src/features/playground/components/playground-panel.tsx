@@ -4,7 +4,6 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertIcon, BotIcon, CloseIcon, HandoffIcon, RestartIcon, WifiOffIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useCurrentUser } from '../../auth/current-user.tsx';
 import { usePlaygroundChat } from '../api/use-playground-chat.ts';
 import { readThrough, type ChatMessage, type ChatState } from '../chat-state.ts';
 import type { PlaygroundBot } from '../playground-bot.ts';
@@ -34,8 +33,7 @@ function useLasting(flag: boolean, ms: number): boolean {
  */
 export function PlaygroundPanel({ bot, onClose }: { bot: PlaygroundBot; onClose: () => void }) {
   const { t } = useTranslation('playground');
-  const user = useCurrentUser();
-  const chat = usePlaygroundChat(bot.id, user.id);
+  const chat = usePlaygroundChat(bot.id);
   const { state } = chat;
   const composer = useRef<ComposerHandle>(null);
   const panel = useRef<HTMLElement>(null);

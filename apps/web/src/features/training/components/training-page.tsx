@@ -13,7 +13,6 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { useCurrentUser } from '../../auth/current-user.tsx';
 import { useDeleteDocument, useDocuments } from '../api/use-documents.ts';
 import { useDocumentEvents } from '../api/use-document-events.ts';
 import { documentsKey, type DocumentItem } from '../documents-cache.ts';
@@ -54,9 +53,8 @@ function NothingYet() {
 export function TrainingPage() {
   const { botId = '' } = useParams();
   const { t, i18n } = useTranslation('training');
-  const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const live = useDocumentEvents(user.id, botId);
+  const live = useDocumentEvents(botId);
   const documents = useDocuments(botId, live);
   const remove = useDeleteDocument(botId);
   const [confirming, setConfirming] = useState<DocumentItem | null>(null);
