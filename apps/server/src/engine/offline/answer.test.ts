@@ -104,6 +104,39 @@ describe('buildAnswer', () => {
     expect(await ask(question, passages)).toBe('(unknown)');
   });
 
+  const homes = [
+    passage('Clave: A-1; Titulo: Departamento en Centro; Operacion: renta; Recamaras: 2; Metros cuadrados: 70; Precio mxn: 12000; Acepta mascotas: no', 'inmuebles.csv'),
+    passage('Clave: A-2; Titulo: Departamento en Norte; Operacion: renta; Recamaras: 3; Metros cuadrados: 95; Precio mxn: 15000; Acepta mascotas: sí', 'inmuebles.csv'),
+    passage('Clave: A-3; Titulo: Casa en Sur; Operacion: venta; Recamaras: 3; Metros cuadrados: 180; Precio mxn: 3200000; Acepta mascotas: sí', 'inmuebles.csv'),
+    passage('Somos una agencia con 12 asesores certificados y 3 oficinas en la ciudad.', 'Nosotros'),
+  ];
+
+  it('picks the cheapest row when asked for it', async () => {
+    expect(await ask('¿Cuál es el depa más barato?', homes)).toContain('departamento en Centro');
+    expect(await ask('¿Cuál es el departamento más caro?', homes)).toContain('departamento en Norte');
+  });
+
+  it('says the column asked first, found by a related word', async () => {
+    expect(await ask('¿Cuánto mide el departamento en Norte?', homes)).toMatch(/^El departamento en Norte \(renta\): 95 metros cuadrados/);
+  });
+
+  it('answers about the row named even when its yes-or-no column says no', async () => {
+    expect(await ask('¿El departamento en Centro acepta mascotas?', homes)).toContain('no acepta mascotas');
+    expect(await ask('¿Tienen algo en renta que acepte mascotas?', homes)).not.toContain('Centro');
+  });
+
+  it('counts what is asked to be counted', async () => {
+    expect(await ask('¿Cuántas oficinas tienen?', homes)).toContain('3 oficinas');
+  });
+
+  it('does not offer the catalog for the customer\'s own thing', async () => {
+    expect(await ask('quiero vender mi casa', homes)).not.toContain('Casa en Sur');
+  });
+
+  it('does not answer "is it …?" about a property the passages never state', async () => {
+    expect(await ask('¿Es amplio el departamento en Norte?', homes)).toBe('(unknown)');
+  });
+
   it('asks which thing when only a price is asked', async () => {
     expect(await ask('¿Cuánto cuesta?', spa)).toBe('(which)');
   });

@@ -35,12 +35,25 @@ const KIND_PATTERNS: Record<FactKind, RegExp> = {
     /\b(?:av|avenida|calle|col|colonia|blvd|boulevard|carretera|esquina|piso|local|plaza|ubicad[oa]s?|direcci[oó]n|estamos en|nos encontramos|street|st|avenue|ave|road|rd|suite|address|located|we are at)\b\.?|\bc\.?\s?p\.?\s?\d{5}\b|#\s?\d+/i,
   capacity: /\b(?:capacidad|cupo|aforo|hasta \d+ (?:personas|invitados|alumnos|autos|lugares)|\d+ (?:personas|invitados|alumnos|lugares))\b/i,
   who: /\b(?:dra?|lic|ing|arq|mtr[oa]|prof)\.\s|\b(?:doctor|doctora|licenciad[oa]|ingenier[oa]|maestr[oa]|profesora?|entrenador(?:es)?|instructor(?:es)?|especialista|equipo|director[a]?|gerente|dueñ[oa])\b/i,
+  count: /(?!)/,
   requirements:
     /\b(?:identificaci[oó]n|ine|credencial|comprobantes?|acta|actas|curp|pasaporte|licencia|aval|fotograf[ií]as?|boleta|cartilla|rfc|requisitos?|documentos?|documentaci[oó]n)\b/i,
   when: /\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bados?|domingos?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|cada|semanal|mensual|diario|\d{1,2}:\d{2})\b/i,
 };
 
 export const holdsKind = (text: string, kind: FactKind): boolean => KIND_PATTERNS[kind].test(text);
+
+const NUMBER_WORDS = 'dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte|two|three|four|five|six|seven|eight|nine|ten';
+
+/** "Tenemos 6 canchas techadas": a number right before the thing counted ("¿cuántas canchas?"). */
+function countsNoun(text: string, noun: string | undefined): boolean {
+  if (!noun) return false;
+  // Not an amount ("$450 la cancha"): the number stands right before the noun or one adjective.
+  const re = new RegExp(String.raw`(?<![$\d.,])\b(?:\d+|${NUMBER_WORDS})\s+([\p{L}]+)(?:\s+([\p{L}]+))?`, 'giu');
+  return [...plainText(text).matchAll(re)].some(
+    ([, first = '', second = '']) => sameWord(first, noun) || (!/^(?:la|el|los|las|de|del|por|en|a|al|y|o)$/.test(first) && sameWord(second, noun)),
+  );
+}
 
 /** A clock time says more about opening hours than the bare word "horario". */
 const STRONG_HOURS = /\b\d{1,2}(?::\d{2})\b|\b\d{1,2}\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|hrs)\b/i;
@@ -87,6 +100,8 @@ function hitOf(term: QuestionTerm, unit: AnswerUnit, plain: string, businessWord
   const inWords = (words: string[]) => term.alternatives.some((alt) => words.some((w) => sameWord(w, alt)));
   let body = inWords(unit.words);
   if (!body && term.weekday !== undefined) body = WEEKDAY_SPANS.some(([re, days]) => re.test(plain) && days.includes(term.weekday!));
+  // "quiero vender mi casa": the customer's own thing is not one of the catalog's rows.
+  if (term.own && unit.row) return { body: false, context: false };
   // "¿Tienen autos automáticos?" at a car dealer: every row of its catalog is an "auto".
   const context = !body && (inWords(unit.context) || (unit.row !== undefined && inWords(businessWords)));
   return { body, context };
@@ -112,7 +127,7 @@ function scoreUnits(question: Question, units: AnswerUnit[], topScore: number, b
       if (h.body) score += w;
       else if (h.context) score += 0.6 * w;
     });
-    const kinds = question.kinds.filter((k) => holdsKind(unit.text, k));
+    const kinds = question.kinds.filter((k) => (k === 'count' ? countsNoun(unit.text, question.countNoun) : holdsKind(unit.text, k)));
     for (const k of kinds) score += k === 'hours' && !STRONG_HOURS.test(unit.text) ? 0.35 : 0.7;
     if (question.kinds.some((k) => KIND_LABELS[k]?.some((w) => unit.label.includes(w) || unit.context.includes(w)))) score += 0.3;
     // The question names what the paragraph is about (its label or its section's heading).
@@ -125,22 +140,23 @@ function scoreUnits(question: Question, units: AnswerUnit[], topScore: number, b
         score += ranges.some(([a, b]) => a < to && b > from) ? 0.6 : -0.6;
       }
     }
-    // A yes/no column the question names ("¿acepta mascotas?") counts only when it says yes.
-    if (unit.row) {
-      for (const f of unit.row.fields) {
-        if (f.role !== 'yesno') continue;
-        const named = question.terms.some((t) => t.weight >= 1 && t.alternatives.some((alt) => f.plainKey.split(' ').some((k) => sameWord(k, alt))));
-        if (named && isNo(f.value)) score -= 1.5;
-        else if (named && isYes(f.value)) score += 0.3;
-      }
-    }
     // "el masaje relajante" is the row named just that, more than "paquete (masaje relajante para dos)".
     let named = 0;
     if (unit.row?.name) {
       const core = wordsOf(unit.row.name.value.replace(/\([^)]*\)/g, ' ')).filter((w) => !STOPWORDS.has(w));
-      const said = core.filter((w) => question.terms.some((t) => t.weight >= 1 && t.alternatives.some((alt) => sameWord(w, alt)))).length;
+      const said = core.filter((w) => question.terms.some((t) => t.weight >= 1 && !t.own && t.alternatives.some((alt) => sameWord(w, alt)))).length;
       if (core.length) named = said / core.length;
       score += 0.5 * named;
+    }
+    // A yes/no column the question names ("¿tienen algo que acepte mascotas?") counts only when it
+    // says yes, unless the customer asks about that very row.
+    if (unit.row && named < 1) {
+      for (const f of unit.row.fields) {
+        if (f.role !== 'yesno') continue;
+        const asked = question.terms.some((t) => t.weight >= 1 && t.alternatives.some((alt) => f.plainKey.split(' ').some((k) => sameWord(k, alt))));
+        if (asked && isNo(f.value)) score -= 1.5;
+        else if (asked && isYes(f.value)) score += 0.3;
+      }
     }
     // "¿Qué masajes tienen?": the rows whose name says it are the options asked for.
     if (question.listing && unit.row?.name) {
@@ -183,10 +199,17 @@ function narrowedAway(question: Question, chosen: Scored[]): boolean {
 const rowFocus = (question: Question, extra: number, language: 'es' | 'en') => ({
   price: question.kinds.includes('price'),
   duration: question.kinds.includes('duration'),
-  keys: question.terms.filter((t) => t.weight >= 1).map((t) => t.word),
+  keys: [...new Set(question.terms.filter((t) => t.weight >= 1).flatMap((t) => t.alternatives))],
   extra,
   language,
 });
+
+ /** The price column of a row as a number. */
+function priceOf(row: NonNullable<AnswerUnit['row']>): number | undefined {
+  const field = row.fields.find((f) => f.role === 'price');
+  const n = field ? Number(field.value.replace(/[^\d.]/g, '')) : NaN;
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}
 
 /** "No cobramos comisión…" / "Rentamos palas…": the answer repeats the question's verb, with or without "no". */
 function verdictOf(question: Question, unit: AnswerUnit): 'yes' | 'no' | undefined {
@@ -262,9 +285,21 @@ export function buildAnswer(
   if (contentTerms.length && !contentTerms.some((t) => found(question.terms.indexOf(t)))) return { type: 'unknown' };
   // "¿Aceptan pagos con bitcoin?": a yes or no is only given about what the passages name.
   const complete = contentTerms.every((t) => found(question.terms.indexOf(t)) || /(?:ar|er|ir)$/.test(t.word));
-  if (question.yesNoVerb && !complete) return { type: 'unknown' };
+  if (question.strict && !complete) return { type: 'unknown' };
 
-  const inOrder = best.unit.row ? chosen : [...chosen].sort((a, b) => a.unit.rank - b.unit.rank || a.unit.order - b.unit.order);
+  // "¿Cuál es el más barato?": of the rows that fit, the one with the lowest (or highest) price.
+  if (question.superlative && best.unit.row) {
+    const priced = scored
+      .filter((s) => s.unit.row && s.score >= 0.6 * best.score)
+      .map((s) => ({ s, price: priceOf(s.unit.row!) }))
+      .filter((p): p is { s: Scored; price: number } => p.price !== undefined);
+    if (priced.length > 1) {
+      priced.sort((a, b) => (question.superlative === 'min' ? a.price - b.price : b.price - a.price));
+      chosen.splice(0, chosen.length, priced[0]!.s);
+    }
+  }
+  const lead = chosen[0]!;
+  const inOrder = lead.unit.row ? chosen : [...chosen].sort((a, b) => a.unit.rank - b.unit.rank || a.unit.order - b.unit.order);
   const rows = inOrder.filter((s) => s.unit.row);
   let sentences: string[];
   if (rows.length > 1) {

@@ -121,7 +121,7 @@ const QUESTION_START =
 const INFO_REQUEST = /\b(?:me gustaria saber|quisiera saber|quiero saber|informacion|info|me interesa|me interesan|detalles|precio|precios|costo|costos|cotizacion|cotizar|requisitos)\b/;
 /** Said by someone in pain, in a hurry or upset; a question about urgent care is not. */
 const DISTRESS =
-  /\b(?:me duele|me duelen|me esta doliendo|dolor|tengo (?:una |un )?(?:urgencia|emergencia|problema)|es (?:una )?(?:urgencia|emergencia)|urgente|queja|reclamo|molest[oa]|enojad[oa]|inconforme|mal servicio|preocupad[oa]|lastim|sangr)/;
+  /\b(?:me duele|me duelen|me esta doliendo|dolor\b|dolores\b|tengo (?:una |un )?(?:urgencia|emergencia|problema)|es (?:una )?(?:urgencia|emergencia)|urgente|queja|reclamo|molest[oa]|enojad[oa]|inconforme|mal servicio|preocupad[oa]|lastim|sangr)/;
 
 /** Reads what a message asks for, accent- and case-insensitive, in Spanish or English. */
 export function detectIntents(message: string): Intents {

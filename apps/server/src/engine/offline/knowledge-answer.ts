@@ -13,6 +13,7 @@ const KIND_HINTS: Record<FactKind, string> = {
   requirements: 'requisitos documentos',
   capacity: 'capacidad invitados personas',
   who: 'equipo',
+  count: '',
 };
 
 /**

@@ -144,8 +144,8 @@ export function captureLead(message: string): Lead {
     rest = `${rest.slice(0, name.start)} ${rest.slice(name.end)}`;
   }
 
-  lead.rest = rest
-    .replace(LEAD_LABELS, ' ')
+  // "mi correo es", "mi cel:" lose their value; other mentions ("¿cuál es el número?") stay.
+  lead.rest = (lead.email || lead.phone ? rest.replace(LEAD_LABELS, ' ') : rest)
     .replace(/\s+([,.;:?!])/g, '$1')
     .replace(/([,;:])(?:\s*[,;:.])+/g, '$1')
     .replace(/^[\s,;:.]+|[\s,;:]+$/g, '')

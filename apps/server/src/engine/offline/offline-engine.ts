@@ -18,6 +18,9 @@ const IDENTITY_WORDS = new Set(
   'eres sera seras hablo hablando estoy quien atiende contesta responde bot robot chatbot maquina ia inteligencia artificial humano humana persona real ai human person programa asistente virtual computadora talking chatting'.split(' '),
 );
 
+/** Questions that ask what, how much, which, where or when. */
+const WH_QUESTION = /^(?:y\s+)?(?:hola\s+)?(?:con\s+|hasta\s+|desde\s+|de\s+|en\s+|a\s+|para\s+|por\s+)?(?:cuant[oa]s?|que|cual(?:es)?|donde|por que|cuando|how much|how long|what|which|where|when)\b/;
+
 /** Questions about the business as a whole. */
 const ABOUT_BUSINESS =
   /\b(?:a que se dedican|a que te dedicas|que hacen|que es lo que hacen|quienes son|que son|de que se trata|que tipo de negocio|que venden|que ofrecen|que servicios (?:tienen|ofrecen|manejan|dan)|what do you do|what is this|who are you)\b/;
@@ -283,7 +286,11 @@ async function respond(context: EngineContext): Promise<EngineResult> {
   }
   // "Quiero una prueba de manejo el viernes a las 11": a wish with a day and a time is a booking.
   const wish = /\b(?:quiero|quisiera|me gustaria|necesito|ocupo|deseo|i want|i would like|i'd like)\b/.test(plainText(lead.rest));
-  if (intents.booking || ((intents.availability || wish) && when?.date && (when.time || when.approximate) && !when.past)) {
+  // "¿Con cuánta anticipación puedo reservar?", "¿qué necesito para reservar?": a question about
+  // booking, unless it names a day or time.
+  const aboutBooking = intents.question && WH_QUESTION.test(plainText(lead.rest)) && !when?.date && !when?.time;
+  const wantsSlot = (intents.availability || wish) && when?.date && (when.time || when.approximate) && !when.past;
+  if ((intents.booking && !aboutBooking) || wantsSlot) {
     // "Quiero agendar una limpieza, ¿cuánto cuesta?": the price first, then the booking.
     const asked = intents.question ? await priceAlongBooking(turn) : undefined;
     const booked = await bookingFlow(turn, turn.state);

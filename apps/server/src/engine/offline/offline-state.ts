@@ -62,7 +62,7 @@ const iso = (v: unknown) => {
   return s && !Number.isNaN(Date.parse(s)) ? s : undefined;
 };
 
-const KINDS: FactKind[] = ['price', 'duration', 'hours', 'place', 'when', 'requirements', 'capacity', 'who'];
+const KINDS: FactKind[] = ['price', 'duration', 'hours', 'place', 'when', 'requirements', 'capacity', 'who', 'count'];
 const STEPS: PendingBooking['step'][] = ['when', 'time', 'name', 'confirm', 'offer'];
 const NOUNS: BookingNoun[] = ['cita', 'reserva', 'visita'];
 const PARTS: DayPart[] = ['morning', 'afternoon', 'evening'];

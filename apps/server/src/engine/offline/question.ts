@@ -13,6 +13,8 @@ export interface QuestionTerm {
   weekday?: number;
   /** Written with a capital in mid-sentence: a place, brand or name the answer must hold. */
   entity?: boolean;
+  /** "mi casa": the customer's own thing, not one the business offers. */
+  own?: boolean;
 }
 
 /** The part of the day asked about, minutes from midnight [from, to). */
@@ -37,6 +39,12 @@ export interface Question {
   listing: boolean;
   /** "¿Cuáles son sus precios?": asks for a list of facts, not one. */
   plural: boolean;
+  /** "¿Cuántas canchas tienen?": the thing counted. */
+  countNoun?: string;
+  /** "el más barato" / "el más caro". */
+  superlative?: 'min' | 'max';
+  /** A yes-or-no question ("¿Aceptan…?", "¿Es dolorosa…?"): only answered about what the passages name. */
+  strict: boolean;
 }
 
 /** What the previous question was about, kept between turns. */
@@ -61,6 +69,7 @@ const KIND_QUERY: Record<FactKind, string> = {
   requirements: 'requisitos',
   capacity: 'capacidad',
   who: 'quién',
+  count: 'cuántos',
 };
 
 function alternativesOf(word: string): string[] {
@@ -111,6 +120,8 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     const late = word === 'tarde' && !/^(?:la|las|esta|buenas|por|en|de|una)$/.test(words[position - 1] ?? '');
     if ((STOPWORDS.has(word) && !late) || KIND_WORDS.has(word)) return;
     if (/^\d+$/.test(word) && word.length > 6) return;
+    // Laughter and fillers: "jajaja", "jeje", "mmm", "xd".
+    if (/^(?:(?:ja|je|ji|ha|he)+|m+|x+d+|lol|ok+)$/.test(word)) return;
     const known = terms.findIndex((t) => t.word === word);
     if (known >= 0) return;
     const weekday = WEEKDAY_WORDS[word];
@@ -118,7 +129,8 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     // An infinitive ("rentar una cancha", "lavar un traje") names the thing less than its object.
     const weight = weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) || /^\d+$/.test(word) ? 0.3 : /^\p{L}{3,}(?:ar|er|ir)$/u.test(word) ? 0.6 : 1;
     const entity = weight >= 1 && entities.has(word);
-    terms.push({ word, weight, alternatives: alternativesOf(word), ...(weekday !== undefined && { weekday }), ...(entity && { entity }) });
+    const own = /^(?:mi|mis|my|nuestro|nuestra|nuestros|nuestras)$/.test(words[position - 1] ?? '');
+    terms.push({ word, weight, alternatives: alternativesOf(word), ...(weekday !== undefined && { weekday }), ...(entity && { entity }), ...(own && { own }) });
     positions.push(position);
   });
 
@@ -141,6 +153,14 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     const verb = terms.find((t) => t.word === first);
     if (verb && verb.weight > 0.3) verb.weight = 0.3;
   }
+
+  const countNoun = plain.match(/\bcuant[oa]s\s+(\p{L}+)/u)?.[1];
+  if (countNoun && !kinds.includes('count')) kinds.push('count');
+  const superlative = /\b(?:mas barat[oa]s?|mas economic[oa]s?|menor precio|mas accesibles?|cheapest)\b/.test(plain)
+    ? ('min' as const)
+    : /\b(?:mas car[oa]s?|mayor precio|most expensive)\b/.test(plain)
+      ? ('max' as const)
+      : undefined;
 
   const when = parseWhen(text, options.now, options.timeZone);
   let window: DayWindow | undefined;
@@ -178,6 +198,9 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     query,
     followUp,
     listing: LISTING.test(plain),
+    ...(countNoun && { countNoun }),
+    ...(superlative && { superlative }),
+    strict: Boolean(yesNoVerb) || (first !== undefined && /^(?:es|son|esta|estan|is|are)$/.test(first) && /\?/.test(text)),
     plural: /\b(?:precios|costos|tarifas|lista de precios|prices|rates)\b/.test(plain),
   };
 }

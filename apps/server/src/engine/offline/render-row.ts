@@ -137,9 +137,11 @@ export function renderRow(row: TableRow, focus: RowFocus): string {
   const asked = row.fields.filter(
     (f) =>
       f !== row.name &&
+      !qualifiers.includes(f) &&
       f !== price &&
       f !== duration &&
       f.role !== 'id' &&
+      !(f.role === 'text' && plainName.includes(plainText(f.value))) &&
       focus.keys.some((k) => wordsOf(`${f.key} ${f.role === 'text' || f.role === 'yesno' ? f.value : ''}`).some((w) => sameWord(w, k))),
   );
   const others = row.fields.filter(

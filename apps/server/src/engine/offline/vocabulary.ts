@@ -37,7 +37,7 @@ export const LIGHT_WORDS = new Set(
     'explicar mencionar cuentan cuenta contar existe existen llevar traer llego llegar llega piden pide pedir requieren ' +
     'requiere necesitan reciben recibe recibimos manejar ofrecer das dame deme damos mandas manda mandan mandame envias envia ' +
     'envian enviame pasas pasan pasame comparte compartes compartir compartan propio propia propios propias servicio servicios ' +
-    'producto productos articulo articulos'
+    'producto productos articulo articulos barato barata baratos baratas economico economica caro cara caros caras accesible'
   ).split(' '),
 );
 
@@ -63,7 +63,10 @@ export const SYNONYMS: string[][] = [
   ['clase', 'clases', 'curso', 'cursos', 'leccion', 'lecciones', 'taller', 'talleres', 'class', 'classes', 'lesson', 'lessons'],
   ['socio', 'socios', 'socia', 'membresia', 'membresias', 'miembro', 'miembros', 'suscripcion', 'member', 'membership'],
   ['cancelar', 'cancelacion', 'cancelaciones', 'cancelo', 'cancela', 'cancel', 'cancellation'],
-  ['telefono', 'celular', 'whatsapp', 'llamar', 'phone'],
+  ['telefono', 'telefonos', 'celular', 'whatsapp', 'llamar', 'numero', 'phone'],
+  ['doctor', 'doctora', 'doctores', 'doctoras', 'dr', 'dra', 'medico', 'medicos', 'medica', 'especialista', 'especialistas', 'dentista', 'dentistas'],
+  ['departamento', 'departamentos', 'depa', 'depas', 'depto', 'deptos', 'apartamento', 'apartamentos', 'apartment'],
+  ['mide', 'miden', 'medida', 'medidas', 'metros', 'm2', 'tamano', 'superficie', 'size'],
   ['calzado', 'zapatos', 'zapato', 'tenis', 'zapatillas', 'shoes'],
   ['seguro', 'seguros', 'aseguradora', 'aseguradoras', 'insurance'],
   ['garantia', 'garantias', 'warranty'],
@@ -102,7 +105,7 @@ export const YES_NO_VERBS: string[][] = [
   ['puedo', 'puede', 'pueden', 'podemos', 'puedes', 'can'],
 ];
 
-export type FactKind = 'price' | 'duration' | 'hours' | 'place' | 'when' | 'requirements' | 'capacity' | 'who';
+export type FactKind = 'price' | 'duration' | 'hours' | 'place' | 'when' | 'requirements' | 'capacity' | 'who' | 'count';
 
 /** Phrases that say which kind of fact is asked. */
 export const KIND_PHRASES: [FactKind, RegExp][] = [
@@ -118,7 +121,7 @@ export const KIND_PHRASES: [FactKind, RegExp][] = [
   ['place', /\b(?:donde|adonde|ubicados|ubicacion|ubicada|ubicado|ubican|direccion|como llego|como llegar|where|address|located|location)\b/],
   ['when', /\b(?:cuando|que fecha|que dia|when|what day|what date)\b/],
   ['capacity', /\b(?:cuant[oa]s\s+(?:personas|invitados|gente|alumnos|lugares|autos)\s+(?:caben|entran|reciben|pueden|aceptan|admiten)|capacidad|cupo|aforo|how many people)\b/],
-  ['who', /\b(?:quien|quienes|que doctor|que doctora|con que doctor|who)\b/],
+  ['who', /\b(?:quien|quienes|que doctor(?:a|es|as)?|con que doctor(?:a)?|que (?:medicos|especialistas|entrenadores|maestros|profesores|instructores)|who)\b/],
   [
     'requirements',
     /\b(?:que necesito|que se necesita|que ocupo|que piden|que me piden|que requisitos|requisitos|documentos|documentacion|papeles|que debo llevar|que tengo que llevar|que hay que llevar|requirements|what do i need)\b/,
