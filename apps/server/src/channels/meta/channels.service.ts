@@ -21,6 +21,9 @@ import { GraphError, type GraphClient } from './graph-client.ts';
 import { channelErrorFor } from './meta-errors.ts';
 import type { MetaRepository } from './meta.repository.ts';
 
+/** Our code for a failed step: a call with no answer is an unavailable Meta here, not an unconfirmed message. */
+const stepErrorCode = (err: GraphError) => (err.failure === 'ambiguous' ? 'META_UNAVAILABLE' : channelErrorFor(err.code, err.body.error_subcode, err.failure));
+
 /** A step of connecting failed at Meta: which one, and what Meta said. Calling again retries it. */
 export class MetaStepError extends Error {
   constructor(
@@ -37,7 +40,7 @@ export class MetaStepError extends Error {
       subscribe: es ? 'suscribir la app a la cuenta' : 'subscribe the app to the account',
       register: es ? 'registrar el número en la API de WhatsApp' : 'register the number on the WhatsApp API',
     }[this.step];
-    const code = channelErrorFor(this.graphError.code, this.graphError.body.error_subcode, this.graphError.failure);
+    const code = stepErrorCode(this.graphError);
     const said = this.graphError.body.error_user_msg ?? this.graphError.body.message;
     return {
       error: {
@@ -77,7 +80,7 @@ export function channelsService(deps: ChannelsServiceDeps) {
     } catch (err) {
       if (!(err instanceof GraphError)) throw err;
       log.warn({ botId: bot.id, channel, step: name, ...err.toLog() }, 'connecting a Meta channel failed');
-      await connections.recordError(bot, channel, channelErrorFor(err.code, err.body.error_subcode, err.failure), err.code, err.body.message, name);
+      await connections.recordError(bot, channel, stepErrorCode(err), err.code, err.body.message, name);
       throw new MetaStepError(name, err);
     }
   }

@@ -97,9 +97,10 @@ export function metaSenders(deps: SenderDeps): Record<MetaChannel, Sender> {
       for (const end = Date.now() + ORDER_WAIT_MS; Date.now() < end && (await repo.earlierQueued(ctx.message)); ) await sleep(150);
 
       return lanes.run(`${channel}:${creds.account}:${ctx.recipient}`, async () => {
+        // The number's turn first, so a claim is never held while waiting for it.
+        if (channel === 'whatsapp') await buckets.take(creds.account);
         const claim = await repo.claimSend(message.id, channel);
         if (!claim.claimed) return earlier(message.id, claim.row);
-        if (channel === 'whatsapp') await buckets.take(creds.account);
         try {
           const res = await graph.post<{ messages?: { id?: string }[]; message_id?: string }>(call.path, { token: creds.token, body: call.body });
           const externalId = res.messages?.[0]?.id ?? res.message_id;
