@@ -148,14 +148,17 @@ export function sessionManager(deps: ManagerDeps) {
     return row;
   }
 
-  function socketConfig(s: Running, keys: UserFacingSocketConfig['auth']['keys']): UserFacingSocketConfig {
+  async function socketConfig(s: Running): Promise<UserFacingSocketConfig> {
+    const { makeCacheableSignalKeyStore } = await loadBaileys();
+    const logger = log.child({ module: 'whatsapp-web', botId: s.botId }, { level: quietLevel }) as unknown as UserFacingSocketConfig['logger'];
     return {
-      auth: { creds: s.auth.state.creds, keys },
+      // Keys read through a memory cache in front of the database.
+      auth: { creds: s.auth.state.creds, keys: makeCacheableSignalKeyStore(s.auth.state.keys, logger) },
       browser: ['Charla', 'Chrome', '1.0.0'],
       markOnlineOnConnect: false,
       printQRInTerminal: false,
       syncFullHistory: false,
-      logger: log.child({ module: 'whatsapp-web', botId: s.botId }, { level: quietLevel }) as unknown as UserFacingSocketConfig['logger'],
+      logger,
       // WhatsApp asks for a message again when a recipient could not decrypt it.
       getMessage: async (key) => {
         const text = key.id ? await repo.messageText(s.botId, key.id) : undefined;
@@ -170,9 +173,7 @@ export function sessionManager(deps: ManagerDeps) {
     s.open = false;
     let sock: WaSocket;
     try {
-      const { makeCacheableSignalKeyStore } = await loadBaileys();
-      const logger = log.child({ module: 'whatsapp-web', botId: s.botId }, { level: quietLevel }) as unknown as UserFacingSocketConfig['logger'];
-      sock = await createSocket(socketConfig(s, makeCacheableSignalKeyStore(s.auth.state.keys, logger)), { botId: s.botId });
+      sock = await createSocket(await socketConfig(s), { botId: s.botId });
     } catch (err) {
       log.error({ err, botId: s.botId }, 'whatsapp web: socket could not be created');
       return scheduleReconnect(s, undefined);

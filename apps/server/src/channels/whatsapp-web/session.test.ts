@@ -8,7 +8,7 @@ import { as, signUp, type Account } from '../../test/accounts.ts';
 import { scriptedEngine } from '../../test/scripted-engine.ts';
 import { users } from '../../modules/auth/auth.table.ts';
 import { contactIdentities, contacts, messages } from '../../modules/conversations/conversations.table.ts';
-import { pairErrors, sendFailures } from './session-manager.ts';
+import { baileysSocket, pairErrors, sendFailures, type WaSocket } from './session-manager.ts';
 import { fakeWhatsapp, incoming } from './test-support/fake-whatsapp.ts';
 import { whatsappWebRepository } from './whatsapp-web.repository.ts';
 
@@ -112,6 +112,31 @@ describe.each(engines)('WhatsApp by QR sessions on %s', (dbEngine) => {
       expect(readdirSync(t.config.DATA_DIR, { recursive: true })).toEqual([]);
     } finally {
       toRoom.mockRestore();
+    }
+  });
+
+  it('drives the real Baileys socket too: pointed at a closed local port it keeps reconnecting, then disconnects', async () => {
+    const { owner, botId } = await ownerWithBot();
+    const real: WaSocket[] = [];
+    // No internet here: the socket dials a local port where nothing listens, and Baileys closes with 408.
+    t.app.whatsappWeb.manager.useSocketFactory(async (config, session) => {
+      const sock = await baileysSocket({ ...config, waWebSocketUrl: 'ws://127.0.0.1:9/ws/chat', connectTimeoutMs: 2000 }, session);
+      real.push(sock);
+      return sock;
+    });
+    try {
+      await connect(owner, botId);
+      await until(() => real.length, (n) => n >= 2);
+      expect((await status(owner, botId)).status).toBe('connecting');
+      expect(await repo().readCreds(botId)).toBeNull();
+      const res = await as(t, owner)({ method: 'POST', url: '/api/disconnect', payload: { botId, source: 'whatsmeow' } });
+      expect(res.statusCode).toBe(200);
+      const made = real.length;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(real.length).toBe(made);
+      expect((await status(owner, botId)).status).toBe('disconnected');
+    } finally {
+      t.app.whatsappWeb.manager.useSocketFactory(fake.factory);
     }
   });
 
