@@ -75,11 +75,21 @@ describe.each(engines)('Meta webhook on %s', (dbEngine) => {
         { name: 'another secret', opts: { secret: 'someone-elses-app-secret' }, status: 403, code: 'SIGNATURE_INVALID' },
         { name: 'altered after signing', opts: { signature: signBody(raw, APP_SECRET), raw: raw.replace('Hola', 'Hola!') }, status: 403, code: 'SIGNATURE_INVALID' },
       ];
+      // Each request's logger is a child of the app's: catch what they warn.
+      const warnings: unknown[][] = [];
+      const child = m.t.app.log.child.bind(m.t.app.log);
+      const spy = vi.spyOn(m.t.app.log, 'child').mockImplementation((...args: Parameters<typeof child>) => {
+        const logger = child(...args);
+        vi.spyOn(logger, 'warn').mockImplementation((...w: unknown[]) => void warnings.push(w));
+        return logger;
+      });
       for (const c of cases) {
         const res = await postWebhook(m.t, payload, c.opts);
         expect(res.statusCode, c.name).toBe(c.status);
         expect(res.json().error.code, c.name).toBe(c.code);
       }
+      spy.mockRestore();
+      expect(warnings.filter((w) => w.includes('Meta webhook with a bad signature refused'))).toHaveLength(cases.length);
       expect(await botMessages(m.t, botId)).toHaveLength(0);
     });
 
