@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshotPath, startApp, viewports, type RunningApp } from './support/app.ts';
+import type { Page } from 'playwright-core';
+import { fillSignUp, signIn, type Owner } from './support/accounts.ts';
+import { viewports } from './support/app.ts';
+import { shot, sizeOf, startTestEnv, visible, type TestEnv, type Viewport } from './support/env.ts';
 
-let app: RunningApp;
-let browser: Browser;
+let env: TestEnv;
 
-const user = {
+const user: Owner = {
   name: 'Ana López',
   email: `ana.${Date.now()}@clinica.mx`,
   phone: '+52 33 1234 5678',
@@ -13,45 +14,20 @@ const user = {
 };
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
+  env = await startTestEnv();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await env?.stop();
 });
 
 /** A fresh browser profile whose own language is English, to show that the app starts in Spanish anyway. */
-async function newPage(viewport: { width: number; height: number } = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: app.url });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
-
-/** A still picture: CSS animations finished, fonts loaded. */
-async function shot(page: Page, file: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: file, animations: 'disabled' });
-}
-
-async function visible(page: Page, text: string | RegExp): Promise<void> {
-  await page.getByText(text).first().waitFor({ state: 'visible' });
-}
+const newPage = (viewport: Viewport = viewports.desktop) => env.newPage({ viewport, locale: 'en-US' });
 
 /** The bot selector: its label, whether it is disabled, and the text it shows. */
 async function botSelector(page: Page, label: string): Promise<{ disabled: boolean; text: string }> {
   const select = page.getByRole('combobox', { name: label });
   return { disabled: await select.isDisabled(), text: await select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text ?? '') };
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(user.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL('**/app/dashboard');
 }
 
 describe('account life cycle', () => {
@@ -66,10 +42,7 @@ describe('account life cycle', () => {
       await page.getByRole('button', { name: 'Crear cuenta' }).click();
       expect(await page.getByText('Este campo es obligatorio.').count()).toBe(4);
 
-      await page.getByLabel('Nombre completo').fill(user.name);
-      await page.getByLabel('Correo electrónico').fill(user.email);
-      await page.getByLabel('Teléfono (WhatsApp)').fill(user.phone);
-      await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
+      await fillSignUp(page, user);
       await page.getByRole('button', { name: 'Crear cuenta' }).click();
 
       await page.waitForURL('**/app/dashboard');
@@ -86,7 +59,7 @@ describe('account life cycle', () => {
       expect(stored).toMatchObject({ email: user.email, phoneNumber: user.phone, loggedWith: 'email', referralId: 'AMIGO10' });
       expect(stored.userId).toMatch(/^[0-9a-f-]{36}$/);
       expect(stored.loginState).toBeTruthy();
-      await shot(page, screenshotPath('dashboard-after-signup-1280x800'));
+      await shot(page, `dashboard-after-signup-${sizeOf(viewports.desktop)}`);
 
       // English, then back to Spanish; the choice is kept in localStorage and on <html lang>.
       await page.getByRole('button', { name: 'EN', exact: true }).click();
@@ -157,7 +130,7 @@ describe('account life cycle', () => {
   it('signs out with a notice when the session cannot be refreshed', async () => {
     const { context, page } = await newPage();
     try {
-      await signIn(page);
+      await signIn(page, user);
       await context.clearCookies();
       await page.reload();
       await page.waitForURL('**/login');
@@ -184,27 +157,27 @@ describe('account life cycle', () => {
 
   it('takes screenshots of login, signup, dashboard and mi-cuenta on desktop and phone', async () => {
     for (const [label, viewport] of Object.entries(viewports)) {
-      const size = `${viewport.width}x${viewport.height}`;
+      const size = sizeOf(viewport);
       const { context, page } = await newPage(viewport);
       try {
         await page.goto('/signup');
         await page.getByRole('heading', { name: 'Crea tu cuenta' }).waitFor();
-        await shot(page, screenshotPath(`signup-${size}`));
+        await shot(page, `signup-${size}`);
 
         await page.goto('/login');
         await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor();
-        await shot(page, screenshotPath(`login-${size}`));
+        await shot(page, `login-${size}`);
 
-        await signIn(page);
+        await signIn(page, user);
         await page.getByRole('heading', { name: 'Crea tu primer asistente' }).waitFor();
-        await shot(page, screenshotPath(`dashboard-${size}`));
+        await shot(page, `dashboard-${size}`);
 
         if (label === 'phone') {
           // Mobile: the sidebar is a drawer that shows only personalizacion, mi-cuenta and ayuda.
           await page.getByRole('button', { name: 'Abrir menú' }).click();
           const drawer = page.getByRole('dialog', { name: 'Navegación del panel' });
           await drawer.waitFor();
-          await shot(page, screenshotPath(`menu-${size}`));
+          await shot(page, `menu-${size}`);
           const items = await drawer.getByRole('navigation').locator('li').allInnerTexts();
           expect(items.map((t) => t.trim())).toEqual(['Personalización', 'Mi cuenta', 'Ayuda']);
           await drawer.getByRole('link', { name: 'Mi cuenta' }).click();
@@ -213,7 +186,7 @@ describe('account life cycle', () => {
         }
         await page.waitForURL('**/app/dashboard/mi-cuenta');
         await page.getByRole('heading', { name: 'Mi cuenta', level: 1 }).waitFor();
-        await shot(page, screenshotPath(`mi-cuenta-${size}`));
+        await shot(page, `mi-cuenta-${size}`);
       } finally {
         await context.close();
       }

@@ -1,54 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshotPath, startApp, viewports, type RunningApp } from './support/app.ts';
+import type { Page } from 'playwright-core';
+import { createBot, signUp } from './support/accounts.ts';
+import { viewports } from './support/app.ts';
+import { shot, sizeOf, startTestEnv, visible, type TestEnv, type Viewport } from './support/env.ts';
 
-let app: RunningApp;
-let browser: Browser;
+let env: TestEnv;
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
+  env = await startTestEnv();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await env?.stop();
 });
 
-type Viewport = { width: number; height: number };
-
-const sizeOf = (viewport: Viewport) => `${viewport.width}x${viewport.height}`;
-
-async function newPage(viewport: Viewport = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'es-MX', timezoneId: 'America/Monterrey', baseURL: app.url });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
-
-/** A still picture: CSS animations finished, fonts loaded. */
-async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: screenshotPath(name), animations: 'disabled', fullPage: options.fullPage ?? false });
-}
-
-async function visible(page: Page, text: string | RegExp): Promise<void> {
-  await page.getByText(text).first().waitFor({ state: 'visible' });
-}
+const newPage = (viewport: Viewport = viewports.desktop) => env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Monterrey' });
 
 let accounts = 0;
 
 /** A new owner on the Free plan, signed in on the welcome view. */
-async function signUp(page: Page): Promise<{ email: string }> {
+async function signUpOwner(page: Page): Promise<{ email: string }> {
   accounts += 1;
   const email = `dra.ruiz.${Date.now()}.${accounts}@consultorio.mx`;
-  await page.goto('/signup');
-  await page.getByLabel('Nombre completo').fill('Mariana Ruiz');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Teléfono (WhatsApp)').fill('+52 81 2345 6789');
-  await page.getByLabel('Contraseña', { exact: true }).fill('secreto-1234');
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await page.waitForURL('**/app/dashboard');
+  await signUp(page, { name: 'Mariana Ruiz', email, phone: '+52 81 2345 6789', password: 'secreto-1234' });
   await page.getByRole('heading', { name: 'Crea tu primer asistente' }).waitFor();
   return { email };
 }
@@ -79,7 +53,7 @@ describe('bots', () => {
     try {
       const sentFrames: string[] = [];
       page.on('websocket', (socket) => socket.on('framesent', (frame) => sentFrames.push(String(frame.payload))));
-      const { email } = await signUp(page);
+      const { email } = await signUpOwner(page);
 
       // Welcome view: the 18 template cards.
       const cards = page.locator('a[data-template]');
@@ -272,7 +246,7 @@ describe('bots', () => {
     const viewport = viewports.phone;
     const { context, page } = await newPage(viewport);
     try {
-      await signUp(page);
+      await signUpOwner(page);
       await shot(page, `bots-welcome-${sizeOf(viewport)}`);
       await page.getByRole('link', { name: /^Consultorio médico/ }).scrollIntoViewIfNeeded();
       await shot(page, `bots-welcome-cards-${sizeOf(viewport)}`);
@@ -326,23 +300,8 @@ describe('bots', () => {
   it('shows a locked bot read-only, with the reason', async () => {
     const { context, page } = await newPage();
     try {
-      const { email } = await signUp(page);
-      const created = await page.request.post('/bot/new-bot', {
-        data: {
-          bot_name: 'Vale',
-          bot_objective: 'beauty_spa',
-          business_name: 'Estética Luna',
-          business_desc: '',
-          business_url: '',
-          user_email: email,
-          business_phone: '',
-          welcome_message: '',
-          about_bot: '',
-          language: 'es',
-        },
-      });
-      expect(created.status()).toBe(201);
-      const botId = ((await created.json()) as { bot: { id: string } }).bot.id;
+      const { email } = await signUpOwner(page);
+      const botId = await createBot(page, { bot_name: 'Vale', bot_objective: 'beauty_spa', business_name: 'Estética Luna', user_email: email });
 
       // Locking is an administrative action; the list answers as it would for a locked bot.
       await page.route(`**/bot/${encodeURIComponent(email)}`, async (route) => {

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshotPath, startApp, viewports, type RunningApp } from './support/app.ts';
+import type { Locator, Page } from 'playwright-core';
+import { createBot, signUp, type Owner } from './support/accounts.ts';
+import { viewports } from './support/app.ts';
+import { shot, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
 
-let app: RunningApp;
-let browser: Browser;
-let session: Awaited<ReturnType<BrowserContext['storageState']>>;
+let env: TestEnv;
+let session: PageOptions['storageState'];
 let botId = '';
 
-const owner = {
+const owner: Owner = {
   name: 'Lucía Hernández',
   email: `lucia.${Date.now()}@mueblesdelvalle.mx`,
   phone: '+52 55 2345 6789',
@@ -42,60 +43,29 @@ const youtubeBefore = process.env.YOUTUBE_BASE_URL;
 
 beforeAll(async () => {
   process.env.YOUTUBE_BASE_URL = 'http://127.0.0.1:9';
-  app = await startApp();
-  browser = await launchBrowser();
+  env = await startTestEnv();
 
   // One owner with one bot for every test: signed up through the form, bot created through the API.
-  const context = await browser.newContext({ viewport: viewports.desktop, baseURL: app.url });
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  await page.goto('/signup');
-  await page.getByLabel('Nombre completo').fill(owner.name);
-  await page.getByLabel('Correo electrónico').fill(owner.email);
-  await page.getByLabel('Teléfono (WhatsApp)').fill(owner.phone);
-  await page.getByLabel('Contraseña', { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await page.waitForURL('**/app/dashboard');
-
-  const created = await page.request.post('/bot/new-bot', {
-    data: {
-      bot_name: 'Vale',
-      bot_objective: 'ecommerce',
-      business_name: 'Muebles del Valle',
-      business_desc: 'Muebles para sala, comedor y recámara con entrega en CDMX.',
-      business_url: '',
-      user_email: owner.email,
-      business_phone: '',
-      welcome_message: '',
-      about_bot: '',
-      language: 'es',
-    },
+  const { context, page } = await env.newPage({ timeoutMs: 30_000 });
+  await signUp(page, owner);
+  botId = await createBot(page, {
+    bot_name: 'Vale',
+    bot_objective: 'ecommerce',
+    business_name: 'Muebles del Valle',
+    business_desc: 'Muebles para sala, comedor y recámara con entrega en CDMX.',
+    user_email: owner.email,
   });
-  expect(created.status()).toBe(201);
-  botId = ((await created.json()) as { bot: { id: string } }).bot.id;
   session = await context.storageState();
   await context.close();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await env?.stop();
   if (youtubeBefore === undefined) delete process.env.YOUTUBE_BASE_URL;
   else process.env.YOUTUBE_BASE_URL = youtubeBefore;
 });
 
-async function signedInPage(viewport: { width: number; height: number } = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'es-MX', baseURL: app.url, storageState: session });
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  return { context, page };
-}
-
-/** A still picture: CSS animations finished, fonts loaded. */
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: screenshotPath(name), animations: 'disabled', fullPage });
-}
+const signedInPage = (viewport: Viewport = viewports.desktop) => env.newPage({ viewport, locale: 'es-MX', storageState: session, timeoutMs: 30_000 });
 
 function documentRow(page: Page, name: string): Locator {
   return page.getByRole('list', { name: 'Lo que sabe tu asistente' }).getByRole('listitem').filter({ hasText: name });
@@ -204,7 +174,7 @@ describe('knowledge', () => {
       await page.goto(`/app/dashboard/${botId}/recursos`);
       await documentRow(page, 'Horarios y pagos').getByText('Listo', { exact: true }).waitFor();
       await shot(page, 'recursos-390x844');
-      await shot(page, 'recursos-full-390x844', true);
+      await shot(page, 'recursos-full-390x844', { fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     } finally {

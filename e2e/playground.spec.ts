@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshotPath, startApp, viewports, type RunningApp } from './support/app.ts';
+import type { Locator, Page } from 'playwright-core';
+import { createBot, signUp, type Owner } from './support/accounts.ts';
+import { viewports } from './support/app.ts';
+import { shot, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
 
-let app: RunningApp;
-let browser: Browser;
-let session: Awaited<ReturnType<BrowserContext['storageState']>>;
+let env: TestEnv;
+let session: PageOptions['storageState'];
 let botId = '';
 
-const owner = {
+const owner: Owner = {
   name: 'Laura Gómez',
   email: `laura.${Date.now()}@sonrisasdentales.mx`,
   phone: '+52 33 1234 5678',
@@ -29,37 +30,12 @@ const knowledge = [
 const transcript: string[] = [];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
+  env = await startTestEnv();
 
   // An owner signed up through the form; the bot created and trained through the API.
-  const context = await browser.newContext({ viewport: viewports.desktop, baseURL: app.url, locale: 'es-MX' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto('/signup');
-  await page.getByLabel('Nombre completo').fill(owner.name);
-  await page.getByLabel('Correo electrónico').fill(owner.email);
-  await page.getByLabel('Teléfono (WhatsApp)').fill(owner.phone);
-  await page.getByLabel('Contraseña', { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await page.waitForURL('**/app/dashboard');
-
-  const created = await page.request.post('/bot/new-bot', {
-    data: {
-      bot_name: 'Sofía',
-      bot_objective: 'doctor_appointment',
-      business_name: 'Consultorio Dental Sonrisas',
-      business_desc: '',
-      business_url: '',
-      user_email: owner.email,
-      business_phone: '',
-      welcome_message: '',
-      about_bot: '',
-      language: 'es',
-    },
-  });
-  expect(created.status()).toBe(201);
-  botId = ((await created.json()) as { bot: { id: string } }).bot.id;
+  const { context, page } = await env.newPage({ locale: 'es-MX' });
+  await signUp(page, owner);
+  botId = await createBot(page, { bot_name: 'Sofía', bot_objective: 'doctor_appointment', business_name: 'Consultorio Dental Sonrisas', user_email: owner.email });
 
   const trained = await page.request.post('/api/training', { data: { botId, text: knowledge } });
   expect(trained.ok()).toBe(true);
@@ -77,21 +53,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (transcript.length) console.log(`Playground transcript:\n${transcript.join('\n')}`);
-  await browser?.close();
-  await app?.stop();
+  await env?.stop();
 });
 
-async function signedInPage(viewport: { width: number; height: number } = viewports.desktop): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City', baseURL: app.url, storageState: session });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: screenshotPath(name), animations: 'disabled' });
-}
+const signedInPage = (viewport: Viewport = viewports.desktop) =>
+  env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City', storageState: session });
 
 async function openPlayground(page: Page): Promise<Locator> {
   await page.goto(`/app/dashboard/${botId}/personalizacion`);

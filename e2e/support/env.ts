@@ -1,0 +1,68 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshotPath, startApp, viewports, type RunningApp } from './app.ts';
+
+export type Viewport = { width: number; height: number };
+
+/** "1280x800": how screenshots name their size. */
+export const sizeOf = (viewport: Viewport) => `${viewport.width}x${viewport.height}`;
+
+export interface PageOptions {
+  viewport?: Viewport;
+  /** The browser's own language and time zone (the app starts in Spanish whatever they are). */
+  locale?: string;
+  timezoneId?: string;
+  /** A saved session to start signed in. */
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
+  /** Playwright's default time-out for each step. */
+  timeoutMs?: number;
+}
+
+/** The built server and a headless browser, for one spec file. */
+export interface TestEnv {
+  app: RunningApp;
+  browser: Browser;
+  /** A fresh browser profile on the app (desktop size unless told). */
+  newPage(options?: PageOptions): Promise<{ context: BrowserContext; page: Page }>;
+  stop(): Promise<void>;
+}
+
+export async function startTestEnv(): Promise<TestEnv> {
+  const app = await startApp();
+  let browser: Browser;
+  try {
+    browser = await launchBrowser();
+  } catch (error) {
+    await app.stop();
+    throw error;
+  }
+  return {
+    app,
+    browser,
+    async newPage({ viewport = viewports.desktop, locale, timezoneId, storageState, timeoutMs = 15_000 } = {}) {
+      const context = await browser.newContext({
+        viewport,
+        baseURL: app.url,
+        ...(locale ? { locale } : {}),
+        ...(timezoneId ? { timezoneId } : {}),
+        ...(storageState ? { storageState } : {}),
+      });
+      const page = await context.newPage();
+      page.setDefaultTimeout(timeoutMs);
+      return { context, page };
+    },
+    async stop() {
+      await browser.close();
+      await app.stop();
+    },
+  };
+}
+
+/** A still picture in e2e/screenshots/{name}.png: CSS animations finished, fonts loaded. */
+export async function shot(page: Page, name: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({ path: screenshotPath(name), animations: 'disabled', fullPage });
+}
+
+export async function visible(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByText(text).first().waitFor({ state: 'visible' });
+}
