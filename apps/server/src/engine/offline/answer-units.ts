@@ -32,7 +32,7 @@ const ABBREVIATIONS = new Set(
 const MAX_UNIT = 360;
 
 /** Sentences of a paragraph, not cut after "Av.", "Dra.", initials or decimals. */
-export function splitSentences(paragraph: string): string[] {
+function splitSentences(paragraph: string): string[] {
   const out: string[] = [];
   let start = 0;
   const re = /[.!?…]+(?=\s+[¿¡"“(]?[\p{Lu}\d])/gu;

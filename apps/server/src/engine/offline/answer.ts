@@ -41,7 +41,7 @@ const KIND_PATTERNS: Record<FactKind, RegExp> = {
   when: /\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bados?|domingos?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|cada|semanal|mensual|diario|\d{1,2}:\d{2})\b/i,
 };
 
-export const holdsKind = (text: string, kind: FactKind): boolean => KIND_PATTERNS[kind].test(text);
+const holdsKind = (text: string, kind: FactKind): boolean => KIND_PATTERNS[kind].test(text);
 
 const NUMBER_WORDS = 'dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte|two|three|four|five|six|seven|eight|nine|ten';
 

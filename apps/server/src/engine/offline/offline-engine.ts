@@ -1,17 +1,18 @@
 import { parseWhen } from '../dates/parse-when.ts';
-import { localParts } from '../dates/zoned-time.ts';
-import type { Engine, EngineAction, EngineContext, EngineResult } from '../types.ts';
-import { answerFromKnowledge } from './knowledge-answer.ts';
-import { bookingTurn, pickAppointment } from './booking.ts';
-import { bookingWording, type BookingWording } from './booking-wording.ts';
+import type { Engine, EngineContext, EngineResult } from '../types.ts';
+import { answerTurn } from './answer-turn.ts';
+import { bookingFlow, bookingReminder, cancelFlow, priceAlongBooking, rescheduleFlow } from './appointment-flows.ts';
+import { bookingWording } from './booking-wording.ts';
+import { contactUpdate } from './contact-update.ts';
+import { finishTurn, firstName, hasReplied, type Turn } from './engine-turn.ts';
 import { handOff } from './hand-off.ts';
-import { detectIntents, type Intents } from './intents.ts';
+import { detectIntents } from './intents.ts';
 import { replyLanguage } from './language.ts';
-import { bareName, captureLead, type Lead } from './lead-capture.ts';
+import { bareName, captureLead } from './lead-capture.ts';
 import { readState, writeState, type OfflineState, type PendingBooking } from './offline-state.ts';
 import { hasContent, plainText } from './plain-text.ts';
-import { analyzeQuestion, topicOf } from './question.ts';
-import { wording, type Wording } from './wording.ts';
+import { analyzeQuestion } from './question.ts';
+import { wording } from './wording.ts';
 
 /** The words of "¿eres un bot?", "¿con quién hablo?": they ask who answers, not about the business. */
 const IDENTITY_WORDS = new Set(
@@ -21,188 +22,8 @@ const IDENTITY_WORDS = new Set(
 /** Questions that ask what, how much, which, where or when. */
 const WH_QUESTION = /^(?:y\s+)?(?:hola\s+)?(?:con\s+|hasta\s+|desde\s+|de\s+|en\s+|a\s+|para\s+|por\s+)?(?:cuant[oa]s?|que|cual(?:es)?|donde|por que|cuando|how much|how long|what|which|where|when)\b/;
 
-/** Questions about the business as a whole. */
-const ABOUT_BUSINESS =
-  /\b(?:a que se dedican|a que te dedicas|que hacen|que es lo que hacen|quienes son|que son|de que se trata|que tipo de negocio|que venden|que ofrecen|que servicios (?:tienen|ofrecen|manejan|dan)|what do you do|what is this|who are you)\b/;
-
 /** Longer messages are read up to here: enough for any question. */
 const READ_CHARS = 1500;
-
-interface Turn {
-  context: EngineContext;
-  state: OfflineState;
-  raw: string;
-  lead: Lead;
-  intents: Intents;
-  say: Wording;
-  sayBooking: BookingWording;
-  language: 'es' | 'en';
-  contactName: string;
-  actions: EngineAction[];
-  /** A greeting (and on the first reply, who writes) to open the reply with. */
-  opening: string;
-}
-
-const firstName = (name: string) => name.trim().split(/\s+/)[0];
-
-function result(turn: Turn, replies: string[], extra: Partial<EngineResult> = {}, state: OfflineState = turn.state): EngineResult {
-  const texts = replies.filter((r) => r.trim());
-  if (turn.opening && texts.length) texts[0] = `${turn.opening} ${texts[0]}`;
-  else if (turn.opening) texts.push(turn.opening);
-  return {
-    replies: texts,
-    actions: [...turn.actions, ...(extra.actions ?? [])],
-    sources: extra.sources ?? [],
-    handoff: extra.handoff ?? false,
-    state: writeState({ ...state, turns: turn.state.turns + 1 }),
-  };
-}
-
-/** The details the customer gave that the contact does not hold yet. */
-function contactUpdate(context: EngineContext, lead: Lead): EngineAction | undefined {
-  const fields: { name?: string; email?: string; phone?: string } = {};
-  const same = (a: string, b: string) => plainText(a) === plainText(b);
-  if (lead.name && !same(lead.name, context.contact.name)) fields.name = lead.name;
-  if (lead.email && lead.email !== context.contact.email.toLowerCase()) fields.email = lead.email;
-  if (lead.phone && lead.phone.replace(/\D/g, '') !== context.contact.phone.replace(/\D/g, '')) fields.phone = lead.phone;
-  return Object.keys(fields).length ? { type: 'update_contact', ...fields } : undefined;
-}
-
-/** What the customer asked, answered from the knowledge or honestly not. */
-async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?: PendingBooking; reminder?: string } = {}): Promise<EngineResult> {
-  const { context, say, state, intents, lead } = turn;
-  const question = analyzeQuestion(text, { now: context.now, timeZone: context.bot.timezone, previous: state.topic });
-  const nothingAsked = !question.terms.length && !question.kinds.length;
-  const next: OfflineState = { ...state };
-  delete next.offer;
-  if (opts.bookingOpen) next.booking = opts.bookingOpen;
-  else delete next.booking;
-
-  if (nothingAsked) {
-    const leadGiven = Boolean(lead.name || lead.email || lead.phone);
-    let reply: string;
-    if (opts.reminder) reply = opts.reminder;
-    else if (intents.goodbye) reply = say.goodbye();
-    else if (intents.thanks) reply = say.thanks();
-    else if (leadGiven) reply = say.savedDetails(turn.contactName && !turn.opening ? firstName(turn.contactName) : undefined);
-    else if (intents.greeting) return result({ ...turn, opening: '' }, [say.welcome(turn.raw, turn.state.turns === 0 && !hasReplied(context))], {}, next);
-    else if (intents.confirm || intents.deny) reply = say.help();
-    else reply = say.notUnderstood();
-    return result(turn, [reply], {}, next);
-  }
-
-  const answer = await answerFromKnowledge(question, context.tools.search, {
-    length: context.bot.responseLength,
-    language: turn.language,
-    business: `${context.bot.businessDesc} ${context.bot.template.replace(/_/g, ' ')}`,
-  });
-  next.topic = topicOf(question);
-  // A greeting already thanked the customer by name.
-  const noted = lead.name && !turn.opening ? say.noted(firstName(lead.name)) : '';
-  if (answer.type === 'answer') {
-    const opener = turn.opening && !intents.distress ? '' : say.opener(intents.distress);
-    const head = [noted, opener].filter(Boolean).join(' ');
-    const first = answer.sentences[0] ?? '';
-    const verdict = answer.verdict && !/^(?:s[ií]|no|yes)\b/i.test(first) ? say.verdict(answer.verdict) : '';
-    const body = [verdict, first].filter(Boolean).join(' ');
-    const rest = answer.sentences.slice(1);
-    const list = rest.some((s) => s.startsWith('- '));
-    const offered = say.closer({ fromProducts: answer.fromProducts, bookingOpen: Boolean(opts.bookingOpen) });
-    const closer = opts.reminder ?? offered.text;
-    if (!opts.reminder && offered.offer) next.offer = offered.offer;
-    const text = [[head, body].filter(Boolean).join(' '), ...rest].join(list ? '\n' : ' ');
-    return result(turn, [closer ? `${text}${list ? '\n' : ' '}${closer}` : text], { sources: answer.sources }, next);
-  }
-  // "¿A qué se dedican?": what the owner wrote about the business.
-  const description = context.bot.businessDesc.trim();
-  if (answer.type !== 'which' && description && ABOUT_BUSINESS.test(plainText(text))) {
-    const offered = say.closer({ fromProducts: false, bookingOpen: Boolean(opts.bookingOpen) });
-    const closer = opts.reminder ?? offered.text;
-    if (!opts.reminder && offered.offer) next.offer = offered.offer;
-    return result(turn, [[noted, description.replace(/([^.!?])$/, '$1.'), closer].filter(Boolean).join(' ')], {}, next);
-  }
-  if (answer.type === 'which' || answer.type === 'vague') return result(turn, [[noted, say.whichOne(), opts.reminder].filter(Boolean).join(' ')], {}, next);
-  next.offer = 'handoff';
-  return result(turn, [[noted, say.fallback(intents.distress), opts.reminder].filter(Boolean).join(' ')], {}, next);
-}
-
-const hasReplied = (context: EngineContext) => context.history.some((h) => h.direction === 'out');
-
-/** The last question the booking flow asked, to repeat after answering something else. */
-function bookingReminder(turn: Turn, b: PendingBooking): string {
-  const s = turn.sayBooking;
-  if (b.step === 'confirm' && b.start && turn.contactName) return s.confirm(b.noun, b.service, new Date(b.start), turn.contactName);
-  if (b.step === 'name') return s.askNameAgain();
-  if (b.step === 'offer' && b.offered) return s.offer(new Date(b.offered));
-  if (b.step === 'time' && b.date) return s.askTime(b.date);
-  return s.askWhen(b.noun, b.service);
-}
-
-async function bookingFlow(turn: Turn, state: OfflineState, serviceHint?: string): Promise<EngineResult> {
-  const outcome = await bookingTurn({
-    ...(serviceHint && { serviceHint }),
-    context: turn.context,
-    text: turn.lead.rest,
-    intents: turn.intents,
-    state,
-    contactName: turn.contactName,
-    say: turn.sayBooking,
-    language: turn.language,
-  });
-  const actions = [...outcome.actions];
-  if (outcome.name && !turn.actions.some((a) => a.type === 'update_contact' && a.name)) actions.unshift({ type: 'update_contact', name: outcome.name });
-  const next: OfflineState = { ...state };
-  delete next.offer;
-  if (outcome.booking) next.booking = outcome.booking;
-  else delete next.booking;
-  return result(turn, outcome.replies, { actions }, next);
-}
-
-/** The price or duration asked in the same message as a booking, from the knowledge. */
-async function priceAlongBooking(turn: Turn): Promise<string | undefined> {
-  const { context } = turn;
-  const question = analyzeQuestion(turn.lead.rest, { now: context.now, timeZone: context.bot.timezone });
-  if (!question.kinds.some((k) => k === 'price' || k === 'duration')) return undefined;
-  const answer = await answerFromKnowledge(question, context.tools.search, { length: 'short', language: turn.language, business: context.bot.businessDesc });
-  return answer.type === 'answer' && answer.sentences.length === 1 ? answer.sentences[0] : undefined;
-}
-
-async function cancelFlow(turn: Turn): Promise<EngineResult> {
-  const { context, sayBooking } = turn;
-  const upcoming = await context.tools.upcomingAppointments();
-  const appointment = pickAppointment(upcoming, turn.lead.rest, context);
-  const next: OfflineState = { ...turn.state };
-  delete next.booking;
-  if (!appointment) return result(turn, [sayBooking.noUpcoming()], {}, next);
-  next.cancel = { appointmentId: appointment.id, start: appointment.start.toISOString(), service: appointment.service };
-  return result(turn, [sayBooking.confirmCancel(appointment.start, appointment.service)], {}, next);
-}
-
-async function rescheduleFlow(turn: Turn): Promise<EngineResult> {
-  const { context, sayBooking } = turn;
-  const upcoming = await context.tools.upcomingAppointments();
-  const appointment = pickAppointment(upcoming, turn.lead.rest, context);
-  const next: OfflineState = { ...turn.state };
-  delete next.cancel;
-  if (!appointment) {
-    next.booking = { mode: 'book', noun: 'cita', step: 'when', idle: 0 };
-    return result(turn, [sayBooking.noUpcoming()], {}, next);
-  }
-  const booking: PendingBooking = {
-    mode: 'reschedule',
-    noun: 'cita',
-    step: 'when',
-    idle: 0,
-    appointmentId: appointment.id,
-    previous: appointment.start.toISOString(),
-    ...(appointment.service && { service: appointment.service }),
-  };
-  const when = parseWhen(turn.lead.rest, context.now, context.bot.timezone, turn.language);
-  const own = localParts(appointment.start, context.bot.timezone);
-  const newDay = when && (when.time || (when.date && !(when.date.year === own.year && when.date.month === own.month && when.date.day === own.day)));
-  if (!newDay) return result(turn, [sayBooking.askNewWhen(appointment.start, appointment.service)], {}, { ...next, booking });
-  return bookingFlow(turn, { ...next, booking });
-}
 
 async function respond(context: EngineContext): Promise<EngineResult> {
   const state = readState(context.state);
@@ -228,7 +49,7 @@ async function respond(context: EngineContext): Promise<EngineResult> {
     opening: '',
   };
 
-  if (!hasContent(raw) && !intents.confirm) return result(turn, [raw.trim() ? say.notUnderstood() : say.help()]);
+  if (!hasContent(raw) && !intents.confirm) return finishTurn(turn, [raw.trim() ? say.notUnderstood() : say.help()]);
 
   // Asking for a person wins over everything; so does "sí" to the offer of one.
   const accepts = intents.confirm && !intents.question && !intents.deny;
@@ -242,7 +63,7 @@ async function respond(context: EngineContext): Promise<EngineResult> {
     delete next.offer;
     const phone = context.bot.redirectionEnabled && context.bot.redirectionPhone.trim() ? context.bot.redirectionPhone.trim() : undefined;
     const text = buying ? say.purchase(phone) : reply;
-    return result(turn, [text], { actions: [action], handoff: true }, next);
+    return finishTurn(turn, [text], { actions: [action], handoff: true }, next);
   }
   // "Sí" to "¿Te gustaría agendar una cita?".
   if (state.offer === 'booking' && accepts && !state.booking) {
@@ -259,9 +80,9 @@ async function respond(context: EngineContext): Promise<EngineResult> {
     const next: OfflineState = { ...state };
     delete next.cancel;
     if (intents.confirm && !intents.question) {
-      return result(turn, [turn.sayBooking.cancelled(new Date(pending.start))], { actions: [{ type: 'cancel', appointmentId: pending.appointmentId }] }, next);
+      return finishTurn(turn, [turn.sayBooking.cancelled(new Date(pending.start))], { actions: [{ type: 'cancel', appointmentId: pending.appointmentId }] }, next);
     }
-    if (intents.deny && !intents.reschedule) return result(turn, [turn.sayBooking.kept()], {}, next);
+    if (intents.deny && !intents.reschedule) return finishTurn(turn, [turn.sayBooking.kept()], {}, next);
     turn.state = next;
   }
 
@@ -271,7 +92,7 @@ async function respond(context: EngineContext): Promise<EngineResult> {
     if (state.booking && !intents.question) {
       const next: OfflineState = { ...turn.state };
       delete next.booking;
-      return result(turn, [turn.sayBooking.dropped(), say.help()], {}, next);
+      return finishTurn(turn, [turn.sayBooking.dropped(), say.help()], {}, next);
     }
     if (upcoming.length || !intents.question) return cancelFlow(turn);
   }
@@ -300,7 +121,7 @@ async function respond(context: EngineContext): Promise<EngineResult> {
 
   if (intents.botQuestion) {
     const question = analyzeQuestion(lead.rest, { now: context.now, timeZone: context.bot.timezone });
-    if (!question.terms.some((t) => t.weight >= 1 && !IDENTITY_WORDS.has(t.word))) return result(turn, [say.identity()]);
+    if (!question.terms.some((t) => t.weight >= 1 && !IDENTITY_WORDS.has(t.word))) return finishTurn(turn, [say.identity()]);
   }
 
   return answerTurn(turn, lead.rest);
@@ -318,9 +139,13 @@ export function offlineEngine(): Engine {
         return await respond(context);
       } catch {
         // Never leave a customer without a reply: say so and keep what the conversation had.
-        const language = context.bot.language === 'en' ? 'en' : 'es';
-        const say = wording(context.bot, language);
-        return { replies: [say.notUnderstood()], actions: [], sources: [], handoff: false, state: context.state ?? {} };
+        let reply = 'Perdón, no te entendí bien. ¿Me lo puedes escribir de otra forma?';
+        try {
+          reply = wording(context.bot, context.bot.language === 'en' ? 'en' : 'es').notUnderstood();
+        } catch {
+          // The bot's settings themselves are unreadable: the plain Spanish sentence stands.
+        }
+        return { replies: [reply], actions: [], sources: [], handoff: false, state: context.state ?? {} };
       }
     },
     bookingConflict(context, alternative) {

@@ -23,7 +23,7 @@ const ACCENTS: Record<string, string> = {
 const accent = (text: string) => text.replace(/\p{L}+/gu, (w) => ACCENTS[w] ?? w);
 
 /** "4500" → "$4,500 MXN" (the currency from the column name); a value with its own sign stays as written. */
-export function money(field: RowField): string {
+function money(field: RowField): string {
   const value = field.value.trim();
   if (/[$€£]|\b(?:mxn|usd|eur|pesos|dolares)\b/i.test(value)) return value;
   const n = Number(value.replace(/,/g, ''));

@@ -11,7 +11,7 @@ const stems = new Map<string, string>();
  * ("atienden" and "atendemos", "cuesta" and "costo" meet) and common endings cut, keeping at
  * least three letters.
  */
-export function stemOf(word: string): string {
+function stemOf(word: string): string {
   const known = stems.get(word);
   if (known !== undefined) return known;
   let w = word.length > 4 ? word.replace(/ie/g, 'e').replace(/ue/g, 'o') : word;
@@ -70,6 +70,3 @@ export function sameWord(a: string, b: string): boolean {
   }
   return a.length >= 6 && b.length >= 6 && nearlyEqual(a, b);
 }
-
-/** Whether any word of the list is the same word as `word`. */
-export const containsWord = (words: readonly string[], word: string): boolean => words.some((w) => sameWord(w, word));
