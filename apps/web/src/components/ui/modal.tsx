@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { closeOnBackdrop, useNativeDialog } from './use-native-dialog.ts';
 
 /** A modal dialog on the native <dialog>: focus trap, Escape and the top layer come from the browser. */
 export function Modal({
@@ -16,28 +17,16 @@ export function Modal({
   children?: ReactNode;
   actions?: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useNativeDialog(open, onClose);
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
     <dialog
-      ref={ref}
+      {...dialog}
       aria-labelledby={titleId}
       aria-describedby={children ? bodyId : undefined}
-      onClose={() => {
-        if (open) onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+      onClick={closeOnBackdrop(onClose)}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-3xl border border-line bg-surface p-0 text-fg shadow-2xl open:animate-rise"
     >
       <div className="bg-card p-6 sm:p-7">

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
+import { useNativeDialog } from '../../../components/ui/use-native-dialog.ts';
 
 /**
  * A wide dialog on the native <dialog> (focus trap, Escape, top layer): a sheet that fills the
@@ -24,23 +25,13 @@ export function SheetDialog({
   size?: 'md' | 'lg';
 }) {
   const { t } = useTranslation('products');
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useNativeDialog(open, onClose);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog
-      ref={ref}
+      {...dialog}
       aria-labelledby={titleId}
-      onClose={() => {
-        if (open) onClose();
-      }}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
