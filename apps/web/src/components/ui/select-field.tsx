@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { Field, useFieldIds } from './field.tsx';
 import { ChevronDownIcon } from './icons.tsx';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
@@ -11,20 +12,14 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 }
 
 export function SelectField({ label, error, hint, options, groups, className = '', ...props }: SelectFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds({ error, hint });
   return (
-    <div className={`space-y-1.5 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-fg">
-        {label}
-      </label>
+    <Field ids={ids} label={label} error={error} hint={hint} className={className}>
       <div className="relative">
         <select
-          id={id}
+          id={ids.id}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={ids.describedBy}
           className={`h-11 w-full appearance-none truncate rounded-xl border bg-field ps-3.5 pe-10 text-[15px] text-fg transition outline-none focus:border-highlight focus:ring-3 focus:ring-highlight/25 disabled:cursor-not-allowed disabled:opacity-70 ${
             error ? 'border-danger/70' : 'border-line'
           }`}
@@ -47,16 +42,6 @@ export function SelectField({ label, error, hint, options, groups, className = '
         </select>
         <ChevronDownIcon className="pointer-events-none absolute inset-y-0 end-3 my-auto size-4 text-muted" />
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }

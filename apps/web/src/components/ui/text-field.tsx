@@ -1,5 +1,6 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field, useFieldIds } from './field.tsx';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -12,25 +13,19 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 export function TextField({ label, error, hint, revealable = false, type = 'text', className = '', required, ...props }: TextFieldProps) {
   const { t } = useTranslation('common');
-  const id = useId();
+  const ids = useFieldIds({ error, hint });
   const [revealed, setRevealed] = useState(false);
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   const inputType = revealable && revealed ? 'text' : type;
 
   return (
-    <div className={`space-y-1.5 ${className}`}>
-      <label htmlFor={id} className="block text-sm font-medium text-fg">
-        {label}
-      </label>
+    <Field ids={ids} label={label} error={error} hint={hint} className={className}>
       <div className="relative">
         <input
-          id={id}
+          id={ids.id}
           type={inputType}
           required={required}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={ids.describedBy}
           className={`h-11 w-full rounded-xl border bg-field px-3.5 text-[15px] text-fg placeholder:text-muted/70 transition outline-none focus:border-highlight focus:ring-3 focus:ring-highlight/25 disabled:cursor-not-allowed disabled:opacity-70 ${
             error ? 'border-danger/70' : 'border-line'
           } ${revealable ? 'pe-11' : ''}`}
@@ -48,16 +43,6 @@ export function TextField({ label, error, hint, revealable = false, type = 'text
           </button>
         ) : null}
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }
