@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportResult } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { CheckCircleIcon, ImportIcon, TableIcon } from '../../../components/ui/icons.tsx';
+import { useFileDrop } from '../../../components/ui/use-file-drop.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import type { ImportPreview } from '../api/products-api.ts';
 import { useImportCatalog, useImportPreview } from '../api/use-products.ts';
@@ -215,7 +216,6 @@ export function ImportDialog({ botId, open, onClose }: { botId: string; open: bo
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<MappingState | null>(null);
   const [progress, setProgress] = useState(0);
-  const [dragging, setDragging] = useState(false);
   const count = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX');
 
   const read = (picked: File | undefined) => {
@@ -282,11 +282,7 @@ export function ImportDialog({ botId, open, onClose }: { botId: string; open: bo
       </>
     );
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    read(event.dataTransfer.files[0]);
-  };
+  const { dragging, dropProps } = useFileDrop((files) => read(files[0]));
 
   return (
     <SheetDialog open={open} onClose={onClose} title={t('import.title')} subtitle={file && step !== 'file' ? file.name : t('import.subtitle')} footer={footer}>
@@ -297,15 +293,7 @@ export function ImportDialog({ botId, open, onClose }: { botId: string; open: bo
           <div
             role="group"
             aria-labelledby={titleId}
-            onDragEnter={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragOver={(event) => event.preventDefault()}
-            onDragLeave={(event) => {
-              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-            }}
-            onDrop={onDrop}
+            {...dropProps}
             className={`flex flex-col items-center rounded-2xl border-2 border-dashed px-5 py-10 text-center transition ${dragging ? 'border-highlight bg-highlight/12' : 'border-line bg-field'}`}
           >
             <span className="grid size-12 place-items-center rounded-2xl bg-brand-gradient text-white">

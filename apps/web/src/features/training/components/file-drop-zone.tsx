@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CloseIcon, UploadIcon } from '../../../components/ui/icons.tsx';
+import { useFileDrop } from '../../../components/ui/use-file-drop.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useAddSource } from '../api/use-documents.ts';
 import { acceptedFiles, fileProblem } from '../training-type.ts';
@@ -21,7 +22,6 @@ export function FileDropZone({ botId }: { botId: string }) {
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const upload = useAddSource(botId);
-  const [dragging, setDragging] = useState(false);
   const [failures, setFailures] = useState<Failure[]>([]);
 
   const fail = (name: string, message: string) => setFailures((list) => [...list.slice(-3), { id: ++failureId, name, message }]);
@@ -37,29 +37,14 @@ export function FileDropZone({ botId }: { botId: string }) {
     }
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    send(Array.from(event.dataTransfer.files));
-  };
+  const { dragging, dropProps } = useFileDrop(send, { copy: true });
 
   return (
     <div className="space-y-3">
       <div
         role="group"
         aria-labelledby={titleId}
-        onDragEnter={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragOver={(event) => {
-          event.preventDefault();
-          event.dataTransfer.dropEffect = 'copy';
-        }}
-        onDragLeave={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-        }}
-        onDrop={onDrop}
+        {...dropProps}
         className={`flex flex-col items-center gap-4 rounded-2xl border-2 border-dashed px-5 py-6 text-center transition sm:flex-row sm:text-start ${
           dragging ? 'border-highlight bg-highlight/12' : 'border-line bg-field'
         }`}
