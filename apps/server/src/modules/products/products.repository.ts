@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chunks } from '../training/training.table.ts';
-import { chunkValues, type ChunkInput, type TsConfig } from '../training/training.repository.ts';
+import { insertChunks, type ChunkInput, type TsConfig } from '../training/training.repository.ts';
 import { searchText } from '../training/search-text.ts';
 import { products } from './products.table.ts';
 
@@ -16,7 +16,7 @@ export function productsRepository(db: Db) {
   async function writeChunks(tx: Tx, botId: string, config: TsConfig, rows: ProductRow[], chunkOf: (p: ProductRow) => ChunkInput) {
     if (!rows.length) return;
     await tx.delete(chunks).where(inArray(chunks.productId, rows.map((r) => r.id)));
-    await tx.insert(chunks).values(rows.map((r) => chunkValues(botId, config, chunkOf(r), { productId: r.id, ordinal: 0 })));
+    await insertChunks(tx, botId, config, rows.map((r) => ({ chunk: chunkOf(r), owner: { productId: r.id, ordinal: 0 } })));
   }
 
   return {

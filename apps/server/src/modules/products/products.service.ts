@@ -40,13 +40,19 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
+const formats = new Map<string, Intl.NumberFormat>();
+const money = (amount: string, currency: string) => {
+  let format = formats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('es-MX', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
+    formats.set(currency, format);
+  }
+  return `${format.format(Number(amount))} ${currency}`;
+};
+
 /** The passage a product is found by: every fact a customer may ask about, with its label. */
 export function productChunk(row: ProductRow): ChunkInput {
-  const price =
-    row.price === null
-      ? undefined
-      : new Intl.NumberFormat('es-MX', { style: 'currency', currency: row.currency, currencyDisplay: 'narrowSymbol' }).format(Number(row.price)) +
-        ` ${row.currency}`;
+  const price = row.price === null ? undefined : money(row.price, row.currency);
   const parts = [
     `Producto: ${row.name}`,
     price && `Precio: ${price}`,

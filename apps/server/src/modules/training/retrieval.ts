@@ -1,5 +1,5 @@
 import type { Locale } from '@charla/shared';
-import type { TrainingRepository, TsConfig } from './training.repository.ts';
+import type { Candidate, TrainingRepository, TsConfig } from './training.repository.ts';
 import { holdsKind, queryTerms, searchText } from './search-text.ts';
 
 export interface Passage {
@@ -32,11 +32,29 @@ export function retrieval(repo: TrainingRepository) {
     if (!query.length) return [];
     const terms = query.map((q) => q.term);
     const config = tsConfigOf(language);
-    const [candidates, total] = await Promise.all([repo.candidates(botId, config, terms, CANDIDATES), repo.countChunks(botId)]);
-    if (!candidates.length) return [];
 
+    // The words to look for: each term as written, and for a term the knowledge never uses,
+    // its closest words in the knowledge (typos), worth a little less.
+    const corrections = await repo.corrections(botId, terms);
+    const words: { word: string; term: number; strength: number }[] = terms.map((t, i) => ({ word: t, term: i, strength: 1 }));
+    for (const c of corrections) {
+      if (c.similarity >= FUZZY_MIN - 0.2) words.push({ word: c.word, term: terms.indexOf(c.term), strength: 0.7 * Math.max(c.similarity, FUZZY_MIN) });
+    }
+    // Words that name the thing asked about find the candidates; kind words ("cuánto",
+    // "horario") join only when those find nothing, since nearly every passage holds them.
+    const strong = words.filter((w) => query[w.term]!.weight >= 0.5);
+    const search = async (list: typeof words) => ({ list, found: await repo.candidates(botId, config, list.map((w) => w.word), CANDIDATES) });
+    let { list, found: candidates } = strong.length ? await search(strong) : { list: words, found: [] as Candidate[] };
+    if (!candidates.length) ({ list, found: candidates } = await search(words));
+    if (!candidates.length) return [];
+    const total = await repo.countChunks(botId);
+
+    /** Per term of the question, how strongly a candidate holds it (0 when not at all). */
+    const holds = (c: Candidate) =>
+      terms.map((_, i) => Math.max(0, ...list.map((w, j) => (w.term === i && c.matches[j] ? w.strength : 0))));
+    const strengths = new Map(candidates.map((c) => [c.id, holds(c)]));
     const idf = query.map((q, i) => {
-      const df = candidates.filter((c) => c.matches[i]! >= 1).length;
+      const df = candidates.filter((c) => strengths.get(c.id)![i]! >= 1).length;
       return q.weight * Math.log(1 + (Math.max(total, candidates.length) - df + 0.5) / (df + 0.5));
     });
     const maxWeight = idf.reduce((a, b) => a + b, 0);
@@ -50,9 +68,9 @@ export function retrieval(repo: TrainingRepository) {
         const matched: string[] = [];
         const headingWords = searchText(c.heading).split(' ');
         const words = searchText(c.content).split(' ');
-        c.matches.forEach((m, i) => {
+        strengths.get(c.id)!.forEach((held, i) => {
           const kind = query[i]!.kind;
-          let strength = m >= 1 ? 1 : m >= FUZZY_MIN ? 0.7 * m : 0;
+          let strength = held;
           if (kind && holdsKind(c.content, kind)) strength = Math.max(strength, 1);
           if (strength === 0) return;
           matched.push(terms[i]!);

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { chunks, documents } from './training.table.ts';
+import { botWords, chunks, documents } from './training.table.ts';
 import { searchText } from './search-text.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -18,11 +18,12 @@ export interface Candidate {
   productId: string | null;
   heading: string;
   content: string;
-  /** Per query term: 1 when the term (stemmed) is in the chunk, else its best trigram word similarity. */
+  /** Per word asked for: 1 when the chunk holds it (stemmed), else 0. */
   matches: number[];
 }
 
 const BATCH = 500;
+const chunkCounts = new Map<string, { n: number; at: number }>();
 
 /** The only code that reads and writes documents and chunks. */
 export function trainingRepository(db: Db) {
@@ -76,11 +77,7 @@ export function trainingRepository(db: Db) {
           .for('update');
         if (!live) return false;
         await tx.delete(chunks).where(eq(chunks.documentId, doc.id));
-        for (let i = 0; i < items.length; i += BATCH) {
-          await tx.insert(chunks).values(
-            items.slice(i, i + BATCH).map((c, j) => chunkValues(doc.botId, config, c, { documentId: doc.id, ordinal: i + j })),
-          );
-        }
+        await insertChunks(tx, doc.botId, config, items.map((c, i) => ({ chunk: c, owner: { documentId: doc.id, ordinal: i } })));
         await tx
           .update(documents)
           .set({ status: 'ready', errorCode: null, chunkCount: items.length, content, updatedAt: new Date() })
@@ -89,45 +86,74 @@ export function trainingRepository(db: Db) {
       });
     },
 
+    /** How many passages a bot has (for word rarity; a minute out of date does no harm). */
     async countChunks(botId: string): Promise<number> {
+      const cached = chunkCounts.get(botId);
+      if (cached && cached.at > Date.now() - 60_000) return cached.n;
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(chunks).where(eq(chunks.botId, botId));
-      return Number(row?.n ?? 0);
+      const n = Number(row?.n ?? 0);
+      chunkCounts.set(botId, { n, at: Date.now() });
+      return n;
     },
 
     /**
-     * Chunks of ready documents and of the catalog that contain any term (stemmed, in the bot's
-     * language) or a word within trigram distance of one (typos), best lexical rank first.
+     * Words of the bot's knowledge close to a misspelled term ("Narvate" → "narvarte"), for
+     * terms that are not words of the knowledge themselves. One query for all terms.
      */
-    async candidates(botId: string, config: TsConfig, terms: string[], limit: number): Promise<Candidate[]> {
-      if (!terms.length) return [];
-      const anyTerm = terms.map((t) => `'${t}'`).join(' | ');
-      const fuzzy = terms.filter((t) => t.length >= 4);
-      const matchCols = terms.map(
-        (t) =>
-          sql`case when c.tsv @@ to_tsquery(${config}::regconfig, ${`'${t}'`}) then 1.0 else ${
-            t.length >= 4 ? sql`word_similarity(${t}, c.search_text)` : sql`0.0`
-          } end`,
+    async corrections(botId: string, terms: string[]): Promise<{ term: string; word: string; similarity: number }[]> {
+      const candidates = terms.filter((t) => t.length >= 4 && !/^\d+$/.test(t));
+      if (!candidates.length) return [];
+      return queryRows<{ term: string; word: string; similarity: number }>(
+        db,
+        sql`
+        select t.term, w.word, w.sim::float8 as similarity
+        from unnest(${`{${candidates.join(',')}}`}::text[]) as t(term)
+        cross join lateral (
+          select bw.word, similarity(bw.word, t.term) as sim
+          from ${botWords} bw
+          where bw.bot_id = ${botId} and bw.word % t.term and bw.word <> t.term
+          order by sim desc limit 2
+        ) w
+        where not exists (select 1 from ${botWords} x where x.bot_id = ${botId} and x.word = t.term)`,
       );
-      const fuzzyWhere = fuzzy.length ? sql` or ${sql.join(fuzzy.map((t) => sql`${t} <% c.search_text`), sql` or `)}` : sql``;
+    },
+
+    /**
+     * Chunks of ready documents and of the catalog holding any of the words (stemmed, in the
+     * bot's language), found through the full-text index, best lexical rank first; with, per
+     * word, whether the chunk holds it.
+     */
+    async candidates(botId: string, config: TsConfig, words: string[], limit: number): Promise<Candidate[]> {
+      if (!words.length) return [];
+      // Longer words also match as prefixes of their stem: the Spanish stemmer cuts "propiedad"
+      // and "propiedades" differently, and a customer writes either.
+      const lexeme = (t: string) => (t.length >= 5 ? `'${t}':*` : `'${t}'`);
+      const anyWord = words.map(lexeme).join(' | ');
+      const matchCols = words.map((t) => sql`(c.tsv @@ to_tsquery(${config}::regconfig, ${lexeme(t)}))`);
       const rows = await queryRows<{
         id: number;
         document_id: string | null;
         product_id: string | null;
         heading: string;
         content: string;
-        matches: number[];
+        matches: boolean[];
       }>(
         db,
         sql`
-        with q as (select to_tsquery(${config}::regconfig, ${anyTerm}) as q)
+        with q as (select to_tsquery(${config}::regconfig, ${anyWord}) as q),
+        top as (
+          select c.id, ts_rank(c.tsv, q.q) as rank
+          from chunks c cross join q
+          where c.bot_id = ${botId} and c.tsv @@ q.q
+          order by rank desc
+          limit ${limit * 2}
+        )
         select c.id, c.document_id, c.product_id, c.heading, c.content,
-               array[${sql.join(matchCols, sql`, `)}]::float8[] as matches
-        from chunks c cross join q
+               array[${sql.join(matchCols, sql`, `)}] as matches
+        from top join chunks c on c.id = top.id
         left join documents d on d.id = c.document_id
-        where c.bot_id = ${botId}
-          and (c.document_id is null or (d.status = 'ready' and not d.is_deleted))
-          and (c.tsv @@ q.q${fuzzyWhere})
-        order by ts_rank_cd(c.tsv, q.q) desc
+        where c.document_id is null or (d.status = 'ready' and not d.is_deleted)
+        order by top.rank desc
         limit ${limit}`,
       );
       return rows.map((r) => ({
@@ -136,14 +162,32 @@ export function trainingRepository(db: Db) {
         productId: r.product_id,
         heading: r.heading,
         content: r.content,
-        matches: r.matches.map(Number),
+        matches: r.matches.map((m) => (m === true || (m as unknown) === 't' ? 1 : 0)),
       }));
     },
   };
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Inserts chunks (in batches) and adds their words to the bot's word list, inside a transaction. */
+export async function insertChunks(
+  tx: Tx,
+  botId: string,
+  config: TsConfig,
+  items: { chunk: ChunkInput; owner: { documentId?: string; productId?: string; ordinal: number } }[],
+): Promise<void> {
+  for (let i = 0; i < items.length; i += BATCH) {
+    const rows = items.slice(i, i + BATCH).map((it) => chunkValues(botId, config, it.chunk, it.owner));
+    await tx.insert(chunks).values(rows);
+    const words = new Set<string>();
+    for (const r of rows) for (const w of r.searchText.split(' ')) if (w.length >= 4 && w.length <= 40 && !/^\d+$/.test(w)) words.add(w);
+    if (words.size) await tx.insert(botWords).values([...words].map((word) => ({ botId, word }))).onConflictDoNothing();
+  }
+}
+
 /** A chunks row: its normalized search text and tsvector in the bot's language. */
-export function chunkValues(
+function chunkValues(
   botId: string,
   config: TsConfig,
   c: ChunkInput,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tsvector } from '../../lib/pg-types.ts';
 import { bots } from '../bots/bots.table.ts';
 import { products } from '../products/products.table.ts';
@@ -53,6 +53,19 @@ export const chunks = pgTable(
     index('chunks_document_idx').on(t.documentId),
     index('chunks_product_idx').on(t.productId),
     index('chunks_tsv_idx').using('gin', t.tsv),
-    index('chunks_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * The words a bot's knowledge uses (normalized, 4 letters or more): a customer's misspelled word
+ * is corrected against this short list (trigram similarity on its index) instead of against
+ * every passage, so typo tolerance costs the same with 10 or 10,000 passages.
+ */
+export const botWords = pgTable(
+  'bot_words',
+  {
+    botId: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.word] }), index('bot_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );
