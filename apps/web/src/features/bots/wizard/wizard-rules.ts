@@ -1,20 +1,11 @@
 import { botLimits, cardTemplates, personalities, tones } from '@charla/shared/constants';
+import { checkText, checkUrl, type SettingProblem } from '../personalization/settings-rules.ts';
 import type { WizardField, WizardForm } from './wizard-state.ts';
 
-/** Why a field is refused; the screen turns it into text in the user's language. */
-export type FieldProblem = { rule: 'required' } | { rule: 'tooLong'; max: number } | { rule: 'url' } | { rule: 'choose' };
+/** Why a field is refused (the personalization's text rules, plus a choice left unmade); the screen turns it into text in the user's language. */
+export type FieldProblem = SettingProblem | { rule: 'choose' };
 
 export type FieldProblems = Partial<Record<WizardField, FieldProblem>>;
-
-/** Same rule as the server: empty, or http(s) with a host. */
-const httpUrl = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-
-function text(value: string, { required = false, max }: { required?: boolean; max: number }): FieldProblem | undefined {
-  const trimmed = value.trim();
-  if (required && trimmed === '') return { rule: 'required' };
-  if (trimmed.length > max) return { rule: 'tooLong', max };
-  return undefined;
-}
 
 function oneOf(value: string, options: readonly string[]): FieldProblem | undefined {
   return options.includes(value) ? undefined : { rule: 'choose' };
@@ -22,19 +13,13 @@ function oneOf(value: string, options: readonly string[]): FieldProblem | undefi
 
 const stepRules: Record<number, (form: WizardForm) => FieldProblems> = {
   1: (form) => ({
-    company: text(form.company, { required: true, max: botLimits.business }),
-    url_company:
-      form.url_company.trim() === ''
-        ? undefined
-        : form.url_company.trim().length > botLimits.url
-          ? { rule: 'tooLong', max: botLimits.url }
-          : httpUrl.test(form.url_company.trim())
-            ? undefined
-            : { rule: 'url' },
-    business_description: text(form.business_description, { max: botLimits.desc }),
+    company: checkText(form.company, { required: true, max: botLimits.business }),
+    // Same rule as the server: empty, or http(s) with a host.
+    url_company: checkUrl(form.url_company, botLimits.url),
+    business_description: checkText(form.business_description, { max: botLimits.desc }),
   }),
   2: (form) => ({
-    bot_name: text(form.bot_name, { required: true, max: botLimits.name }),
+    bot_name: checkText(form.bot_name, { required: true, max: botLimits.name }),
     speciality: oneOf(form.speciality, cardTemplates),
   }),
   3: (form) => ({

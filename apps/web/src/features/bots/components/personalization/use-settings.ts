@@ -8,6 +8,7 @@ import { errorText, fieldErrors } from '../../../../lib/error-text.ts';
 import type { BotCallDeps } from '../../api/bot-calls.ts';
 import { botCallDeps, refetchBots, storeBotInCache } from '../../api/use-bots.ts';
 import type { SettingProblem } from '../../personalization/settings-rules.ts';
+import type { FieldProblem } from '../../wizard/wizard-rules.ts';
 
 /** A card's editable copy of some bot values, and whether it differs from what is saved. */
 export function useDraft<T>(saved: T) {
@@ -40,10 +41,10 @@ export function useSaveBot<B>(call: (botId: string, body: B, deps: BotCallDeps) 
   return { ...mutation, fields: fieldErrors(mutation.error) };
 }
 
-/** Text for a setting problem, in the user's language. */
+/** Text for a problem of a setting or of a wizard field, in the user's language. */
 export function useProblemText() {
   const { t } = useTranslation(['bots', 'common']);
-  return (problem: SettingProblem | undefined): string | undefined => {
+  return (problem: SettingProblem | FieldProblem | undefined): string | undefined => {
     if (!problem) return undefined;
     switch (problem.rule) {
       case 'required':
@@ -62,6 +63,8 @@ export function useProblemText() {
         return t('bots:validation.rangeOrder');
       case 'rangeOverlap':
         return t('bots:validation.rangeOverlap');
+      case 'choose':
+        return t('bots:validation.choose');
     }
   };
 }

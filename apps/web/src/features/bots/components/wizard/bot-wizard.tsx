@@ -22,8 +22,9 @@ import { storeSelectedBotId } from '../../selected-bot.ts';
 import { cardKeyOf, isCardTemplate } from '../../template-labels.ts';
 import { markTourPending } from '../../tour/tour-records.ts';
 import { browserTimeZone, styleFromWizard, submitBot, type AnsweredError, type SubmitDeps } from '../../wizard/create-bot.ts';
-import { hasProblems, validateStep, validateWizard, type FieldProblem, type FieldProblems } from '../../wizard/wizard-rules.ts';
+import { hasProblems, validateStep, validateWizard, type FieldProblems } from '../../wizard/wizard-rules.ts';
 import { createWizardState, stepOfField, wizardReducer, wizardStepAt, wizardSteps, type WizardField } from '../../wizard/wizard-state.ts';
+import { useProblemText } from '../personalization/use-settings.ts';
 import { TemplateIcon } from '../template-icons.tsx';
 import { ChoiceGroup } from './choice-group.tsx';
 import { WizardProgress } from './wizard-progress.tsx';
@@ -83,19 +84,7 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
   const specialityCard = cardKeyOf(speciality);
   const lastStep = wizardSteps.length;
 
-  const problemText = (problem: FieldProblem | undefined): string | undefined => {
-    if (!problem) return undefined;
-    switch (problem.rule) {
-      case 'required':
-        return t('common:validation.required');
-      case 'tooLong':
-        return t('bots:validation.tooLong', { max: problem.max });
-      case 'url':
-        return t('bots:validation.url');
-      case 'choose':
-        return t('bots:validation.choose');
-    }
-  };
+  const problemText = useProblemText();
   const errorOf = (field: WizardField) => serverFields[field] ?? problemText(problems[field]);
   const set = (field: WizardField) => (value: string) => {
     dispatch({ type: 'setField', field, value });
