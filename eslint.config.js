@@ -23,5 +23,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  { files: ['bench/**', 'scripts/**', 'e2e/**'], rules: { 'no-console': 'off' } },
+  { files: ['bench/**', 'scripts/**', 'e2e/**', 'apps/server/src/eval/**', 'apps/web/scripts/**'], rules: { 'no-console': 'off' } },
 );
