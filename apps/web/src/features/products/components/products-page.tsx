@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@charla/shared';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDeleteModal } from '../../../components/ui/confirm-delete-modal.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
-import { BoxIcon, ChevronLeftIcon, ChevronRightIcon, ImportIcon, PlusIcon, SearchIcon, TrashIcon } from '../../../components/ui/icons.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { BoxIcon, ChevronLeftIcon, ChevronRightIcon, ImportIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -97,14 +97,13 @@ export function ProductsPage() {
     body = <ContentSpinner />;
   } else if (products.isError && !data) {
     body = (
-      <div className="space-y-3 p-5">
-        <Alert tone="error" title={t('list.loadFailed')}>
-          {errorText(products.error)}
-        </Alert>
-        <Button variant="secondary" loading={products.isFetching} onClick={() => void products.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </div>
+      <LoadFailed
+        title={t('list.loadFailed')}
+        error={products.error}
+        retryLabel={t('list.retry')}
+        retrying={products.isFetching}
+        onRetry={() => void products.refetch()}
+      />
     );
   } else if (total === 0 && !filtered) {
     body = (
@@ -202,24 +201,16 @@ export function ProductsPage() {
       {editing ? <ProductDialog key={dialogKey} botId={botId} product={editing.product} open onClose={() => setEditing(null)} /> : null}
       {importOpen ? <ImportDialog key={dialogKey} botId={botId} open onClose={() => setImportOpen(false)} /> : null}
 
-      <Modal
+      <ConfirmDeleteModal
         open={confirming !== null}
-        onClose={() => setConfirming(null)}
-        icon={<TrashIcon className="size-6" />}
         title={t('delete.title', { name: confirming?.name ?? '' })}
-        actions={
-          <>
-            <Button variant="ghost" onClick={() => setConfirming(null)}>
-              {t('delete.cancel')}
-            </Button>
-            <Button variant="danger" onClick={confirmDelete}>
-              {t('delete.confirm')}
-            </Button>
-          </>
-        }
+        cancelLabel={t('delete.cancel')}
+        confirmLabel={t('delete.confirm')}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirmDelete}
       >
         {t('delete.body')}
-      </Modal>
+      </ConfirmDeleteModal>
     </>
   );
 }

@@ -2,13 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDeleteModal } from '../../../components/ui/confirm-delete-modal.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
-import { BookIcon, TrashIcon } from '../../../components/ui/icons.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { BookIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -128,14 +127,13 @@ export function TrainingPage() {
             {documents.isPending ? (
               <ContentSpinner />
             ) : documents.isError ? (
-              <div className="space-y-3 p-5">
-                <Alert tone="error" title={t('list.loadFailed')}>
-                  {errorText(documents.error)}
-                </Alert>
-                <Button variant="secondary" loading={documents.isFetching} onClick={() => void documents.refetch()}>
-                  {t('list.retry')}
-                </Button>
-              </div>
+              <LoadFailed
+                title={t('list.loadFailed')}
+                error={documents.error}
+                retryLabel={t('list.retry')}
+                retrying={documents.isFetching}
+                onRetry={() => void documents.refetch()}
+              />
             ) : (
               <DocumentList documents={list} onDelete={setConfirming} />
             )}
@@ -143,24 +141,16 @@ export function TrainingPage() {
         )}
       </div>
 
-      <Modal
+      <ConfirmDeleteModal
         open={confirming !== null}
-        onClose={() => setConfirming(null)}
-        icon={<TrashIcon className="size-6" />}
         title={t('delete.title', { name: confirming?.document_name ?? '' })}
-        actions={
-          <>
-            <Button variant="ghost" onClick={() => setConfirming(null)}>
-              {t('delete.cancel')}
-            </Button>
-            <Button variant="danger" onClick={confirmDelete}>
-              {t('delete.confirm')}
-            </Button>
-          </>
-        }
+        cancelLabel={t('delete.cancel')}
+        confirmLabel={t('delete.confirm')}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirmDelete}
       >
         {t('delete.body')}
-      </Modal>
+      </ConfirmDeleteModal>
     </>
   );
 }
