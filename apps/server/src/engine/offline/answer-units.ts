@@ -12,6 +12,8 @@ export interface AnswerUnit {
   context: string[];
   /** Plain words of the label ("Urgencias:", a list item's "Clase privada:", a row's name). */
   label: string[];
+  /** Plain words of the FAQ question this unit answers, if any. */
+  faq: string[];
   passage: Passage;
   /** Rank of the passage in the search results. */
   rank: number;
@@ -74,6 +76,8 @@ interface Paragraph {
   text: string;
   /** A heading or a question this paragraph answers, inside the passage. */
   about?: string;
+  /** The `about` is a FAQ question. */
+  faq?: boolean;
 }
 
 /**
@@ -92,16 +96,19 @@ function paragraphsOf(text: string, passage: Passage): Paragraph[] {
   }
   const out: Paragraph[] = [];
   let about: string | undefined;
+  let faq = false;
   for (let i = 0; i < joined.length; i++) {
     const line = joined[i]!;
     if (!line) continue;
     if (isHeadingLine(line)) {
       about = line.replace(/^#+\s*/, '');
+      faq = false;
       continue;
     }
     // "¿Tienen estacionamiento?" in a FAQ: the lines after it are the answer.
     if (/\?$/.test(line) && !isBullet(line)) {
       about = line.replace(/^(?:p|pregunta|q|question)\s*[:.-]\s*/i, '');
+      faq = true;
       continue;
     }
     const items: string[] = [];
@@ -124,9 +131,10 @@ function paragraphsOf(text: string, passage: Passage): Paragraph[] {
     const next = joined.slice(i + 1).find(Boolean);
     if (isShortLine(line) && next !== undefined && !listLike(next)) {
       about = line;
+      faq = false;
       continue;
     }
-    out.push({ text: line.replace(/^(?:r|respuesta|a|answer)\s*[:.-]\s+/i, ''), ...(about && { about }) });
+    out.push({ text: line.replace(/^(?:r|respuesta|a|answer)\s*[:.-]\s+/i, ''), ...(about && { about }), ...(faq && { faq }) });
   }
   return out;
 }
@@ -170,7 +178,7 @@ export function answerUnits(passages: Passage[]): AnswerUnit[] {
       const label = row.name ? wordsOf(row.name.value) : [];
       // The row's column names count as its words ("Agotado" is read as "Disponibles: 0").
       const words = [...wordsOf(passage.text), ...row.fields.flatMap((f) => wordsOf(f.key))];
-      units.push({ text: passage.text.trim(), words, context: [...heading, ...label], label, passage, rank, order: 0, row });
+      units.push({ text: passage.text.trim(), words, context: [...heading, ...label], label, faq: [], passage, rank, order: 0, row });
       return;
     }
     let order = 0;
@@ -180,7 +188,7 @@ export function answerUnits(passages: Passage[]): AnswerUnit[] {
       if (!tableRow) continue;
       const label = tableRow.name ? wordsOf(tableRow.name.value) : [];
       const words = [...wordsOf(text)];
-      units.push({ text, words, context: [...heading, ...label], label, passage, rank, order: order++, row: tableRow });
+      units.push({ text, words, context: [...heading, ...label], label, faq: [], passage, rank, order: order++, row: tableRow });
     }
     for (const paragraph of paragraphsOf(rest, passage)) {
       const bullet = paragraph.text.replace(/^(?:[-•*·]|\d{1,2}[.)])\s+/, '');
@@ -188,7 +196,8 @@ export function answerUnits(passages: Passage[]): AnswerUnit[] {
       const label = [...(labelText && labelText.split(/\s+/).length <= 6 ? wordsOf(labelText) : []), ...(paragraph.about ? wordsOf(paragraph.about) : [])];
       for (const sentence of splitSentences(bullet)) {
         for (const text of bounded(sentence)) {
-          units.push({ text, words: wordsOf(text), context: [...heading, ...label], label, passage, rank, order: order++ });
+          const faqWords = paragraph.faq && paragraph.about ? wordsOf(paragraph.about) : [];
+          units.push({ text, words: wordsOf(text), context: [...heading, ...label], label, faq: faqWords, passage, rank, order: order++ });
         }
       }
     }

@@ -62,6 +62,12 @@ describe('buildAnswer', () => {
     expect(reply).not.toContain('¿');
   });
 
+  it('drops the "No." a FAQ answer gives to its own question when it answers another', async () => {
+    const faq = [passage('¿Tienen horario fijo?\nNo. Las clases están grabadas; hay sesión de dudas cada jueves a las 19:00.', 'Preguntas frecuentes')];
+    expect(await ask('¿Cuándo es la sesión de dudas?', faq)).toMatch(/^Las clases están grabadas/);
+    expect(await ask('¿Tienen horario fijo las clases?', faq)).toMatch(/^No\. Las clases/);
+  });
+
   it('keeps a list with its intro', async () => {
     const reply = await ask('¿Qué documentos piden para inscribir a mi hijo?', school);
     expect(reply).toContain('Acta de nacimiento');

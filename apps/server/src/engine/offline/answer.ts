@@ -4,7 +4,7 @@ import { plainText, wordsOf } from './plain-text.ts';
 import type { Question, QuestionTerm } from './question.ts';
 import { renderRow } from './render-row.ts';
 import { isNo, isYes } from './table-row.ts';
-import { STOPWORDS, type FactKind } from './vocabulary.ts';
+import { KIND_WORDS, LIGHT_WORDS, STOPWORDS, type FactKind } from './vocabulary.ts';
 import { sameWord } from './word-match.ts';
 
 export type Length = 'short' | 'normal' | 'long';
@@ -20,6 +20,8 @@ export interface GroundedAnswer {
   fromRows: boolean;
   /** The answer names catalog products. */
   fromProducts: boolean;
+  /** Share of the question's weight the answer covers (0..1). */
+  coverage: number;
 }
 
 export interface NoAnswer {
@@ -150,7 +152,7 @@ function scoreUnits(question: Question, units: AnswerUnit[], topScore: number, b
     }
     // A yes/no column the question names ("¿tienen algo que acepte mascotas?") counts only when it
     // says yes, unless the customer asks about that very row.
-    if (unit.row && named < 1) {
+    if (unit.row && named === 0) {
       for (const f of unit.row.fields) {
         if (f.role !== 'yesno') continue;
         const asked = question.terms.some((t) => t.weight >= 1 && t.alternatives.some((alt) => f.plainKey.split(' ').some((k) => sameWord(k, alt))));
@@ -204,7 +206,21 @@ const rowFocus = (question: Question, extra: number, language: 'es' | 'en') => (
   language,
 });
 
- /** The price column of a row as a number. */
+ /**
+ * A FAQ answer opens with "Sí." or "No." to its own question; said to another question that
+ * word is dropped ("¿Cuándo son las sesiones?" answered from "¿Tienen horario fijo? No. …").
+ */
+function faqText(unit: AnswerUnit, question: Question): string {
+  const opening = unit.text.match(/^(?:s[ií]|no|yes)\b[,.]?\s+/i);
+  if (!opening || !unit.faq.length) return unit.text;
+  const theirs = unit.faq.filter((w) => !STOPWORDS.has(w) && !LIGHT_WORDS.has(w) && !KIND_WORDS.has(w));
+  const shared = theirs.filter((w) => question.terms.some((t) => t.alternatives.some((alt) => sameWord(w, alt))));
+  if (theirs.length && shared.length * 2 >= theirs.length) return unit.text;
+  const rest = unit.text.slice(opening[0].length);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+/** The price column of a row as a number. */
 function priceOf(row: NonNullable<AnswerUnit['row']>): number | undefined {
   const field = row.fields.find((f) => f.role === 'price');
   const n = field ? Number(field.value.replace(/[^\d.]/g, '')) : NaN;
@@ -284,7 +300,9 @@ export function buildAnswer(
   // Every word naming the thing asked is missing: what was found is only about the kind of fact.
   if (contentTerms.length && !contentTerms.some((t) => found(question.terms.indexOf(t)))) return { type: 'unknown' };
   // "¿Aceptan pagos con bitcoin?": a yes or no is only given about what the passages name.
-  const complete = contentTerms.every((t) => found(question.terms.indexOf(t)) || /(?:ar|er|ir)$/.test(t.word));
+  // The opening verb need not be repeated when what it asks about is there ("¿Enseñan inglés?").
+  const nouns = contentTerms.filter((t) => !t.verb);
+  const complete = (nouns.length ? nouns : contentTerms).every((t) => found(question.terms.indexOf(t)) || (/(?:ar|er|ir)$/.test(t.word) && !t.verb));
   if (question.strict && !complete) return { type: 'unknown' };
 
   // "¿Cuál es el más barato?": of the rows that fit, the one with the lowest (or highest) price.
@@ -307,9 +325,11 @@ export function buildAnswer(
     const intro = options.language === 'es' ? 'Tenemos estas opciones:' : 'These are the options:';
     sentences = [intro, ...rows.map((s) => `- ${renderRow(s.unit.row!, focus)}`)];
   } else {
-    sentences = inOrder.map((s) => (s.unit.row ? renderRow(s.unit.row, rowFocus(question, limit.extra, options.language)) : s.unit.text));
+    sentences = inOrder.map((s) => (s.unit.row ? renderRow(s.unit.row, rowFocus(question, limit.extra, options.language)) : faqText(s.unit, question)));
   }
-  const verdict = complete ? verdictOf(question, best.unit) : undefined;
+
+  // An answer that already opens with "Sí" or "No" needs no other.
+  const verdict = complete && !/^(?:s[ií]|no|yes)\b/i.test(sentences[0] ?? '') ? verdictOf(question, lead.unit) : undefined;
   const sources = [...new Map(inOrder.map((s) => [s.unit.passage.chunkId, s.unit.passage])).values()];
   return {
     type: 'answer',
@@ -318,5 +338,6 @@ export function buildAnswer(
     sources,
     fromRows: rows.length > 0,
     fromProducts: inOrder.some((s) => s.unit.passage.productId),
+    coverage: ratio,
   };
 }

@@ -35,15 +35,18 @@ export async function answerFromKnowledge(
   };
   const passages = await find(question.query);
   const answer = buildAnswer(question, passages, options);
-  if (answer.type !== 'unknown') return answer;
-  // Once more with the words a business may use instead ("parking" → "estacionamiento") and
-  // those it writes next to the kind of fact asked.
+  if (answer.type === 'answer' && answer.coverage >= 0.999) return answer;
+  // Once more with the words a business may use instead ("carro" → "auto", "parking" →
+  // "estacionamiento") and those it writes next to the kind of fact asked.
   const related = question.terms
-    .filter((t) => t.weight >= 1)
+    .filter((t) => t.weight >= 0.6)
     .flatMap((t) => t.alternatives.filter((a) => a !== t.word).slice(0, 8));
   const hints = question.terms.some((t) => t.weight >= 1) ? [] : question.kinds.map((k) => KIND_HINTS[k]);
   if (!related.length && !hints.length) return answer;
   const more = await find(`${question.query} ${[...related, ...hints].join(' ')}`);
+  if (!more.length) return answer;
   const merged = [...new Map([...passages, ...more].map((p) => [p.chunkId, p])).values()];
-  return more.length ? buildAnswer(question, merged, options) : answer;
+  const second = buildAnswer(question, merged, options);
+  if (answer.type !== 'answer') return second;
+  return second.type === 'answer' && second.coverage > answer.coverage ? second : answer;
 }

@@ -49,6 +49,12 @@ const FIRST_NAMES = new Set(
   ).split(' '),
 );
 
+/** Whether a plain word is a frequent first name. */
+export const isFirstName = (word: string): boolean => FIRST_NAMES.has(fold(word));
+
+/** "soy el ingeniero Raúl Ortega", "habla la Lic. Ana Ruiz": a title before the name. */
+const TITLE = /^(?:(?:el|la)\s+)?(?:ingenier[oa]|ing|licenciad[oa]|lic|doctor[a]?|dr[a]?|arquitect[oa]|arq|maestr[oa]|mtr[oa]|profesor[a]?|prof|señor[a]?|senor[a]?|sr[a]?|srita)\.?\s+/i;
+
 const NAME_WORD = /^[\p{L}][\p{L}'’-]*$/u;
 const CONNECTORS = new Set(['de', 'del', 'la', 'los', 'las']);
 const isCapitalized = (w: string) => /^\p{Lu}/u.test(w);
@@ -92,8 +98,10 @@ function findName(text: string): NameMatch | undefined {
   for (const m of text.matchAll(TRIGGER)) {
     const trigger = fold(m[1] ?? '').replace(/\s+/g, ' ');
     const strong = new RegExp(`^(?:${STRONG_TRIGGERS})$`, 'i').test(trigger);
-    const start = (m.index ?? 0) + m[0].length;
-    const found = nameAfter(text, start, strong);
+    let start = (m.index ?? 0) + m[0].length;
+    const title = text.slice(start).match(TITLE);
+    if (title) start += title[0].length;
+    const found = nameAfter(text, start, strong || Boolean(title));
     if (found) return { name: found.name, start: m.index ?? 0, end: found.end };
   }
   return undefined;

@@ -1,4 +1,5 @@
 import { parseWhen } from '../dates/parse-when.ts';
+import { isFirstName } from './lead-capture.ts';
 import { plainText } from './plain-text.ts';
 import { KIND_PHRASES, KIND_WORDS, LIGHT_WORDS, STOPWORDS, SYNONYMS, WEEKDAY_WORDS, YES_NO_VERBS, type FactKind } from './vocabulary.ts';
 import { sameWord } from './word-match.ts';
@@ -15,6 +16,8 @@ export interface QuestionTerm {
   entity?: boolean;
   /** "mi casa": the customer's own thing, not one the business offers. */
   own?: boolean;
+  /** The verb a yes-or-no question opens with. */
+  verb?: boolean;
 }
 
 /** The part of the day asked about, minutes from midnight [from, to). */
@@ -128,7 +131,7 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     if (terms.length >= 24) return;
     // An infinitive ("rentar una cancha", "lavar un traje") names the thing less than its object.
     const weight = weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) || /^\d+$/.test(word) ? 0.3 : /^\p{L}{3,}(?:ar|er|ir)$/u.test(word) ? 0.6 : 1;
-    const entity = weight >= 1 && entities.has(word);
+    const entity = weight >= 1 && entities.has(word) && !isFirstName(word);
     const own = /^(?:mi|mis|my|nuestro|nuestra|nuestros|nuestras)$/.test(words[position - 1] ?? '');
     terms.push({ word, weight, alternatives: alternativesOf(word), ...(weekday !== undefined && { weekday }), ...(entity && { entity }), ...(own && { own }) });
     positions.push(position);
@@ -150,8 +153,13 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
   const yesNoVerb = first ? (YES_NO_VERBS.find((group) => group.includes(first)) ?? (verbLike ? [first] : undefined)) : undefined;
   if (yesNoVerb && first) {
     // The verb says little about the thing asked: "¿Trabajan con aseguradoras?".
+    // A verb of the general groups ("tienen", "aceptan") says nothing; another ("¿devuelven…?") is an action.
     const verb = terms.find((t) => t.word === first);
-    if (verb && verb.weight > 0.3) verb.weight = 0.3;
+    const generic = YES_NO_VERBS.some((group) => group.includes(first));
+    if (verb) {
+      verb.weight = Math.min(verb.weight, generic ? 0.3 : 0.6);
+      verb.verb = true;
+    }
   }
 
   const countNoun = plain.match(/\bcuant[oa]s\s+(\p{L}+)/u)?.[1];

@@ -20,7 +20,8 @@ const ACCENTS: Record<string, string> = {
   garantia: 'garantía', dias: 'días', ubicacion: 'ubicación', tamano: 'tamaño', jardin: 'jardín', pais: 'país', direccion: 'dirección', edicion: 'edición', version: 'versión', cocineta: 'cocineta',
   anio: 'año', anios: 'años', area: 'área', areas: 'áreas', transmision: 'transmisión', kilometros: 'kilómetros', medico: 'médico', ultimo: 'último', minimo: 'mínimo', maximo: 'máximo', energia: 'energía',
 };
-const accent = (text: string) => text.replace(/\p{L}+/gu, (w) => ACCENTS[w] ?? w);
+/** Column names lose their accents; "-cion" and "-sion" words always carry one. */
+const accent = (text: string) => text.replace(/\p{L}+/gu, (w) => ACCENTS[w] ?? w.replace(/([cs])ion$/, '$1ión'));
 
 /** "4500" → "$4,500 MXN" (the currency from the column name); a value with its own sign stays as written. */
 function money(field: RowField): string {

@@ -16,7 +16,7 @@ export const STOPWORDS = new Set(
     'demasiado super tanto tantito poquito casi realmente verdad adios bye chao chau luego pronto vemos agradezco agradecido ' +
     'agradecida amable excelente perfecto genial listo vale okay okey claro gusto pregunta duda consulta informes ' +
     'son somos soy sean fueron nuestro nuestra nuestros nuestras suyo suya aqui ahi alla ahora ahorita despues antes siempre ' +
-    'todavia etc hola ' +
+    'todavia etc hola tuve tuvo tuvimos tuvieron fui fue fuimos hice hizo ' +
     'the a an and or of to in is are do does did you your i we what how can could would for on with at it my our me be this that ' +
     'there have has from about any some which who when where why hello hi hey thanks thank'
   ).split(' '),
@@ -37,7 +37,7 @@ export const LIGHT_WORDS = new Set(
     'explicar mencionar cuentan cuenta contar existe existen llevar traer llego llegar llega piden pide pedir requieren ' +
     'requiere necesitan reciben recibe recibimos manejar ofrecer das dame deme damos mandas manda mandan mandame envias envia ' +
     'envian enviame pasas pasan pasame comparte compartes compartir compartan propio propia propios propias servicio servicios ' +
-    'producto productos articulo articulos barato barata baratos baratas economico economica caro cara caros caras accesible'
+    'dinero gusta gustan gusto producto productos articulo articulos barato barata baratos baratas economico economica caro cara caros caras accesible'
   ).split(' '),
 );
 
@@ -70,7 +70,8 @@ export const SYNONYMS: string[][] = [
   ['calzado', 'zapatos', 'zapato', 'tenis', 'zapatillas', 'shoes'],
   ['seguro', 'seguros', 'aseguradora', 'aseguradoras', 'insurance'],
   ['garantia', 'garantias', 'warranty'],
-  ['reembolso', 'reembolsos', 'devolucion', 'devoluciones', 'refund'],
+  ['reembolso', 'reembolsos', 'devolucion', 'devoluciones', 'devuelven', 'devolver', 'devuelvan', 'regresan', 'refund'],
+  ['choque', 'chocar', 'choco', 'accidente', 'accidentes', 'siniestro', 'siniestros', 'percance', 'crash', 'accident'],
   ['alberca', 'piscina', 'pool'],
   ['fiesta', 'fiestas', 'evento', 'eventos', 'celebracion', 'celebraciones', 'party', 'event', 'events'],
   ['llevar', 'llevo', 'traer', 'traigo', 'traemos', 'bring'],

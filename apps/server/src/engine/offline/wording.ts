@@ -6,6 +6,9 @@ import { voice, type Language } from './voice.ts';
  * otherwise; warm (Amigable), understanding (Comprensible) or inviting to book (Persuasivo);
  * a virtual assistant or just the bot's name by identity. Facts never come from here.
  */
+/** Businesses whose customers come to see before they buy. */
+const VISIT_TEMPLATES = new Set(['real_estate', 'properties', 'automobile', 'event_hall', 'school_enrollment', 'mortgage', 'credits', 'insurance_seller', 'financial_services', 'travel_agency']);
+
 export function wording(bot: EngineBot, language: Language) {
   const { es, formal, say } = voice(bot, language);
   const informal = bot.tone === 'Informal';
@@ -82,7 +85,9 @@ export function wording(bot: EngineBot, language: Language) {
      */
     closer(options: { fromProducts: boolean; bookingOpen: boolean }): { text: string; offer?: 'booking' | 'purchase' } {
       if (bot.personality === 'Persuasivo' && !options.bookingOpen) {
-        if (options.fromProducts) {
+        // A shop sells; a real-estate agency, car dealer, venue or school invites to visit.
+        const visits = VISIT_TEMPLATES.has(bot.template);
+        if (options.fromProducts || (bot.purpose === 'sales' && !visits && bot.template !== 'creative')) {
           return { text: say('¿Quieres que te ayude con tu compra?', '¿Desea que le ayude con su compra?', 'Would you like help placing your order?'), offer: 'purchase' };
         }
         if (bot.purpose === 'appointments') return { text: say('¿Te gustaría agendar una cita?', '¿Le gustaría agendar una cita?', 'Would you like to book an appointment?'), offer: 'booking' };
