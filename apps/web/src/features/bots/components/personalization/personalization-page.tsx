@@ -28,6 +28,7 @@ import { RemindersCard } from './reminders-card.tsx';
 import { ScheduleCard } from './schedule-card.tsx';
 import { WelcomeCard } from './welcome-card.tsx';
 import { WhatsappApiCard } from './whatsapp-api-card.tsx';
+import { ChannelsPanel } from '../../../channels/components/channels-panel.tsx';
 import { PlaygroundLauncher } from '../../../playground/components/playground-launcher.tsx';
 
 const groups = [
@@ -220,6 +221,7 @@ function BotSettings({ bot, onTour }: { bot: Bot; onTour: () => void }) {
         <RemindersCard bot={bot} readOnly={readOnly} />
         <RedirectionCard bot={bot} readOnly={readOnly} />
         <WhatsappApiCard bot={bot} readOnly={readOnly} />
+        <ChannelsPanel bot={bot} readOnly={readOnly} />
         <DeleteBotCard bot={bot} />
       </div>
       <PlaygroundLauncher bot={bot} />

@@ -1,0 +1,64 @@
+import type {
+  ChannelStatus,
+  ChannelsResponse,
+  DisconnectBody,
+  MessengerRegisterBody,
+  MetaRegisterBody,
+  WhatsappSessionStatus,
+} from '@charla/shared';
+import { api } from '../../../lib/api.ts';
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+export async function fetchChannels(botId: string): Promise<ChannelStatus[]> {
+  const answer = await api.get<ChannelsResponse>(`/api/channels/${encodeURIComponent(botId)}`);
+  return answer.channels;
+}
+
+/** The QR session's status, or false when it could not be read ('Failed to fetch QR status'). */
+export async function fetchQrStatus(botId: string): Promise<WhatsappSessionStatus | false> {
+  try {
+    return await api.get<WhatsappSessionStatus>(`/bot/current-session-status/${encodeURIComponent(botId)}`);
+  } catch (error) {
+    console.error('Failed to fetch QR status', error);
+    return false;
+  }
+}
+
+export function connectQr(botId: string): Promise<WhatsappSessionStatus> {
+  return api.post<WhatsappSessionStatus>('/api/whatsapp-web/connect', { botId });
+}
+
+export async function disconnectChannel(body: DisconnectBody): Promise<Result<true>> {
+  try {
+    await api.post('/api/disconnect', body);
+    return { ok: true, value: true };
+  } catch (error) {
+    console.error('Failed to disconnect', error);
+    return { ok: false, error };
+  }
+}
+
+export interface MetaRegisterAnswer {
+  ok: true;
+  channel: ChannelStatus;
+  generated_pin?: string;
+}
+
+export function registerWhatsappApi(body: MetaRegisterBody): Promise<MetaRegisterAnswer> {
+  return api.post<MetaRegisterAnswer>('/api/meta-register', body);
+}
+
+/** After the embedded signup: the ids and Meta's code to the server ('Failed to send WhatsApp info to server'). */
+export async function sendSignupToServer(body: MetaRegisterBody): Promise<Result<MetaRegisterAnswer>> {
+  try {
+    return { ok: true, value: await registerWhatsappApi(body) };
+  } catch (error) {
+    console.error('Failed to send WhatsApp info to server', error);
+    return { ok: false, error };
+  }
+}
+
+export function registerMessenger(body: MessengerRegisterBody): Promise<{ ok: true; channels: ChannelStatus[] }> {
+  return api.post('/api/messenger-register', body);
+}

@@ -1,0 +1,71 @@
+import { useCallback } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AppSocket } from '../../../lib/socket.ts';
+import { useBotRoom } from '../../realtime/use-bot-room.ts';
+import { fetchChannels, fetchQrStatus } from './channels-calls.ts';
+
+export const channelsKey = (botId: string) => ['channels', botId] as const;
+export const qrStatusKey = (botId: string) => ['channels', botId, 'qr'] as const;
+
+export function useChannels(botId: string) {
+  return useQuery({ queryKey: channelsKey(botId), queryFn: () => fetchChannels(botId) });
+}
+
+/** Read whenever the bot is selected (the panel mounts per bot) and after a whatsmeow disconnect. */
+export function useQrStatus(botId: string) {
+  return useQuery({ queryKey: qrStatusKey(botId), queryFn: () => fetchQrStatus(botId), refetchOnMount: 'always' });
+}
+
+export function refreshQrStatus(client: QueryClient, botId: string) {
+  return client.invalidateQueries({ queryKey: qrStatusKey(botId), exact: true });
+}
+
+export interface LiveQr {
+  qr: string;
+  attempt: number;
+  max: number;
+}
+
+/**
+ * The bot's room while the panel is open: channel and QR-session changes update the cached
+ * states; each new QR goes to `onQr`. Returns whether the room is joined.
+ */
+export function useChannelEvents(botId: string, onQr: (qr: LiveQr) => void): boolean {
+  const client = useQueryClient();
+  const listen = useCallback(
+    (socket: AppSocket) => {
+      const onChannel = (event: { botId: string }) => {
+        if (event.botId === botId) void client.invalidateQueries({ queryKey: channelsKey(botId), exact: true });
+      };
+      const onQrEvent = (event: { botId: string; qr: string; attempt: number; max: number }) => {
+        if (event.botId !== botId) return;
+        onQr({ qr: event.qr, attempt: event.attempt, max: event.max });
+        client.setQueryData(qrStatusKey(botId), (current: unknown) =>
+          current && typeof current === 'object' ? { ...current, status: 'waiting_qr', qr: event.qr } : current,
+        );
+      };
+      const onStatus = (event: { botId: string; status: string; pair_error: string | null; phone: string | null; qr: string | null }) => {
+        if (event.botId !== botId) return;
+        const { botId: _ignored, ...session } = event;
+        client.setQueryData(qrStatusKey(botId), session);
+      };
+      socket.on('channelStatus', onChannel);
+      socket.on('whatsappQr', onQrEvent);
+      socket.on('whatsappStatus', onStatus);
+      return () => {
+        socket.off('channelStatus', onChannel);
+        socket.off('whatsappQr', onQrEvent);
+        socket.off('whatsappStatus', onStatus);
+      };
+    },
+    [botId, client, onQr],
+  );
+  const onJoined = useCallback(
+    (again: boolean) => {
+      if (!again) return;
+      void client.invalidateQueries({ queryKey: channelsKey(botId) });
+    },
+    [botId, client],
+  );
+  return useBotRoom(botId, listen, onJoined);
+}

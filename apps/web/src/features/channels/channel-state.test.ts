@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { failedStepOf, maskId, metaBadge, qrBadge, stepStates } from './channel-state.ts';
+
+const error = (message: string) => ({ code: 'CHANNEL_NEEDS_REAUTH', message, meta_code: 190, detail: null, step: null, at: '2026-01-01T00:00:00Z' });
+
+describe('metaBadge', () => {
+  it('maps connected, needs_reauth and disconnected', () => {
+    expect(metaBadge({ state: 'connected', last_error: null })).toEqual({ kind: 'connected', tone: 'success', reason: null });
+    expect(metaBadge({ state: 'needs_reauth', last_error: error('Meta rechazó el token') })).toEqual({ kind: 'needsReauth', tone: 'warning', reason: 'Meta rechazó el token' });
+    expect(metaBadge({ state: 'disconnected', last_error: error('No se pudo registrar') })).toMatchObject({ kind: 'disconnected', reason: 'No se pudo registrar' });
+  });
+  it('treats a missing channel as disconnected without a reason', () => {
+    expect(metaBadge(null)).toEqual({ kind: 'disconnected', tone: 'muted', reason: null });
+  });
+});
+
+describe('qrBadge', () => {
+  const timeout = 'No se escaneó a tiempo';
+  it('maps each session status', () => {
+    expect(qrBadge({ status: 'connected', pair_error: null }, timeout).kind).toBe('connected');
+    expect(qrBadge({ status: 'waiting_qr', pair_error: null }, timeout).kind).toBe('waitingQr');
+    expect(qrBadge({ status: 'connecting', pair_error: null }, timeout).kind).toBe('connecting');
+    expect(qrBadge({ status: 'disconnected', pair_error: 'Cerraste la sesión en el teléfono' }, timeout)).toEqual({ kind: 'disconnected', tone: 'muted', reason: 'Cerraste la sesión en el teléfono' });
+  });
+  it('words a QR time-out when the server gives no reason', () => {
+    expect(qrBadge({ status: 'qr_timeout', pair_error: null }, timeout)).toMatchObject({ kind: 'disconnected', reason: timeout });
+    expect(qrBadge({ status: 'qr_timeout', pair_error: 'otro' }, timeout).reason).toBe('otro');
+  });
+  it('an unknown session (the status could not be read) is disconnected', () => {
+    expect(qrBadge(null, timeout)).toEqual({ kind: 'disconnected', tone: 'muted', reason: null });
+  });
+});
+
+describe('maskId', () => {
+  it('keeps the last four digits and leaves masked ids alone', () => {
+    expect(maskId('106540352242922')).toBe('…2922');
+    expect(maskId('…2922')).toBe('…2922');
+    expect(maskId('12')).toBe('…12');
+    expect(maskId('')).toBe('');
+    expect(maskId(null)).toBe('');
+  });
+});
+
+describe('register steps', () => {
+  it('marks the steps before the failed one done and the later ones pending', () => {
+    expect(stepStates('subscribe', true)).toEqual({ exchange: 'done', subscribe: 'failed', register: 'pending' });
+    expect(stepStates('register', false)).toEqual({ exchange: 'skipped', subscribe: 'done', register: 'failed' });
+  });
+  it('finds the failed step in the server message', () => {
+    expect(failedStepOf('No se pudo suscribir la app a la cuenta. …')).toBe('subscribe');
+    expect(failedStepOf('Could not register the number on the WhatsApp API.')).toBe('register');
+    expect(failedStepOf("No se pudo canjear el código de Meta por un token.")).toBe('exchange');
+    expect(failedStepOf('Algo más')).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import type { ChannelState, ChannelStatus, MetaRegisterStep, WhatsappWebStatus } from '@charla/shared';
+
+/** How a channel's state shows on its card. */
+export type BadgeKind = 'connected' | 'waitingQr' | 'connecting' | 'disconnected' | 'needsReauth';
+export type BadgeTone = 'success' | 'info' | 'warning' | 'muted';
+
+export interface ChannelBadge {
+  kind: BadgeKind;
+  tone: BadgeTone;
+  /** Why it is not connected, in words for the owner (null when there is nothing to say). */
+  reason: string | null;
+}
+
+const tones: Record<BadgeKind, BadgeTone> = {
+  connected: 'success',
+  waitingQr: 'info',
+  connecting: 'info',
+  disconnected: 'muted',
+  needsReauth: 'warning',
+};
+
+const badge = (kind: BadgeKind, reason: string | null = null): ChannelBadge => ({ kind, tone: tones[kind], reason: reason?.trim() || null });
+
+/** A Meta channel (WhatsApp Cloud API, Messenger, Instagram): its state and last error. */
+export function metaBadge(status: Pick<ChannelStatus, 'state' | 'last_error'> | null | undefined): ChannelBadge {
+  const state: ChannelState = status?.state ?? 'disconnected';
+  const reason = status?.last_error?.message ?? null;
+  if (state === 'connected') return badge('connected');
+  if (state === 'needs_reauth') return badge('needsReauth', reason);
+  return badge('disconnected', reason);
+}
+
+/** The WhatsApp-by-QR session; `timeoutReason` words a QR that was never scanned. */
+export function qrBadge(
+  session: { status: WhatsappWebStatus; pair_error: string | null } | null | undefined,
+  timeoutReason: string,
+): ChannelBadge {
+  switch (session?.status) {
+    case 'connected':
+      return badge('connected');
+    case 'waiting_qr':
+      return badge('waitingQr');
+    case 'connecting':
+      return badge('connecting');
+    case 'qr_timeout':
+      return badge('disconnected', session.pair_error ?? timeoutReason);
+    default:
+      return badge('disconnected', session?.pair_error ?? null);
+  }
+}
+
+/** Only the end of an id is shown ("…2922"); ids the server already masked stay as they are. */
+export function maskId(id: string | null | undefined): string {
+  const value = (id ?? '').trim();
+  if (!value) return '';
+  if (value.startsWith('…') || value.startsWith('*')) return value;
+  return value.length <= 4 ? `…${value}` : `…${value.slice(-4)}`;
+}
+
+export const registerSteps: readonly MetaRegisterStep[] = ['exchange', 'subscribe', 'register'];
+
+/** Where a connection stopped: steps before the failed one finished, the rest did not run. */
+export type StepState = 'done' | 'failed' | 'skipped' | 'pending';
+
+export function stepStates(failed: MetaRegisterStep | null, usedCode: boolean): Record<MetaRegisterStep, StepState> {
+  const index = failed ? registerSteps.indexOf(failed) : registerSteps.length;
+  const out = {} as Record<MetaRegisterStep, StepState>;
+  registerSteps.forEach((step, i) => {
+    if (step === 'exchange' && !usedCode) out[step] = 'skipped';
+    else out[step] = i < index ? 'done' : i === index ? 'failed' : 'pending';
+  });
+  return out;
+}
+
+/** The failed step named in the server's error text (Spanish or English). */
+export function failedStepOf(message: string): MetaRegisterStep | null {
+  const text = message.toLowerCase();
+  if (text.includes('canjear') || text.includes('exchange')) return 'exchange';
+  if (text.includes('suscribir') || text.includes('subscribe')) return 'subscribe';
+  if (text.includes('registrar el número') || text.includes('register the number')) return 'register';
+  return null;
+}
