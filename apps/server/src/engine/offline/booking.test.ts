@@ -120,6 +120,11 @@ describe('booking across turns', () => {
     expect((await c.send('quiero una prueba de manejo el viernes a las 11')).text).toContain('viernes 6 de marzo a las 11:00 a. m.');
   });
 
+  it('offers the free times of a day asked about', async () => {
+    const c = conversation({ now: MONDAY, contact: { name: 'Ana' } });
+    expect((await c.send('¿Tienen citas disponibles el viernes?')).text).toContain('Hay lugar a las 9:00 a. m., 9:45 a. m. o 10:30 a. m.');
+  });
+
   it('asks the day when nothing is given', async () => {
     const c = conversation({ now: MONDAY });
     expect((await c.send('Quiero agendar una cita')).text).toContain('¿Qué día y a qué hora');

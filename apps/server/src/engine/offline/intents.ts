@@ -90,7 +90,7 @@ const BOOKING_VERBS = ['agendar', 'reservar', 'agendame', 'reservame', 'apartar'
 /** Words near a booking verb that are no typo. */
 const REAL_WORDS = new Set(['reserva', 'reservas', 'reservo', 'reserve', 'reservan', 'agenda', 'agendas', 'agendan', 'apartan', 'apartado', 'apartas', 'aparta']);
 
-const AVAILABILITY = /\b(?:disponibilidad|hay\s+(?:lugar|espacio|cupo|citas?|horarios?)|tienen\s+(?:lugar|espacio|cupo|citas?|horarios?)|tiene\s+(?:lugar|espacio|cupo)|horarios?\s+(?:libres?|disponibles?)|availability|any slots?|free slots?)\b/;
+const AVAILABILITY = /\b(?:disponibilidad|citas?\s+disponibles?|lugares?\s+disponibles?|hay\s+(?:algo|algun\s+horario)\s+(?:libre|disponible)|tienen\s+disponible|hay\s+(?:lugar|espacio|cupo|citas?|horarios?)|tienen\s+(?:lugar|espacio|cupo|citas?|horarios?)|tiene\s+(?:lugar|espacio|cupo)|horarios?\s+(?:libres?|disponibles?)|availability|any slots?|free slots?)\b/;
 
 const RESCHEDULE = [
   /\b(?:reagendar|reagenda|reagendame|reagende|reprogramar|reprograma|reprogramame|posponer|pospon|aplazar|reschedule)\b/,

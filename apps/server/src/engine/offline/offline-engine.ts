@@ -110,7 +110,7 @@ async function respond(context: EngineContext): Promise<EngineResult> {
   // "¿Con cuánta anticipación puedo reservar?", "¿qué necesito para reservar?": a question about
   // booking, unless it names a day or time.
   const aboutBooking = intents.question && WH_QUESTION.test(plainText(lead.rest)) && !when?.date && !when?.time;
-  const wantsSlot = (intents.availability || wish) && when?.date && (when.time || when.approximate) && !when.past;
+  const wantsSlot = Boolean(when?.date && !when.past && ((intents.availability && !aboutBooking) || (wish && (when.time || when.approximate))));
   if ((intents.booking && !aboutBooking) || wantsSlot) {
     // "Quiero agendar una limpieza, ¿cuánto cuesta?": the price first, then the booking.
     const asked = intents.question ? await priceAlongBooking(turn) : undefined;
