@@ -63,12 +63,12 @@ async function waitReady(url: string, child: ChildProcess, output: () => string,
  * Starts the built server (`node apps/server/dist/main.js` from the repository root) on a free
  * port with a fresh data directory, and waits until GET /readyz answers 200.
  */
-export async function startApp({ timeoutMs = 90_000 }: { timeoutMs?: number } = {}): Promise<RunningApp> {
+export async function startApp({ timeoutMs = 90_000, env = {} }: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'charla-e2e-'));
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -26,8 +26,9 @@ export interface TestEnv {
   stop(): Promise<void>;
 }
 
-export async function startTestEnv(): Promise<TestEnv> {
-  const app = await startApp();
+/** `env`: extra environment for the server (added to the defaults). */
+export async function startTestEnv({ env }: { env?: Record<string, string> } = {}): Promise<TestEnv> {
+  const app = await startApp(env ? { env } : {});
   let browser: Browser;
   try {
     browser = await launchBrowser();
