@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createBot, signUp, type Owner } from './support/accounts.ts';
+import { createBot, signUp, trainText, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, sizeOf, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
 
@@ -77,16 +77,7 @@ beforeAll(async () => {
   const { context, page } = await env.newPage({ locale: 'es-MX' });
   await signUp(page, owner);
   botId = await createBot(page, { bot_name: 'Flor', bot_objective: 'ecommerce', business_name: 'Florería El Sol', user_email: owner.email });
-  const trained = await page.request.post('/api/training', { data: { botId, text: knowledge } });
-  expect(trained.ok()).toBe(true);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const documents = (await page.request.get(`/api/documents/${botId}`).then((r) => r.json())) as Array<{ status: string }>;
-    if (documents.length > 0 && documents.every((d) => d.status === 'ready')) break;
-    if (documents.some((d) => d.status === 'failed')) throw new Error(`training failed: ${JSON.stringify(documents)}`);
-    if (Date.now() > deadline) throw new Error(`training not ready: ${JSON.stringify(documents)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  await trainText(page, botId, knowledge);
   session = await context.storageState();
   await context.close();
 }, 180_000);

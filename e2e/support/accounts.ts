@@ -61,3 +61,17 @@ export async function createBot(page: Page, { bot_name, bot_objective, business_
   expect(created.status()).toBe(201);
   return ((await created.json()) as { bot: { id: string } }).bot.id;
 }
+
+/** Teaches the bot a text through the API and waits until all its documents are ready (a failed one throws). */
+export async function trainText(page: Page, botId: string, text: string, timeoutMs = 60_000): Promise<void> {
+  const trained = await page.request.post('/api/training', { data: { botId, text } });
+  expect(trained.ok()).toBe(true);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const documents = (await page.request.get(`/api/documents/${botId}`).then((r) => r.json())) as Array<{ status: string }>;
+    if (documents.length > 0 && documents.every((d) => d.status === 'ready')) return;
+    if (documents.some((d) => d.status === 'failed')) throw new Error(`training failed: ${JSON.stringify(documents)}`);
+    if (Date.now() > deadline) throw new Error(`training not ready: ${JSON.stringify(documents)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}

@@ -58,9 +58,11 @@ export async function startTestEnv({ env }: { env?: Record<string, string> } = {
   };
 }
 
-/** A still picture in e2e/screenshots/{name}.png: CSS animations finished, fonts loaded. */
+/** A still picture in e2e/screenshots/{name}.png: CSS animations finished, fonts loaded, layout settled. */
 export async function shot(page: Page, name: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Two frames: a change that has just rendered (and any scroll it causes) is on screen.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await page.screenshot({ path: screenshotPath(name), animations: 'disabled', fullPage });
 }
 
