@@ -53,11 +53,14 @@ export function createJobs(database: Database, opts: { runWorkers: boolean; log:
       if (!opts.runWorkers) return;
       const ids: string[] = [];
       for (let i = 0; i < (options.concurrency ?? 1); i++) {
-        ids.push(
-          await boss.work<T>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
-            if (job) await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
-          }),
-        );
+        let self = '';
+        self = await boss.work<T>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+          if (!job) return;
+          await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+          // A worker that just finished a job looks for the next one at once, not after the poll interval.
+          boss.notifyWorker(self);
+        });
+        ids.push(self);
       }
       workers.set(name, ids);
     },
