@@ -191,9 +191,11 @@ describe.each(engines)('Meta senders on %s', (dbEngine) => {
     await until(() => botMessages(m.t, bot.botId), (r) => outbound(r).length === 12 && outbound(r).every((o) => o.status !== 'queued'), 30_000);
     const at = m.graph.sends(bot.phoneNumberId).map((c) => c.at).sort((a, b) => a - b);
     expect(at).toHaveLength(12);
-    // 12 calls: 4 at once, 8 more at 4 a second, so at least 2 s; any 9 calls span 1.25 s or more.
-    expect(at[11]! - at[0]!).toBeGreaterThanOrEqual(1900);
-    for (let i = 0; i + 8 < at.length; i++) expect(at[i + 8]! - at[i]!).toBeGreaterThanOrEqual(1150);
+    // 12 calls: 4 at once, 8 more at 4 a second, so about 2 s; any 9 calls span 1.25 s or more.
+    // Times are taken where the calls arrive, so the first one (which opens the connection) may
+    // land later than it left: a margin below the exact figures.
+    expect(at[11]! - at[0]!).toBeGreaterThanOrEqual(1700);
+    for (let i = 0; i + 8 < at.length; i++) expect(at[i + 8]! - at[i]!).toBeGreaterThanOrEqual(1000);
   }, 45_000);
 
   it('sends the replies of one turn in order, one after the other', async () => {
