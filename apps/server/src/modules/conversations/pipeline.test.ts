@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../test/harness.ts';
-import { as, signUp, type Account } from '../../test/accounts.ts';
+import { as, createBot, signUp, type Account } from '../../test/accounts.ts';
 import { scriptedEngine } from '../../test/scripted-engine.ts';
 import type { EngineContext, EngineResult } from '../../engine/types.ts';
 import { bots } from '../bots/bots.table.ts';
@@ -25,15 +25,7 @@ describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
   async function ownerWithBot(patch: Partial<typeof bots.$inferInsert> = {}) {
     const owner = await signUp(t);
     await t.database.db.update(users).set({ membershipType: 'Pro' }).where(eq(users.id, owner.userId));
-    const res = await as(t, owner)({
-      method: 'POST',
-      url: '/bot/new-bot',
-      payload: {
-        bot_name: 'Sofía', bot_objective: 'doctor_appointment', business_name: 'Clínica Sonrisa', business_desc: '', business_url: '',
-        user_email: owner.email, business_phone: '', welcome_message: '', about_bot: '', language: 'es',
-      },
-    });
-    const botId = res.json().bot.id as string;
+    const botId = await createBot(t, owner);
     if (Object.keys(patch).length) await t.database.db.update(bots).set(patch).where(eq(bots.id, botId));
     return { owner, botId };
   }

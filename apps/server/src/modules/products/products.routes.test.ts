@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../test/harness.ts';
-import { as, signUp, type Account } from '../../test/accounts.ts';
+import { as, createBot, signUp, type Account } from '../../test/accounts.ts';
 import { multipart } from '../../test/multipart.ts';
 
 describe.each(engines)('catalog on %s', (engine) => {
@@ -13,15 +13,7 @@ describe.each(engines)('catalog on %s', (engine) => {
     t = await createTestApp(engine);
     owner = await signUp(t);
     other = await signUp(t);
-    const res = await as(t, owner)({
-      method: 'POST',
-      url: '/bot/new-bot',
-      payload: {
-        bot_name: 'Leo', bot_objective: 'automobile', business_name: 'Autos León', business_desc: '', business_url: '',
-        user_email: owner.email, business_phone: '', welcome_message: '', about_bot: '', language: 'es',
-      },
-    });
-    botId = res.json().bot.id;
+    botId = await createBot(t, owner, { bot_name: 'Leo', bot_objective: 'automobile', business_name: 'Autos León' });
   });
   afterAll(() => t?.close());
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, engines, type TestApp } from '../../test/harness.ts';
-import { as, signUp, type Account } from '../../test/accounts.ts';
+import { as, createBot, signUp, type Account } from '../../test/accounts.ts';
 import { multipart } from '../../test/multipart.ts';
 import { makePdf } from './extract/test-support/make-pdf.ts';
 import { bots } from '../bots/bots.table.ts';
@@ -24,15 +24,7 @@ describe.each(engines)('training documents on %s', (engine) => {
     t = await createTestApp(engine, { TRAINING_ALLOW_PRIVATE_URLS: 'true' });
     owner = await signUp(t);
     other = await signUp(t);
-    const res = await as(t, owner)({
-      method: 'POST',
-      url: '/bot/new-bot',
-      payload: {
-        bot_name: 'Sofía', bot_objective: 'doctor_appointment', business_name: 'Clínica Sonrisa', business_desc: '', business_url: '',
-        user_email: owner.email, business_phone: '', welcome_message: '', about_bot: '', language: 'es',
-      },
-    });
-    botId = res.json().bot.id;
+    botId = await createBot(t, owner);
     site = createServer((req, res) => {
       if (req.url === '/precios') {
         res.setHeader('content-type', 'text/html; charset=utf-8');
