@@ -293,16 +293,7 @@ function WhatsappApiChannel({ botId, readOnly, status }: { botId: string; readOn
     }
   };
 
-  const field = (name: keyof ApiValues) => ({
-    name,
-    value: values[name],
-    error: problems[name],
-    autoComplete: 'off',
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      setProblems((current) => ({ ...current, [name]: undefined }));
-    },
-  });
+  const field = fieldProps(values, problems, setValues, setProblems);
 
   const ids = Object.entries(status?.ids ?? {}).map(([key, value]) => [t(`ids.${idLabel(key)}`), maskId(value)] as const);
 
@@ -421,16 +412,7 @@ function PageChannel({ botId, readOnly, channel, status }: { botId: string; read
     }
   };
 
-  const field = (name: keyof PageValues) => ({
-    name,
-    value: values[name],
-    error: problems[name],
-    autoComplete: 'off',
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      setProblems((current) => ({ ...current, [name]: undefined }));
-    },
-  });
+  const field = fieldProps(values, problems, setValues, setProblems);
   const ids = Object.entries(status?.ids ?? {}).map(([key, value]) => [t(`ids.${idLabel(key)}`), maskId(value)] as const);
 
   return (
@@ -470,4 +452,25 @@ function PageChannel({ botId, readOnly, channel, status }: { botId: string; read
       {disconnect.modal}
     </ChannelCard>
   );
+}
+
+type Setter<T> = (update: (current: T) => T) => void;
+
+/** The props of a text field of one of the connection forms: value, message, and typing clears the message. */
+function fieldProps<V extends Record<string, string>>(
+  values: V,
+  problems: Partial<Record<keyof V, string>>,
+  setValues: Setter<V>,
+  setProblems: Setter<Partial<Record<keyof V, string>>>,
+) {
+  return (name: keyof V & string) => ({
+    name,
+    value: values[name],
+    error: problems[name],
+    autoComplete: 'off',
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      setProblems((current) => ({ ...current, [name]: undefined }));
+    },
+  });
 }
