@@ -6,13 +6,20 @@ import { startCharla } from './lib/charla-server.ts';
 import { load, type LoadFigures } from './lib/load.ts';
 
 const minRatio = 0.2;
-const account = { name: 'Bench Owner', email: 'bench@example.com', phone_number: '+52 33 1234 5678', password: 'bench-password-123' };
+/** Signed-in owners the load cycles through, so concurrent requests carry different sessions. */
+const ACCOUNTS = 25;
+const account = (i: number) => ({
+  name: `Bench Owner ${i}`,
+  email: `bench${i}@example.com`,
+  phone_number: '+52 33 1234 5678',
+  password: 'bench-password-123',
+});
 
-async function signUp(baseUrl: string): Promise<{ userId: string; cookie: string }> {
+async function signUp(baseUrl: string, i: number): Promise<{ userId: string; cookie: string }> {
   const res = await fetch(`${baseUrl}/client/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
+    body: JSON.stringify(account(i)),
   });
   if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
   const { user } = (await res.json()) as { user: { id: string } };
@@ -34,16 +41,20 @@ export default async function authThroughput(): Promise<BenchResult> {
   let info: LoadFigures;
   let login: LoadFigures;
   try {
-    const { userId, cookie } = await signUp(charla.baseUrl);
-    const infoUrl = `${charla.baseUrl}/client/info/${userId}`;
-    const check = await fetch(infoUrl, { headers: { cookie } });
-    if (check.status !== 200) throw new Error(`GET /client/info answered ${check.status}: ${await check.text()}`);
-    info = await load({ url: infoUrl, headers: { cookie } });
+    const owners = [];
+    for (let i = 0; i < ACCOUNTS; i++) owners.push(await signUp(charla.baseUrl, i));
+    const requests = owners.map(({ userId, cookie }) => ({ path: `/client/info/${userId}`, headers: { cookie } }));
+    for (const { path, headers } of requests) {
+      const check = await fetch(charla.baseUrl + path, { headers });
+      if (check.status !== 200) throw new Error(`GET /client/info answered ${check.status}: ${await check.text()}`);
+    }
+    info = await load({ url: charla.baseUrl, requests });
+    const { email, password } = account(0);
     login = await load({
       url: `${charla.baseUrl}/client/login`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: account.email, password: account.password }),
+      body: JSON.stringify({ email, password }),
     });
   } finally {
     await charla.stop();
@@ -58,7 +69,7 @@ export default async function authThroughput(): Promise<BenchResult> {
       { name: 'bare Fastify GET /', value: hello.reqPerSec, unit: 'req/s' },
       { name: 'bare Fastify p50', value: hello.p50Ms, unit: 'ms' },
       { name: 'bare Fastify p99', value: hello.p99Ms, unit: 'ms' },
-      { name: 'GET /client/info (authenticated)', value: info.reqPerSec, unit: 'req/s' },
+      { name: `GET /client/info (authenticated, ${ACCOUNTS} sessions)`, value: info.reqPerSec, unit: 'req/s' },
       { name: 'GET /client/info p50', value: info.p50Ms, unit: 'ms' },
       { name: 'GET /client/info p99', value: info.p99Ms, unit: 'ms' },
       { name: 'ratio info / bare', value: ratio, unit: '' },

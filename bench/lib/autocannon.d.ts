@@ -8,6 +8,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     timeout?: number;
+    /** Each connection cycles through these requests in order. */
+    requests?: { method?: Options['method']; path: string; headers?: Record<string, string> }[];
   }
   interface Stats {
     average: number;

@@ -5,6 +5,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Requests each connection cycles through (paths relative to `url`); `url` alone when omitted. */
+  requests?: { path: string; headers?: Record<string, string> }[];
   /** Concurrent connections; BENCH_CONNECTIONS or 50. */
   connections?: number;
   /** Seconds measured; BENCH_DURATION or 10. */
@@ -35,6 +37,7 @@ export async function load(opts: LoadOptions): Promise<LoadFigures> {
     method: opts.method ?? 'GET',
     headers: opts.headers ?? {},
     ...(opts.body === undefined ? {} : { body: opts.body }),
+    ...(opts.requests ? { requests: opts.requests } : {}),
     connections: opts.connections ?? envNumber('BENCH_CONNECTIONS', 50),
     timeout: 30,
   };

@@ -1,21 +1,35 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
+import { coalesce } from '../../lib/coalesce.ts';
 import { rateLimits, refreshTokens, sessions, users } from './auth.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-/** Every authenticated request runs this one query: the user, if the session is still alive. */
-const sessionUserSql = `select u.id, u.name, u.email, u.phone_number as "phoneNumber", u.password_hash as "passwordHash",
+/**
+ * Every authenticated request runs this query: the users behind live sessions. Lookups that
+ * arrive together share one query (see coalesce); the caller checks the user id.
+ */
+const sessionUsersSql = `select s.id as "sessionId", u.id, u.name, u.email, u.phone_number as "phoneNumber", u.password_hash as "passwordHash",
   u.role, u.is_partner as "isPartner", u.membership_type as "membershipType", u.referred_by_code as "referredByCode",
   u.logged_with as "loggedWith", u.created_at as "createdAt", u.updated_at as "updatedAt"
   from sessions s join users u on u.id = s.user_id
-  where s.id = $1::uuid and s.user_id = $2::uuid and s.revoked_at is null limit 1`;
+  where s.id = any($1::uuid[]) and s.revoked_at is null`;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The only code that reads and writes accounts, sessions, refresh tokens and counters. */
 export function authRepository(database: Database) {
   const db: Db = database.db;
+  const sessionUser = coalesce(async (keys) => {
+    const sessionIds = keys.map((key) => key.slice(0, 36));
+    const rows = await database.prepared<UserRow & { sessionId: string }>('auth_session_users', sessionUsersSql, [`{${sessionIds.join(',')}}`]);
+    return new Map(
+      rows.map(({ sessionId, ...user }) => [
+        `${sessionId}:${user.id}`,
+        { ...user, createdAt: new Date(user.createdAt), updatedAt: new Date(user.updatedAt) },
+      ]),
+    );
+  });
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -58,12 +72,10 @@ export function authRepository(database: Database) {
       return row!.id;
     },
 
-    /** The user behind an access token, if its session is still alive. One indexed, prepared query. */
+    /** The user behind an access token, if its session is still alive: an indexed, prepared query. */
     async findSessionUser(userId: string, sessionId: string): Promise<UserRow | undefined> {
       if (!uuidPattern.test(userId) || !uuidPattern.test(sessionId)) return undefined;
-      const [row] = await database.prepared<UserRow>('auth_session_user', sessionUserSql, [sessionId, userId]);
-      if (!row) return undefined;
-      return { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) };
+      return sessionUser(`${sessionId.toLowerCase()}:${userId.toLowerCase()}`);
     },
 
     async insertRefreshToken(tokenHash: string, sessionId: string, expiresAt: Date): Promise<void> {

@@ -28,6 +28,19 @@ describe('access tokens', () => {
     }
   });
 
+  it('refuses a token it verified before once it has expired', async () => {
+    const token = await tokens.sign(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
+    vi.useFakeTimers();
+    vi.setSystemTime(Date.now() + 901_000);
+    try {
+      expect(await tokens.verify(token)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('refuses forged, tampered and foreign-algorithm tokens', async () => {
     const now = Math.floor(Date.now() / 1000);
     const payload = { ...claims, iss: 'charla', iat: now, exp: now + 60 };
