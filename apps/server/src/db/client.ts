@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
@@ -114,7 +115,9 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
 
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir ? path.resolve(opts.dataDir, 'pg') : undefined, {
-    extensions: { pg_trgm, btree_gist },
+    // btree_gin before pg_trgm: loaded after it, a query through a (bot_id, word gin_trgm_ops)
+    // index never answers on PGlite 0.5.
+    extensions: { btree_gin, pg_trgm, btree_gist },
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const preparedOnPglite = new Map<string, Promise<void>>();

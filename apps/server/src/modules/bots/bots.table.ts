@@ -45,5 +45,10 @@ export const bots = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('bots_user_idx').on(t.userId, t.createdAt).where(sql`deleted_at is null`)],
+  (t) => [
+    index('bots_user_idx').on(t.userId, t.createdAt).where(sql`deleted_at is null`),
+    // A webhook finds its bot by the phone number id, page id or Instagram account id it names.
+    index('bots_meta_credentials_idx').using('gin', sql`${t.metaCredentials} jsonb_path_ops`).with({ fastupdate: false }),
+    index('bots_messenger_credentials_idx').using('gin', sql`${t.messengerCredentials} jsonb_path_ops`).with({ fastupdate: false }),
+  ],
 );

@@ -1,3 +1,4 @@
+import type { ChosenOption, ReplyChoices } from '@charla/shared';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bots } from '../bots/bots.table.ts';
@@ -75,6 +76,10 @@ export const messages = pgTable(
     author: text('author', { enum: ['customer', 'bot', 'human'] }).notNull(),
     sources: jsonb('sources').$type<{ chunkId: number; heading: string; text: string; score: number }[]>(),
     actions: jsonb('actions').$type<Record<string, unknown>[]>(),
+    /** Outbound: options to tap offered with the text (buttons, a list, quick replies). */
+    choices: jsonb('choices').$type<ReplyChoices>(),
+    /** Inbound: the option the customer tapped; `text` holds its title. */
+    chosen: jsonb('chosen').$type<ChosenOption>(),
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

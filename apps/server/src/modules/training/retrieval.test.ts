@@ -67,6 +67,22 @@ describe.each(engines)('retrieval on %s', (engine) => {
     expect((await search(botId, 'es', 'sabados'))[0]?.heading).toBe('Horario');
   });
 
+  it('keeps per-word passage counts exact through indexing, replacement and deletion', async () => {
+    const repo = trainingRepository(database.db);
+    const count = async (word: string) => (await repo.frequencies(botId, 'spanish', [word]))[0]!.df;
+    expect(await count('endodoncia')).toBe(1);
+    expect(await count('colonia')).toBe(4);
+    const extra = await repo.insertDocument({ botId, documentName: 'extra', mimeType: 'Text Training', trainingType: 'TEXT' });
+    await repo.indexDocument(extra, 'spanish', [{ text: 'Endodoncia en una sola cita.' }, { text: 'Endodoncias y coronas.' }], 'x');
+    expect(await count('endodoncia')).toBe(3);
+    await repo.indexDocument(extra, 'spanish', [{ text: 'Coronas de zirconia.' }], 'x');
+    expect(await count('endodoncia')).toBe(1);
+    expect(await count('zirconia')).toBe(1);
+    await repo.deleteDocument(extra.id);
+    expect(await count('zirconia')).toBe(0);
+    expect((await repo.frequencies(botId, 'spanish', ['de']))[0]).toEqual({ word: 'de', df: 0, query: '' });
+  });
+
   it('finds nothing for unrelated words and never searches another bot', async () => {
     expect(await search(botId, 'es', 'helicóptero submarino')).toEqual([]);
     const other = (await insertBot(database)).bot.id;

@@ -1,5 +1,5 @@
 import type { Locale } from '@charla/shared';
-import type { Candidate, TrainingRepository, TsConfig } from './training.repository.ts';
+import type { Candidate, TrainingRepository, TsConfig, WordStats } from './training.repository.ts';
 import { holdsKind, queryTerms, searchText } from './search-text.ts';
 
 export interface Passage {
@@ -14,7 +14,8 @@ export interface Passage {
   matched: string[];
 }
 
-const CANDIDATES = 200;
+/** Passages read and ranked per search, at most. */
+const CANDIDATES = 120;
 const FUZZY_MIN = 0.6;
 const HEADING_BONUS = 1.3;
 
@@ -42,20 +43,33 @@ export function retrieval(repo: TrainingRepository) {
     }
     // Words that name the thing asked about find the candidates; kind words ("cuánto",
     // "horario") join only when those find nothing, since nearly every passage holds them.
-    const strong = words.filter((w) => query[w.term]!.weight >= 0.5);
-    const search = async (list: typeof words) => ({ list, found: await repo.candidates(botId, config, list.map((w) => w.word), CANDIDATES) });
-    let { list, found: candidates } = strong.length ? await search(strong) : { list: words, found: [] as Candidate[] };
-    if (!candidates.length) ({ list, found: candidates } = await search(words));
+    const stats = await repo.frequencies(botId, config, words.map((w) => w.word));
+    const all: Word[] = words.map((w, i) => ({ ...w, ...stats[i]! }));
+    const strong = all.filter((w) => query[w.term]!.weight >= 0.5);
+    const list = strong.some((w) => w.df > 0) ? strong : all;
+    const plan = searchPlan(list);
+    if (!plan) return [];
+    const candidates = await repo.candidates(botId, list, plan.queries, CANDIDATES);
     if (!candidates.length) return [];
     const total = await repo.countChunks(botId);
 
     /** Per term of the question, how strongly a candidate holds it (0 when not at all). */
-    const holds = (c: Candidate) =>
-      terms.map((_, i) => Math.max(0, ...list.map((w, j) => (w.term === i && c.matches[j] ? w.strength : 0))));
+    const holds = (c: Candidate) => {
+      const held = terms.map(() => 0);
+      list.forEach((w, j) => {
+        if (c.matches[j] && w.strength > held[w.term]!) held[w.term] = w.strength;
+      });
+      return held;
+    };
     const strengths = new Map(candidates.map((c) => [c.id, holds(c)]));
+    // Document frequency: counted among the candidates when they hold every passage with the
+    // word, else the bot's count (a common word's passages were not all read).
+    const own = new Map(list.filter((w) => w.strength === 1).map((w) => [w.term, w]));
     const idf = query.map((q, i) => {
-      const df = candidates.filter((c) => strengths.get(c.id)![i]! >= 1).length;
-      return q.weight * Math.log(1 + (Math.max(total, candidates.length) - df + 0.5) / (df + 0.5));
+      let n = candidates.filter((c) => strengths.get(c.id)![i]! >= 1).length;
+      const w = own.get(i);
+      if (w && !plan.complete.has(w.word)) n = Math.max(n, w.df);
+      return q.weight * Math.log(1 + (Math.max(total, candidates.length) - n + 0.5) / (n + 0.5));
     });
     const maxWeight = idf.reduce((a, b) => a + b, 0);
     const avgLen = candidates.reduce((a, c) => a + c.content.length, 0) / candidates.length;
@@ -66,8 +80,9 @@ export function retrieval(repo: TrainingRepository) {
       .map((c) => {
         let weight = 0;
         const matched: string[] = [];
-        const headingWords = searchText(c.heading).split(' ');
-        const words = searchText(c.content).split(' ');
+        const headingWords = c.heading ? searchText(c.heading).split(' ') : [];
+        // The indexed text is the heading's words, then the passage's.
+        const words = c.searchText.split(' ').slice(headingWords.length);
         strengths.get(c.id)!.forEach((held, i) => {
           const kind = query[i]!.kind;
           let strength = held;
@@ -98,3 +113,35 @@ export function retrieval(repo: TrainingRepository) {
 }
 
 export type Search = ReturnType<typeof retrieval>;
+
+interface Word extends WordStats {
+  /** The question's term it stands for (itself, or a correction of a typo). */
+  term: number;
+  strength: number;
+}
+
+/**
+ * Which passages to read for these words, rarest first (they say most about what is asked):
+ * every passage holding one of the rarest words, as long as they are at most CANDIDATES in all,
+ * so a search reads a few hundred rows however large the knowledge is. When even the rarest
+ * word is that common, passages holding a word of every term come first. `complete` names the words
+ * whose passages are all read.
+ */
+export function searchPlan(words: Word[]): { queries: Word[][][]; complete: Set<string> } | null {
+  const known = words.filter((w) => w.df > 0).sort((a, b) => a.df - b.df);
+  if (!known.length) return null;
+  const rare: Word[] = [];
+  let rows = 0;
+  for (const w of known) {
+    if (rare.length && rows + w.df > CANDIDATES) break;
+    rare.push(w);
+    rows += w.df;
+  }
+  const complete = new Set(rows <= CANDIDATES ? rare.map((w) => w.word) : []);
+  const byTerm = new Map<number, Word[]>();
+  for (const w of known) byTerm.set(w.term, [...(byTerm.get(w.term) ?? []), w]);
+  const every = [...byTerm.values()];
+  // A passage holding every term is among those read already when one term's words all are.
+  const covered = every.some((group) => group.every((w) => complete.has(w.word)));
+  return { queries: every.length > 1 && !covered ? [every, [rare]] : [[rare]], complete };
+}

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { botWords, chunks, documents } from './training.table.ts';
+import { botTerms, botWords, chunks, documents } from './training.table.ts';
 import { searchText } from './search-text.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -18,11 +18,29 @@ export interface Candidate {
   productId: string | null;
   heading: string;
   content: string;
+  /** The normalized heading and text, as indexed. */
+  searchText: string;
   /** Per word asked for: 1 when the chunk holds it (stemmed), else 0. */
   matches: number[];
 }
 
 const BATCH = 500;
+
+export interface WordStats {
+  word: string;
+  /** Passages holding it (see `frequencies`). */
+  df: number;
+  /** The word as a tsquery in the bot's language; longer words match as prefixes of their stem
+   * (the Spanish stemmer cuts "propiedad" and "propiedades" differently, and a customer writes
+   * either). Empty for a stop word. */
+  query: string;
+}
+
+/** A conjunction of groups of words, as tsquery text: ('tiend':* | 'mes') & 'mor':*. */
+const tsquery = (groups: WordStats[][]) =>
+  groups.map((g) => `(${g.filter((w) => w.query).map((w) => `(${w.query})`).join(' | ')})`).join(' & ');
+/** A text[] literal of normalized words (letters and digits only, so nothing needs quoting). */
+const toArray = (words: string[]) => `{${words.join(',')}}`;
 const chunkCounts = new Map<string, { n: number; at: number }>();
 
 /** The only code that reads and writes documents and chunks. */
@@ -103,65 +121,109 @@ export function trainingRepository(db: Db) {
     async corrections(botId: string, terms: string[]): Promise<{ term: string; word: string; similarity: number }[]> {
       const candidates = terms.filter((t) => t.length >= 4 && !/^\d+$/.test(t));
       if (!candidates.length) return [];
-      return queryRows<{ term: string; word: string; similarity: number }>(
-        db,
-        sql`
-        select t.term, w.word, w.sim::float8 as similarity
-        from unnest(${`{${candidates.join(',')}}`}::text[]) as t(term)
-        cross join lateral (
-          select bw.word, similarity(bw.word, t.term) as sim
-          from ${botWords} bw
-          where bw.bot_id = ${botId} and bw.word % t.term and bw.word <> t.term
-          order by sim desc limit 2
-        ) w
-        where not exists (select 1 from ${botWords} x where x.bot_id = ${botId} and x.word = t.term)`,
-      );
+      // Through the (bot_id, word) trigram index: a few dozen of the bot's words compared, not
+      // all of them. Without statistics (PGlite never gathers them) the planner takes a scan of
+      // a few thousand words for cheaper than it is, so scans are ruled out here.
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return queryRows<{ term: string; word: string; similarity: number }>(
+          tx as unknown as Db,
+          sql`
+          with unknown as materialized (
+            select t.term from unnest(${toArray(candidates)}::text[]) as t(term)
+            where not exists (select 1 from ${botWords} x where x.word = t.term and x.bot_id = ${botId})
+          )
+          select t.term, w.word, w.sim::float8 as similarity
+          from unknown t
+          cross join lateral (
+            select bw.word, similarity(bw.word, t.term) as sim
+            from ${botWords} bw
+            where bw.bot_id = ${botId} and bw.word % t.term and bw.word <> t.term
+            order by sim desc limit 2
+          ) w`,
+        );
+      });
     },
 
     /**
-     * Chunks of ready documents and of the catalog holding any of the words (stemmed, in the
-     * bot's language), found through the full-text index, best lexical rank first; with, per
-     * word, whether the chunk holds it.
+     * Per word, its lexemes in the bot's language (none for a stop word) and how many of the
+     * bot's passages hold it: the document frequency of its stem (of the stems it prefixes, for
+     * words of 5 letters or more, as `candidates` matches them), from `bot_terms`. A prefix shared
+     * by two stems of one passage counts it twice, so this may overstate a little.
      */
-    async candidates(botId: string, config: TsConfig, words: string[], limit: number): Promise<Candidate[]> {
+    async frequencies(botId: string, config: TsConfig, words: string[]): Promise<WordStats[]> {
       if (!words.length) return [];
-      // Longer words also match as prefixes of their stem: the Spanish stemmer cuts "propiedad"
-      // and "propiedades" differently, and a customer writes either.
-      const lexeme = (t: string) => (t.length >= 5 ? `'${t}':*` : `'${t}'`);
-      const anyWord = words.map(lexeme).join(' | ');
-      const matchCols = words.map((t) => sql`(c.tsv @@ to_tsquery(${config}::regconfig, ${lexeme(t)}))`);
+      const rows = await queryRows<{ i: number; lexeme: string; df: number }>(
+        db,
+        sql`
+        select w.i::int as i, l.lexeme, coalesce(s.df, 0)::int as df
+        from unnest(${toArray(words)}::text[]) with ordinality as w(word, i)
+        cross join lateral unnest(tsvector_to_array(to_tsvector(${config}::regconfig, w.word))) as l(lexeme)
+        cross join lateral (
+          select sum(t.df) as df from ${botTerms} t
+          where t.bot_id = ${botId}
+            and t.lexeme >= l.lexeme collate "C"
+            and t.lexeme < (l.lexeme || case when length(w.word) >= 5 then chr(1114111) else chr(1) end) collate "C"
+        ) s`,
+      );
+      const stats = words.map((word) => ({ word, lexemes: [] as string[], df: 0 }));
+      for (const r of rows) {
+        const s = stats[Number(r.i) - 1]!;
+        s.lexemes.push(r.lexeme);
+        // A word of two lexemes is found where both are: at most the rarer one's passages.
+        s.df = s.lexemes.length === 1 ? Number(r.df) : Math.min(s.df, Number(r.df));
+      }
+      return stats.map(({ word, lexemes, df }) => ({
+        word,
+        df,
+        query: lexemes.map((l) => `'${l.replace(/['\\]/g, '\\$&')}'${word.length >= 5 ? ':*' : ''}`).join(' & '),
+      }));
+    },
+
+    /**
+     * Chunks of ready documents and of the catalog found through the full-text index, at most
+     * `limit`: those of the first query first, then of the next. A query is a conjunction of
+     * groups of words (a chunk matching it holds a word of every group); words are given as
+     * their tsquery from `frequencies`. With each chunk, per word of `words`, whether it holds it.
+     */
+    async candidates(botId: string, words: WordStats[], queries: WordStats[][][], limit: number): Promise<Candidate[]> {
+      const found = queries.filter((q) => q.length && q.every((g) => g.some((w) => w.query)));
+      if (!words.length || !found.length) return [];
+      // tsquery constants (lexemes already in the bot's language): parsed once per statement.
+      const matchCols = words.map((w) => (w.query ? sql`(c.tsv @@ ${w.query}::tsquery)` : sql`false`));
+      const tiers = found.map(
+        (q, tier) => sql`(select id, ${tier}::int as tier from ${chunks}
+          where bot_id = ${botId} and tsv @@ ${tsquery(q)}::tsquery limit ${limit})`,
+      );
+      const columns = sql`c.id, c.document_id, c.product_id, c.heading, c.content, c.search_text,
+               array[${sql.join(matchCols, sql`, `)}] as matches`;
+      const ready = sql`left join ${documents} d on d.id = c.document_id
+        where (c.document_id is null or (d.status = 'ready' and not d.is_deleted))`;
+      // One query (the common case) is read straight; several, in order, without repeats.
+      const query =
+        found.length === 1
+          ? sql`select ${columns} from ${chunks} c ${ready}
+              and c.bot_id = ${botId} and c.tsv @@ ${tsquery(found[0]!)}::tsquery
+              limit ${limit}`
+          : sql`with found as (select id, min(tier) as tier from (${sql.join(tiers, sql` union all `)}) f group by id)
+              select ${columns} from found join ${chunks} c on c.id = found.id ${ready}
+              order by found.tier, c.id limit ${limit}`;
       const rows = await queryRows<{
         id: number;
         document_id: string | null;
         product_id: string | null;
         heading: string;
         content: string;
+        search_text: string;
         matches: boolean[];
-      }>(
-        db,
-        sql`
-        with q as (select to_tsquery(${config}::regconfig, ${anyWord}) as q),
-        top as (
-          select c.id, ts_rank(c.tsv, q.q) as rank
-          from chunks c cross join q
-          where c.bot_id = ${botId} and c.tsv @@ q.q
-          order by rank desc
-          limit ${limit * 2}
-        )
-        select c.id, c.document_id, c.product_id, c.heading, c.content,
-               array[${sql.join(matchCols, sql`, `)}] as matches
-        from top join chunks c on c.id = top.id
-        left join documents d on d.id = c.document_id
-        where c.document_id is null or (d.status = 'ready' and not d.is_deleted)
-        order by top.rank desc
-        limit ${limit}`,
-      );
+      }>(db, query);
       return rows.map((r) => ({
         id: Number(r.id),
         documentId: r.document_id,
         productId: r.product_id,
         heading: r.heading,
         content: r.content,
+        searchText: r.search_text,
         matches: r.matches.map((m) => (m === true || (m as unknown) === 't' ? 1 : 0)),
       }));
     },
@@ -186,7 +248,10 @@ export async function insertChunks(
   }
 }
 
-/** A chunks row: its normalized search text and tsvector in the bot's language. */
+/**
+ * A chunks row: its normalized search text and tsvector in the bot's language, without positions
+ * (nothing ranks by them; a smaller row is matched without decompressing it).
+ */
 function chunkValues(
   botId: string,
   config: TsConfig,
@@ -201,7 +266,7 @@ function chunkValues(
     heading,
     content: c.text,
     searchText: normalized,
-    tsv: sql`to_tsvector(${config}::regconfig, ${normalized})` as unknown as string,
+    tsv: sql`strip(to_tsvector(${config}::regconfig, ${normalized}))` as unknown as string,
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tsvector } from '../../lib/pg-types.ts';
 import { bots } from '../bots/bots.table.ts';
 import { products } from '../products/products.table.ts';
@@ -49,10 +49,11 @@ export const chunks = pgTable(
     tsv: tsvector('tsv').notNull(),
   },
   (t) => [
-    index('chunks_bot_idx').on(t.botId),
     index('chunks_document_idx').on(t.documentId),
     index('chunks_product_idx').on(t.productId),
-    index('chunks_tsv_idx').using('gin', t.tsv),
+    // bot_id inside the full-text index (btree_gin): a word's posting list is read for one bot only.
+    // No pending list (fastupdate): PGlite never vacuums, so every search would scan it whole.
+    index('chunks_bot_tsv_idx').using('gin', t.botId, t.tsv).with({ fastupdate: 'off' }),
   ],
 );
 
@@ -67,5 +68,29 @@ export const botWords = pgTable(
     botId: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
     word: text('word').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.botId, t.word] }), index('bot_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+  (t) => [
+    // Unique by word and bot, with the bot as text: no b-tree here answers "all of a bot's words",
+    // so the planner reads them through the trigram index instead of comparing every one.
+    uniqueIndex('bot_words_word_bot_idx').on(t.word, sql`(${t.botId}::text)`),
+    index('bot_words_bot_trgm_idx').using('gin', t.botId, sql`${t.word} gin_trgm_ops`).with({ fastupdate: 'off' }),
+  ],
+);
+
+/** Text compared byte by byte, so a prefix is a range of the primary key ("tiend" ≤ x < "tiend" + U+10FFFF). */
+const byteText = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
+
+/**
+ * How many of a bot's passages hold each lexeme of its full-text vectors (document frequency).
+ * Kept by statement triggers on `chunks` (insert, update, delete, cascades included), so it is
+ * exact after every indexing or deletion. A question's words are looked up here first: the
+ * rarest say most, and the common ones are not worth reading thousands of rows for.
+ */
+export const botTerms = pgTable(
+  'bot_terms',
+  {
+    botId: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
+    lexeme: byteText('lexeme').notNull(),
+    df: integer('df').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.lexeme] })],
 );

@@ -265,6 +265,13 @@ describe('safeFetch on a loopback test server', () => {
     expect(isExtractError(error) && error.reason.en).toContain('image/png');
   });
 
+  it('reads an image (a product picture) only when asked for one', async () => {
+    const image = await safeFetch(`${site.origin}/image`, local({ accept: ['image'] }));
+    expect([image.kind, image.contentType, image.body]).toEqual(['image', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47])]);
+    expect(await codeOf(safeFetch(`${site.origin}/pdf`, local({ accept: ['image'] })))).toBe('URL_BAD_TYPE');
+    expect(await codeOf(safeFetch(`${site.origin}/octet-binary`, local({ accept: ['image'] })))).toBe('URL_BAD_TYPE');
+  });
+
   it('reports HTTP errors and refused connections as unreachable', async () => {
     const error = await safeFetch(`${site.origin}/missing`, local()).catch((e: unknown) => e);
     expect(isExtractError(error, 'URL_UNREACHABLE') && error.details.status).toBe(404);

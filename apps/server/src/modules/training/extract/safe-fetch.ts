@@ -7,8 +7,8 @@ import zlib from 'node:zlib';
 import { isBlockedAddress } from './blocked-address.ts';
 import { ExtractError } from './extract-error.ts';
 
-/** What a response holds; xml and json are only read when asked for (caption files). */
-export type FetchKind = 'html' | 'text' | 'pdf' | 'xml' | 'json';
+/** What a response holds; xml, json and image are only read when asked for (caption files, product pictures). */
+export type FetchKind = 'html' | 'text' | 'pdf' | 'xml' | 'json' | 'image';
 
 export interface ResolvedAddress {
   address: string;
@@ -56,6 +56,9 @@ const mimeKinds: Record<string, FetchKind> = {
   'text/xml': 'xml',
   'application/xml': 'xml',
   'application/json': 'json',
+  'image/jpeg': 'image',
+  'image/png': 'image',
+  'image/webp': 'image',
 };
 const genericMimes = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
 const acceptHeader: Record<FetchKind, string> = {
@@ -64,6 +67,7 @@ const acceptHeader: Record<FetchKind, string> = {
   pdf: 'application/pdf;q=0.8',
   xml: 'text/xml,application/xml;q=0.9',
   json: 'application/json;q=0.9',
+  image: 'image/jpeg,image/png,image/webp;q=0.9',
 };
 
 /**
@@ -76,7 +80,7 @@ const acceptHeader: Record<FetchKind, string> = {
  * - redirects are followed by hand, each new URL checked again, at most `maxRedirects`;
  * - the timeout bounds the whole fetch; the byte cap is counted as the body arrives and
  *   the download is dropped at once when it is passed;
- * - only HTML, plain text and PDF (the kinds in `accept`) are read.
+ * - only the kinds in `accept` are read (HTML, plain text and PDF unless asked otherwise).
  */
 export async function safeFetch(url: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
@@ -258,14 +262,23 @@ async function read(
   let contentType = header;
   if (!kind) {
     kind = sniff(body);
-    contentType = kind === 'pdf' ? 'application/pdf' : kind === 'html' ? 'text/html' : kind === 'text' ? 'text/plain' : mime;
+    contentType = kind === 'pdf' ? 'application/pdf' : kind === 'html' ? 'text/html' : kind === 'text' ? 'text/plain' : kind === 'image' ? imageMime(body) : mime;
     if (!kind || !accept.includes(kind)) throw new ExtractError('URL_BAD_TYPE', { contentType: mime || undefined });
   }
   return { finalUrl: url.toString(), contentType, kind, body };
 }
 
-/** For a server that says nothing useful about its content: PDF, HTML or plain text by the first bytes. */
+/** JPEG, PNG or WebP by their first bytes. */
+function imageMime(body: Buffer): string {
+  if (body[0] === 0xff && body[1] === 0xd8 && body[2] === 0xff) return 'image/jpeg';
+  if (body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (body.subarray(0, 4).toString('latin1') === 'RIFF' && body.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  return '';
+}
+
+/** For a server that says nothing useful about its content: PDF, an image, HTML or plain text by the first bytes. */
 function sniff(body: Buffer): FetchKind | undefined {
+  if (imageMime(body)) return 'image';
   const head = body.subarray(0, 1024);
   if (head.indexOf('%PDF-', 0, 'latin1') !== -1) return 'pdf';
   const text = head.toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase();

@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "choices" jsonb;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "chosen" jsonb;

@@ -1,0 +1,2 @@
+CREATE INDEX "bots_meta_credentials_idx" ON "bots" USING gin ("meta_credentials" jsonb_path_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "bots_messenger_credentials_idx" ON "bots" USING gin ("messenger_credentials" jsonb_path_ops) WITH (fastupdate=false);
