@@ -139,6 +139,7 @@ export async function buildApp({ config, database, keys, logger, engine }: AppDe
     // The playground's replies reach the owner through the conversationMessage event itself.
     senders: { playground: async () => undefined, ...meta.senders, whatsmeow: whatsappWeb.send },
     log: app.log,
+    productImage: productsRepository(database.db).imageOf,
   });
   await jobs.define<{ conversationId: string }>(REPLY_JOB, (data) => flow.turn(data.conversationId), { policy: 'stately', concurrency: 4, retryLimit: 3 });
   await jobs.define<{ messageId: string }>(SEND_JOB, (data) => flow.send(data.messageId), { policy: 'stately', concurrency: 2, retryLimit: SEND_ATTEMPTS - 1, retryDelay: 1 });
@@ -150,10 +151,10 @@ export async function buildApp({ config, database, keys, logger, engine }: AppDe
   }
   const playground = playgroundService({ repo: conversations, appointments, bots, pipeline: flow });
   app.realtime.handle('playgroundSend', async (userId, payload) => {
-    const body = playgroundSendBody.safeParse({ text: payload?.text, client_message_id: payload?.client_message_id });
+    const body = playgroundSendBody.safeParse({ text: payload?.text, client_message_id: payload?.client_message_id, chosen: payload?.chosen });
     const user = await repo.findUserById(userId);
     if (!body.success || typeof payload?.botId !== 'string' || !user) throw new AppError('VALIDATION_FAILED');
-    await playground.send(user, payload.botId, body.data.text, body.data.client_message_id);
+    await playground.send(user, payload.botId, body.data.text, body.data.client_message_id, body.data.chosen);
   });
 
   app.decorate('services', { auth, bots, training, search, pipeline: flow });

@@ -47,7 +47,7 @@ export interface ClientToServerEvents {
   joinRoom: (room: string, ack?: RoomAck) => void;
   leaveRoom: (room: string, ack?: RoomAck) => void;
   /** Sends a playground message to a bot through the same pipeline as WhatsApp. */
-  playgroundSend: (payload: { botId: string; text: string; client_message_id: string }, ack?: RoomAck) => void;
+  playgroundSend: (payload: { botId: string; text: string; client_message_id: string; chosen?: { id: string; title: string } }, ack?: RoomAck) => void;
 }
 
 /** What the client sends in the socket.io handshake `auth`. */

@@ -37,6 +37,31 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
     en: 'The connection with Meta is not configured on this server (META_APP_ID and META_APP_SECRET).',
   },
   META_STEP_FAILED: { es: 'Meta no completó la conexión. Inténtalo de nuevo.', en: 'Meta did not complete the connection. Please try again.' },
+  META_REQUEST_FAILED: { es: 'Meta no atendió la solicitud. Inténtalo de nuevo en unos minutos.', en: 'Meta did not handle the request. Try again in a few minutes.' },
+  CHANNEL_NOT_CONNECTED: {
+    es: 'La API de WhatsApp no está conectada para este asistente. Conéctala en Canales.',
+    en: 'The WhatsApp API is not connected for this assistant. Connect it under Channels.',
+  },
+  CHANNEL_NEEDS_REAUTH: {
+    es: 'Meta rechazó el token de acceso (venció o fue revocado). Vuelve a conectar el canal.',
+    en: 'Meta refused the access token (expired or revoked). Connect the channel again.',
+  },
+  TEMPLATE_NOT_FOUND: {
+    es: 'Esa plantilla no existe en tu cuenta de WhatsApp con ese idioma.',
+    en: 'That template does not exist in your WhatsApp account in that language.',
+  },
+  TEMPLATE_NOT_APPROVED: {
+    es: 'Meta todavía no aprobó esa plantilla: solo se pueden enviar plantillas aprobadas.',
+    en: 'Meta has not approved that template yet: only approved templates can be sent.',
+  },
+  TEMPLATE_UNUSABLE: {
+    es: 'Esa plantilla pide datos que el asistente no puede llenar. Elige una sin variables o con una sola ({{1}}) en el cuerpo.',
+    en: 'That template needs data the assistant cannot fill in. Choose one with no variables or a single one ({{1}}) in its body.',
+  },
+  TEMPLATE_VARIABLES_MISMATCH: {
+    es: 'Las variables no coinciden con la plantilla aprobada en Meta.',
+    en: "The variables do not match the template approved by Meta.",
+  },
   INTERNAL: { es: 'Algo salió mal de nuestro lado. Inténtalo de nuevo.', en: 'Something went wrong on our side. Please try again.' },
   SERVICE_UNAVAILABLE: { es: 'El servicio no está disponible por ahora.', en: 'The service is unavailable right now.' },
 };

@@ -4,6 +4,9 @@ import { availability } from '../modules/appointments/availability.ts';
 import type { Search } from '../modules/training/retrieval.ts';
 import type { EngineTools } from './types.ts';
 
+/** Only links a channel can hand to its customer: http or https, no spaces. */
+export const isImageLink = (url: string) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(url) && url.length <= 2000;
+
 /** The engine's read-only view of one business, for one turn. */
 export function engineTools(deps: {
   search: Search;
@@ -11,6 +14,8 @@ export function engineTools(deps: {
   bot: { id: string; language: string; timezone: string; scheduling: SchedulingItem[] };
   contactId: string;
   now: Date;
+  /** The picture of one of the bot's products; none when the catalog is not at hand. */
+  productImage?: (botId: string, productId: string) => Promise<string | undefined>;
 }): EngineTools {
   const slots = availability(deps.appointments, deps.bot);
   return {
@@ -19,6 +24,10 @@ export function engineTools(deps: {
     nextFree: (from) => slots.nextFree(from, deps.now),
     async upcomingAppointments() {
       return (await deps.appointments.upcomingOf(deps.contactId, deps.now)).map((a) => ({ id: a.id, start: a.startAt, end: a.endAt, service: a.service }));
+    },
+    async productImage(productId) {
+      const url = await deps.productImage?.(deps.bot.id, productId);
+      return url && isImageLink(url) ? url : undefined;
     },
   };
 }

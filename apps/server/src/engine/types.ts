@@ -1,4 +1,7 @@
+import type { ChosenOption, ReplyChoice, ReplyChoices } from '@charla/shared';
 import type { Passage } from '../modules/training/retrieval.ts';
+
+export type { ChosenOption, ReplyChoice, ReplyChoices };
 
 /** The bot's settings the engine needs to answer as its owner configured it. */
 export interface EngineBot {
@@ -50,6 +53,8 @@ export interface EngineTools {
   nextFree(from: Date): Promise<Date | undefined>;
   /** The contact's upcoming confirmed appointments. */
   upcomingAppointments(): Promise<ContactAppointment[]>;
+  /** The picture of a product of the bot's catalog (an http or https address), if it has one. */
+  productImage(productId: string): Promise<string | undefined>;
 }
 
 export interface EngineContext {
@@ -61,6 +66,11 @@ export interface EngineContext {
   history: HistoryMessage[];
   /** The customer's new messages of this turn (several when they wrote in a burst), oldest first. */
   incoming: string[];
+  /**
+   * The option the customer tapped in this turn (the newest tap of the burst), when they tapped
+   * one of the choices a reply offered; its title is also in `incoming`.
+   */
+  chosen?: ChosenOption;
   /** What the engine stored at the end of its previous turn in this conversation. */
   state: Record<string, unknown>;
   tools: EngineTools;
@@ -77,6 +87,16 @@ export type EngineAction =
 export interface EngineResult {
   /** Messages to send, in order. */
   replies: string[];
+  /**
+   * Options to tap, offered with the last reply (free times, "Sí" / "No"). The reply's text must
+   * make sense without them: channels that cannot show them, and the dashboard, show the text.
+   */
+  choices?: ReplyChoices;
+  /**
+   * A picture shown with the last reply: the catalog product the reply is about. The text still
+   * stands by itself; each channel sends the picture as it can (a caption, a header, its own message).
+   */
+  image?: { url: string };
   actions: EngineAction[];
   /** The passages the replies were built from. */
   sources: Passage[];
@@ -93,5 +113,5 @@ export interface Engine {
    * The slot the engine booked was taken a moment earlier by someone else: the reply that
    * offers `alternative` (or says nothing is free) instead, and the state that awaits the answer.
    */
-  bookingConflict(context: EngineContext, alternative: Date | undefined): Pick<EngineResult, 'replies' | 'state'>;
+  bookingConflict(context: EngineContext, alternative: Date | undefined): Pick<EngineResult, 'replies' | 'state' | 'choices'>;
 }

@@ -43,24 +43,27 @@ export function messagingEvents(channel: 'messenger' | 'instagram', account: str
       else if (m.is_deleted || m.is_unsupported) ignore(m.is_deleted ? 'deleted' : 'unsupported');
       else {
         const media = (m.attachments ?? []).map((a) => ({ type: a.type, ...(a.payload?.url ? { url: a.payload.url } : {}) }));
+        // A tapped quick reply: its title is the text, its payload the option's id.
         const text = m.text ?? m.quick_reply?.payload ?? '';
+        const chosen = m.quick_reply ? { id: m.quick_reply.payload, title: text } : undefined;
         if (!text && !media.length) ignore('empty message');
         else {
           events.push({
             kind: 'message',
             channel,
             account,
-            message: { contactExternalId: customer, externalId: m.mid, text, ...(media.length ? { media } : {}), at },
+            message: { contactExternalId: customer, externalId: m.mid, text, ...(media.length ? { media } : {}), ...(chosen && { chosen }), at },
           });
         }
       }
     } else if (e.postback) {
       const text = e.postback.title ?? e.postback.payload ?? '';
+      const chosen = e.postback.payload ? { id: e.postback.payload, title: text } : undefined;
       events.push({
         kind: 'message',
         channel,
         account,
-        message: { contactExternalId: customer, externalId: e.postback.mid ?? `postback:${customer}:${at.getTime()}`, text, at },
+        message: { contactExternalId: customer, externalId: e.postback.mid ?? `postback:${customer}:${at.getTime()}`, text, ...(chosen && { chosen }), at },
       });
     } else if (e.delivery) {
       for (const mid of e.delivery.mids ?? []) events.push({ kind: 'status', channel, account, externalId: mid, status: 'delivered', at });

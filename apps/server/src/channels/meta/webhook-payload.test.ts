@@ -98,6 +98,35 @@ describe('reading webhook deliveries', () => {
     expect(ig).toMatchObject({ kind: 'message', channel: 'instagram', account: '1784', message: { contactExternalId: 'igsid', text: 'hola' } });
   });
 
+  it('keeps the id of a tapped option: list rows, reply buttons, template buttons, quick replies and postbacks', () => {
+    const examples = metaExamples('/whatsapp/webhooks');
+    const chosen = (name: string) => metaEvents(examples[name]).events.map((e) => (e.kind === 'message' ? [e.message.text, e.message.chosen] : e.kind));
+    expect(chosen('Interactive List Reply Message')).toEqual([['Priority Mail Express', { id: 'priority_express', title: 'Priority Mail Express' }]]);
+    expect(chosen('Interactive Button Reply Message')).toEqual([['Cancel', { id: 'cancel-button', title: 'Cancel' }]]);
+    const button = metaEvents(examples['Button Message']).events[0];
+    expect(button).toMatchObject({ kind: 'message', message: { text: 'Unsubscribe', chosen: { title: 'Unsubscribe' } } });
+    // A reply without an id is still the customer's text.
+    const noId = structuredClone(examples['Interactive Button Reply Message']) as { entry: { changes: { value: { messages: { interactive: { button_reply: { id?: string } } }[] } }[] }[] };
+    delete noId.entry[0]!.changes[0]!.value.messages[0]!.interactive.button_reply.id;
+    expect(metaEvents(noId).events[0]).toMatchObject({ kind: 'message', message: { text: 'Cancel' } });
+    expect((metaEvents(noId).events[0] as { message: { chosen?: unknown } }).message.chosen).toBeUndefined();
+    expect(chosen('Text Message')).toEqual([['Does it come in another color?', undefined]]);
+
+    const page = '1234567890';
+    const { events } = metaEvents(
+      messagingPayload('page', page, [
+        { sender: { id: 'psid1' }, recipient: { id: page }, timestamp: 1, message: { mid: 'm_1', text: '10:30 a. m.', quick_reply: { payload: 'slot:2026-03-06T16:30:00.000Z' } } },
+        { sender: { id: 'psid1' }, recipient: { id: page }, timestamp: 2, postback: { mid: 'm_2', title: 'Ver precios', payload: 'PRICES' } },
+        { sender: { id: 'psid1' }, recipient: { id: page }, timestamp: 3, message: { mid: 'm_3', text: 'Hola' } },
+      ]),
+    );
+    expect(events.map((e) => (e.kind === 'message' ? e.message.chosen : e.kind))).toEqual([
+      { id: 'slot:2026-03-06T16:30:00.000Z', title: '10:30 a. m.' },
+      { id: 'PRICES', title: 'Ver precios' },
+      undefined,
+    ]);
+  });
+
   it('never throws, whatever arrives', () => {
     for (const junk of [null, 42, 'x', [], {}, { object: 'page' }, { object: 'page', entry: [null, 1, { messaging: [null, { sender: 1 }] }] }, { object: 'whatsapp_business_account', entry: [{ changes: [null, { value: null }] }] }]) {
       expect(() => metaEvents(junk)).not.toThrow();

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import type { ReplyChoices } from '@charla/shared';
 import { messengerMessageBody } from '../messenger/messenger-outbound.ts';
+import { imageTravelsWithText } from '../reply-media.ts';
 import { whatsappMessageBody } from '../whatsapp-cloud/whatsapp-outbound.ts';
 import { metaExamples, metaSchema } from './test-support/meta-openapi.ts';
 
 const to = '5213312345678';
+const yesNo: ReplyChoices = { label: 'Responder', options: [{ id: 'yes', title: 'Sí, confirmo' }, { id: 'no', title: 'No' }] };
+/** Free times of a day as the offline engine offers them. */
+const slots = (n: number): ReplyChoices => ({
+  label: 'Ver horarios',
+  options: Array.from({ length: n }, (_, i) => ({ id: `slot:2026-03-06T${String(15 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}:00.000Z`, title: `${9 + Math.floor(i / 2)}:${i % 2 ? '30' : '00'} a. m.`, description: 'viernes 6 de marzo' })),
+});
+const ask = '¿A qué hora te gustaría el viernes 6 de marzo? Hay lugar a las 9:00 a. m., 9:30 a. m. o 10:00 a. m.';
 const bodyOf = (...args: Parameters<typeof whatsappMessageBody>) => {
   const built = whatsappMessageBody(...args);
   if ('failed' in built) throw new Error(built.failed);
@@ -55,7 +64,176 @@ describe("WhatsApp message bodies against Meta's OpenAPI schema", () => {
   });
 });
 
+describe("WhatsApp options to tap against Meta's OpenAPI schema", () => {
+  const valid = (body: unknown) => {
+    const validate = metaSchema('Message');
+    return validate(body) || validate.errors;
+  };
+
+  it('the schema check accepts the reply-button and list examples of the file and refuses bodies over its limits', () => {
+    const examples = metaExamples('/{Version}/{Phone-Number-ID}/messages');
+    expect(valid(examples['Send Reply Button'])).toBe(true);
+    expect(valid(examples['Send List Message'])).toBe(true);
+    const buttons = bodyOf({ text: '¿Confirmo?', media: null, choices: yesNo }, to, true, null);
+    const tooMany = structuredClone(buttons) as { interactive: { action: { buttons: unknown[] } } };
+    tooMany.interactive.action.buttons.push(...tooMany.interactive.action.buttons);
+    expect(valid(tooMany)).not.toBe(true);
+    const longTitle = structuredClone(buttons) as { interactive: { action: { buttons: { reply: { title: string } }[] } } };
+    longTitle.interactive.action.buttons[0]!.reply.title = 'x'.repeat(21);
+    expect(valid(longTitle)).not.toBe(true);
+  });
+
+  it('up to three short options: reply buttons under the text', () => {
+    const body = bodyOf({ text: '¿Confirmo tu cita a nombre de Ana para el viernes 6 de marzo a las 9:00 a. m.?', media: null, choices: yesNo }, to, true, null);
+    expect(valid(body)).toBe(true);
+    expect(body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to,
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: '¿Confirmo tu cita a nombre de Ana para el viernes 6 de marzo a las 9:00 a. m.?' },
+        action: {
+          buttons: [
+            { type: 'reply', reply: { id: 'yes', title: 'Sí, confirmo' } },
+            { type: 'reply', reply: { id: 'no', title: 'No' } },
+          ],
+        },
+      },
+    });
+    const three = bodyOf({ text: ask, media: null, choices: slots(3) }, to, true, null);
+    expect(valid(three)).toBe(true);
+    expect(three).toMatchObject({ interactive: { type: 'button', action: { buttons: [{ reply: { title: '9:00 a. m.' } }, {}, {}] } } });
+  });
+
+  it('four to ten options, or titles too long for a button: a list of one section', () => {
+    const body = bodyOf({ text: ask, media: null, choices: slots(10) }, to, true, null);
+    expect(valid(body)).toBe(true);
+    expect(body).toMatchObject({ type: 'interactive', interactive: { type: 'list', body: { text: ask }, action: { button: 'Ver horarios' } } });
+    const rows = (body as { interactive: { action: { sections: { rows: unknown[] }[] } } }).interactive.action.sections;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.rows).toHaveLength(10);
+    expect(rows[0]!.rows[0]).toEqual({ id: 'slot:2026-03-06T15:00:00.000Z', title: '9:00 a. m.', description: 'viernes 6 de marzo' });
+
+    const wordy: ReplyChoices = {
+      label: 'Elige una de las opciones de la lista',
+      options: [
+        { id: 'a', title: 'Limpieza dental básica', description: 'd'.repeat(100) },
+        { id: 'b', title: 'Blanqueamiento' },
+      ],
+    };
+    const list = bodyOf({ text: '¿Qué servicio te interesa?', media: null, choices: wordy }, to, true, null);
+    expect(valid(list)).toBe(true);
+    expect(list).toMatchObject({
+      interactive: { type: 'list', action: { button: 'Elige una de las op…', sections: [{ rows: [{ title: 'Limpieza dental básica', description: `${'d'.repeat(71)}…` }, { title: 'Blanqueamiento' }] }] } },
+    });
+  });
+
+  it('plain text when the options do not fit: more than ten, a title over 24, repeated titles, a body over 1024', () => {
+    const text = (choices: ReplyChoices, body = ask) => bodyOf({ text: body, media: null, choices }, to, true, null);
+    const plain = { type: 'text', text: { body: ask, preview_url: false } };
+    expect(text(slots(11))).toMatchObject(plain);
+    expect(text({ label: 'Ver', options: [{ id: 'a', title: 'x'.repeat(25) }] })).toMatchObject(plain);
+    expect(text({ label: 'Ver', options: [{ id: 'a', title: 'Sí' }, { id: 'b', title: 'Sí' }] })).toMatchObject(plain);
+    expect(text({ label: 'Ver', options: [{ id: 'a'.repeat(201), title: 'Uno' }, ...slots(4).options] })).toMatchObject(plain);
+    expect(text(yesNo, 'y'.repeat(1025))).toMatchObject({ type: 'text', text: { body: 'y'.repeat(1025) } });
+    for (const body of [text(slots(11)), text(yesNo, 'y'.repeat(1025))]) expect(valid(body)).toBe(true);
+  });
+
+  it('a file keeps its own message, and outside the 24-hour window the template path is unchanged', () => {
+    const file = bodyOf({ text: 'Nuestro catálogo', media: [{ type: 'document', url: 'https://charla.mx/files/c.pdf' }], choices: yesNo }, to, true, null);
+    expect(file).toMatchObject({ type: 'document' });
+    expect(whatsappMessageBody({ text: ask, media: null, choices: slots(5) }, to, false, null)).toEqual({ failed: 'WINDOW_CLOSED' });
+    const template = bodyOf({ text: ask, media: null, choices: slots(5) }, to, false, { name: 'recordatorio', language: 'es_MX', withText: true });
+    expect(valid(template)).toBe(true);
+    expect(template).toMatchObject({ type: 'template', template: { name: 'recordatorio' } });
+  });
+});
+
+describe("A product's picture with a reply, against Meta's OpenAPI schema", () => {
+  const valid = (body: unknown) => {
+    const validate = metaSchema('Message');
+    return validate(body) || validate.errors;
+  };
+  const picture = [{ type: 'image', url: 'https://tienda.mx/img/camisa-oxford.jpg' }];
+  const reply = 'La camisa Oxford cuesta $589.00 MXN; hay 4 disponibles y color azul. ¿Te ayudo con tu compra?';
+
+  it('WhatsApp: the image by link with the reply as its caption', () => {
+    const body = bodyOf({ text: reply, media: picture }, to, true, null);
+    expect(valid(body)).toBe(true);
+    expect(body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'image', image: { link: picture[0]!.url, caption: reply } });
+  });
+
+  it('WhatsApp: with reply buttons the image is their header; with a list the options are kept', () => {
+    const buttons = bodyOf({ text: reply, media: picture, choices: yesNo }, to, true, null);
+    expect(valid(buttons)).toBe(true);
+    expect(buttons).toMatchObject({
+      type: 'interactive',
+      interactive: { type: 'button', header: { type: 'image', image: { link: picture[0]!.url } }, body: { text: reply }, action: { buttons: expect.any(Array) } },
+    });
+    const list = bodyOf({ text: ask, media: picture, choices: slots(5) }, to, true, null);
+    expect(valid(list)).toBe(true);
+    expect(list).toMatchObject({ type: 'interactive', interactive: { type: 'list' } });
+    expect((list as { interactive: Record<string, unknown> }).interactive.header).toBeUndefined();
+    // The schema itself refuses a header that is neither text nor a file.
+    const wrong = structuredClone(buttons) as { interactive: { header: unknown } };
+    wrong.interactive.header = { type: 'sticker', sticker: { link: picture[0]!.url } };
+    expect(valid(wrong)).not.toBe(true);
+  });
+
+  it('the pipeline keeps the picture on the reply only where nothing is lost, else sends it just before', () => {
+    const long = 'x'.repeat(1025);
+    expect(imageTravelsWithText('whatsapp', reply, null)).toBe(true);
+    expect(imageTravelsWithText('whatsapp', reply, yesNo)).toBe(true);
+    expect(imageTravelsWithText('whatsapp', ask, slots(5))).toBe(false);
+    expect(imageTravelsWithText('whatsapp', long, null)).toBe(false);
+    expect(imageTravelsWithText('whatsmeow', reply, yesNo)).toBe(true);
+    expect(imageTravelsWithText('whatsmeow', long, null)).toBe(false);
+    expect(imageTravelsWithText('playground', long, slots(5))).toBe(true);
+    for (const channel of ['messenger', 'instagram'] as const) expect(imageTravelsWithText(channel, reply, null)).toBe(false);
+    // A picture alone, before a long text: no caption, and the text then goes whole.
+    const alone = bodyOf({ text: '', media: picture }, to, true, null);
+    expect(valid(alone)).toBe(true);
+    expect(alone).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'image', image: { link: picture[0]!.url } });
+  });
+
+  it('Messenger and Instagram: the picture as an image attachment of its own', () => {
+    for (const channel of ['messenger', 'instagram'] as const) {
+      expect(messengerMessageBody(channel, { text: '', media: picture }, 'psid')).toEqual({
+        recipient: { id: 'psid' },
+        messaging_type: 'RESPONSE',
+        message: { attachment: { type: 'image', payload: { url: picture[0]!.url, is_reusable: false } } },
+      });
+    }
+  });
+});
+
 describe('Messenger and Instagram message bodies', () => {
+  it('options as quick replies (the id as payload), up to 13 with titles of 20 at most; otherwise the text alone', () => {
+    expect(messengerMessageBody('messenger', { text: '¿Confirmo?', media: null, choices: yesNo }, 'psid')).toEqual({
+      recipient: { id: 'psid' },
+      messaging_type: 'RESPONSE',
+      message: {
+        text: '¿Confirmo?',
+        quick_replies: [
+          { content_type: 'text', title: 'Sí, confirmo', payload: 'yes' },
+          { content_type: 'text', title: 'No', payload: 'no' },
+        ],
+      },
+    });
+    expect(messengerMessageBody('instagram', { text: ask, media: null, choices: slots(10) }, 'igsid')).toMatchObject({ message: { quick_replies: expect.any(Array) } });
+    const thirteen: ReplyChoices = { label: 'Ver', options: Array.from({ length: 13 }, (_, i) => ({ id: `o${i}`, title: `Opción ${i + 1}` })) };
+    expect((messengerMessageBody('messenger', { text: ask, media: null, choices: thirteen }, 'psid').message as { quick_replies: unknown[] }).quick_replies).toHaveLength(13);
+    for (const choices of [
+      { label: 'Ver', options: [...thirteen.options, { id: 'o13', title: 'Opción 14' }] },
+      { label: 'Ver', options: [{ id: 'a', title: 'x'.repeat(21) }] },
+      { label: 'Ver', options: [{ id: 'a', title: 'Sí' }, { id: 'b', title: 'Sí' }] },
+    ]) {
+      expect(messengerMessageBody('messenger', { text: ask, media: null, choices }, 'psid')).toEqual({ recipient: { id: 'psid' }, messaging_type: 'RESPONSE', message: { text: ask } });
+    }
+  });
+
   it('a RESPONSE with the text cut to what each channel takes, or an attachment when there is no text', () => {
     expect(messengerMessageBody('messenger', { text: 'y'.repeat(3000), media: null }, 'psid')).toEqual({ recipient: { id: 'psid' }, messaging_type: 'RESPONSE', message: { text: 'y'.repeat(2000) } });
     expect(messengerMessageBody('instagram', { text: 'y'.repeat(3000), media: null }, 'igsid')).toMatchObject({ message: { text: 'y'.repeat(1000) } });

@@ -53,16 +53,25 @@ const waValue = z.looseObject({
   statuses: z.array(z.unknown()).optional(),
 });
 
-/** The text and attachments of a customer's message; undefined for kinds we do not take (reactions, system notices…). */
-function content(m: WaMessage): { text: string; media?: { type: string; id?: string; caption?: string }[] } | undefined {
+type Content = { text: string; media?: { type: string; id?: string; caption?: string }[]; chosen?: { id: string; title: string } };
+
+/** A tapped option: its title is the customer's text, its id (when Meta sends one) comes along. */
+const tapped = (title: string, id: string | undefined): Content => ({ text: title, ...(id && { chosen: { id, title } }) });
+
+/**
+ * The text and attachments of a customer's message, and the option they tapped (a reply button,
+ * a list row, a template's quick-reply button); undefined for kinds we do not take (reactions,
+ * system notices…).
+ */
+function content(m: WaMessage): Content | undefined {
   switch (m.type) {
     case 'text':
       return m.text ? { text: m.text.body } : undefined;
     case 'button':
-      return m.button ? { text: m.button.text ?? m.button.payload ?? '' } : undefined;
+      return m.button ? tapped(m.button.text ?? m.button.payload ?? '', m.button.payload) : undefined;
     case 'interactive': {
       const reply = m.interactive?.button_reply ?? m.interactive?.list_reply;
-      return reply ? { text: reply.title } : undefined;
+      return reply ? tapped(reply.title, reply.id) : undefined;
     }
     case 'location': {
       const l = m.location;
@@ -116,6 +125,7 @@ export function whatsappEvents(field: string, rawValue: unknown): MetaEvent[] {
         externalId: m.data.id,
         text: body.text,
         media: body.media,
+        ...(body.chosen && { chosen: body.chosen }),
         at: epoch(m.data.timestamp),
       },
     });

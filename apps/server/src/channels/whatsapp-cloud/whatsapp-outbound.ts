@@ -1,19 +1,76 @@
+import type { ReplyChoices } from '@charla/shared';
 import type { MessageRow } from '../../modules/conversations/conversations.repository.ts';
 import type { ReopenTemplate } from '../meta/meta.table.ts';
 
 const TEXT_MAX = 4096;
-const CAPTION_MAX = 1024;
+/** Longest caption of an image or a document, and longest body of an interactive message. */
+export const CAPTION_MAX = 1024;
 const linkable = new Set(['image', 'document', 'video', 'audio']);
+
+/** Meta's limits for interactive messages (reply buttons and lists). */
+export const INTERACTIVE = {
+  body: 1024,
+  buttons: 3,
+  buttonTitle: 20,
+  buttonId: 256,
+  rows: 10,
+  rowTitle: 24,
+  rowDescription: 72,
+  rowId: 200,
+  listButton: 20,
+} as const;
+
+/**
+ * The reply's options as WhatsApp shows them: up to three short ones as reply buttons, up to ten
+ * as a list (one section); undefined when they do not fit (more, longer, repeated), and the text
+ * goes alone. A title is never cut: tapped, it becomes the customer's message.
+ */
+export function whatsappInteractive(text: string, choices: ReplyChoices | null | undefined): Record<string, unknown> | undefined {
+  const options = choices?.options ?? [];
+  const body = text.trim();
+  if (!options.length || !body || body.length > INTERACTIVE.body) return undefined;
+  const titles = options.map((o) => o.title.trim());
+  if (new Set(titles).size !== titles.length || new Set(options.map((o) => o.id)).size !== options.length) return undefined;
+  const fitsButtons = options.length <= INTERACTIVE.buttons && options.every((o, i) => titles[i]!.length <= INTERACTIVE.buttonTitle && o.id.length <= INTERACTIVE.buttonId);
+  if (fitsButtons) {
+    return {
+      type: 'button',
+      body: { text: body },
+      action: { buttons: options.map((o, i) => ({ type: 'reply', reply: { id: o.id, title: titles[i] } })) },
+    };
+  }
+  const fitsList = options.length <= INTERACTIVE.rows && options.every((o, i) => titles[i]!.length <= INTERACTIVE.rowTitle && o.id.length <= INTERACTIVE.rowId);
+  if (!fitsList) return undefined;
+  const label = choices!.label.trim();
+  return {
+    type: 'list',
+    body: { text: body },
+    action: {
+      button: label.length <= INTERACTIVE.listButton ? label : label.slice(0, INTERACTIVE.listButton - 1).trimEnd() + '…',
+      sections: [
+        {
+          rows: options.map((o, i) => {
+            const d = o.description?.trim();
+            const description = d && (d.length <= INTERACTIVE.rowDescription ? d : `${d.slice(0, INTERACTIVE.rowDescription - 1).trimEnd()}…`);
+            return { id: o.id, title: titles[i], ...(description && { description }) };
+          }),
+        },
+      ],
+    },
+  };
+}
 
 /** A template variable cannot hold line breaks, tabs or more than four spaces in a row. */
 const templateText = (text: string) => text.replace(/\s*[\n\r\t]+\s*/g, ' ').replace(/ {4,}/g, '   ').trim().slice(0, CAPTION_MAX);
 
 /**
  * The body of POST /{phone-number-id}/messages for one reply: text, or a file by link with the
- * text as its caption; outside the 24-hour window, the bot's template (or nothing: WINDOW_CLOSED).
+ * text as its caption, or the text with its options to tap (buttons, with a picture as their
+ * header, or a list); outside the
+ * 24-hour window, the bot's template (or nothing: WINDOW_CLOSED).
  */
 export function whatsappMessageBody(
-  message: Pick<MessageRow, 'text' | 'media'>,
+  message: Pick<MessageRow, 'text' | 'media'> & Partial<Pick<MessageRow, 'choices'>>,
   to: string,
   windowOpen: boolean,
   template: ReopenTemplate | null | undefined,
@@ -35,6 +92,13 @@ export function whatsappMessageBody(
     };
   }
   const file = message.media?.find((m) => linkable.has(m.type) && m.url);
+  const interactive = whatsappInteractive(message.text, message.choices);
+  if (interactive && (!file || file.type === 'image')) {
+    // A picture with options: reply buttons carry it as their header; a list takes only a text
+    // header, so the options are kept (the pipeline sends such a picture on its own, before).
+    const header = file && interactive.type === 'button' ? { header: { type: 'image', image: { link: file.url } } } : {};
+    return { body: { ...base, type: 'interactive', interactive: { type: interactive.type, ...header, ...interactive } } };
+  }
   if (file) {
     const caption = file.type === 'audio' ? undefined : (file.caption ?? message.text).slice(0, CAPTION_MAX);
     return { body: { ...base, type: file.type, [file.type]: { link: file.url, ...(caption ? { caption } : {}) } } };

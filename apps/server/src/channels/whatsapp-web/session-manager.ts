@@ -14,10 +14,13 @@ import { wantedStatuses, type SessionRow, type WhatsappWebRepository } from './w
 export interface WaSocket {
   ev: { on<E extends keyof BaileysEventMap>(event: E, listener: (arg: BaileysEventMap[E]) => void): unknown };
   user?: { id: string } | undefined;
-  sendMessage(jid: string, content: { text: string }): Promise<WAMessage | undefined>;
+  sendMessage(jid: string, content: OutgoingContent): Promise<WAMessage | undefined>;
   logout(msg?: string): Promise<void>;
   end(error: Error | undefined): unknown;
 }
+/** What we send: a text, or a picture (its bytes) with the text as its caption. */
+export type OutgoingContent = { text: string } | { image: Buffer; caption?: string };
+
 /** Makes the socket of one bot's session (the bot is named for factories that care, e.g. one proxy per number). */
 export type CreateSocket = (config: UserFacingSocketConfig, session: { botId: string }) => WaSocket | Promise<WaSocket>;
 
@@ -50,6 +53,11 @@ export interface ManagerDeps {
   log: FastifyBaseLogger;
   options: ManagerOptions;
   createSocket?: CreateSocket;
+  /**
+   * Downloads a reply's picture (WhatsApp by QR uploads the bytes itself). It must refuse the
+   * server's own network: the link is the business's, not ours.
+   */
+  fetchImage?: (url: string) => Promise<Buffer>;
 }
 
 /** A send that cannot happen now; the message's job tries again later. */
@@ -120,6 +128,7 @@ export const pickRecipient = (ids: string[]) => ids.find((id) => id.endsWith('@s
 export function sessionManager(deps: ManagerDeps) {
   const { repo, lease, log, options } = deps;
   let createSocket = deps.createSocket ?? baileysSocket;
+  let fetchImage = deps.fetchImage;
   const running = new Map<string, Running>();
   const claiming = new Set<string>();
   const pending = new Map<string, { resolve(externalId?: string): void; reject(err: Error): void; timer: NodeJS.Timeout }>();
@@ -357,6 +366,23 @@ export function sessionManager(deps: ManagerDeps) {
 
   // ---- outgoing ----
 
+  /**
+   * A reply's picture with its text as caption. When the picture cannot be read the text goes
+   * alone; a picture without text is tried again by the send job.
+   */
+  async function outgoing(m: { text: string; media: { type: string; url?: string }[] | null }, botId: string): Promise<OutgoingContent> {
+    const image = m.media?.find((f) => f.type === 'image' && f.url && /^https?:\/\//i.test(f.url));
+    if (!image || !fetchImage) return { text: m.text };
+    try {
+      const bytes = await fetchImage(image.url!);
+      return m.text.trim() ? { image: bytes, caption: m.text } : { image: bytes };
+    } catch (err) {
+      if (!m.text.trim()) throw err;
+      log.warn({ err, botId }, 'whatsapp web: the reply picture could not be read; the text goes alone');
+      return { text: m.text };
+    }
+  }
+
   /** Sends one stored reply from the session this process runs, spaced from the one before. */
   function deliver(messageId: string, botId: string): Promise<string | undefined> {
     const s = running.get(botId);
@@ -372,9 +398,11 @@ export function sessionManager(deps: ManagerDeps) {
       if (s.stopped || !s.open || !sock) throw new WhatsappWebError('CHANNEL_NOT_CONNECTED');
       const jid = pickRecipient(await repo.recipientIds(messageId));
       if (!jid) throw new WhatsappWebError('NO_RECIPIENT');
+      const content = await outgoing(m, botId);
+      if (s.stopped || !s.open || s.sock !== sock) throw new WhatsappWebError('CHANNEL_NOT_CONNECTED');
       let sent: WAMessage | undefined;
       try {
-        sent = await sock.sendMessage(jid, { text: m.text });
+        sent = await sock.sendMessage(jid, content);
       } catch (err) {
         if (!s.open || s.sock !== sock) throw new WhatsappWebError('CHANNEL_NOT_CONNECTED', (err as Error).message);
         throw err;
@@ -583,6 +611,11 @@ export function sessionManager(deps: ManagerDeps) {
     /** Replaces how sockets are made (tests put a fake WhatsApp peer here). */
     useSocketFactory(factory: CreateSocket) {
       createSocket = factory;
+    },
+
+    /** Replaces how reply pictures are downloaded (tests serve them on loopback). */
+    useImageFetcher(fetcher: (url: string) => Promise<Buffer>) {
+      fetchImage = fetcher;
     },
   };
 }

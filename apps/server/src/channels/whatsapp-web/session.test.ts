@@ -1,4 +1,6 @@
 import { readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Boom } from '@hapi/boom';
 import { DisconnectReason } from '@whiskeysockets/baileys';
 import { and, eq } from 'drizzle-orm';
@@ -8,6 +10,7 @@ import { as, signUp, type Account } from '../../test/accounts.ts';
 import { scriptedEngine } from '../../test/scripted-engine.ts';
 import { users } from '../../modules/auth/auth.table.ts';
 import { contactIdentities, contacts, messages } from '../../modules/conversations/conversations.table.ts';
+import { safeFetch } from '../../modules/training/extract/safe-fetch.ts';
 import { baileysSocket, pairErrors, sendFailures, type WaSocket } from './session-manager.ts';
 import { fakeWhatsapp, incoming } from './test-support/fake-whatsapp.ts';
 import { whatsappWebRepository } from './whatsapp-web.repository.ts';
@@ -38,7 +41,13 @@ const emitted = (spy: Spy, botId: string, event: string) =>
 describe.each(engines)('WhatsApp by QR sessions on %s', (dbEngine) => {
   let t: TestApp;
   const fake = fakeWhatsapp();
-  const engine = scriptedEngine();
+  /** A reply about a product carries its picture, served by the test on loopback. */
+  let pictureUrl = '';
+  const engine = scriptedEngine((ctx) =>
+    ctx.incoming.some((m) => m.includes('camisa'))
+      ? { replies: ['La camisa Oxford cuesta $589.00 MXN.'], image: { url: pictureUrl } }
+      : { replies: [`Recibido: ${ctx.incoming.join(' | ')}`] },
+  );
 
   beforeAll(async () => {
     t = await createTestApp(dbEngine, env, engine);
@@ -260,6 +269,30 @@ describe.each(engines)('WhatsApp by QR sessions on %s', (dbEngine) => {
     // WhatsApp asks for a message again (a recipient could not decrypt it): we answer from our table.
     expect(await sock.config.getMessage!({ id: sock.sent[0]!.id, remoteJid: sock.sent[0]!.jid, fromMe: true })).toEqual({ conversation: sock.sent[0]!.text });
     expect(await sock.config.getMessage!({ id: 'UNKNOWN', remoteJid: sock.sent[0]!.jid, fromMe: true })).toBeUndefined();
+  });
+
+  it("sends a product's picture with the reply as caption, downloaded without reaching the server's own network", async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    pictureUrl = `http://${host}/camisa.png`;
+    try {
+      const { sock } = await connected();
+      // The app's own download refuses a loopback address: the text goes alone, nothing is lost.
+      sock.upsert([incoming({ text: '¿Cuánto cuesta la camisa?', lid: '204500000000011', phone: '5213300000011' })]);
+      await until(() => sock.sent.length, (n) => n === 1, 12_000);
+      expect(sock.sent[0]).toMatchObject({ text: 'La camisa Oxford cuesta $589.00 MXN.' });
+      expect(sock.sent[0]!.image).toBeUndefined();
+
+      // Allowed for this one test host, the picture goes with the text as its caption.
+      t.app.whatsappWeb.manager.useImageFetcher(async (url) => (await safeFetch(url, { accept: ['image'], allowPrivateHosts: [host] })).body);
+      sock.upsert([incoming({ text: '¿Y la camisa en azul?', lid: '204500000000012', phone: '5213300000012' })]);
+      await until(() => sock.sent.length, (n) => n === 2, 12_000);
+      expect(sock.sent[1]).toMatchObject({ text: 'La camisa Oxford cuesta $589.00 MXN.', image: png });
+    } finally {
+      server.close();
+    }
   });
 
   it('stores but does not answer a message WhatsApp delivers days late', async () => {

@@ -5,6 +5,7 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import type { UserRow } from '../../modules/auth/auth.repository.ts';
 import type { BotsService } from '../../modules/bots/bots.service.ts';
 import type { MessageRow } from '../../modules/conversations/conversations.repository.ts';
+import { safeFetch } from '../../modules/training/extract/safe-fetch.ts';
 import { databaseAuthState } from './auth-state.ts';
 import { localLease, postgresLease } from './lease.ts';
 import { sessionManager, type SessionManager, type SendOutcome } from './session-manager.ts';
@@ -40,6 +41,7 @@ export async function whatsappWebChannel(app: FastifyInstance, { config, databas
     receive: (m) => app.services.pipeline.receive(m),
     emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args),
     log: app.log,
+    fetchImage: async (url) => (await safeFetch(url, { accept: ['image'], allowPrivate: config.TRAINING_ALLOW_PRIVATE_URLS })).body,
     options: {
       qrMax: config.WHATSAPP_WEB_QR_MAX,
       minDelayMs: config.WHATSAPP_WEB_MIN_DELAY_MS,

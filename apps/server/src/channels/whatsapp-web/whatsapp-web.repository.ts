@@ -181,9 +181,11 @@ export function whatsappWebRepository(db: Db) {
       return row?.text;
     },
 
-    async outbound(messageId: string): Promise<{ id: string; botId: string; text: string; externalId: string | null; status: string } | undefined> {
+    async outbound(
+      messageId: string,
+    ): Promise<{ id: string; botId: string; text: string; media: { type: string; url?: string }[] | null; externalId: string | null; status: string } | undefined> {
       const [row] = await db
-        .select({ id: messages.id, botId: messages.botId, text: messages.text, externalId: messages.externalId, status: messages.status })
+        .select({ id: messages.id, botId: messages.botId, text: messages.text, media: messages.media, externalId: messages.externalId, status: messages.status })
         .from(messages)
         .where(and(eq(messages.id, messageId), eq(messages.channel, CHANNEL), eq(messages.direction, 'out')))
         .limit(1);

@@ -68,6 +68,7 @@ describe('llmEngine', () => {
         'check_availability',
         'handoff',
         'my_appointments',
+        'offer_choices',
         'reschedule_appointment',
         'search_catalog',
         'search_knowledge',
@@ -191,6 +192,56 @@ describe('llmEngine', () => {
     expect(day.free.map((f) => f.start)).toEqual(['2025-11-22T09:00', '2025-11-22T10:00', '2025-11-22T10:30', '2025-11-22T11:00']);
     expect(catalog.results.every((r) => r.kind === 'product')).toBe(true);
     expect(result.sources.map((s) => s.chunkId)).toEqual([1]);
+  });
+
+  it('shows the picture of the one catalog product a reply was built from; none for several products or none', async () => {
+    const images = { 'prod-1': 'https://clinica.mx/img/limpieza.jpg', 'prod-2': 'https://clinica.mx/img/blanqueamiento.jpg' };
+    const ask = async (reply: string, incoming: string) => {
+      const { engine } = await setup(inOrder(callTools({ name: 'search_catalog', args: { query: 'dental' } }), answer(reply)));
+      const result = await engine.respond(testContext({ now, tools: memoryTools({ now, images }), incoming: [incoming] }));
+      await server?.close();
+      server = undefined;
+      return result;
+    };
+    const one = await ask('La limpieza dental cuesta $600 MXN e incluye revisión.', '¿Cuánto cuesta la limpieza?');
+    expect(one.sources.map((s) => s.productId)).toEqual(['prod-1']);
+    expect(one.image).toEqual({ url: 'https://clinica.mx/img/limpieza.jpg' });
+    const both = await ask('La limpieza dental cuesta $600 MXN y el blanqueamiento $2,500 MXN.', '¿Qué tratamientos dentales tienen?');
+    expect(both.image).toBeUndefined();
+    expect((await ask('No tengo esa información.', '¿Tienen ortodoncia?')).image).toBeUndefined();
+  });
+
+  it('offers the free times as options to tap, and tells the model which start a tapped one stands for', async () => {
+    const { server, engine } = await setup(
+      inOrder(
+        callTools({
+          name: 'offer_choices',
+          args: {
+            options: [
+              { title: '9:00 a. m.', description: 'sábado 22 de noviembre', start: '2025-11-22T09:00' },
+              { title: '10:00 a. m.', start: '2025-11-22T10:00' },
+              { title: '10:00 a. m.' },
+              { title: 'Otro día' },
+            ],
+          },
+        }),
+        answer('El sábado tengo libre a las 9:00 a. m. o a las 10:00 a. m. ¿Cuál prefiere?'),
+      ),
+    );
+    const result = await engine.respond(testContext({ now, incoming: ['¿Qué horarios tienen el sábado?'] }));
+    expect(result.choices).toEqual({
+      label: 'Ver opciones',
+      options: [
+        { id: 'slot:2025-11-22T15:00:00.000Z', title: '9:00 a. m.', description: 'sábado 22 de noviembre' },
+        { id: 'slot:2025-11-22T16:00:00.000Z', title: '10:00 a. m.' },
+        { id: 'option:4', title: 'Otro día' },
+      ],
+    });
+
+    server.script(inOrder(answer('Con gusto.')));
+    const tapped = await engine.respond(testContext({ now, incoming: ['10:00 a. m.'], chosen: { id: 'slot:2025-11-22T16:00:00.000Z', title: '10:00 a. m.' } }));
+    expect(tapped.choices).toBeUndefined();
+    expect(server.requests.at(-1)!.messages.at(-1)).toEqual({ role: 'user', content: '10:00 a. m. (opción elegida: inicio 2025-11-22T10:00)' });
   });
 
   it('words the hand-off itself when the model says nothing after it', async () => {

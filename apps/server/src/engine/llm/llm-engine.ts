@@ -1,5 +1,6 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, RetryError, stepCountIs } from 'ai';
+import type { Passage } from '../../modules/training/retrieval.ts';
 import type { Engine, EngineContext, EngineResult } from '../types.ts';
 import { fromLocalIso, toLocalIso } from './local-time.ts';
 import { toConversation } from './messages.ts';
@@ -78,6 +79,18 @@ function describeFailure(error: unknown): Record<string, unknown> {
   return details;
 }
 
+/**
+ * The customer's messages, the last tapped one naming what it stands for: the title alone
+ * ("10:30 a. m.") may not say which day, the option's start does.
+ */
+function withTapped(context: EngineContext): string[] {
+  const slot = context.chosen?.id.startsWith('slot:') ? new Date(context.chosen.id.slice(5)) : undefined;
+  const last = context.incoming.findLastIndex((m) => m.trim() === context.chosen?.title.trim());
+  if (!slot || Number.isNaN(slot.getTime()) || last === -1) return context.incoming;
+  const tapped = context.bot.language === 'en' ? 'tapped option: start' : 'opción elegida: inicio';
+  return context.incoming.map((m, i) => (i === last ? `${m} (${tapped} ${toLocalIso(slot, context.bot.timezone)})` : m));
+}
+
 function handoffReply(context: EngineContext): string {
   const { language, tone } = context.bot;
   if (language === 'en') return 'I am connecting you with someone from our team; they will be with you shortly.';
@@ -99,6 +112,21 @@ function stateOf(turn: Turn, context: EngineContext): Record<string, unknown> {
 }
 
 /**
+ * The picture of the product a reply is about: the reply was built from exactly one product of
+ * the catalog (other passages may be there too). A reply about several products shows none.
+ */
+async function productImage(context: EngineContext, sources: Passage[]): Promise<{ url: string } | undefined> {
+  const products = new Set(sources.map((s) => s.productId).filter((id): id is string => Boolean(id)));
+  if (products.size !== 1) return undefined;
+  try {
+    const url = await context.tools.productImage([...products][0]!);
+    return url ? { url } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The conversation engine backed by any OpenAI-compatible chat endpoint, with tools for
  * knowledge and catalog search, availability, booking and the contact. Whatever goes wrong with
  * the provider, the turn is answered by `fallback`, so the conversation never breaks.
@@ -113,7 +141,7 @@ export function llmEngine(options: LlmEngineOptions): Engine {
   const model = provider.chatModel(options.model);
 
   async function answer(context: EngineContext): Promise<EngineResult> {
-    const { messages, opening } = toConversation(context.history, context.incoming);
+    const { messages, opening } = toConversation(context.history, withTapped(context));
     const turn = newTurn(pendingSlotOf(context));
     const system = buildSystemPrompt(context, {
       ...(turn.pendingSlot && { pendingSlot: turn.pendingSlot }),
@@ -144,10 +172,14 @@ export function llmEngine(options: LlmEngineOptions): Engine {
       if (!turn.handoff) throw new UnusableAnswer(result.finishReason);
       text = handoffReply(context);
     }
+    const sources = usedSources([...turn.sources.values()], text, context.incoming.join('\n'));
+    const image = turn.handoff ? undefined : await productImage(context, sources);
     return {
       replies: splitReplies(text),
+      ...(turn.choices && !turn.handoff && { choices: turn.choices }),
+      ...(image && { image }),
       actions: turn.actions,
-      sources: usedSources([...turn.sources.values()], text, context.incoming.join('\n')),
+      sources,
       handoff: turn.handoff,
       state: stateOf(turn, context),
     };
@@ -171,9 +203,9 @@ export function llmEngine(options: LlmEngineOptions): Engine {
     },
 
     bookingConflict(context, alternative) {
-      const { replies, state } = fallback.bookingConflict(context, alternative);
+      const { replies, state, choices } = fallback.bookingConflict(context, alternative);
       const own: LlmState = alternative ? { pendingSlot: toLocalIso(alternative, context.bot.timezone) } : {};
-      return { replies, state: { ...state, [STATE_KEY]: own } };
+      return { replies, state: { ...state, [STATE_KEY]: own }, ...(choices && { choices }) };
     },
   };
 }

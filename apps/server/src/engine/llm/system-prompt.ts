@@ -158,6 +158,7 @@ function spanish(context: EngineContext, extras: PromptExtras): string {
     '- Antes de ofrecer o agendar un horario, revisa su disponibilidad con check_availability. Si no está libre, ofrece la alternativa que te dé la herramienta; nunca ofrezcas un horario sin revisarlo.',
     `- Si no sabes el nombre del cliente, pídeselo antes de agendar y guárdalo con update_contact.`,
     `- Antes de usar book_appointment, confirma con el cliente el día y la hora exactos (por ejemplo: "${formal ? '¿Le confirmo su cita' : '¿Te confirmo tu cita'} el [día] a las [hora]?") y espera un sí explícito.`,
+    '- Cuando ofrezcas horarios libres o hagas una pregunta de sí o no, muéstralos también como opciones para tocar con offer_choices; tu texto debe nombrarlos igual. Si el cliente toca un horario (verás "opción elegida: inicio …"), ese es el horario exacto que quiere: revísalo y agéndalo si ya sabes su nombre.',
     '- Para cancelar o cambiar una cita, consulta my_appointments, confirma con el cliente cuál es y usa cancel_appointment o reschedule_appointment (revisa antes la disponibilidad del nuevo horario).',
     '- Nunca digas que una cita quedó agendada, cancelada o cambiada si la herramienta no lo confirmó.',
   );
@@ -269,6 +270,7 @@ function english(context: EngineContext, extras: PromptExtras): string {
     '- Before offering or booking a time, check it with check_availability. If it is not free, offer the alternative the tool gives; never offer a time you have not checked.',
     "- If you do not know the customer's name, ask for it before booking and save it with update_contact.",
     `- Before using book_appointment, confirm the exact day and time with the customer (for example: "Shall I book you for [day] at [time]?") and wait for an explicit yes.`,
+    '- When you offer free times or ask a yes/no question, also show them as options to tap with offer_choices; your text must still name them. When the customer taps a time (you will see "tapped option: start …"), that is the exact time they want: check it and book it if you know their name.',
     '- To cancel or change an appointment, look it up with my_appointments, confirm which one with the customer and use cancel_appointment or reschedule_appointment (check the new time first).',
     '- Never say an appointment was booked, cancelled or changed unless the tool confirmed it.',
   );

@@ -171,6 +171,8 @@ export interface MemoryToolsOptions {
   taken?: Date[];
   appointmentMinutes?: number;
   appointments?: ContactAppointment[];
+  /** Pictures of catalog products, by product id. */
+  images?: Record<string, string>;
 }
 
 /** EngineTools over memory: word-overlap search and a weekly schedule with 30-minute starts. */
@@ -215,6 +217,9 @@ export function memoryTools(options: MemoryToolsOptions): EngineTools & { search
     },
     async upcomingAppointments() {
       return appointments.filter((a) => a.start > now);
+    },
+    async productImage(productId) {
+      return options.images?.[productId];
     },
   };
 }

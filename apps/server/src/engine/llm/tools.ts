@@ -2,7 +2,7 @@ import { tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 import type { Passage } from '../../modules/training/retrieval.ts';
 import { formatWhen } from '../dates/format-when.ts';
-import type { ContactAppointment, EngineAction, EngineContext } from '../types.ts';
+import type { ContactAppointment, EngineAction, EngineContext, ReplyChoices } from '../types.ts';
 import { localDate, readLocalWhen, startOfLocalDay, toLocalIso } from './local-time.ts';
 
 /** What the tools gather during one turn; the engine turns it into the result. */
@@ -13,6 +13,8 @@ export interface Turn {
   handoff: boolean;
   /** The last slot offered to the customer and not booked yet. */
   pendingSlot?: Date;
+  /** Options to tap offered with the reply. */
+  choices?: ReplyChoices;
 }
 
 export const newTurn = (pendingSlot?: Date): Turn => ({ actions: [], sources: new Map(), handoff: false, ...(pendingSlot && { pendingSlot }) });
@@ -20,6 +22,8 @@ export const newTurn = (pendingSlot?: Date): Turn => ({ actions: [], sources: ne
 const PASSAGES = 5;
 const PASSAGE_CHARS = 1500;
 const FREE_SLOTS_LISTED = 4;
+/** Most options one reply offers to tap (a WhatsApp list holds ten rows). */
+const CHOICES_MAX = 10;
 const MINUTE = 60_000;
 
 /** An optional tool argument (null from a model is removed before validation, see repairToolInput). */
@@ -226,6 +230,37 @@ export function buildTools(context: EngineContext, turn: Turn): ToolSet {
           else turn.actions.push({ type: 'update_contact', ...update });
         }
         return { saved: Object.keys(update), ...(problems.length > 0 && { problems }) };
+      },
+    }),
+
+    offer_choices: tool({
+      description:
+        'Shows options the customer can tap instead of typing, with your reply: the free times check_availability gave, or two answers to a yes/no question ("Sí, confirmo" / "No"). Your reply must still say the options in words. Call it once, after the other tools.',
+      inputSchema: z.object({
+        options: z
+          .array(
+            z.object({
+              title: z.string().min(1).max(24).describe('What the option says, 24 characters at most: "10:30 a. m.", "Sí, confirmo".'),
+              description: optionalText('A short detail, 72 characters at most: "viernes 21 de noviembre".'),
+              start: optionalText('For a free time: its local start, YYYY-MM-DDTHH:MM, as check_availability gave it.'),
+            }),
+          )
+          .min(1)
+          .max(CHOICES_MAX),
+      }),
+      execute: async ({ options }) => {
+        const seen = new Set<string>();
+        const kept = options
+          .map((o, i) => {
+            const title = o.title.replace(/\s+/g, ' ').trim();
+            const start = o.start?.trim() ? readLocalWhen(o.start, undefined, now, tz, locale).start : undefined;
+            const description = o.description?.replace(/\s+/g, ' ').trim().slice(0, 72);
+            return { id: start ? `slot:${start.toISOString()}` : `option:${i + 1}`, title, ...(description && { description }) };
+          })
+          .filter((o) => o.title && !seen.has(o.title.toLowerCase()) && seen.add(o.title.toLowerCase()));
+        if (kept.length === 0) return { shown: false, error: 'No usable option.' };
+        turn.choices = { label: locale === 'en' ? 'See options' : 'Ver opciones', options: kept };
+        return { shown: true, count: kept.length, next: 'Now write the reply; it must make sense without the options.' };
       },
     }),
 

@@ -1,4 +1,5 @@
 import type { EngineResult } from '../types.ts';
+import { offlineChoices } from './choices.ts';
 import { finishTurn, firstName, hasReplied, type Turn } from './engine-turn.ts';
 import { answerFromKnowledge } from './knowledge-answer.ts';
 import type { OfflineState, PendingBooking } from './offline-state.ts';
@@ -8,6 +9,16 @@ import { analyzeQuestion, topicOf } from './question.ts';
 /** Questions about the business as a whole. */
 const ABOUT_BUSINESS =
   /\b(?:a que se dedican|a que te dedicas|que hacen|que es lo que hacen|quienes son|que son|de que se trata|que tipo de negocio|que venden|que ofrecen|que servicios (?:tienen|ofrecen|manejan|dan)|what do you do|what is this|who are you)\b/;
+
+/** A product's picture; a catalog that cannot be read leaves the reply without it. */
+async function productImage(turn: Turn, productId: string): Promise<{ url: string } | undefined> {
+  try {
+    const url = await turn.context.tools.productImage(productId);
+    return url ? { url } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** What the customer asked, answered from the knowledge or honestly not. */
 export async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?: PendingBooking; reminder?: string } = {}): Promise<EngineResult> {
@@ -32,6 +43,8 @@ export async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?:
     return finishTurn(turn, [reply], {}, next);
   }
 
+  // "Sí" / "No" to the offer the reply ends with (not when it ends with the booking's question).
+  const offerChoices = () => (next.offer && !opts.reminder ? { choices: offlineChoices(context.bot, turn.language).offer() } : {});
   const answer = await answerFromKnowledge(question, context.tools.search, {
     length: context.bot.responseLength,
     language: turn.language,
@@ -52,7 +65,9 @@ export async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?:
     const closer = opts.reminder ?? offered.text;
     if (!opts.reminder && offered.offer) next.offer = offered.offer;
     const text = [[head, body].filter(Boolean).join(' '), ...rest].join(list ? '\n' : ' ');
-    return finishTurn(turn, [closer ? `${text}${list ? '\n' : ' '}${closer}` : text], { sources: answer.sources }, next);
+    // One product of the catalog: its picture goes with the reply.
+    const image = answer.product ? await productImage(turn, answer.product) : undefined;
+    return finishTurn(turn, [closer ? `${text}${list ? '\n' : ' '}${closer}` : text], { sources: answer.sources, ...offerChoices(), ...(image && { image }) }, next);
   }
   // "¿A qué se dedican?": what the owner wrote about the business.
   const description = context.bot.businessDesc.trim();
@@ -60,10 +75,10 @@ export async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?:
     const offered = say.closer({ fromProducts: false, bookingOpen: Boolean(opts.bookingOpen) });
     const closer = opts.reminder ?? offered.text;
     if (!opts.reminder && offered.offer) next.offer = offered.offer;
-    return finishTurn(turn, [[noted, description.replace(/([^.!?])$/, '$1.'), closer].filter(Boolean).join(' ')], {}, next);
+    return finishTurn(turn, [[noted, description.replace(/([^.!?])$/, '$1.'), closer].filter(Boolean).join(' ')], offerChoices(), next);
   }
   if (answer.type === 'which' || answer.type === 'vague') return finishTurn(turn, [[noted, say.whichOne(), opts.reminder].filter(Boolean).join(' ')], {}, next);
   next.offer = 'handoff';
-  return finishTurn(turn, [[noted, say.fallback(intents.distress), opts.reminder].filter(Boolean).join(' ')], {}, next);
+  return finishTurn(turn, [[noted, say.fallback(intents.distress), opts.reminder].filter(Boolean).join(' ')], offerChoices(), next);
 }
 

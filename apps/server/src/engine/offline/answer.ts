@@ -20,6 +20,8 @@ export interface GroundedAnswer {
   fromRows: boolean;
   /** The answer names catalog products. */
   fromProducts: boolean;
+  /** The catalog product the answer is about, when it is one product's row (not a list). */
+  product?: string;
   /** Share of the question's weight the answer covers (0..1). */
   coverage: number;
 }
@@ -331,6 +333,7 @@ export function buildAnswer(
   // An answer that already opens with "Sí" or "No" needs no other.
   const verdict = complete && !/^(?:s[ií]|no|yes)\b/i.test(sentences[0] ?? '') ? verdictOf(question, lead.unit) : undefined;
   const sources = [...new Map(inOrder.map((s) => [s.unit.passage.chunkId, s.unit.passage])).values()];
+  const product = rows.length === 1 && inOrder.length === 1 ? rows[0]!.unit.passage.productId : null;
   return {
     type: 'answer',
     sentences,
@@ -338,6 +341,7 @@ export function buildAnswer(
     sources,
     fromRows: rows.length > 0,
     fromProducts: inOrder.some((s) => s.unit.passage.productId),
+    ...(product && { product }),
     coverage: ratio,
   };
 }

@@ -28,6 +28,7 @@ export async function bookingFlow(turn: Turn, state: OfflineState, serviceHint?:
     contactName: turn.contactName,
     say: turn.sayBooking,
     language: turn.language,
+    ...(turn.context.chosen && { chosen: turn.context.chosen }),
   });
   const actions = [...outcome.actions];
   if (outcome.name && !turn.actions.some((a) => a.type === 'update_contact' && a.name)) actions.unshift({ type: 'update_contact', name: outcome.name });
@@ -35,7 +36,7 @@ export async function bookingFlow(turn: Turn, state: OfflineState, serviceHint?:
   delete next.offer;
   if (outcome.booking) next.booking = outcome.booking;
   else delete next.booking;
-  return finishTurn(turn, outcome.replies, { actions }, next);
+  return finishTurn(turn, outcome.replies, { actions, ...(outcome.choices && { choices: outcome.choices }) }, next);
 }
 
 /** The price or duration asked in the same message as a booking, from the knowledge. */

@@ -2,9 +2,10 @@ import { addDays, compareDates, type CalendarDate } from '../dates/calendar-date
 import { parseWhen, type WhenResult } from '../dates/parse-when.ts';
 import type { DayPart } from '../dates/parse-time.ts';
 import { localParts, zonedTimeToUtc } from '../dates/zoned-time.ts';
-import type { ContactAppointment, EngineAction, EngineContext } from '../types.ts';
+import type { ChosenOption, ContactAppointment, EngineAction, EngineContext, ReplyChoices } from '../types.ts';
 import { bookingNoun, serviceFrom } from './booking-service.ts';
 import type { BookingWording } from './booking-wording.ts';
+import { chosenSlot, offlineChoices, SLOT_CHOICES } from './choices.ts';
 import type { Intents } from './intents.ts';
 import { bareName } from './lead-capture.ts';
 import type { OfflineState, PendingBooking } from './offline-state.ts';
@@ -12,6 +13,8 @@ import type { OfflineState, PendingBooking } from './offline-state.ts';
 export interface BookingTurn {
   replies: string[];
   actions: EngineAction[];
+  /** Free times to tap, offered with the reply. */
+  choices?: ReplyChoices;
   /** The booking still being settled, or undefined when it is done or dropped. */
   booking?: PendingBooking;
   /** A name read from a bare answer to "¿a nombre de quién?". */
@@ -30,6 +33,8 @@ export interface BookingInput {
   language: 'es' | 'en';
   /** What the customer asked about before ("¿cuánto cuesta la limpieza?"), to find the service in. */
   serviceHint?: string;
+  /** The option the customer tapped: a free time offered earlier is taken as it is. */
+  chosen?: ChosenOption;
 }
 
 /** Where each part of the day starts, local hour. */
@@ -78,9 +83,18 @@ export async function bookingTurn(input: BookingInput): Promise<BookingTurn> {
     if (bare) name = bare;
   }
 
-  const when = readWhen(text, context, input.language, b.previous ? localParts(new Date(b.previous), tz) : undefined);
+  // A tapped free time names its exact start: taking it is the customer's confirmation.
+  const picked = chosenSlot(input.chosen);
+  const when = picked ? undefined : readWhen(text, context, input.language, b.previous ? localParts(new Date(b.previous), tz) : undefined);
   let accepted = false;
-  if (when && (when.date || when.time || when.approximate)) {
+  if (picked) {
+    const local = localParts(picked, tz);
+    b.date = { year: local.year, month: local.month, day: local.day };
+    b.time = { hour: local.hour, minute: local.minute };
+    delete b.part;
+    delete b.start;
+    delete b.offered;
+  } else if (when && (when.date || when.time || when.approximate)) {
     if (when.date) b.date = when.date;
     if (when.time) {
       b.time = when.time;
@@ -131,9 +145,9 @@ export async function bookingTurn(input: BookingInput): Promise<BookingTurn> {
     b.step = 'name';
     b.idle = input.state.booking?.step === 'name' ? b.idle + 1 : 0;
     if (b.idle >= 3) return { replies: [say.dropped()], actions: [] };
-    return { replies: [input.state.booking?.step === 'name' && !when ? say.askNameAgain() : say.askName(start)], actions: [], booking: b };
+    return { replies: [input.state.booking?.step === 'name' && !when && !picked ? say.askNameAgain() : say.askName(start)], actions: [], booking: b };
   }
-  if (accepted) return { ...(await finish(input, b, name)), ...(bare && { name: bare }) };
+  if (accepted || picked) return { ...(await finish(input, b, name)), ...(bare && { name: bare }) };
   b.step = 'confirm';
   const reply =
     b.mode === 'reschedule' && b.previous ? say.confirmMove(new Date(b.previous), start) : say.confirm(b.noun, b.service, start, name);
@@ -172,16 +186,17 @@ async function settleSlot(input: BookingInput, b: PendingBooking): Promise<Booki
       b.step = 'offer';
       return { replies: [say.offer(first)], actions: [], booking: b };
     }
-    // A few free times of that day to choose from; "sí" takes the first.
+    // A few free times of that day to choose from, more to tap than to read; "sí" takes the first.
     const free = [first];
-    while (free.length < 3) {
+    while (free.length < SLOT_CHOICES) {
       const next = await tools.nextFree(new Date(free.at(-1)!.getTime() + 60_000));
       if (!next || !sameDay(localParts(next, tz), b.date)) break;
       free.push(next);
     }
     b.offered = first.toISOString();
     b.step = 'time';
-    return { replies: [say.askTime(b.date, free)], actions: [], booking: b };
+    const choices = offlineChoices(bot, input.language).slots(free);
+    return { replies: [say.askTime(b.date, free.slice(0, 3))], actions: [], booking: b, ...(choices && { choices }) };
   }
 
   const start = zonedTimeToUtc({ ...b.date, ...b.time }, tz);

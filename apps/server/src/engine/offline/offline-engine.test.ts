@@ -74,6 +74,21 @@ describe('offline engine: answers', () => {
     expect(next.text).toContain('¿Quieres que te ayude con tu compra?');
   });
 
+  it("shows the picture of the one product a reply is about, not of a list nor of a document's row", async () => {
+    const images = { p1: 'https://tienda.mx/img/camisa-oxford.jpg', p2: 'https://tienda.mx/img/pantalon.jpg' };
+    const c = conversation({ now: MONDAY, passages: store, bot: { purpose: 'sales' }, images });
+    const one = await c.send('¿Cuánto cuesta la camisa Oxford?');
+    expect(one.text).toContain('$589.00 MXN');
+    expect(one.image).toEqual({ url: 'https://tienda.mx/img/camisa-oxford.jpg' });
+    const shirts = [...store, passage('Producto: Camisa de lino; Precio: $699.00 MXN; SKU: CL-2; Disponibles: 3; Color: Blanco', 'Camisa de lino', { productId: 'p3' })];
+    const list = await conversation({ now: MONDAY, passages: shirts, bot: { purpose: 'sales' }, images: { ...images, p3: 'https://tienda.mx/img/lino.jpg' } }).send('¿Qué camisas tienen?');
+    expect(list.text).toContain('Tenemos estas opciones');
+    expect(list.image).toBeUndefined();
+    // A product without a picture, and a document's row: text alone.
+    expect((await conversation({ now: MONDAY, passages: store, bot: { purpose: 'sales' }, images: { p2: images.p2 } }).send('¿Cuánto cuesta la camisa Oxford?')).image).toBeUndefined();
+    expect((await chat().send('¿Cuánto cuesta una limpieza dental?')).image).toBeUndefined();
+  });
+
   it('shows understanding for pain or urgency', async () => {
     const reply = await chat({ personality: 'Comprensible' }).send('Tengo una urgencia, me duele muchísimo una muela');
     expect(reply.text).toContain('Lamento');

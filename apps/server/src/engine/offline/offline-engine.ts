@@ -3,6 +3,7 @@ import type { Engine, EngineContext, EngineResult } from '../types.ts';
 import { answerTurn } from './answer-turn.ts';
 import { bookingFlow, bookingReminder, cancelFlow, priceAlongBooking, rescheduleFlow } from './appointment-flows.ts';
 import { bookingWording } from './booking-wording.ts';
+import { chosenSlot, offlineChoices } from './choices.ts';
 import { contactUpdate } from './contact-update.ts';
 import { finishTurn, firstName, hasReplied, type Turn } from './engine-turn.ts';
 import { handOff } from './hand-off.ts';
@@ -111,7 +112,9 @@ async function respond(context: EngineContext): Promise<EngineResult> {
   // booking, unless it names a day or time.
   const aboutBooking = intents.question && WH_QUESTION.test(plainText(lead.rest)) && !when?.date && !when?.time;
   const wantsSlot = Boolean(when?.date && !when.past && ((intents.availability && !aboutBooking) || (wish && (when.time || when.approximate))));
-  if ((intents.booking && !aboutBooking) || wantsSlot) {
+  // A free time tapped from a list offered earlier, even after the booking was left aside.
+  const tappedSlot = Boolean(chosenSlot(context.chosen));
+  if ((intents.booking && !aboutBooking) || wantsSlot || tappedSlot) {
     // "Quiero agendar una limpieza, ¿cuánto cuesta?": the price first, then the booking.
     const asked = intents.question ? await priceAlongBooking(turn) : undefined;
     const booked = await bookingFlow(turn, turn.state);
@@ -157,7 +160,9 @@ export function offlineEngine(): Engine {
       if (alternative) booking.offered = alternative.toISOString();
       else delete booking.offered;
       const replies = [alternative ? `${say.justTaken()} ${say.offer(alternative)}` : `${say.justTaken()} ${say.noFree()}`];
-      return { replies, state: writeState({ ...state, booking, turns: state.turns + 1 }) };
+      const next: OfflineState = { ...state, booking, turns: state.turns + 1 };
+      const choices = offlineChoices(context.bot, language).forState(next);
+      return { replies, state: writeState(next), ...(choices && { choices }) };
     },
   };
 }

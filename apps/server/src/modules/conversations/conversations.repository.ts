@@ -19,6 +19,8 @@ export interface Inbound {
   externalId: string;
   text: string;
   media?: { type: string; id?: string; url?: string; caption?: string }[];
+  /** The option the customer tapped (a button, a list row, a quick reply); `text` is its title. */
+  chosen?: MessageRow['chosen'];
   at: Date;
   /** false: stored as already processed and never answered (a redelivery of an old message). */
   answer?: boolean;
@@ -29,6 +31,9 @@ export interface OutboundDraft {
   idempotencyKey: string;
   sources?: MessageRow['sources'];
   actions?: MessageRow['actions'];
+  choices?: MessageRow['choices'];
+  /** A picture sent with the text (or alone, when the text is empty). */
+  media?: MessageRow['media'];
 }
 
 const isViolation = (err: unknown, code: string): boolean => {
@@ -89,6 +94,7 @@ export function conversationsRepository(db: Db) {
             author: 'customer',
             text: m.text,
             media: m.media ?? null,
+            chosen: m.chosen ?? null,
             status: m.answer === false ? 'processed' : 'received',
             externalId: m.externalId,
             createdAt: m.at,
@@ -281,6 +287,8 @@ export function conversationsRepository(db: Db) {
                   idempotencyKey: d.idempotencyKey,
                   sources: d.sources ?? null,
                   actions: d.actions ?? null,
+                  choices: d.choices ?? null,
+                  media: d.media ?? null,
                   // Just after the messages they answer, in order.
                   createdAt: new Date(input.at.getTime() + i + 1),
                 })),
@@ -295,11 +303,13 @@ export function conversationsRepository(db: Db) {
           .update(conversations)
           .set({ engineState: input.state, updatedAt: new Date(), ...(input.handoff ? { status: 'human' as const } : {}) })
           .where(eq(conversations.id, input.conversationId));
-        if (stored.length) {
+        // A picture sent on its own before its reply is part of that reply, not one more message.
+        const counted = stored.filter((m) => m.text.trim()).length;
+        if (counted) {
           await tx
             .insert(messageUsage)
-            .values({ userId: input.ownerId, month: input.month, count: stored.length })
-            .onConflictDoUpdate({ target: [messageUsage.userId, messageUsage.month], set: { count: sql`${messageUsage.count} + ${stored.length}` } });
+            .values({ userId: input.ownerId, month: input.month, count: counted })
+            .onConflictDoUpdate({ target: [messageUsage.userId, messageUsage.month], set: { count: sql`${messageUsage.count} + ${counted}` } });
         }
         return stored;
       });

@@ -148,6 +148,71 @@ describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
     expect(outbound(next)[2]?.text).toBe('¿En qué te ayudo?');
   });
 
+  it("stores the engine's options to tap with its last reply; options that break the contract are dropped, the text still goes", async () => {
+    const choices = { label: 'Responder', options: [{ id: 'yes', title: 'Sí, confirmo' }, { id: 'no', title: 'No' }] };
+    script = () => ({ replies: ['Tengo lugar el viernes.', '¿Confirmo tu cita?'], choices });
+    const { owner, botId } = await ownerWithBot();
+    await say(owner, botId, 'Quiero una cita');
+    const c = await until(() => conversation(owner, botId), (c) => outbound(c).filter((m) => m.status === 'sent').length === 2);
+    const [first, last] = outbound(c) as { text: string; choices?: unknown }[];
+    expect(first!.choices).toBeUndefined();
+    expect(last).toMatchObject({ text: '¿Confirmo tu cita?', choices });
+    const rows = await t.database.db.select().from(messages).where(eq(messages.botId, botId));
+    expect(rows.filter((r) => r.direction === 'out').map((r) => r.choices)).toEqual(expect.arrayContaining([null, choices]));
+
+    script = () => ({ replies: ['¿Cuál prefieres?'], choices: { label: 'Ver', options: [{ id: ' espacio ', title: '' }] } as never });
+    await say(owner, botId, 'Otra cosa');
+    const next = await until(() => conversation(owner, botId), (c) => outbound(c).filter((m) => m.status === 'sent').length === 3);
+    expect(outbound(next)[2]).toMatchObject({ text: '¿Cuál prefieres?', status: 'sent' });
+    expect((outbound(next)[2] as { choices?: unknown }).choices).toBeUndefined();
+  });
+
+  it("stores a product's picture with the reply; on Messenger it goes just before the text and is not counted as a reply", async () => {
+    const image = { url: 'https://tienda.mx/img/camisa-oxford.jpg' };
+    script = () => ({ replies: ['La camisa Oxford cuesta $589.00 MXN.'], image });
+    const { owner, botId } = await ownerWithBot();
+    await say(owner, botId, '¿Cuánto cuesta la camisa Oxford?');
+    const c = await until(() => conversation(owner, botId), (c) => outbound(c).some((m) => m.status === 'sent'));
+    expect(outbound(c)).toEqual([expect.objectContaining({ text: 'La camisa Oxford cuesta $589.00 MXN.', media: [{ type: 'image', url: image.url }] })]);
+
+    await t.app.services.pipeline.receive({ botId, channel: 'messenger', contactExternalId: 'psid-foto', externalId: `m_${randomUUID()}`, text: '¿Y la camisa?', at: new Date() });
+    const rows = await until(
+      async () => (await t.database.db.select().from(messages).where(eq(messages.botId, botId))).filter((r) => r.channel === 'messenger' && r.direction === 'out'),
+      (r) => r.length === 2,
+    );
+    rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    expect(rows.map((r) => [r.text, r.media])).toEqual([
+      ['', [{ type: 'image', url: image.url }]],
+      ['La camisa Oxford cuesta $589.00 MXN.', null],
+    ]);
+    const [usage] = await t.database.db.select().from(messageUsage).where(eq(messageUsage.userId, owner.userId));
+    expect(usage?.count).toBe(2);
+
+    // Only http(s) links leave as pictures.
+    script = () => ({ replies: ['Aquí está.'], image: { url: 'file:///etc/passwd' } });
+    await say(owner, botId, 'Otra');
+    const next = await until(() => conversation(owner, botId), (c) => outbound(c).filter((m) => m.status === 'sent').length === 2);
+    expect(outbound(next)[1]).toMatchObject({ text: 'Aquí está.' });
+    expect((outbound(next)[1] as { media?: unknown }).media).toBeUndefined();
+  });
+
+  it('a tapped option of a reply reaches the engine as the customer\'s choice from the playground', async () => {
+    const seen: EngineContext['chosen'][] = [];
+    script = (ctx) => {
+      seen.push(ctx.chosen);
+      return { replies: ['Listo.'] };
+    };
+    const { owner, botId } = await ownerWithBot();
+    const chosen = { id: 'slot:2026-03-06T15:45:00.000Z', title: '9:45 a. m.' };
+    const res = await as(t, owner)({ method: 'POST', url: `/api/playground/${botId}/messages`, payload: { text: chosen.title, client_message_id: randomUUID(), chosen } });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ message: { text: '9:45 a. m.', chosen } });
+    await until(() => conversation(owner, botId), (c) => outbound(c).length === 1);
+    expect(seen).toEqual([chosen]);
+    const bad = await as(t, owner)({ method: 'POST', url: `/api/playground/${botId}/messages`, payload: { text: 'x', client_message_id: randomUUID(), chosen: { title: 'x' } } });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('stops answering over the monthly quota, stores the message and tells the owner', async () => {
     script = undefined;
     const { owner, botId } = await ownerWithBot();

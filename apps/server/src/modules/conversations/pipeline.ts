@@ -1,14 +1,15 @@
-import { limitsOf, rooms, type ConversationMessage, type ServerToClientEvents } from '@charla/shared';
+import { chosenOption, limitsOf, replyChoices, rooms, type ConversationMessage, type ReplyChoices, type ServerToClientEvents } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../plugins/jobs.ts';
-import { engineTools } from '../../engine/engine-tools.ts';
+import { imageTravelsWithText } from '../../channels/reply-media.ts';
+import { engineTools, isImageLink } from '../../engine/engine-tools.ts';
 import type { Engine, EngineAction, EngineBot, EngineContext } from '../../engine/types.ts';
 import type { AppointmentsRepository } from '../appointments/appointments.repository.ts';
 import { availability } from '../appointments/availability.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
 import type { Search } from '../training/retrieval.ts';
 import type { Channel } from './conversations.table.ts';
-import { BookingConflict, type ConversationsRepository, type Inbound, type MessageRow } from './conversations.repository.ts';
+import { BookingConflict, type ConversationsRepository, type Inbound, type MessageRow, type OutboundDraft } from './conversations.repository.ts';
 
 export const REPLY_JOB = 'conversation.reply';
 export const SEND_JOB = 'message.send';
@@ -36,6 +37,8 @@ export interface PipelineDeps {
   emit: Emit;
   senders: Partial<Record<Channel, Sender>>;
   log: FastifyBaseLogger;
+  /** The picture of one of a bot's products, for replies about that product. */
+  productImage?: (botId: string, productId: string) => Promise<string | undefined>;
 }
 
 export function toConversationMessage(m: MessageRow): ConversationMessage {
@@ -50,8 +53,18 @@ export function toConversationMessage(m: MessageRow): ConversationMessage {
     sources: m.sources?.map((s) => ({ heading: s.heading, text: s.text, score: s.score })) ?? null,
     actions: m.actions ?? null,
     error: m.error,
+    ...(m.choices && { choices: m.choices }),
+    ...(m.chosen && { chosen: m.chosen }),
+    ...(m.media?.length && { media: m.media.map(shownMedia) }),
   };
 }
+
+/** A file as the dashboard shows it: only links it can open (http or https). */
+const shownMedia = (m: NonNullable<MessageRow['media']>[number]) => ({
+  type: m.type,
+  ...(m.url && /^https?:\/\//i.test(m.url) && { url: m.url }),
+  ...(m.caption && { caption: m.caption }),
+});
 
 export const engineBot = (bot: BotRow): EngineBot => ({
   id: bot.id,
@@ -89,7 +102,10 @@ export function pipeline(deps: PipelineDeps) {
   const queueSend = (messageId: string) => jobs.send(SEND_JOB, { messageId }, { singletonKey: messageId });
 
   async function receive(m: Inbound) {
-    const stored = await repo.receive({ ...m, text: m.text.slice(0, READ_CHARS * 4) });
+    // A tapped option is kept only as the contract allows (its id and title come from the customer's side).
+    const { chosen: tappedOption, ...rest } = m;
+    const chosen = chosenOption.safeParse(tappedOption);
+    const stored = await repo.receive({ ...rest, text: m.text.slice(0, READ_CHARS * 4), ...(chosen.success && { chosen: chosen.data }) });
     if (stored === 'duplicate') return stored;
     emitMessage(m.botId, m.channel, stored.message);
     if (m.answer !== false) await queueTurn(stored.conversation.id);
@@ -117,14 +133,23 @@ export function pipeline(deps: PipelineDeps) {
     const contact = await repo.findContact(conversation.contactId);
     const now = pending.at(-1)!.createdAt;
     const history = await repo.history(conversationId, pending[0]!.createdAt, HISTORY);
+    const tapped = chosenOption.safeParse(pending.findLast((p) => p.chosen)?.chosen);
     const context: EngineContext = {
       bot: engineBot(bot),
       now,
       contact: { name: contact?.name ?? '', email: contact?.email ?? '', phone: contact?.phone ?? '' },
       history: history.map((h) => ({ direction: h.direction, text: h.text })),
       incoming: pending.map((p) => p.text.slice(0, READ_CHARS)),
+      ...(tapped.success && { chosen: tapped.data }),
       state: conversation.engineState,
-      tools: engineTools({ search: deps.search, appointments: deps.appointments, bot, contactId: conversation.contactId, now }),
+      tools: engineTools({
+        search: deps.search,
+        appointments: deps.appointments,
+        bot,
+        contactId: conversation.contactId,
+        now,
+        ...(deps.productImage && { productImage: deps.productImage }),
+      }),
     };
     let status: 'bot' | 'human' | 'closed' = conversation.status;
     const typing = (on: boolean) => deps.emit(rooms.bot(bot.id), 'conversationUpdated', { botId: bot.id, conversationId, status, typing: on });
@@ -137,14 +162,25 @@ export function pipeline(deps: PipelineDeps) {
       const handoff = result.handoff || of('handoff').length > 0;
       const welcome = !history.length && bot.welcomeMessage.trim() ? [bot.welcomeMessage.trim()] : [];
       const lastId = ids.at(-1)!;
-      const drafts = (replies: string[], withSources: boolean) => {
+      const drafts = (replies: string[], withSources: boolean, offered: unknown, image?: { url: string }): OutboundDraft[] => {
         const texts = [...welcome, ...replies].filter((t) => t.trim());
-        return texts.map((text, i) => ({
-          text,
-          idempotencyKey: `${lastId}:${i}`,
-          sources: i === texts.length - 1 && withSources ? result.sources.slice(0, 5).map(toSource) : null,
-          actions: i === texts.length - 1 && actions.length ? actions.map(serializeAction) : null,
-        }));
+        const choices = validChoices(offered, deps.log, conversationId);
+        const picture = image && typeof image.url === 'string' && isImageLink(image.url) ? [{ type: 'image', url: image.url }] : null;
+        return texts.flatMap((text, i) => {
+          const last = i === texts.length - 1;
+          const draft: OutboundDraft = {
+            text,
+            idempotencyKey: `${lastId}:${i}`,
+            sources: last && withSources ? result.sources.slice(0, 5).map(toSource) : null,
+            actions: last && actions.length ? actions.map(serializeAction) : null,
+            choices: last ? choices : null,
+            media: null,
+          };
+          if (!last || !picture) return [draft];
+          // The picture rides on the reply where the channel allows it, else goes just before it.
+          if (imageTravelsWithText(conversation.channel, text, choices)) return [{ ...draft, media: picture }];
+          return [{ text: '', idempotencyKey: `${lastId}:${i}:image`, media: picture }, draft];
+        });
       };
       const base = {
         conversationId,
@@ -161,14 +197,14 @@ export function pipeline(deps: PipelineDeps) {
       };
       let stored: MessageRow[];
       try {
-        stored = await repo.commitTurn({ ...base, bookings: of('book'), reschedules: of('reschedule'), state: result.state, drafts: drafts(result.replies, true) });
+        stored = await repo.commitTurn({ ...base, bookings: of('book'), reschedules: of('reschedule'), state: result.state, drafts: drafts(result.replies, true, result.choices, result.image) });
       } catch (err) {
         if (!(err instanceof BookingConflict)) throw err;
         // Another customer took the slot a moment ago: offer the next free one instead.
         const wanted = [...of('book'), ...of('reschedule')][0]!;
         const next = await availability(deps.appointments, bot).nextFree(wanted.start, now);
         const offer = deps.engine.bookingConflict(context, next);
-        stored = await repo.commitTurn({ ...base, bookings: [], reschedules: [], state: offer.state, drafts: drafts(offer.replies, false) });
+        stored = await repo.commitTurn({ ...base, bookings: [], reschedules: [], state: offer.state, drafts: drafts(offer.replies, false, offer.choices) });
         deps.log.info({ conversationId }, 'booking conflict: next free slot offered');
       }
       // The customer's messages are answered (read, for the dashboard), then the replies go out.
@@ -218,6 +254,15 @@ export function pipeline(deps: PipelineDeps) {
   }
 
   return { receive, turn, send, recover, queueTurn };
+}
+
+/** The engine's choices when they keep to the contract; otherwise the reply goes out as text alone. */
+function validChoices(offered: unknown, log: FastifyBaseLogger, conversationId: string): ReplyChoices | null {
+  if (offered === undefined || offered === null) return null;
+  const parsed = replyChoices.safeParse(offered);
+  if (parsed.success) return parsed.data;
+  log.warn({ conversationId, issues: parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`) }, 'engine choices dropped');
+  return null;
 }
 
 const toSource = (s: { chunkId: number; heading: string; text: string; score: number }) => ({

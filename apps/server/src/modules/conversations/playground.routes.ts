@@ -21,7 +21,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{ service: PlaygroundServic
       body: playgroundSendBody,
       response: { 202: z.object({ duplicate: z.boolean(), message: conversationMessage.optional() }), ...errors },
     },
-  }, async (req, reply) => reply.status(202).send(await service.send(req.user, req.params.botId, req.body.text, req.body.client_message_id)));
+  }, async (req, reply) => reply.status(202).send(await service.send(req.user, req.params.botId, req.body.text, req.body.client_message_id, req.body.chosen)));
 
   app.post('/api/playground/:botId/reset', {
     schema: { tags, summary: 'Start a new test conversation', params: playgroundParams, response: { 200: z.object({ ok: z.literal(true) }), ...errors } },

@@ -1,4 +1,4 @@
-import type { PlaygroundConversation } from '@charla/shared';
+import type { ChosenOption, PlaygroundConversation } from '@charla/shared';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotsService } from '../bots/bots.service.ts';
 import type { AppointmentsRepository } from '../appointments/appointments.repository.ts';
@@ -11,7 +11,8 @@ const ownerIdentity = (userId: string) => `owner:${userId}`;
 /** The owner talks to their bot as a customer would, through the same pipeline as WhatsApp. */
 export function playgroundService(deps: { repo: ConversationsRepository; appointments: AppointmentsRepository; bots: BotsService; pipeline: Pipeline }) {
   return {
-    async send(caller: UserRow, botId: string, text: string, clientMessageId: string) {
+    /** `chosen`: the option of a reply the owner tapped; the engine gets it as a channel's tap. */
+    async send(caller: UserRow, botId: string, text: string, clientMessageId: string, chosen?: ChosenOption) {
       const bot = await deps.bots.accessible(caller, botId);
       const stored = await deps.pipeline.receive({
         botId: bot.id,
@@ -19,6 +20,7 @@ export function playgroundService(deps: { repo: ConversationsRepository; appoint
         contactExternalId: ownerIdentity(caller.id),
         externalId: `${caller.id}:${clientMessageId}`,
         text,
+        ...(chosen && { chosen }),
         at: new Date(),
       });
       return stored === 'duplicate' ? { duplicate: true } : { duplicate: false, message: toConversationMessage(stored.message) };

@@ -25,6 +25,16 @@ export function productsRepository(db: Db) {
       return row;
     },
 
+    /** The picture of one product of the bot ('' when it has none). */
+    async imageOf(botId: string, id: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ imageUrl: products.imageUrl })
+        .from(products)
+        .where(and(eq(products.botId, botId), eq(products.id, id)))
+        .limit(1);
+      return row?.imageUrl || undefined;
+    },
+
     async list(botId: string, opts: { q?: string; inStock?: boolean; limit: number; offset: number }) {
       const filters: SQL[] = [eq(products.botId, botId)];
       if (opts.inStock === true) filters.push(or(sql`${products.stock} is null`, gt(products.stock, 0))!);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversationMessage } from '@charla/shared';
-import { awaitingReply, chatReducer, initialChatState, mergeMessage, readThrough, upsertMessage, type ChatEvent, type ChatState } from './chat-state.ts';
+import { awaitingReply, chatReducer, choosableReply, initialChatState, mergeMessage, readThrough, upsertMessage, type ChatEvent, type ChatState } from './chat-state.ts';
 
 const conv = '11111111-1111-4111-8111-111111111111';
 const other = '22222222-2222-4222-8222-222222222222';
@@ -214,5 +214,30 @@ describe('readThrough', () => {
       loaded([customer('c1', 'Hola')]),
     );
     expect(readThrough(typing)).toBe(1);
+  });
+});
+
+describe('options to tap and pictures', () => {
+  const choices = { label: 'Responder', options: [{ id: 'yes', title: 'Sí, por favor' }, { id: 'no', title: 'No, gracias' }] };
+  const loaded = (messages: ConversationMessage[], status: 'bot' | 'human' = 'bot') =>
+    run([{ type: 'loaded', snapshot: { conversationId: conv, status, messages } }]);
+
+  it("only the newest reply's options can be tapped, while the bot answers", () => {
+    const offer = msg('b1', { choices, createdAt: '2026-03-02T18:00:01.000Z' });
+    expect(choosableReply(loaded([customer('c1', 'Hola'), offer]))).toBe('b1');
+    expect(choosableReply(loaded([offer, customer('c2', 'Sí, por favor', '2026-03-02T18:00:02.000Z')]))).toBeNull();
+    expect(choosableReply(loaded([msg('b2')]))).toBeNull();
+    expect(choosableReply(loaded([offer], 'human'))).toBeNull();
+    expect(choosableReply(chatReducer(loaded([offer]), { type: 'updated', event: { conversationId: conv, status: 'bot', typing: true } }))).toBeNull();
+    // Tapped: the choice is the newest message, shown at once with the option it stands for.
+    const tapped = chatReducer(loaded([offer]), { type: 'compose', clientId: 'l1', text: 'Sí, por favor', at: '2026-03-02T18:00:03.000Z', chosen: { id: 'yes', title: 'Sí, por favor' } });
+    expect(tapped.messages.at(-1)).toMatchObject({ text: 'Sí, por favor', chosen: { id: 'yes', title: 'Sí, por favor' }, local: { state: 'sending' } });
+    expect(choosableReply(tapped)).toBeNull();
+  });
+
+  it("keeps a reply's picture through later copies of the message", () => {
+    const media = [{ type: 'image', url: 'https://tienda.mx/img/camisa.jpg' }];
+    const merged = mergeMessage(msg('b1', { media }), msg('b1', { status: 'sent', media }));
+    expect(merged).toMatchObject({ status: 'sent', media });
   });
 });

@@ -1,4 +1,4 @@
-import type { ConversationMessage, ConversationUpdatedEvent, PlaygroundConversation } from '@charla/shared';
+import type { ChosenOption, ConversationMessage, ConversationUpdatedEvent, PlaygroundConversation } from '@charla/shared';
 
 export type ConversationStatus = NonNullable<PlaygroundConversation['status']>;
 
@@ -33,7 +33,7 @@ export const initialChatState: ChatState = { conversationId: null, status: null,
 
 export type ChatEvent =
   | { type: 'loaded'; snapshot: Pick<PlaygroundConversation, 'conversationId' | 'status' | 'messages'> }
-  | { type: 'compose'; clientId: string; text: string; at: string }
+  | { type: 'compose'; clientId: string; text: string; at: string; chosen?: ChosenOption }
   | { type: 'accepted'; clientId: string; message?: ConversationMessage }
   | { type: 'sendFailed'; clientId: string; error: string }
   | { type: 'retry'; clientId: string }
@@ -151,6 +151,7 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
         sources: null,
         actions: null,
         error: null,
+        ...(event.chosen && { chosen: event.chosen }),
         local: { clientId: event.clientId, state: 'sending' },
       };
       return { ...state, messages: [...state.messages, message] };
@@ -220,4 +221,14 @@ export function readThrough(state: ChatState): number {
     through = firstLocal === -1 ? messages.length : firstLocal;
   }
   return through;
+}
+
+/**
+ * The reply whose options can be tapped: the newest message, when it is the bot's and offers
+ * some, and the bot still answers (not typing another reply, not handed to a person).
+ */
+export function choosableReply(state: ChatState): string | null {
+  const last = state.messages.at(-1);
+  if (!last || last.local || last.direction !== 'out' || last.author !== 'bot' || !last.choices?.options.length) return null;
+  return state.status !== 'human' && !state.typing ? last.id : null;
 }

@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Boom } from '@hapi/boom';
 import { DisconnectReason, type BaileysEventMap, type UserFacingSocketConfig, type WAMessage } from '@whiskeysockets/baileys';
-import type { CreateSocket, WaSocket } from '../session-manager.ts';
+import type { CreateSocket, OutgoingContent, WaSocket } from '../session-manager.ts';
 
 /** A message id as WhatsApp makes them ("3EB0" and 18 hex digits for web clients). */
 export const waMessageId = () => `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
 
-export type SendHandler = (jid: string, content: { text: string }) => Promise<WAMessage | undefined>;
+export type SendHandler = (jid: string, content: OutgoingContent) => Promise<WAMessage | undefined>;
+
+/** The words of a send: its text, or its picture's caption. */
+const wordsOf = (content: OutgoingContent) => ('text' in content ? content.text : (content.caption ?? ''));
 
 /**
  * Stands in for WhatsApp's side of a Baileys socket: the same `ev` event names and payloads
@@ -17,7 +20,8 @@ export type SendHandler = (jid: string, content: { text: string }) => Promise<WA
 export class FakeSocket implements WaSocket {
   readonly ev = new EventEmitter();
   user: { id: string } | undefined;
-  readonly sent: { jid: string; text: string; at: number; id: string }[] = [];
+  /** `image`: the bytes of a picture sent with `text` as its caption. */
+  readonly sent: { jid: string; text: string; at: number; id: string; image?: Buffer }[] = [];
   readonly attempts: { jid: string; text: string; at: number }[] = [];
   ended = false;
   loggedOut = false;
@@ -38,12 +42,14 @@ export class FakeSocket implements WaSocket {
   /** The default answer of a send: the message as Baileys answers it, with WhatsApp's id. */
   accept: SendHandler = async (jid, content) => {
     const id = waMessageId();
-    this.sent.push({ jid, text: content.text, at: Date.now(), id });
-    return { key: { remoteJid: jid, fromMe: true, id }, message: { extendedTextMessage: { text: content.text } }, messageTimestamp: Math.floor(Date.now() / 1000), status: 1 };
+    const text = wordsOf(content);
+    this.sent.push({ jid, text, at: Date.now(), id, ...('image' in content && { image: content.image }) });
+    const message = 'image' in content ? { imageMessage: { caption: text } } : { extendedTextMessage: { text } };
+    return { key: { remoteJid: jid, fromMe: true, id }, message, messageTimestamp: Math.floor(Date.now() / 1000), status: 1 };
   };
 
-  async sendMessage(jid: string, content: { text: string }) {
-    this.attempts.push({ jid, text: content.text, at: Date.now() });
+  async sendMessage(jid: string, content: OutgoingContent) {
+    this.attempts.push({ jid, text: wordsOf(content), at: Date.now() });
     return (this.onSend ?? this.accept)(jid, content);
   }
 

@@ -1,5 +1,5 @@
 import type { Passage } from '../../../modules/training/retrieval.ts';
-import type { ContactAppointment, EngineAction, EngineBot, EngineContact, EngineResult, HistoryMessage } from '../../types.ts';
+import type { ChosenOption, ContactAppointment, EngineAction, EngineBot, EngineContact, EngineResult, HistoryMessage } from '../../types.ts';
 import { offlineEngine } from '../offline-engine.ts';
 import { memoryTools, type WeeklyHours } from './memory-tools.ts';
 
@@ -43,6 +43,8 @@ export interface ConversationOptions {
   upcoming?: ContactAppointment[];
   /** A search that fails, to test that the engine still answers. */
   failingSearch?: boolean;
+  /** Pictures of catalog products, by product id. */
+  images?: Record<string, string>;
 }
 
 /**
@@ -65,10 +67,33 @@ export function conversation(options: ConversationOptions) {
   let handedOff = false;
 
   const tools = () => {
-    const t = memoryTools({ now, passages: options.passages, hours: options.hours ?? WEEKDAYS_9_TO_7, timeZone: bot.timezone, slotMinutes: bot.appointmentMinutes, taken, upcoming });
+    const t = memoryTools({ now, passages: options.passages, hours: options.hours ?? WEEKDAYS_9_TO_7, timeZone: bot.timezone, slotMinutes: bot.appointmentMinutes, taken, upcoming, ...(options.images && { images: options.images }) });
     if (options.failingSearch) t.search = async () => Promise.reject(new Error('search is down'));
     return t;
   };
+
+  async function answer(incoming: string[], chosen?: ChosenOption): Promise<EngineResult & { text: string }> {
+    const result = await engine.respond({ bot, now, contact, history: history.slice(-20), incoming, ...(chosen && { chosen }), state, tools: tools() });
+    for (const a of result.actions) {
+      actions.push(a);
+      if (a.type === 'update_contact') {
+        const { type: _type, ...fields } = a;
+        contact = { ...contact, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v)) };
+      }
+      if (a.type === 'book') {
+        taken.push({ start: a.start, end: a.end });
+        upcoming.push({ id: `a${upcoming.length + 1}`, start: a.start, end: a.end, service: a.service });
+      }
+      if (a.type === 'cancel') upcoming.splice(upcoming.findIndex((u) => u.id === a.appointmentId), 1);
+    }
+    if (result.handoff) handedOff = true;
+    before = state;
+    lastIncoming = incoming;
+    state = result.state;
+    history.push(...incoming.map((text) => ({ direction: 'in' as const, text })), ...result.replies.map((text) => ({ direction: 'out' as const, text })));
+    now = new Date(now.getTime() + 60_000);
+    return { ...result, text: result.replies.join('\n') };
+  }
 
   return {
     bot,
@@ -84,28 +109,9 @@ export function conversation(options: ConversationOptions) {
       return handedOff;
     },
     /** Sends one or more messages (a burst) and returns the engine's result. */
-    async send(...incoming: string[]): Promise<EngineResult & { text: string }> {
-      const result = await engine.respond({ bot, now, contact, history: history.slice(-20), incoming, state, tools: tools() });
-      for (const a of result.actions) {
-        actions.push(a);
-        if (a.type === 'update_contact') {
-          const { type: _type, ...fields } = a;
-          contact = { ...contact, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v)) };
-        }
-        if (a.type === 'book') {
-          taken.push({ start: a.start, end: a.end });
-          upcoming.push({ id: `a${upcoming.length + 1}`, start: a.start, end: a.end, service: a.service });
-        }
-        if (a.type === 'cancel') upcoming.splice(upcoming.findIndex((u) => u.id === a.appointmentId), 1);
-      }
-      if (result.handoff) handedOff = true;
-      before = state;
-      lastIncoming = incoming;
-      state = result.state;
-      history.push(...incoming.map((text) => ({ direction: 'in' as const, text })), ...result.replies.map((text) => ({ direction: 'out' as const, text })));
-      now = new Date(now.getTime() + 60_000);
-      return { ...result, text: result.replies.join('\n') };
-    },
+    send: (...incoming: string[]) => answer(incoming),
+    /** Taps one of the options a reply offered: its title is the message, its id comes along. */
+    tap: (option: ChosenOption) => answer([option.title], { id: option.id, title: option.title }),
     /** The last booking failed (someone took the slot): the engine's reply instead, and its state. */
     conflict(alternative: Date | undefined) {
       const booked = actions.findLastIndex((a) => a.type === 'book');

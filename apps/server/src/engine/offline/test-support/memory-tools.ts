@@ -32,6 +32,8 @@ export interface MemoryToolsOptions {
   upcoming?: ContactAppointment[] | (() => ContactAppointment[]);
   /** Another search (the real retrieval) instead of the word overlap over `passages`. */
   search?: EngineTools['search'];
+  /** Pictures of catalog products, by product id. */
+  images?: Record<string, string>;
 }
 
 /**
@@ -93,6 +95,9 @@ export function memoryTools(options: MemoryToolsOptions): EngineTools & { taken:
     async upcomingAppointments() {
       const upcoming = typeof options.upcoming === 'function' ? options.upcoming() : (options.upcoming ?? []);
       return upcoming.filter((a) => a.start.getTime() > options.now.getTime());
+    },
+    async productImage(productId) {
+      return options.images?.[productId];
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ConversationMessage, PlaygroundConversation } from '@charla/shared';
+import type { ChosenOption, ConversationMessage, PlaygroundConversation } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
 
 export type SendResult = { duplicate: boolean; message?: ConversationMessage };
@@ -8,8 +8,9 @@ const base = (botId: string) => `/api/playground/${encodeURIComponent(botId)}`;
 /** The owner's test conversation with a bot, through the same pipeline as WhatsApp. */
 export const playgroundApi = {
   conversation: (botId: string) => api.get<PlaygroundConversation>(base(botId)),
-  send: (botId: string, text: string, clientMessageId: string) =>
-    api.post<SendResult>(`${base(botId)}/messages`, { text, client_message_id: clientMessageId }),
+  /** `chosen`: the option of a reply that was tapped (its title is the text). */
+  send: (botId: string, text: string, clientMessageId: string, chosen?: ChosenOption) =>
+    api.post<SendResult>(`${base(botId)}/messages`, { text, client_message_id: clientMessageId, ...(chosen && { chosen }) }),
   reset: (botId: string) => api.post<{ ok: true }>(`${base(botId)}/reset`),
 };
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PlaygroundConversation, ServerToClientEvents } from '@charla/shared';
+import type { ChosenOption, PlaygroundConversation, ReplyChoice, ServerToClientEvents } from '@charla/shared';
 import { errorText } from '../../../lib/error-text.ts';
 import type { AppSocket } from '../../../lib/socket.ts';
 import { useBotRoom } from '../../realtime/use-bot-room.ts';
@@ -67,9 +67,9 @@ export function usePlaygroundChat(botId: string) {
   }, [state.typing]);
 
   const deliver = useCallback(
-    async (clientId: string, text: string) => {
+    async (clientId: string, text: string, chosen?: ChosenOption) => {
       try {
-        const result = await playgroundApi.send(botId, text, clientId);
+        const result = await playgroundApi.send(botId, text, clientId, chosen);
         dispatch({ type: 'accepted', clientId, message: result.message });
         if (result.duplicate) void queryClient.invalidateQueries({ queryKey: playgroundKey(botId) });
       } catch (error) {
@@ -81,20 +81,23 @@ export function usePlaygroundChat(botId: string) {
   );
 
   const send = useCallback(
-    (text: string) => {
+    (text: string, chosen?: ChosenOption) => {
       const clientId = newMessageId();
-      dispatch({ type: 'compose', clientId, text, at: new Date().toISOString() });
-      void deliver(clientId, text);
+      dispatch({ type: 'compose', clientId, text, at: new Date().toISOString(), ...(chosen && { chosen }) });
+      void deliver(clientId, text, chosen);
     },
     [deliver],
   );
+
+  /** Taps an option of a reply, as a customer taps a WhatsApp button: its title is what they say. */
+  const choose = useCallback((option: ReplyChoice) => send(option.title, { id: option.id, title: option.title }), [send]);
 
   /** Sends a refused message again with the same id: the server stores it once. */
   const retry = useCallback(
     (message: ChatMessage) => {
       if (!message.local) return;
       dispatch({ type: 'retry', clientId: message.local.clientId });
-      void deliver(message.local.clientId, message.text);
+      void deliver(message.local.clientId, message.text, message.chosen);
     },
     [deliver],
   );
@@ -125,6 +128,7 @@ export function usePlaygroundChat(botId: string) {
     reload: () => void query.refetch(),
     live,
     send,
+    choose,
     retry,
     reset,
     resetting,

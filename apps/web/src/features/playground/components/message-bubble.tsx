@@ -1,4 +1,5 @@
-import { Fragment, memo, type ReactNode } from 'react';
+import { Fragment, memo, useState, type ReactNode } from 'react';
+import type { ReplyChoice, ReplyChoices } from '@charla/shared';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon, CalendarCheckIcon, ChevronDownIcon, ClockIcon, DoubleTickIcon, HandoffIcon, RestartIcon, SourceIcon, TickIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { actionChips, intlLocale, type ActionChip } from '../action-chips.ts';
@@ -30,12 +31,15 @@ export const MessageBubble = memo(function MessageBubble({
   read,
   timeZone,
   onRetry,
+  onChoose,
 }: {
   message: ChatMessage;
   /** The bot has taken this customer message in (it is answering or answered after it). */
   read: boolean;
   timeZone: string | null;
   onRetry: (message: ChatMessage) => void;
+  /** Taps one of the reply's options; absent when they can no longer be tapped (answered already). */
+  onChoose?: ((option: ReplyChoice) => void) | undefined;
 }) {
   const { t, i18n } = useTranslation('playground');
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -74,6 +78,7 @@ export const MessageBubble = memo(function MessageBubble({
     );
   }
 
+  const picture = message.media?.find((m) => m.type === 'image' && m.url && /^https?:\/\//i.test(m.url));
   const chips = message.author === 'bot' ? actionChips(message.actions, { locale, timeZone, t: (key, values) => t(`actions.${key}`, { ...values }) }) : [];
   return (
     <li className="flex flex-col items-start animate-fade-in" data-author={message.author} data-status={message.status}>
@@ -86,7 +91,8 @@ export const MessageBubble = memo(function MessageBubble({
         ) : (
           <span className="sr-only">{t('message.bot')}: </span>
         )}
-        <span data-text>{richText(message.text)}</span>
+        {picture?.url ? <MessageImage url={picture.url} /> : null}
+        {message.text ? <span data-text>{richText(message.text)}</span> : null}
         <span className="float-end ms-3 mt-1.5 inline-flex translate-y-0.5 items-center gap-1 text-[11px] leading-none text-fg/55">
           <time dateTime={message.createdAt}>{time}</time>
         </span>
@@ -97,11 +103,77 @@ export const MessageBubble = memo(function MessageBubble({
           {t('message.notDelivered')}
         </p>
       ) : null}
+      {message.choices ? <Choices choices={message.choices} onChoose={onChoose} /> : null}
       {chips.length > 0 ? <ActionChips chips={chips} /> : null}
       {message.author === 'bot' && message.sources ? <Sources sources={message.sources} /> : null}
     </li>
   );
 });
+
+/** A product's picture at the top of the reply, as WhatsApp shows an image with its caption. */
+function MessageImage({ url }: { url: string }) {
+  const { t } = useTranslation('playground');
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <span className="mb-1 flex items-center gap-1 text-xs text-muted" data-image-failed>
+        <AlertIcon className="size-3.5" />
+        {t('message.imageFailed')}
+      </span>
+    );
+  }
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className="focus-ring -mx-1.5 mb-1.5 block overflow-hidden rounded-xl" title={t('message.openImage')}>
+      <img
+        src={url}
+        alt={t('message.image')}
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(true)}
+        className="block max-h-72 w-full min-w-48 bg-card object-cover sm:min-w-56"
+        data-message-image
+      />
+    </a>
+  );
+}
+
+/**
+ * The reply's options as chips under the bubble, as a customer sees buttons or a list on WhatsApp.
+ * Tapped, an option is sent as the customer's choice. A shared description (the day of the free
+ * times) is said once, next to the label.
+ */
+function Choices({ choices, onChoose }: { choices: ReplyChoices; onChoose?: ((option: ReplyChoice) => void) | undefined }) {
+  const { t } = useTranslation('playground');
+  const descriptions = [...new Set(choices.options.map((o) => o.description ?? ''))];
+  const shared = descriptions.length === 1 ? descriptions[0] : '';
+  const caption = [choices.label, shared].filter(Boolean).join(' · ');
+  return (
+    <div role="group" aria-label={t('choices.label', { label: caption })} className="mt-1.5 w-full max-w-[92%]" data-choices>
+      <p className="mb-1 text-[11px] font-semibold text-muted" aria-hidden="true">
+        {caption}
+      </p>
+      <ul className="flex flex-wrap gap-1.5">
+        {choices.options.map((option) => {
+          const own = !shared && option.description ? option.description : '';
+          return (
+            <li key={option.id} className="max-w-full">
+              <button
+                type="button"
+                disabled={!onChoose}
+                onClick={() => onChoose?.(option)}
+                title={onChoose ? t('choices.tap', { title: option.title }) : t('choices.answered')}
+                className="focus-ring inline-flex min-h-9 max-w-full flex-col items-start rounded-2xl border border-highlight/55 bg-card-strong px-3 py-1.5 text-start text-sm font-semibold text-highlight shadow-sm transition hover:bg-highlight/15 disabled:cursor-default disabled:border-line disabled:text-muted disabled:shadow-none disabled:hover:bg-card-strong"
+              >
+                <span className="break-words">{option.title}</span>
+                {own ? <span className="text-[11px] font-normal text-muted">{own}</span> : null}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
 
 function Ticks({ message, read }: { message: ChatMessage; read: boolean }) {
   const { t } = useTranslation('playground');

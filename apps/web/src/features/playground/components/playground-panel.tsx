@@ -1,11 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ReplyChoice } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertIcon, BotIcon, CloseIcon, HandoffIcon, RestartIcon, WifiOffIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePlaygroundChat } from '../api/use-playground-chat.ts';
-import { readThrough, type ChatMessage, type ChatState } from '../chat-state.ts';
+import { choosableReply, readThrough, type ChatMessage, type ChatState } from '../chat-state.ts';
 import type { PlaygroundBot } from '../playground-bot.ts';
 import { Composer, type ComposerHandle } from './composer.tsx';
 import { EmptyChat, type Suggestion } from './empty-chat.tsx';
@@ -122,6 +123,7 @@ export function PlaygroundPanel({ bot, onClose }: { bot: PlaygroundBot; onClose:
         name={name}
         timeZone={bot.timezone || null}
         onRetry={chat.retry}
+        onChoose={chat.choose}
         placeholder={
           chat.loading ? (
             <div className="m-auto flex items-center gap-2 text-sm text-muted" role="status">
@@ -183,12 +185,14 @@ function Messages({
   name,
   timeZone,
   onRetry,
+  onChoose,
   placeholder,
 }: {
   state: ChatState;
   name: string;
   timeZone: string | null;
   onRetry: (message: ChatMessage) => void;
+  onChoose: (option: ReplyChoice) => void;
   placeholder: ReactNode;
 }) {
   const { t } = useTranslation('playground');
@@ -197,6 +201,7 @@ function Messages({
   const last = state.messages.at(-1);
   const lastKey = last ? `${last.id}:${last.status}:${last.local?.state ?? ''}` : '';
   const read = readThrough(state);
+  const choosable = choosableReply(state);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -221,7 +226,14 @@ function Messages({
         <>
           <ol role="log" aria-label={t('conversation')} aria-live="polite" className="mt-auto flex flex-col gap-2">
             {state.messages.map((message, i) => (
-              <MessageBubble key={message.local?.clientId ?? message.id} message={message} read={i < read} timeZone={timeZone} onRetry={onRetry} />
+              <MessageBubble
+                key={message.local?.clientId ?? message.id}
+                message={message}
+                read={i < read}
+                timeZone={timeZone}
+                onRetry={onRetry}
+                onChoose={message.id === choosable ? onChoose : undefined}
+              />
             ))}
           </ol>
           {state.typing ? <Typing name={name} /> : null}
