@@ -11,10 +11,50 @@ const appSecret = 'e2e-meta-app-secret';
 const phoneNumberId = '106540352242922';
 const wabaId = '524126980791429';
 const customer = '5213312345678';
+const metaAppId = '4815162342';
+
+/** What GET /{waba-id}/message_templates lists for the account, as Meta answers it. */
+const templates = [
+  {
+    id: '780512230044871',
+    name: 'seguimiento_cliente',
+    language: 'es_MX',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    parameter_format: 'POSITIONAL',
+    components: [
+      { type: 'BODY', text: 'Hola, retomamos tu conversación con Florería El Sol: {{1}}', example: { body_text: [['Tu ramo sale mañana a las 10:00.']] } },
+      { type: 'FOOTER', text: 'Responde a este mensaje para continuar.' },
+    ],
+  },
+  {
+    id: '915230447120018',
+    name: 'retomar_conversacion',
+    language: 'es_MX',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    parameter_format: 'POSITIONAL',
+    components: [
+      { type: 'HEADER', format: 'TEXT', text: '¡Hola de nuevo!' },
+      { type: 'BODY', text: 'Tenemos una respuesta para ti. Escríbenos y seguimos la conversación.' },
+    ],
+  },
+  {
+    id: '640021887310294',
+    name: 'recordatorio_entrega',
+    language: 'es_MX',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    parameter_format: 'POSITIONAL',
+    components: [{ type: 'BODY', text: 'Hola {{1}}, tu pedido llega el {{2}} entre las {{3}}.' }],
+  },
+  { id: '870014522390011', name: 'oferta_fin_de_mes', language: 'es_MX', status: 'PENDING', category: 'MARKETING', components: [{ type: 'BODY', text: 'Solo este fin de mes: 20% de descuento.' }] },
+];
 
 interface GraphCall {
   method: string;
   path: string;
+  query: Record<string, string>;
   body: Record<string, unknown> | null;
 }
 
@@ -25,14 +65,16 @@ async function startFakeGraph(): Promise<{ url: string; calls: GraphCall[]; serv
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
-      const path = new URL(req.url ?? '/', 'http://graph.local').pathname.replace(/^\/v\d+\.\d+\//, '').replace(/^\//, '');
+      const url = new URL(req.url ?? '/', 'http://graph.local');
+      const path = url.pathname.replace(/^\/v\d+\.\d+\//, '').replace(/^\//, '');
+      const query = Object.fromEntries(url.searchParams);
       let body: Record<string, unknown> | null = null;
       try {
         body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
       } catch {
         body = null;
       }
-      calls.push({ method: req.method ?? 'GET', path, body });
+      calls.push({ method: req.method ?? 'GET', path, query, body });
       const send = (status: number, answer: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(answer));
@@ -43,6 +85,10 @@ async function startFakeGraph(): Promise<{ url: string; calls: GraphCall[]; serv
       }
       if (req.method === 'POST' && /^\d+\/subscribed_apps$/.test(path)) return send(200, { success: true });
       if (req.method === 'POST' && /^\d+\/register$/.test(path)) return send(200, { success: true });
+      if (req.method === 'GET' && path === `${wabaId}/message_templates`) {
+        const listed = templates.filter((t) => (!query.name || t.name.includes(query.name)) && (!query.status || query.status.split(',').includes(t.status)));
+        return send(200, { data: listed, ...(listed.length ? { paging: { cursors: { before: 'MAZDZD', after: 'MjQZD' } } } : {}) });
+      }
       return send(400, { error: { message: `Unsupported request: ${req.method} ${path}`, type: 'OAuthException', code: 100 } });
     });
   });
@@ -72,7 +118,7 @@ const knowledge = [
 
 beforeAll(async () => {
   graph = await startFakeGraph();
-  env = await startTestEnv({ env: { META_APP_SECRET: appSecret, META_VERIFY_TOKEN: 'e2e-verify-token', META_GRAPH_URL: graph.url } });
+  env = await startTestEnv({ env: { META_APP_ID: metaAppId, META_CONFIG_ID: '1029384756', META_APP_SECRET: appSecret, META_VERIFY_TOKEN: 'e2e-verify-token', META_GRAPH_URL: graph.url } });
 
   const { context, page } = await env.newPage({ locale: 'es-MX' });
   await signUp(page, owner);
@@ -107,6 +153,12 @@ async function panelShot(page: Page, name: string) {
   await shot(page, name);
 }
 
+/** The screen with an element in the middle (the template chooser is taller than the panel's top). */
+async function centeredShot(page: Page, selector: string, name: string) {
+  await page.locator(selector).first().evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await shot(page, name);
+}
+
 /** A webhook as Meta sends it: the raw body signed with the app secret. */
 async function postWebhook(payload: unknown): Promise<number> {
   const raw = JSON.stringify(payload);
@@ -128,7 +180,12 @@ describe('Canales', () => {
     for (const id of ['canal-whatsapp-qr', 'canal-whatsapp-api', 'canal-messenger', 'canal-instagram']) {
       await panel.locator(`#${id} [data-state="disconnected"]`).waitFor();
     }
-    await expect(panel.locator('#canal-whatsapp-api').getByRole('button', { name: 'Registro con Facebook' }).isDisabled()).resolves.toBe(true);
+    // The Meta app id comes from the server at run time: the signup button is on, with no build-time setting.
+    const signup = panel.locator('#canal-whatsapp-api').getByRole('button', { name: 'Registro con Facebook' });
+    await expect(signup.isEnabled()).resolves.toBe(true);
+    await expect(panel.getByText('El registro con Facebook no está disponible').count()).resolves.toBe(0);
+    // No template section until the number is connected.
+    await expect(panel.locator('#plantilla-whatsapp').count()).resolves.toBe(0);
     await context.close();
   }, 60_000);
 
@@ -193,6 +250,68 @@ describe('Canales', () => {
     const panel = await openChannels(page);
     await panel.locator('#canal-whatsapp-api [data-state="connected"]').waitFor();
     await panelShot(page, `channels-${sizeOf(viewports.phone)}`);
+    await context.close();
+  }, 60_000);
+
+  it('chooses the WhatsApp template for after 24 hours from the approved ones, then removes it', async () => {
+    const { context, page } = await signedInPage();
+    const panel = await openChannels(page);
+    const section = panel.locator('#plantilla-whatsapp');
+    await section.getByText('Sin plantilla: las respuestas a clientes que no han escrito en 24 horas no se envían.').waitFor();
+    await section.getByRole('button', { name: 'Elegir plantilla' }).click();
+
+    const form = section.getByRole('form', { name: 'Elegir la plantilla de WhatsApp' });
+    const select = form.getByLabel('Plantilla aprobada');
+    await select.waitFor();
+    // Only the usable approved templates are offered; the others are listed apart with why; pending ones not at all.
+    await expect(select.locator('option').allTextContents()).resolves.toEqual(['retomar_conversacion (es_MX)', 'seguimiento_cliente (es_MX)']);
+    await form.getByText('1 plantilla aprobada no se puede usar').click();
+    await form.getByText('tiene más de una variable en el cuerpo').waitFor();
+    expect(graph.calls.some((c) => c.method === 'GET' && c.path === `${wabaId}/message_templates` && c.query.status === 'APPROVED')).toBe(true);
+
+    await select.selectOption({ label: 'seguimiento_cliente (es_MX)' });
+    const preview = form.getByRole('figure', { name: 'Vista previa de la plantilla' });
+    await preview.getByText('texto de la respuesta', { exact: true }).waitFor();
+    await preview.getByText('La variable {{1}} se reemplaza por el texto de la respuesta del asistente.').waitFor();
+    await centeredShot(page, '#plantilla-whatsapp', `channels-template-${sizeOf(viewports.desktop)}`);
+
+    await form.getByRole('button', { name: 'Guardar plantilla' }).click();
+    const current = section.locator('[data-template-current]');
+    await current.getByText('seguimiento_cliente').waitFor();
+    await current.getByText('Va dentro de la plantilla, en {{1}}').waitFor();
+    await expect(form.count()).resolves.toBe(0);
+    await page.getByText('Plantilla guardada').waitFor();
+    const check = await page.evaluate(async (id) => (await fetch(`/api/channels/${id}/whatsapp-template`, { credentials: 'include' })).json(), botId);
+    expect(check).toEqual({ ok: true, template: { name: 'seguimiento_cliente', language: 'es_MX', with_text: true } });
+
+    // After a reload it comes from the server.
+    await page.reload();
+    const again = await openChannels(page);
+    await again.locator('#plantilla-whatsapp [data-template-current]').getByText('seguimiento_cliente').waitFor();
+    await centeredShot(page, '#canal-whatsapp-api', `channels-template-set-${sizeOf(viewports.desktop)}`);
+
+    await again.locator('#plantilla-whatsapp').getByRole('button', { name: 'Quitar plantilla' }).click();
+    await page.getByRole('dialog', { name: '¿Quitar la plantilla?' }).getByRole('button', { name: 'Sí, quitarla' }).click();
+    await again.locator('#plantilla-whatsapp').getByText('Sin plantilla: las respuestas a clientes que no han escrito en 24 horas no se envían.').waitFor();
+    const cleared = await page.evaluate(async (id) => (await fetch(`/api/channels/${id}/whatsapp-template`, { credentials: 'include' })).json(), botId);
+    expect(cleared).toEqual({ ok: true, template: null });
+    await context.close();
+  }, 90_000);
+
+  it('chooses the template on a phone too', async () => {
+    const { context, page } = await signedInPage(viewports.phone);
+    const panel = await openChannels(page);
+    const section = panel.locator('#plantilla-whatsapp');
+    await section.getByRole('button', { name: 'Elegir plantilla' }).click();
+    const form = section.getByRole('form', { name: 'Elegir la plantilla de WhatsApp' });
+    await form.getByLabel('Plantilla aprobada').selectOption({ label: 'retomar_conversacion (es_MX)' });
+    await form.getByText('Esta plantilla no tiene variables', { exact: false }).waitFor();
+    await centeredShot(page, '#plantilla-whatsapp form', `channels-template-${sizeOf(viewports.phone)}`);
+    await form.getByRole('button', { name: 'Guardar plantilla' }).click();
+    await section.locator('[data-template-current]').getByText('retomar_conversacion').waitFor();
+    await section.locator('[data-template-current]').getByText('No se incluye: la plantilla se envía tal cual').waitFor();
+    await page.getByText('Plantilla guardada').waitFor();
+    await centeredShot(page, '#plantilla-whatsapp', `channels-template-set-${sizeOf(viewports.phone)}`);
     await context.close();
   }, 60_000);
 

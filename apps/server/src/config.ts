@@ -53,6 +53,8 @@ const schema = z
   WHATSAPP_WEB_RECONNECT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Meta app (WhatsApp Cloud API, Messenger, Instagram): webhook signatures, verification, token exchange. */
   META_APP_ID: z.string().regex(/^\d+$/, 'must be the numeric app id').optional(),
+  /** The embedded signup's configuration id (Facebook Login for Business); public, like the app id. */
+  META_CONFIG_ID: z.string().regex(/^\d+$/, 'must be the numeric configuration id').optional(),
   META_APP_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
   META_VERIFY_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
   META_GRAPH_URL: z.url().default('https://graph.facebook.com/v23.0').transform((u) => u.replace(/\/+$/, '')),

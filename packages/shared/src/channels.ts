@@ -94,6 +94,54 @@ export const whatsappTemplateBody = z.strictObject({
 });
 export type WhatsappTemplateBody = z.infer<typeof whatsappTemplateBody>;
 export const whatsappTemplateResponse = z.object({ ok: z.literal(true), template: whatsappTemplateBody.nullable() });
+export type WhatsappTemplateResponse = z.infer<typeof whatsappTemplateResponse>;
+
+/**
+ * Why an approved template cannot be the closed-window template: the reply goes out with at most one
+ * body variable ({{1}}, the reply's text) and no other parameter, so templates that need more
+ * (named or several variables, a media header, a header or button variable, authentication, carousel
+ * or catalog templates) would be refused by Meta at send time.
+ */
+export const whatsappTemplateProblems = ['NAMED_VARIABLES', 'TOO_MANY_VARIABLES', 'HEADER_MEDIA', 'HEADER_VARIABLE', 'BUTTON_VARIABLE', 'UNSUPPORTED_KIND'] as const;
+export type WhatsappTemplateProblem = (typeof whatsappTemplateProblems)[number];
+
+/** One approved template of the number's WhatsApp Business Account, as the Canales panel lists it. */
+export const whatsappTemplateOption = z.object({
+  name: z.string(),
+  /** Meta's language code ("es_MX"). */
+  language: z.string(),
+  /** MARKETING, UTILITY or AUTHENTICATION. */
+  category: z.string().nullable(),
+  /** The texts the customer sees; variables stay as {{1}}. */
+  header: z.string().nullable(),
+  body: z.string(),
+  footer: z.string().nullable(),
+  /** Positional variables of the body ({{1}}, {{2}}…). */
+  variables: z.number().int().min(0),
+  /** What PUT …/whatsapp-template takes for this template: its one body variable receives the reply's text. */
+  with_text: z.boolean(),
+  /** Null when the template can be used; otherwise why not. */
+  problem: z.enum(whatsappTemplateProblems).nullable(),
+});
+export type WhatsappTemplateOption = z.infer<typeof whatsappTemplateOption>;
+
+/** GET /api/channels/{botId}/whatsapp-templates: the approved templates of the connected number's WABA, read from Meta. */
+export const whatsappTemplatesResponse = z.object({ templates: z.array(whatsappTemplateOption) });
+export type WhatsappTemplatesResponse = z.infer<typeof whatsappTemplatesResponse>;
+
+/**
+ * GET /api/meta/settings: the public settings of the Meta app the embedded signup runs under (read by
+ * the web app at run time). Null when the server has none; the app secret and the verify token never
+ * leave the server.
+ */
+export const metaSettingsResponse = z.object({
+  app_id: z.string().nullable(),
+  /** The embedded signup's configuration (Facebook Login for Business). */
+  config_id: z.string().nullable(),
+  /** The Graph API version the server calls ("v23.0"); the JS SDK is initialised with it. */
+  graph_version: z.string(),
+});
+export type MetaSettingsResponse = z.infer<typeof metaSettingsResponse>;
 
 /**
  * POST /api/disconnect: forgets a channel of a bot. Sources: api (or meta) for the WhatsApp Cloud

@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { channelsResponse, metaStepErrorBody } from '@charla/shared';
+import { channelsResponse, metaSettingsResponse, metaStepErrorBody, whatsappTemplateResponse, whatsappTemplatesResponse } from '@charla/shared';
 import { engines } from '../../test/harness.ts';
 import { bots } from '../../modules/bots/bots.table.ts';
+import { channelConnections } from './meta.table.ts';
+import { channelsService } from './channels.service.ts';
 import { metaError } from './test-support/fake-graph.ts';
-import { APP_ID, APP_SECRET, metaId, metaTestApp, ownerWithBot, pageBot, postWebhook, until, botMessages, waTextPayload, whatsappBot, type MetaTestApp } from './test-support/meta-test-app.ts';
+import { metaResponseSchema } from './test-support/meta-openapi.ts';
+import { APP_ID, APP_SECRET, VERIFY_TOKEN, metaId, metaTestApp, ownerWithBot, pageBot, postWebhook, until, botMessages, waTextPayload, whatsappBot, type MetaTestApp } from './test-support/meta-test-app.ts';
 
 describe.each(engines)('Canales API on %s', (dbEngine) => {
   let m: MetaTestApp;
 
   beforeAll(async () => {
-    m = await metaTestApp(dbEngine);
+    m = await metaTestApp(dbEngine, { META_CONFIG_ID: '1029384756' });
   });
   afterAll(() => m?.close());
 
@@ -132,6 +135,9 @@ describe.each(engines)('Canales API on %s', (dbEngine) => {
         { method: 'POST' as const, url: '/api/disconnect', payload: { botId: ana.botId, source: 'api' } },
         { method: 'GET' as const, url: `/api/channels/${ana.botId}` },
         { method: 'PUT' as const, url: `/api/channels/${ana.botId}/whatsapp-template`, payload: { name: 'hola', language: 'es_MX' } },
+        { method: 'DELETE' as const, url: `/api/channels/${ana.botId}/whatsapp-template` },
+        { method: 'GET' as const, url: `/api/channels/${ana.botId}/whatsapp-template` },
+        { method: 'GET' as const, url: `/api/channels/${ana.botId}/whatsapp-templates` },
       ];
       for (const a of attempts) {
         const res = await luis.api(a);
@@ -202,6 +208,180 @@ describe.each(engines)('Canales API on %s', (dbEngine) => {
       expect((await read('es-MX,es;q=0.9')).last_error).toMatchObject({ code: 'ACCOUNT_RESTRICTED', message: 'La cuenta de Meta está restringida o tiene un problema de pago. Revísala en Meta Business Suite. (Meta 131031)' });
       expect((await read('en-US')).last_error).toMatchObject({ code: 'ACCOUNT_RESTRICTED', message: 'The Meta account is restricted or has a payment problem. Check it in Meta Business Suite. (Meta 131031)', detail: 'Business Account locked' });
       expect((await read('en-US')).state).toBe('connected');
+    });
+  });
+
+  describe('GET /api/meta/settings', () => {
+    it("gives the signed-in web app the Meta app's public settings, never its secret or verify token", async () => {
+      const { api } = await ownerWithBot(m.t);
+      const res = await api({ method: 'GET', url: '/api/meta/settings' });
+      expect(res.statusCode).toBe(200);
+      expect(metaSettingsResponse.parse(res.json())).toEqual({ app_id: APP_ID, config_id: '1029384756', graph_version: 'v23.0' });
+      expect(res.body).not.toContain(APP_SECRET);
+      expect(res.body).not.toContain(VERIFY_TOKEN);
+      expect((await m.t.app.inject({ method: 'GET', url: '/api/meta/settings' })).statusCode).toBe(401);
+    });
+
+    it('answers nulls when the server has no Meta app', () => {
+      const service = channelsService({ appId: undefined, appSecret: undefined } as Parameters<typeof channelsService>[0]);
+      expect(service.settings()).toEqual({ app_id: null, config_id: null, graph_version: 'v23.0' });
+    });
+  });
+
+  describe('WhatsApp template for the closed 24-hour window', () => {
+    const storedTemplate = async (botId: string) =>
+      (await m.t.database.db.select().from(channelConnections).where(eq(channelConnections.botId, botId))).find((r) => r.channel === 'whatsapp')?.template ?? null;
+
+    it("lists the WABA's approved templates from Meta, usable ones first, each saying what it needs", async () => {
+      const bot = await whatsappBot(m.t);
+      const waba = (await storedBot(bot.botId)).metaCredentials[0]!.waba_id!;
+      m.graph.reset();
+      const res = await bot.api({ method: 'GET', url: `/api/channels/${bot.botId}/whatsapp-templates` });
+      expect(res.statusCode).toBe(200);
+      const { templates } = whatsappTemplatesResponse.parse(res.json());
+      expect(templates.map((t) => [t.name, t.language, t.with_text, t.problem])).toEqual([
+        ['hello_world', 'en_US', false, null],
+        ['retomar_conversacion', 'es_MX', false, null],
+        ['seguimiento_cliente', 'en_US', true, null],
+        ['seguimiento_cliente', 'es_MX', true, null],
+        ['codigo_verificacion', 'es_MX', true, 'UNSUPPORTED_KIND'],
+        ['pedido_enviado', 'es_MX', false, 'NAMED_VARIABLES'],
+        ['promo_temporada', 'es_MX', false, 'HEADER_MEDIA'],
+        ['recordatorio_cita', 'es_MX', false, 'TOO_MANY_VARIABLES'],
+      ]);
+      expect(templates[3]).toEqual({
+        name: 'seguimiento_cliente', language: 'es_MX', category: 'UTILITY', header: null,
+        body: 'Hola, retomamos tu conversación con nosotros: {{1}}', footer: 'Responde a este mensaje para continuar.', variables: 1, with_text: true, problem: null,
+      });
+
+      expect(m.graph.calls).toHaveLength(1);
+      const [call] = m.graph.calls;
+      expect(call).toMatchObject({ method: 'GET', path: `${waba}/message_templates`, authorization: `Bearer ${bot.token}` });
+      expect(call!.query).toMatchObject({ status: 'APPROVED', limit: '100', fields: expect.stringContaining('components') });
+      // The fake answers the way Meta's file documents it.
+      const answer = await fetch(`${m.graph.url}/${waba}/message_templates?fields=${call!.query.fields}`, { headers: { authorization: `Bearer ${bot.token}` } }).then((r) => r.json());
+      const validate = metaResponseSchema('/{Version}/{WABA-ID}/message_templates');
+      expect(validate(answer) || validate.errors).toBe(true);
+    });
+
+    it('reads every page of a large account', async () => {
+      const bot = await whatsappBot(m.t);
+      m.graph.reset();
+      for (let i = 0; i < 150; i++) m.graph.templates.push({ name: `aviso_${String(i).padStart(3, '0')}`, language: 'es_MX', status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: `Aviso ${i}: {{1}}` }] });
+      const { templates } = whatsappTemplatesResponse.parse((await bot.api({ method: 'GET', url: `/api/channels/${bot.botId}/whatsapp-templates` })).json());
+      expect(templates).toHaveLength(158);
+      expect(m.graph.calls.map((c) => c.query.after ?? null)).toEqual([null, expect.any(String)]);
+    });
+
+    it('sets a template after checking it with Meta, shows it, and clears it', async () => {
+      const bot = await whatsappBot(m.t);
+      const url = `/api/channels/${bot.botId}/whatsapp-template`;
+      expect((await bot.api({ method: 'GET', url })).json()).toEqual({ ok: true, template: null });
+
+      m.graph.reset();
+      const set = await bot.api({ method: 'PUT', url, payload: { name: 'seguimiento_cliente', language: 'es_MX', with_text: true } });
+      expect(set.statusCode).toBe(200);
+      expect(set.json()).toEqual({ ok: true, template: { name: 'seguimiento_cliente', language: 'es_MX', with_text: true } });
+      expect(m.graph.calls).toMatchObject([{ method: 'GET', query: { name: 'seguimiento_cliente' }, authorization: `Bearer ${bot.token}` }]);
+      expect(await storedTemplate(bot.botId)).toEqual({ name: 'seguimiento_cliente', language: 'es_MX', withText: true });
+      expect(whatsappTemplateResponse.parse((await bot.api({ method: 'GET', url })).json()).template).toEqual({ name: 'seguimiento_cliente', language: 'es_MX', with_text: true });
+
+      const fixed = await bot.api({ method: 'PUT', url, payload: { name: 'retomar_conversacion', language: 'es_MX', with_text: false } });
+      expect(fixed.json().template).toEqual({ name: 'retomar_conversacion', language: 'es_MX', with_text: false });
+
+      const cleared = await bot.api({ method: 'DELETE', url });
+      expect(cleared.json()).toEqual({ ok: true, template: null });
+      expect(await storedTemplate(bot.botId)).toBeNull();
+      expect((await bot.api({ method: 'GET', url })).json()).toEqual({ ok: true, template: null });
+    });
+
+    it('refuses, in Spanish or English, a template Meta does not have, has not approved, or whose variables the reply cannot fill; nothing is stored', async () => {
+      const bot = await whatsappBot(m.t);
+      const url = `/api/channels/${bot.botId}/whatsapp-template`;
+      m.graph.reset();
+      const put = (payload: Record<string, unknown>, lang = 'es-MX') => bot.api({ method: 'PUT', url, payload, headers: { 'accept-language': lang } });
+
+      const otherLanguage = await put({ name: 'seguimiento_cliente', language: 'pt_BR' });
+      expect(otherLanguage.statusCode).toBe(400);
+      expect(otherLanguage.json().error).toEqual({
+        code: 'TEMPLATE_NOT_FOUND',
+        message: 'No hay una plantilla «seguimiento_cliente» (pt_BR) en tu cuenta de WhatsApp. Existe en: en_US, es_MX.',
+      });
+      expect((await put({ name: 'no_existe', language: 'es_MX' }, 'en')).json().error).toEqual({
+        code: 'TEMPLATE_NOT_FOUND',
+        message: 'There is no template «no_existe» (es_MX) in your WhatsApp account.',
+      });
+
+      const pending = await put({ name: 'oferta_fin_de_mes', language: 'es_MX', with_text: false });
+      expect(pending.statusCode).toBe(409);
+      expect(pending.json().error).toMatchObject({ code: 'TEMPLATE_NOT_APPROVED', message: expect.stringContaining('(estado PENDING)') });
+
+      const several = await put({ name: 'recordatorio_cita', language: 'es_MX' }, 'en');
+      expect(several.statusCode).toBe(400);
+      expect(several.json().error.message).toBe(
+        'The template «recordatorio_cita» (es_MX) has more than one variable in its body: the assistant cannot fill it in. Choose one with no variables or a single one ({{1}}) in its body.',
+      );
+      expect((await put({ name: 'promo_temporada', language: 'es_MX', with_text: false })).json().error).toMatchObject({
+        code: 'TEMPLATE_UNUSABLE',
+        message: expect.stringContaining('lleva una imagen, video, documento o ubicación en el encabezado'),
+      });
+
+      const noVariable = await put({ name: 'retomar_conversacion', language: 'es_MX' });
+      expect(noVariable.statusCode).toBe(400);
+      expect(noVariable.json().error).toEqual({ code: 'TEMPLATE_VARIABLES_MISMATCH', message: 'La plantilla «retomar_conversacion» (es_MX) no tiene variables: no puede llevar el texto de la respuesta.' });
+      expect((await put({ name: 'seguimiento_cliente', language: 'es_MX', with_text: false }, 'en')).json().error.message).toBe(
+        "The template «seguimiento_cliente» (es_MX) has a {{1}} variable: it must receive the reply's text.",
+      );
+
+      const invalid = await put({ name: 'Seguimiento Cliente', language: 'español', extra: 1 });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().error.fields).toEqual({
+        name: 'Usa el nombre de la plantilla tal como está en Meta: minúsculas, números y guiones bajos.',
+        language: 'Usa el código de idioma de Meta, por ejemplo es_MX o en_US.',
+        extra: 'Campo no permitido.',
+      });
+      expect(await storedTemplate(bot.botId)).toBeNull();
+    });
+
+    it('needs a connected WhatsApp number to list or set, not to clear', async () => {
+      const { botId, api } = await ownerWithBot(m.t);
+      m.graph.reset();
+      const list = await api({ method: 'GET', url: `/api/channels/${botId}/whatsapp-templates` });
+      expect(list.statusCode).toBe(409);
+      expect(list.json().error).toEqual({ code: 'CHANNEL_NOT_CONNECTED', message: 'La API de WhatsApp no está conectada para este asistente. Conéctala en Canales.' });
+      const set = await api({ method: 'PUT', url: `/api/channels/${botId}/whatsapp-template`, headers: { 'accept-language': 'en' }, payload: { name: 'seguimiento_cliente', language: 'es_MX' } });
+      expect(set.json().error).toEqual({ code: 'CHANNEL_NOT_CONNECTED', message: 'The WhatsApp API is not connected for this assistant. Connect it under Channels.' });
+      expect((await api({ method: 'DELETE', url: `/api/channels/${botId}/whatsapp-template` })).json()).toEqual({ ok: true, template: null });
+      expect(m.graph.calls).toHaveLength(0);
+    });
+
+    it("a refused token moves the channel to needs_reauth; Meta's outage is answered 502 with its words", async () => {
+      const bot = await whatsappBot(m.t);
+      const waba = (await storedBot(bot.botId)).metaCredentials[0]!.waba_id!;
+      const list = () => bot.api({ method: 'GET', url: `/api/channels/${bot.botId}/whatsapp-templates` });
+
+      m.graph.next(`${waba}/message_templates`, metaError(2, 'Service temporarily unavailable', { status: 503, transient: true }), metaError(2, 'Service temporarily unavailable', { status: 503, transient: true }));
+      const down = await list();
+      expect(down.statusCode).toBe(502);
+      expect(down.json().error).toEqual({
+        code: 'META_REQUEST_FAILED',
+        message: 'No se pudieron leer las plantillas de WhatsApp. Meta no respondió por ahora; inténtalo de nuevo en unos minutos. (Meta 2) Meta dijo: «Service temporarily unavailable».',
+      });
+
+      m.graph.next(`${waba}/message_templates`, metaError(200, 'Permissions error'));
+      expect((await bot.api({ method: 'GET', url: `/api/channels/${bot.botId}/whatsapp-templates`, headers: { 'accept-language': 'en' } })).json().error.message).toBe(
+        'Could not read the WhatsApp templates. The token lacks the permissions this number or page needs. Connect the channel again. (Meta 200) Meta said: «Permissions error».',
+      );
+
+      const toRoom = vi.spyOn(m.t.app.realtime, 'toRoom');
+      m.graph.next(`${waba}/message_templates`, metaError(190, 'Error validating access token: Session has expired.'));
+      const refused = await list();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe('CHANNEL_NEEDS_REAUTH');
+      expect(toRoom).toHaveBeenCalledWith(`user:${bot.owner.userId}`, 'channelStatus', expect.objectContaining({ botId: bot.botId, channel: 'whatsapp', state: 'needs_reauth' }));
+      toRoom.mockRestore();
+      const panel = channelsResponse.parse((await bot.api({ method: 'GET', url: `/api/channels/${bot.botId}` })).json()).channels[0]!;
+      expect(panel.state).toBe('needs_reauth');
     });
   });
 });

@@ -64,6 +64,8 @@ export function metaChannels({ config, db, box, bots, emit, log }: MetaChannelsD
         box,
         appId: config.META_APP_ID,
         appSecret: config.META_APP_SECRET,
+        configId: config.META_CONFIG_ID,
+        graphVersion: /\/(v\d+\.\d+)$/.exec(config.META_GRAPH_URL)?.[1] ?? 'v23.0',
         log,
         disconnectWhatsmeow: opts.disconnectWhatsmeow,
       });

@@ -191,11 +191,13 @@ describe.each(engines)('Meta senders on %s', (dbEngine) => {
     await until(() => botMessages(m.t, bot.botId), (r) => outbound(r).length === 12 && outbound(r).every((o) => o.status !== 'queued'), 30_000);
     const at = m.graph.sends(bot.phoneNumberId).map((c) => c.at).sort((a, b) => a - b);
     expect(at).toHaveLength(12);
-    // 12 calls: 4 at once, 8 more at 4 a second, so about 2 s; any 9 calls span 1.25 s or more.
-    // Times are taken where the calls arrive, so the first one (which opens the connection) may
-    // land later than it left: a margin below the exact figures.
-    expect(at[11]! - at[0]!).toBeGreaterThanOrEqual(1700);
-    for (let i = 0; i + 8 < at.length; i++) expect(at[i + 8]! - at[i]!).toBeGreaterThanOrEqual(1000);
+    // 12 calls: 4 at once, then one every 250 ms, so about 2 s from first to last, and any 9
+    // calls span at least 1.25 s (sent without the limit, they would all land within a few ms).
+    // Times are taken where the calls arrive, on a server that shares its event loop with the
+    // app, so a busy moment delays some arrivals and bunches them: the margins are wide. The
+    // bucket's exact timing is pacing.test.ts's.
+    expect(at[11]! - at[0]!).toBeGreaterThanOrEqual(1400);
+    for (let i = 0; i + 8 < at.length; i++) expect(at[i + 8]! - at[i]!).toBeGreaterThanOrEqual(700);
   }, 45_000);
 
   it('sends the replies of one turn in order, one after the other', async () => {

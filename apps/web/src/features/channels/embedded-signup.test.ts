@@ -41,9 +41,11 @@ describe('embedded signup origin check', () => {
 });
 
 describe('signupConfig', () => {
-  it('needs a numeric app id', () => {
-    expect(signupConfig({})).toBeNull();
-    expect(signupConfig({ VITE_META_APP_ID: 'abc' })).toBeNull();
-    expect(signupConfig({ VITE_META_APP_ID: '1234567890', VITE_META_CONFIG_ID: '42' })).toEqual({ appId: '1234567890', configId: '42' });
+  it("turns the server's public Meta settings into the signup's configuration; no numeric app id, no signup", () => {
+    expect(signupConfig(undefined)).toBeNull();
+    expect(signupConfig({ app_id: null, config_id: '42', graph_version: 'v23.0' })).toBeNull();
+    expect(signupConfig({ app_id: 'abc', config_id: null })).toBeNull();
+    expect(signupConfig({ app_id: '1234567890', config_id: '42', graph_version: 'v24.0' })).toEqual({ appId: '1234567890', configId: '42', graphVersion: 'v24.0' });
+    expect(signupConfig({ app_id: ' 1234567890 ', config_id: ' ', graph_version: 'latest' })).toEqual({ appId: '1234567890', configId: null, graphVersion: 'v23.0' });
   });
 });

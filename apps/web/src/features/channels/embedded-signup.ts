@@ -51,17 +51,19 @@ export function listenToSignup(target: Pick<Window, 'addEventListener' | 'remove
   return () => target.removeEventListener('message', handler);
 }
 
-/** The Meta app the signup runs under (set at build time); without it the button is off. */
+/** The Meta app the signup runs under, as the server's GET /api/meta/settings gives it; without an app id the button is off. */
 export interface SignupConfig {
   appId: string;
   configId: string | null;
+  graphVersion: string;
 }
 
-export function signupConfig(env: Record<string, unknown> = import.meta.env): SignupConfig | null {
-  const appId = typeof env.VITE_META_APP_ID === 'string' ? env.VITE_META_APP_ID.trim() : '';
+export function signupConfig(settings: { app_id: string | null; config_id: string | null; graph_version?: string } | null | undefined): SignupConfig | null {
+  const appId = settings?.app_id?.trim() ?? '';
   if (!/^\d+$/.test(appId)) return null;
-  const configId = typeof env.VITE_META_CONFIG_ID === 'string' && env.VITE_META_CONFIG_ID.trim() ? env.VITE_META_CONFIG_ID.trim() : null;
-  return { appId, configId };
+  const configId = settings?.config_id?.trim() || null;
+  const graphVersion = settings?.graph_version && /^v\d+\.\d+$/.test(settings.graph_version) ? settings.graph_version : graphApiVersion;
+  return { appId, configId, graphVersion };
 }
 
 interface FacebookSdk {
@@ -79,13 +81,13 @@ declare global {
 let sdkLoading: Promise<FacebookSdk> | null = null;
 
 /** Loads Facebook's JS SDK (es_MX) once and initialises it for the app. */
-export function loadFacebookSdk(appId: string): Promise<FacebookSdk> {
+export function loadFacebookSdk(appId: string, version: string = graphApiVersion): Promise<FacebookSdk> {
   if (sdkLoading) return sdkLoading;
   sdkLoading = new Promise<FacebookSdk>((resolve, reject) => {
     window.fbAsyncInit = () => {
       const fb = window.FB;
       if (!fb) return reject(new Error('Facebook SDK missing'));
-      fb.init({ appId, autoLogAppEvents: true, xfbml: false, version: graphApiVersion });
+      fb.init({ appId, autoLogAppEvents: true, xfbml: false, version });
       resolve(fb);
     };
     const script = document.createElement('script');

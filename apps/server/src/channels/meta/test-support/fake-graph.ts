@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { GraphTemplate } from '../whatsapp-templates.ts';
 import { metaSchema } from './meta-openapi.ts';
 
 export interface GraphCall {
@@ -37,6 +38,148 @@ export const waAccepted = (to: string, id: string, delayMs?: number): GraphReply
   ...(delayMs ? { delayMs } : {}),
 });
 
+/**
+ * The templates of every WABA of the fake, as Meta lists them: approved ones the reply can carry
+ * (no variable or one {{1}}), approved ones it cannot (several, named or header variables, a media
+ * header, authentication), and some not approved.
+ */
+export const sampleTemplates: readonly GraphTemplate[] = [
+  {
+    id: '1192339204654487',
+    name: 'hello_world',
+    language: 'en_US',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    parameter_format: 'POSITIONAL',
+    components: [
+      { type: 'HEADER', format: 'TEXT', text: 'Hello World' },
+      { type: 'BODY', text: "Welcome and congratulations!! This message demonstrates your ability to send a message notification from WhatsApp Business Platform's Cloud API. Thank you for taking the time to test with us." },
+      { type: 'FOOTER', text: 'WhatsApp Business API Team' },
+    ],
+  },
+  {
+    id: '780512230044871',
+    name: 'seguimiento_cliente',
+    language: 'es_MX',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    parameter_format: 'POSITIONAL',
+    components: [
+      { type: 'BODY', text: 'Hola, retomamos tu conversación con nosotros: {{1}}', example: { body_text: [['Tu pedido sale mañana a las 10:00.']] } },
+      { type: 'FOOTER', text: 'Responde a este mensaje para continuar.' },
+    ],
+  },
+  {
+    id: '780512230044872',
+    name: 'seguimiento_cliente',
+    language: 'en_US',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    parameter_format: 'POSITIONAL',
+    components: [
+      { type: 'BODY', text: 'Hi, following up on your conversation with us: {{1}}', example: { body_text: [['Your order ships tomorrow at 10:00.']] } },
+      { type: 'FOOTER', text: 'Reply to this message to continue.' },
+    ],
+  },
+  {
+    id: '915230447120018',
+    name: 'retomar_conversacion',
+    language: 'es_MX',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    parameter_format: 'POSITIONAL',
+    components: [
+      { type: 'HEADER', format: 'TEXT', text: '¡Hola de nuevo!' },
+      { type: 'BODY', text: 'Tenemos una respuesta para ti. Escríbenos y seguimos la conversación.' },
+      { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Continuar' }] },
+    ],
+  },
+  {
+    id: '640021887310294',
+    name: 'recordatorio_cita',
+    language: 'es_MX',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    parameter_format: 'POSITIONAL',
+    components: [{ type: 'BODY', text: 'Hola {{1}}, te recordamos tu cita del {{2}} a las {{3}}.', example: { body_text: [['Ana', 'lunes 12', '10:00']] } }],
+  },
+  {
+    id: '529941003382114',
+    name: 'promo_temporada',
+    language: 'es_MX',
+    status: 'APPROVED',
+    category: 'MARKETING',
+    parameter_format: 'POSITIONAL',
+    components: [
+      { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['4::aW1hZ2UvanBlZw==:ARb'] } },
+      { type: 'BODY', text: 'Aprovecha nuestra temporada de ofertas en tienda y en línea.' },
+      { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'No me interesa' }] },
+    ],
+  },
+  {
+    id: '311420098775120',
+    name: 'pedido_enviado',
+    language: 'es_MX',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    parameter_format: 'NAMED',
+    components: [{ type: 'BODY', text: 'Hola {{nombre}}, tu pedido {{pedido}} va en camino.', example: { body_text_named_params: [{ param_name: 'nombre', example: 'Ana' }, { param_name: 'pedido', example: '1042' }] } }],
+  },
+  {
+    id: '198830021455671',
+    name: 'codigo_verificacion',
+    language: 'es_MX',
+    status: 'APPROVED',
+    category: 'AUTHENTICATION',
+    parameter_format: 'POSITIONAL',
+    components: [
+      { type: 'BODY', text: '*{{1}}* es tu código de verificación.' },
+      { type: 'BUTTONS', buttons: [{ type: 'OTP', text: 'Copiar código' }] },
+    ],
+  },
+  {
+    id: '870014522390011',
+    name: 'oferta_fin_de_mes',
+    language: 'es_MX',
+    status: 'PENDING',
+    category: 'MARKETING',
+    parameter_format: 'POSITIONAL',
+    components: [{ type: 'BODY', text: 'Solo este fin de mes: 20% de descuento.' }],
+  },
+  {
+    id: '870014522390012',
+    name: 'aviso_general',
+    language: 'es',
+    status: 'REJECTED',
+    category: 'MARKETING',
+    parameter_format: 'POSITIONAL',
+    components: [{ type: 'BODY', text: '¡Gana un premio! Responde ya.' }],
+  },
+];
+
+/** GET /{waba-id}/message_templates as Meta answers it: name (contains), status and language filters, fields, cursor paging. */
+function listTemplates(all: readonly GraphTemplate[], query: Record<string, string>, url: string): GraphReply {
+  const statuses = query.status?.split(',').map((x) => x.trim().toUpperCase());
+  const matching = all.filter(
+    (t) => (!query.name || t.name.includes(query.name)) && (!statuses || statuses.includes((t.status ?? '').toUpperCase())) && (!query.language || t.language === query.language),
+  );
+  const limit = Math.min(Number(query.limit) || 25, 1000);
+  const start = query.after ? Number(Buffer.from(query.after, 'base64url').toString('utf8')) || 0 : 0;
+  const page = matching.slice(start, start + limit);
+  const fields = query.fields ? new Set(['id', ...query.fields.split(',').map((f) => f.trim())]) : null;
+  const data = page.map((t) => (fields ? Object.fromEntries(Object.entries(t).filter(([k]) => fields.has(k))) : t));
+  const cursor = (i: number) => Buffer.from(String(i)).toString('base64url');
+  const more = start + limit < matching.length;
+  const next = new URL(url);
+  next.searchParams.set('after', cursor(start + limit));
+  return {
+    body: {
+      data,
+      ...(page.length ? { paging: { cursors: { before: cursor(start), after: cursor(start + limit) }, ...(more ? { next: next.toString() } : {}) } } : {}),
+    },
+  };
+}
+
 /** The request-body schema of Meta's OpenAPI file each WhatsApp call must satisfy. */
 function schemaFor(method: string, path: string, body: unknown): string | undefined {
   if (method !== 'POST') return undefined;
@@ -47,7 +190,8 @@ function schemaFor(method: string, path: string, body: unknown): string | undefi
 
 /**
  * A local server that answers like the Graph API: sends give a wamid (WhatsApp) or a mid
- * (Messenger), subscriptions and registrations succeed, a signup code becomes a token. Every
+ * (Messenger), subscriptions and registrations succeed, a signup code becomes a token, a WABA lists
+ * `templates` (the sample ones unless a test changes them). Every
  * WhatsApp request body is checked against Meta's OpenAPI schemas; a body that fails is answered
  * as Meta would (400, code 100) and listed in `violations`. Tests queue other answers with `next`.
  */
@@ -58,6 +202,8 @@ export async function fakeGraph() {
   const violations: { path: string; errors: unknown }[] = [];
   const queued: { match: (c: GraphCall) => boolean; reply: GraphReply }[] = [];
   const hanging = new Set<ServerResponse>();
+  /** The templates every WABA lists; tests may change them. */
+  const templates: GraphTemplate[] = structuredClone([...sampleTemplates]);
 
   function defaultReply(c: GraphCall): GraphReply {
     if (c.path === 'oauth/access_token') {
@@ -67,6 +213,7 @@ export async function fakeGraph() {
     if (!c.authorization?.startsWith('Bearer ')) return metaError(2500, 'An active access token must be used to query information about the current user.');
     if (/\/subscribed_apps$/.test(c.path)) return { body: { success: true } };
     if (/\/register$/.test(c.path)) return { body: { success: true } };
+    if (c.method === 'GET' && /^\d+\/message_templates$/.test(c.path)) return listTemplates(templates, c.query, `http://graph.local/v23.0/${c.path}?${new URLSearchParams(c.query)}`);
     if (/^\d+\/messages$/.test(c.path)) {
       const b = c.body as { messaging_product?: string; to?: string; recipient?: { id?: string } };
       if (b.messaging_product === 'whatsapp') {
@@ -126,6 +273,7 @@ export async function fakeGraph() {
     url: `http://127.0.0.1:${port}/v23.0`,
     calls,
     violations,
+    templates,
     /** The next call matching `path` (a string ends the path, or a test) gets this answer instead. */
     next(path: string | ((c: GraphCall) => boolean), ...replies: GraphReply[]) {
       const match = typeof path === 'string' ? (c: GraphCall) => c.path.endsWith(path) : path;
@@ -136,6 +284,7 @@ export async function fakeGraph() {
       calls.length = 0;
       violations.length = 0;
       queued.length = 0;
+      templates.splice(0, templates.length, ...structuredClone([...sampleTemplates]));
     },
     async close() {
       for (const res of hanging) res.destroy();

@@ -53,16 +53,21 @@ function mergeClosedAllOf(node: unknown, schemas: Record<string, Schema>): void 
 let ajv: Ajv2020 | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
-/** A validator for one of components.schemas (JSON Schema 2020-12, as OpenAPI 3.1 says). */
-export function metaSchema(name: string): ValidateFunction {
-  const cached = compiled.get(name);
-  if (cached) return cached;
+/** One validator instance holding Meta's components.schemas. */
+function metaAjv(): Ajv2020 {
   if (!ajv) {
     ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, logger: false });
     addFormats.default(ajv);
     ajv.addSchema({ $id: 'meta', components: { schemas: metaOpenApi().schemas } });
   }
-  const validate = ajv.getSchema(`meta#/components/schemas/${name}`);
+  return ajv;
+}
+
+/** A validator for one of components.schemas (JSON Schema 2020-12, as OpenAPI 3.1 says). */
+export function metaSchema(name: string): ValidateFunction {
+  const cached = compiled.get(name);
+  if (cached) return cached;
+  const validate = metaAjv().getSchema(`meta#/components/schemas/${name}`);
   if (!validate) throw new Error(`no schema ${name} in Meta's OpenAPI file`);
   compiled.set(name, validate);
   return validate;
@@ -75,4 +80,12 @@ export function metaExamples(apiPath: string, method: 'post' | 'get' = 'post'): 
     | Record<string, { value: unknown }>
     | undefined;
   return Object.fromEntries(Object.entries(examples ?? {}).map(([k, v]) => [k, v.value]));
+}
+
+/** A validator for the answer Meta's file documents for one path, method and status. */
+export function metaResponseSchema(apiPath: string, method: 'get' | 'post' = 'get', status = '200'): ValidateFunction {
+  const op = ((metaOpenApi().doc.paths as Schema)[apiPath] as Schema | undefined)?.[method] as Schema | undefined;
+  const schema = ((((op?.responses as Schema | undefined)?.[status] as Schema | undefined)?.content as Record<string, Schema> | undefined)?.['application/json'])?.schema;
+  if (!schema) throw new Error(`no ${status} answer for ${method.toUpperCase()} ${apiPath} in Meta's OpenAPI file`);
+  return metaAjv().compile(schema);
 }

@@ -98,8 +98,8 @@ export async function pageBot(t: TestApp, pageId = metaId(), instagramId = metaI
   return { ...bot, pageId, instagramId, token };
 }
 
-/** A text message from a customer, in Meta's webhook shape. */
-export function waTextPayload(phoneNumberId: string, from: string, text: string, opts: { id?: string; at?: Date; name?: string } = {}) {
+/** One message from a customer (`from`), in Meta's webhook shape. */
+export function waMessagePayload(phoneNumberId: string, from: string, message: Record<string, unknown>, name = 'Lucía Gómez') {
   return {
     object: 'whatsapp_business_account',
     entry: [
@@ -111,14 +111,20 @@ export function waTextPayload(phoneNumberId: string, from: string, text: string,
             value: {
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
-              contacts: [{ profile: { name: opts.name ?? 'Lucía Gómez' }, wa_id: from }],
-              messages: [{ from, id: opts.id ?? wamid(), timestamp: String(Math.floor((opts.at ?? new Date()).getTime() / 1000)), type: 'text', text: { body: text } }],
+              contacts: [{ profile: { name }, wa_id: from }],
+              messages: [{ from, ...message }],
             },
           },
         ],
       },
     ],
   };
+}
+
+/** A text message from a customer, in Meta's webhook shape. */
+export function waTextPayload(phoneNumberId: string, from: string, text: string, opts: { id?: string; at?: Date; name?: string } = {}) {
+  const timestamp = String(Math.floor((opts.at ?? new Date()).getTime() / 1000));
+  return waMessagePayload(phoneNumberId, from, { id: opts.id ?? wamid(), timestamp, type: 'text', text: { body: text } }, opts.name);
 }
 
 /** Status updates of sent messages, in Meta's webhook shape. */

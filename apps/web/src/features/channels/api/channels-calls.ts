@@ -4,7 +4,12 @@ import type {
   DisconnectBody,
   MessengerRegisterBody,
   MetaRegisterBody,
+  MetaSettingsResponse,
   WhatsappSessionStatus,
+  WhatsappTemplateBody,
+  WhatsappTemplateOption,
+  WhatsappTemplateResponse,
+  WhatsappTemplatesResponse,
 } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
 
@@ -61,4 +66,31 @@ export async function sendSignupToServer(body: MetaRegisterBody): Promise<Result
 
 export function registerMessenger(body: MessengerRegisterBody): Promise<{ ok: true; channels: ChannelStatus[] }> {
   return api.post('/api/messenger-register', body);
+}
+
+/** The Meta app's public settings (app id, embedded-signup configuration, Graph version). */
+export function fetchMetaSettings(): Promise<MetaSettingsResponse> {
+  return api.get<MetaSettingsResponse>('/api/meta/settings');
+}
+
+const templatePath = (botId: string) => `/api/channels/${encodeURIComponent(botId)}/whatsapp-template`;
+
+/** The approved templates of the connected number's WhatsApp account, read from Meta by the server. */
+export async function fetchWhatsappTemplates(botId: string): Promise<WhatsappTemplateOption[]> {
+  const answer = await api.get<WhatsappTemplatesResponse>(`/api/channels/${encodeURIComponent(botId)}/whatsapp-templates`);
+  return answer.templates;
+}
+
+/** The template sent when the 24-hour window is closed, or null. */
+export async function fetchWhatsappTemplate(botId: string): Promise<WhatsappTemplateBody | null> {
+  return (await api.get<WhatsappTemplateResponse>(templatePath(botId))).template;
+}
+
+export async function saveWhatsappTemplate(botId: string, body: WhatsappTemplateBody): Promise<WhatsappTemplateBody | null> {
+  return (await api.request<WhatsappTemplateResponse>(templatePath(botId), { method: 'PUT', body })).template;
+}
+
+export async function clearWhatsappTemplate(botId: string): Promise<null> {
+  await api.request<WhatsappTemplateResponse>(templatePath(botId), { method: 'DELETE' });
+  return null;
 }

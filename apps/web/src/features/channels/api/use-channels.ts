@@ -2,10 +2,28 @@ import { useCallback } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AppSocket } from '../../../lib/socket.ts';
 import { useBotRoom } from '../../realtime/use-bot-room.ts';
-import { fetchChannels, fetchQrStatus } from './channels-calls.ts';
+import { fetchChannels, fetchMetaSettings, fetchQrStatus, fetchWhatsappTemplate, fetchWhatsappTemplates } from './channels-calls.ts';
 
 export const channelsKey = (botId: string) => ['channels', botId] as const;
 export const qrStatusKey = (botId: string) => ['channels', botId, 'qr'] as const;
+export const metaSettingsKey = ['meta-settings'] as const;
+export const whatsappTemplateKey = (botId: string) => ['channels', botId, 'whatsapp-template'] as const;
+export const whatsappTemplatesKey = (botId: string) => ['channels', botId, 'whatsapp-templates'] as const;
+
+/** The Meta app's public settings: read once per session (they change only with the server's configuration). */
+export function useMetaSettings() {
+  return useQuery({ queryKey: metaSettingsKey, queryFn: fetchMetaSettings, staleTime: Infinity, retry: 1 });
+}
+
+/** The closed-window template of the bot's WhatsApp number (read while the number is connected). */
+export function useWhatsappTemplate(botId: string, enabled: boolean) {
+  return useQuery({ queryKey: whatsappTemplateKey(botId), queryFn: () => fetchWhatsappTemplate(botId), enabled });
+}
+
+/** The WABA's approved templates, read from Meta only when the owner opens the chooser. */
+export function useWhatsappTemplates(botId: string, enabled: boolean) {
+  return useQuery({ queryKey: whatsappTemplatesKey(botId), queryFn: () => fetchWhatsappTemplates(botId), enabled, staleTime: 60_000, retry: false });
+}
 
 export function useChannels(botId: string) {
   return useQuery({ queryKey: channelsKey(botId), queryFn: () => fetchChannels(botId) });

@@ -11,10 +11,11 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorText, fieldErrors } from '../../../lib/error-text.ts';
 import { connectQr, disconnectChannel, registerMessenger, registerWhatsappApi, sendSignupToServer } from '../api/channels-calls.ts';
-import { channelsKey, refreshQrStatus, useChannelEvents, useChannels, useQrStatus, type LiveQr } from '../api/use-channels.ts';
+import { channelsKey, refreshQrStatus, useChannelEvents, useChannels, useMetaSettings, useQrStatus, type LiveQr } from '../api/use-channels.ts';
 import { failedStepOf, maskId, metaBadge, qrBadge, registerSteps, stepStates, type StepState } from '../channel-state.ts';
 import { listenToSignup, loadFacebookSdk, signupConfig } from '../embedded-signup.ts';
 import { ChannelCard, IdList, QrImage } from './parts.tsx';
+import { WhatsappTemplateSection } from './whatsapp-template.tsx';
 
 interface Props {
   bot: { id: string };
@@ -190,7 +191,8 @@ function WhatsappApiChannel({ botId, readOnly, status }: { botId: string; readOn
   const [pin, setPin] = useState<string | null>(null);
   const [signup, setSignup] = useState<'idle' | 'running' | 'canceled'>('idle');
   const disconnect = useDisconnect(botId, 'api');
-  const config = signupConfig();
+  const settings = useMetaSettings();
+  const config = signupConfig(settings.data);
 
   const done = (answer: { channel: ChannelStatus; generated_pin?: string }) => {
     client.setQueryData(channelsKey(botId), (current: ChannelStatus[] | undefined) =>
@@ -268,7 +270,7 @@ function WhatsappApiChannel({ botId, readOnly, status }: { botId: string; readOn
       }
     });
     try {
-      const fb = await loadFacebookSdk(config.appId);
+      const fb = await loadFacebookSdk(config.appId, config.graphVersion);
       fb.login(
         (response) => {
           code = response.authResponse?.code ?? null;
@@ -320,7 +322,7 @@ function WhatsappApiChannel({ botId, readOnly, status }: { botId: string; readOn
           </Button>
         </div>
       ) : null}
-      {!readOnly && !config ? <p className="text-xs text-muted">{t('api.facebookUnavailable')}</p> : null}
+      {!readOnly && !config && !settings.isPending ? <p className="text-xs text-muted">{t('api.facebookUnavailable')}</p> : null}
       {open && !readOnly ? (
         <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('api.formLabel')} className="space-y-3 rounded-xl border border-line p-3">
           <TextField label={t('form.phoneNumberId')} inputMode="numeric" {...field('phone_number_id')} />
@@ -337,6 +339,7 @@ function WhatsappApiChannel({ botId, readOnly, status }: { botId: string; readOn
           </div>
         </form>
       ) : null}
+      {connected ? <WhatsappTemplateSection botId={botId} readOnly={readOnly} /> : null}
       {disconnect.modal}
     </ChannelCard>
   );
