@@ -1,19 +1,26 @@
-// Meta webhooks on the embedded database (PGlite), over real HTTP on loopback:
+// Meta webhooks on the embedded database (PGlite in a data folder, as `npm start` runs it), over
+// real HTTP on loopback, with the offline engine answering in the background:
 // 1. the acknowledgement of signed WhatsApp deliveries (each a new message: verified, stored, a
-//    reply queued) one at a time beside a bare Fastify POST, then under rising concurrency to find
-//    the highest rate the server sustains and the median acknowledgement there;
-// 2. with the offline engine, the time from a customer's message reaching the webhook to the
-//    reply reaching the Graph API (a local server that answers like Meta).
+//    reply queued) one at a time beside a bare Fastify POST, then under rising concurrency, the
+//    bare route too: the highest rate the server holds (every delivery acknowledged, median
+//    under 250 ms, Meta's standard) and that rate over the bare route's best;
+// 2. the time from a customer's message reaching the webhook to the reply reaching the Graph API
+//    (a local server that answers like Meta).
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import type { BenchResult } from './lib/bench-result.ts';
 import { profiled } from './lib/profile.ts';
 import { ms, summarize } from './lib/stats.ts';
-import { createBot, signUpOwner, startApp } from './lib/test-app.ts';
+import { createBot, signUpOwner } from './lib/test-app.ts';
 import { fakeGraph } from '../apps/server/src/channels/meta/test-support/fake-graph.ts';
 import { signBody } from '../apps/server/src/channels/meta/signature.ts';
-import { createTestApp } from '../apps/server/src/test/harness.ts';
+import { waTextPayload } from '../apps/server/src/channels/meta/test-support/meta-test-app.ts';
+import { createDatabase } from '../apps/server/src/db/client.ts';
+import { appOn } from '../apps/server/src/test/harness.ts';
 import { offlineEngine } from '../apps/server/src/engine/offline/offline-engine.ts';
 import type { TestApp } from './lib/test-app.ts';
 
@@ -22,33 +29,15 @@ const SEQUENTIAL = 400;
 const LEVELS = [1, 2, 4, 8, 16, 32];
 const LEVEL_SECONDS = 3;
 const PIPELINE_MESSAGES = 60;
-// Meta waits seconds for the 200 before it redelivers; these leave a wide margin on a busy machine.
-const maxAckMedianMs = 100;
+/** Meta's standard for the acknowledgement: median under 250 ms. */
+const maxAckMedianMs = 250;
 const maxReplyP95Ms = 1000;
 
 const env = (graphUrl: string) => ({ META_APP_SECRET: SECRET, META_VERIFY_TOKEN: 'bench-verify-token', META_GRAPH_URL: graphUrl, META_RECIPIENT_GAP_MS: '0' });
 
 /** A signed delivery of one new text message from `from`, as Meta sends it. */
 function delivery(phoneNumberId: string, from: string, text: string) {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '419561257915477',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
-              contacts: [{ profile: { name: 'Cliente Bench' }, wa_id: from }],
-              messages: [{ from, id: `wamid.${randomBytes(18).toString('base64url')}`, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
-            },
-          },
-        ],
-      },
-    ],
-  });
+  const body = JSON.stringify(waTextPayload(phoneNumberId, from, text, { id: `wamid.${randomBytes(18).toString('base64url')}`, name: 'Cliente Bench' }));
   return { body, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-hub-signature-256': signBody(body, SECRET) } };
 }
 
@@ -80,9 +69,53 @@ async function whatsappBot(t: TestApp): Promise<string> {
 let customer = 0;
 const nextCustomer = () => `52133${String(++customer).padStart(8, '0')}`;
 
+/** The app with the offline engine on a fresh PGlite data folder (removed on close). */
+async function startOnDataDir(graphUrl: string): Promise<TestApp> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'charla-bench-webhooks-'));
+  const database = await createDatabase({ dataDir: dir });
+  await database.migrate();
+  return appOn(database, async () => {
+    await database.close();
+    await rm(dir, { recursive: true, force: true });
+  }, env(graphUrl), offlineEngine());
+}
+
+interface Level {
+  connections: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  failed: number;
+}
+
+/** LEVEL_SECONDS of deliveries from `connections` clients at once, each waiting for its answer. */
+async function level(url: string, connections: number, phone: string): Promise<Level> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const lat: number[] = [];
+  let failed = 0;
+  const end = performance.now() + LEVEL_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const req = delivery(phone, nextCustomer(), 'Quiero una cotización');
+        const started = performance.now();
+        const status = await post(agent, url, req).catch(() => 0);
+        if (status === 200) lat.push(performance.now() - started);
+        else failed++;
+      }
+    }),
+  );
+  agent.destroy();
+  const s = summarize(lat);
+  return { connections, perSecond: lat.length / LEVEL_SECONDS, p50: s.p50, p95: s.p95, failed };
+}
+
+const describeLevels = (levels: Level[]) =>
+  levels.map((l) => `${l.connections}: ${Math.round(l.perSecond)}/s, ${ms(l.p50)}/${ms(l.p95)} ms`).join('; ');
+
 export default async function webhooks(): Promise<BenchResult> {
   const graph = await fakeGraph();
-  const t = await startApp('pglite', env(graph.url));
+  const t = await startOnDataDir(graph.url);
   const bare = Fastify({ logger: false });
   bare.post('/', async () => ({ ok: true }));
   const one = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -91,6 +124,11 @@ export default async function webhooks(): Promise<BenchResult> {
     const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
     const phone = await whatsappBot(t);
     const hook = `${base}/webhooks/meta`;
+
+    // The bare route's rate at each concurrency level first, while the server has no work queued
+    // in the background (which shares this process); each level runs LEVEL_SECONDS.
+    const bareLevels: Level[] = [];
+    for (const connections of LEVELS) bareLevels.push(await level(`${bareBase}/`, connections, phone));
 
     // 1a. One at a time, alternating with a bare Fastify POST of the same body.
     const ackMs: number[] = [];
@@ -107,31 +145,13 @@ export default async function webhooks(): Promise<BenchResult> {
       }
     });
 
-    // 1b. Rising concurrency: each level runs LEVEL_SECONDS; the best throughput is the ceiling.
-    const levels: { connections: number; perSecond: number; p50: number; p95: number; failed: number }[] = [];
-    for (const connections of LEVELS) {
-      const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-      const lat: number[] = [];
-      let failed = 0;
-      const end = performance.now() + LEVEL_SECONDS * 1000;
-      await Promise.all(
-        Array.from({ length: connections }, async () => {
-          while (performance.now() < end) {
-            const req = delivery(phone, nextCustomer(), 'Quiero una cotización');
-            const started = performance.now();
-            const status = await post(agent, hook, req).catch(() => 0);
-            if (status === 200) lat.push(performance.now() - started);
-            else failed++;
-          }
-        }),
-      );
-      agent.destroy();
-      const s = summarize(lat);
-      levels.push({ connections, perSecond: lat.length / LEVEL_SECONDS, p50: s.p50, p95: s.p95, failed });
-    }
-    // Sustained: every delivery acknowledged, 95 % of them within a second (Meta waits longer).
-    const sustained = levels.filter((l) => l.failed === 0 && l.p95 < 1000);
-    const best = (sustained.length ? sustained : levels).reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+    // 1b. The server under rising concurrency.
+    const levels: Level[] = [];
+    for (const connections of LEVELS) levels.push(await level(hook, connections, phone));
+    // Held: every delivery acknowledged and the median under Meta's 250 ms.
+    const held = levels.filter((l) => l.failed === 0 && l.p50 < maxAckMedianMs);
+    const best = held.length ? held.reduce((x, y) => (y.perSecond > x.perSecond ? y : x)) : undefined;
+    const bareBest = bareLevels.reduce((x, y) => (y.perSecond > x.perSecond ? y : x));
 
     // 2. The reply's way out, with the offline engine, on a fresh server.
     const replyMs = await replyLatency();
@@ -145,20 +165,23 @@ export default async function webhooks(): Promise<BenchResult> {
         { name: 'signed webhook ack median (one at a time)', value: ms(a.p50), unit: 'ms' },
         { name: 'signed webhook ack p95 (one at a time)', value: ms(a.p95), unit: 'ms' },
         { name: 'ack median over bare median', value: Math.round((a.p50 / b.p50) * 10) / 10, unit: '×' },
-        { name: `highest sustained rate (${best.connections} connections)`, value: Math.round(best.perSecond), unit: 'deliveries/s' },
-        { name: 'ack median at that rate', value: ms(best.p50), unit: 'ms' },
-        { name: 'ack p95 at that rate', value: ms(best.p95), unit: 'ms' },
+        { name: `highest rate held (${best?.connections ?? 0} connections)`, value: Math.round(best?.perSecond ?? 0), unit: 'deliveries/s' },
+        { name: 'ack median at that rate', value: ms(best?.p50 ?? NaN), unit: 'ms' },
+        { name: 'ack p95 at that rate', value: ms(best?.p95 ?? NaN), unit: 'ms' },
+        { name: `bare Fastify POST best rate (${bareBest.connections} connections)`, value: Math.round(bareBest.perSecond), unit: 'req/s' },
+        { name: 'rate held over bare rate', value: Math.round(((best?.perSecond ?? 0) / bareBest.perSecond) * 1000) / 1000, unit: '' },
         { name: 'message → Graph API call median (offline engine)', value: ms(r.p50), unit: 'ms' },
         { name: 'message → Graph API call p95 (offline engine)', value: ms(r.p95), unit: 'ms' },
         { name: 'messages measured end to end', value: r.n, unit: '' },
       ],
-      target: `ack median < ${maxAckMedianMs} ms one at a time; message → Graph call p95 < ${maxReplyP95Ms} ms`,
-      pass: a.p50 < maxAckMedianMs && r.p95 < maxReplyP95Ms && levels.every((l) => l.failed === 0),
+      target: `a rate held with the ack median < ${maxAckMedianMs} ms and no failed delivery; message → Graph call p95 < ${maxReplyP95Ms} ms`,
+      pass: best !== undefined && a.p50 < maxAckMedianMs && r.p95 < maxReplyP95Ms && levels.every((l) => l.failed === 0),
       notes: [
-        'server built in this process from apps/server/src (in-memory PGlite, logging off), listening on 127.0.0.1; the Graph API is a local server in the same process',
+        'server built in this process from apps/server/src (PGlite in a data folder, offline engine, logging off), listening on 127.0.0.1; the Graph API and the bare Fastify route are local servers in the same process',
         'each delivery is a new message of a new customer: signature checked, contact, conversation and message stored, a reply turn queued (and run, with its send, in the background)',
-        `concurrency levels (connections: deliveries/s, median and p95 ack): ${levels.map((l) => `${l.connections}: ${Math.round(l.perSecond)}/s, ${ms(l.p50)}/${ms(l.p95)} ms`).join('; ')}`,
-        'highest sustained rate: the best throughput among the levels where every delivery got its 200 and 95 % within a second',
+        `concurrency levels (connections: deliveries/s, median and p95 ack): ${describeLevels(levels)}`,
+        `bare Fastify POST of the same bodies: ${describeLevels(bareLevels)}`,
+        'highest rate held: the best throughput among the levels where every delivery got its 200 with a median under 250 ms',
         'end to end: one customer message at a time, from posting the webhook to the reply arriving at the Graph API (turn job, offline engine, send job, rate limit)',
       ],
     };
@@ -172,7 +195,7 @@ export default async function webhooks(): Promise<BenchResult> {
 
 async function replyLatency(): Promise<number[]> {
   const graph = await fakeGraph();
-  const t = await createTestApp('pglite', env(graph.url), offlineEngine());
+  const t = await startOnDataDir(graph.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -30,7 +30,7 @@ if (!args.length) {
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'test',
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
   TRAINING_ALLOW_PRIVATE_URLS: 'true',
   DATA_DIR: path.join(tmpdir(), `charla-eval-${randomBytes(4).toString('hex')}`),
 });
@@ -48,7 +48,15 @@ try {
     const { bot } = await setupDatasetBot(app, dataset);
     const report = [];
     for (const c of dataset.cases) {
-      const { turns, outcome } = await playCase(app, database, bot, c);
+      // A case that breaks (a turn never answered) fails alone; the others still play.
+      const played = await playCase(app, database, bot, c).catch((err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }));
+      if ('error' in played) {
+        failed++;
+        console.log(`FAIL ${c.id} (error): ${played.error}`);
+        report.push({ id: c.id, type: c.type, pass: false, reason: played.error, turns: [], outcome: null });
+        continue;
+      }
+      const { turns, outcome } = played;
       const { pass, reason } = scoreCase(c, outcome);
       if (pass) passed++;
       else failed++;

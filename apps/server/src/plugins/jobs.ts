@@ -16,8 +16,9 @@ export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) =
 
 /**
  * The job queue (pg-boss) in the same database: jobs are claimed with SKIP LOCKED, so any number
- * of processes can work them. A job sent from this process wakes a local worker at once instead
- * of waiting for the next poll.
+ * of processes can work them. A job sent from this process wakes one idle local worker at once
+ * instead of waiting for the next poll (waking them all would make every idle worker query the
+ * queue for one job); a worker that finishes a job looks for the next one at once.
  */
 export function createJobs(database: Database, opts: { runWorkers: boolean; log: FastifyBaseLogger }) {
   const db = database.pglite
@@ -31,7 +32,8 @@ export function createJobs(database: Database, opts: { runWorkers: boolean; log:
     : { executeSql: (text: string, values: unknown[]) => database.pool!.query(text, values as unknown[]) };
   const boss = new PgBoss({ db, schedule: false, supervise: true } as PgBoss.ConstructorOptions);
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
-  const workers = new Map<string, string[]>();
+  /** Idle local workers per queue, the next to wake first. */
+  const idle = new Map<string, string[]>();
   let started = false;
 
   return {
@@ -52,22 +54,32 @@ export function createJobs(database: Database, opts: { runWorkers: boolean; log:
       });
       if (!opts.runWorkers) return;
       const ids: string[] = [];
+      idle.set(name, ids);
       for (let i = 0; i < (options.concurrency ?? 1); i++) {
         let self = '';
         self = await boss.work<T>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
           if (!job) return;
-          await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
-          // A worker that just finished a job looks for the next one at once, not after the poll interval.
-          boss.notifyWorker(self);
+          const at = ids.indexOf(self);
+          if (at >= 0) ids.splice(at, 1);
+          try {
+            await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+          } finally {
+            ids.push(self);
+            boss.notifyWorker(self);
+          }
         });
         ids.push(self);
       }
-      workers.set(name, ids);
     },
 
     async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
       const id = await boss.send(name, data, options);
-      for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      const ids = idle.get(name);
+      const next = ids?.shift();
+      if (ids && next) {
+        ids.push(next);
+        boss.notifyWorker(next);
+      }
       return id;
     },
 

@@ -69,7 +69,8 @@ export async function createPeerApp(url: string, env: Record<string, string> = {
   return appOn(database, () => database.close(), env);
 }
 
-async function appOn(database: Database, drop: () => Promise<void>, env: Record<string, string>, conversationEngine?: ConversationEngine): Promise<TestApp> {
+/** The app on a database the caller opened (a PGlite data folder, say); `drop` runs on close. */
+export async function appOn(database: Database, drop: () => Promise<void>, env: Record<string, string>, conversationEngine?: ConversationEngine): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
