@@ -60,6 +60,49 @@ function expectedMigrations(folder: string): number {
   return journal.entries.length;
 }
 
+/** The embedded database's backend ended (a FATAL error); every query fails until a restart. */
+export class EmbeddedDatabaseStopped extends Error {
+  constructor(cause: unknown) {
+    super('the embedded database stopped (its backend exited); restart the server', { cause });
+    this.name = 'EmbeddedDatabaseStopped';
+  }
+}
+
+/** The status PGlite gives the exception of an ERROR's longjmp, which its protocol loop recovers from. */
+const PGLITE_LONGJMP = 100;
+
+/**
+ * PGlite runs the backend's protocol loop synchronously and retries it after any exception that
+ * is not an ERROR's longjmp; once the backend has exited (a FATAL error), every retry throws again
+ * and the loop never ends, freezing the process. Here the exit's exception is carried out of the
+ * loop instead (through the stack restore its handler calls first), so the query fails and the
+ * server can report itself unready rather than hang.
+ */
+function failWhenBackendExits(client: PGlite): void {
+  const mod = client.Module as unknown as {
+    _PostgresMainLoopOnce: () => void;
+    stackRestore: (pointer: number) => void;
+  };
+  const loopOnce = mod._PostgresMainLoopOnce.bind(mod);
+  const stackRestore = mod.stackRestore.bind(mod);
+  let exited: unknown = null;
+  mod._PostgresMainLoopOnce = () => {
+    try {
+      loopOnce();
+    } catch (err) {
+      if ((err as { status?: number } | null)?.status !== PGLITE_LONGJMP) exited = err;
+      throw err;
+    }
+  };
+  mod.stackRestore = (pointer) => {
+    stackRestore(pointer);
+    if (exited === null) return;
+    const cause = exited;
+    exited = null;
+    throw new EmbeddedDatabaseStopped(cause);
+  };
+}
+
 export interface DatabaseOptions {
   url?: string;
   /** PGlite data folder; undefined keeps it in memory. */
@@ -119,6 +162,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     // index never answers on PGlite 0.5.
     extensions: { btree_gin, pg_trgm, btree_gist },
   });
+  failWhenBackendExits(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const preparedOnPglite = new Map<string, Promise<void>>();
   return {
@@ -126,7 +170,12 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     pglite: client,
     async prepared<T>(name: string, text: string, params: string[]) {
-      if (!preparedOnPglite.has(name)) preparedOnPglite.set(name, client.exec(`prepare "${name}" as ${text}`).then(() => undefined));
+      if (!preparedOnPglite.has(name)) {
+        // A statement that failed to prepare is prepared again by the next call, not remembered failed.
+        const preparing = client.exec(`prepare "${name}" as ${text}`).then(() => undefined);
+        preparing.catch(() => preparedOnPglite.delete(name));
+        preparedOnPglite.set(name, preparing);
+      }
       await preparedOnPglite.get(name);
       const args = params.map((p) => `'${p.replaceAll("'", "''")}'`).join(', ');
       const [result] = await client.exec(`execute "${name}"(${args})`);

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import type { PGlite } from '@electric-sql/pglite';
 
 export interface JobOptions {
   /** 'stately': at most one queued and one active job per singleton key (one turn per conversation). */
@@ -20,13 +21,24 @@ export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) =
  * instead of waiting for the next poll (waking them all would make every idle worker query the
  * queue for one job); a worker that finishes a job looks for the next one at once.
  */
+/**
+ * Runs one of the queue's scripts of several statements (its installs and maintenance are
+ * `BEGIN; SET LOCAL idle_in_transaction_session_timeout ...; ...; COMMIT;`). On the embedded
+ * database the session is shared: a script that failed half-way would leave it in an aborted
+ * transaction, refusing every other query until that timeout ended the backend. Inside a
+ * transaction of PGlite's own, a failure is rolled back before anyone else runs a query.
+ */
+export async function runScript(pglite: PGlite, text: string): Promise<unknown[]> {
+  const results = await pglite.transaction((tx) => tx.exec(text));
+  return results.at(-1)?.rows ?? [];
+}
+
 export function createJobs(database: Database, opts: { runWorkers: boolean; log: FastifyBaseLogger }) {
   const db = database.pglite
     ? {
         executeSql: async (text: string, values: unknown[]) => {
           if (values?.length) return { rows: (await database.pglite!.query(text, values)).rows };
-          const results = await database.pglite!.exec(text);
-          return { rows: results.at(-1)?.rows ?? [] };
+          return { rows: await runScript(database.pglite!, text) };
         },
       }
     : { executeSql: (text: string, values: unknown[]) => database.pool!.query(text, values as unknown[]) };
