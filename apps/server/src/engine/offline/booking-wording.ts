@@ -16,6 +16,9 @@ export function bookingWording(bot: EngineBot, language: Language) {
   const { es, say } = voice(bot, language);
   const tz = bot.timezone;
   const when = (start: Date) => formatWhen(start, tz, language);
+  /** "del jueves 5 de marzo…", never "de el jueves". */
+  const fromWhen = (start: Date) => `de ${when(start)}`.replace(/^de el /, 'del ');
+  const toWhen = (start: Date) => `a ${when(start)}`.replace(/^a el /, 'al ');
   const day = (date: CalendarDate) => {
     const noon = zonedTimeToUtc({ ...date, hour: 12, minute: 0 }, tz);
     const text = new Intl.DateTimeFormat(es ? 'es-MX' : 'en-US', { timeZone: tz, weekday: 'long', day: 'numeric', month: 'long' }).format(noon);
@@ -103,22 +106,22 @@ export function bookingWording(bot: EngineBot, language: Language) {
       ),
     confirmMove: (from: Date, to: Date) =>
       say(
-        `¿Confirmo el cambio de tu cita de ${when(from)} a ${when(to)}?`,
-        `¿Confirmo el cambio de su cita de ${when(from)} a ${when(to)}?`,
+        `¿Confirmo el cambio de tu cita ${fromWhen(from)} ${toWhen(to)}?`,
+        `¿Confirmo el cambio de su cita ${fromWhen(from)} ${toWhen(to)}?`,
         `Shall I move your appointment from ${when(from)} to ${when(to)}?`,
       ),
     moved: (to: Date) =>
       period(say(`¡Listo! Tu cita quedó cambiada para ${when(to)}`, `Listo. Su cita quedó cambiada para ${when(to)}`, `Done! Your appointment is now on ${when(to)}`)),
     confirmCancel: (start: Date, service: string) =>
       say(
-        `¿Confirmas que cancelo tu cita${service ? ` (${service})` : ''} de ${when(start)}?`,
-        `¿Confirma que cancelo su cita${service ? ` (${service})` : ''} de ${when(start)}?`,
+        `¿Confirmas que cancelo tu cita${service ? ` (${service})` : ''} ${fromWhen(start)}?`,
+        `¿Confirma que cancelo su cita${service ? ` (${service})` : ''} ${fromWhen(start)}?`,
         `Do you confirm I should cancel your appointment${service ? ` (${service})` : ''} on ${when(start)}?`,
       ),
     cancelled: (start: Date) =>
       say(
-        `${period(`Listo, cancelé tu cita de ${when(start)}`)} Si quieres agendar otra fecha, aquí estoy.`,
-        `${period(`Listo, cancelé su cita de ${when(start)}`)} Si desea agendar otra fecha, aquí estoy.`,
+        `${period(`Listo, cancelé tu cita ${fromWhen(start)}`)} Si quieres agendar otra fecha, aquí estoy.`,
+        `${period(`Listo, cancelé su cita ${fromWhen(start)}`)} Si desea agendar otra fecha, aquí estoy.`,
         `${period(`Done, I cancelled your appointment on ${when(start)}`)} If you'd like another date, I'm here.`,
       ),
     kept: () => say('De acuerdo, tu cita sigue en pie.', 'De acuerdo, su cita sigue en pie.', 'All right, your appointment stays as it is.'),

@@ -181,9 +181,17 @@ describe('moving and cancelling appointments', () => {
     const c = conversation({ now: MONDAY, contact: { name: 'Laura' }, upcoming });
     const ask = await c.send('Quiero cambiar mi cita al viernes a las 10');
     expect(ask.text).toContain('jueves 5 de marzo a las 4:00 p. m.');
-    expect(ask.text).toContain('viernes 6 de marzo a las 10:00 a. m.');
+    expect(ask.text).toContain('del jueves 5 de marzo a las 4:00 p. m. al viernes 6 de marzo a las 10:00 a. m.');
     const done = await c.send('sí');
     expect(done.actions).toContainEqual({ type: 'reschedule', appointmentId: 'apt-1', start: at('2026-03-06T10:00'), end: at('2026-03-06T10:45') });
+  });
+
+  it('moves the appointment the customer names with a pronoun ("cambiarla")', async () => {
+    const c = conversation({ now: MONDAY, contact: { name: 'Laura' }, upcoming });
+    expect((await c.send('¿Puedo cambiarla al sábado a las 11?')).text).toContain('al sábado 7 de marzo a las 11:00 a. m.');
+    const done = await c.send('sí');
+    expect(done.actions).toContainEqual({ type: 'reschedule', appointmentId: 'apt-1', start: at('2026-03-07T11:00'), end: at('2026-03-07T11:45') });
+    expect(done.actions.some((a) => a.type === 'book')).toBe(false);
   });
 
   it('asks the new day when none is given', async () => {
@@ -195,7 +203,7 @@ describe('moving and cancelling appointments', () => {
 
   it('cancels after a confirmation, and keeps it on a "no"', async () => {
     const c = conversation({ now: MONDAY, contact: { name: 'Laura' }, upcoming });
-    expect((await c.send('Quiero cancelar mi cita')).text).toContain('¿Confirmas que cancelo tu cita (Limpieza dental) de el jueves 5 de marzo');
+    expect((await c.send('Quiero cancelar mi cita')).text).toContain('¿Confirmas que cancelo tu cita (Limpieza dental) del jueves 5 de marzo');
     expect((await c.send('sí')).actions).toContainEqual({ type: 'cancel', appointmentId: 'apt-1' });
 
     const d = conversation({ now: MONDAY, contact: { name: 'Laura' }, upcoming });

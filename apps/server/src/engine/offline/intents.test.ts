@@ -65,7 +65,7 @@ describe('detectIntents', () => {
     lacks('cancel'),
   );
 
-  it.each(['Quiero cambiar mi cita al viernes', 'necesito reagendar', '¿puedo mover mi cita?', 'reprogramar mi reserva', 'I need to reschedule'])(
+  it.each(['Quiero cambiar mi cita al viernes', 'necesito reagendar', '¿puedo mover mi cita?', 'reprogramar mi reserva', 'I need to reschedule', 'quiero cambiarla al sábado', '¿la puedo moverla para el lunes?', 'can I move my appointment?'])(
     'reschedule: %s',
     holds('reschedule'),
   );

@@ -96,6 +96,9 @@ const RESCHEDULE = [
   /\b(?:reagendar|reagenda|reagendame|reagende|reprogramar|reprograma|reprogramame|posponer|pospon|aplazar|reschedule)\b/,
   /\b(?:cambiar|cambiame|cambieme|cambio|mover|muevo|moverla|recorrer|recorrerla|adelantar|atrasar)\s+(?:de\s+)?(?:mi\s+|la\s+|el\s+|una\s+)?(?:cita|reserva|reservacion|turno|visita|hora|horario|fecha|dia)\b/,
   /\bchange\s+(?:my|the)\s+(?:appointment|booking|reservation|time|date)\b/,
+  // "¿Puedo cambiarla al sábado?": the appointment named by a pronoun.
+  /\b(?:cambiarla|cambiarlo|cambiala|cambialo|moverla|moverlo|muevela|muevelo|pasarla|pasarlo|pasala|pasalo|recorrela|recorrelo|recorrerlo|adelantarla|adelantarlo|atrasarla|atrasarlo|reagendarla|reagendarlo|reprogramarla|reprogramarlo)\b/,
+  /\bmove\s+(?:my|the)\s+(?:appointment|booking|reservation)\b/,
 ];
 
 const CANCEL = [
