@@ -1,23 +1,38 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pacer, tokenBuckets } from './pacing.ts';
+
+// The clock is the test's: time moves only when the test moves it, so the figures are exact.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('token buckets', () => {
   it('lets a burst of `rate` through at once, then one every 1/rate seconds, per key', async () => {
     const buckets = tokenBuckets(20);
     const start = performance.now();
     const at: number[] = [];
-    await Promise.all(Array.from({ length: 40 }, () => buckets.take('number-a').then(() => at.push(performance.now() - start))));
-    at.sort((a, b) => a - b);
-    expect(at[19]!).toBeLessThan(30);
-    // 20 more at 20 per second: the last about a second later.
-    expect(at[39]!).toBeGreaterThanOrEqual(950);
-    expect(at[39]!).toBeLessThan(1300);
+    const all = Promise.all(Array.from({ length: 40 }, () => buckets.take('number-a').then(() => at.push(performance.now() - start))));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(at).toHaveLength(20);
+    expect(Math.max(...at)).toBe(0);
     // Never more than the burst plus what refilled: 20 + 20 × 0.5 s in the first half second.
-    expect(at.filter((t) => t < 500).length).toBeLessThanOrEqual(31);
-    // Another number has its own bucket.
-    const other = performance.now();
-    await buckets.take('number-b');
-    expect(performance.now() - other).toBeLessThan(20);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(at.length).toBeLessThanOrEqual(31);
+    expect(at.length).toBeGreaterThanOrEqual(29);
+    // 20 more at 20 per second: the last a second after the burst.
+    await vi.advanceTimersByTimeAsync(600);
+    await all;
+    at.sort((a, b) => a - b);
+    expect(at[39]!).toBeGreaterThanOrEqual(999);
+    expect(at[39]!).toBeLessThanOrEqual(1001);
+    // Another number has its own bucket: no wait at all.
+    let taken = false;
+    void buckets.take('number-b').then(() => (taken = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(taken).toBe(true);
   });
 });
 
@@ -36,13 +51,13 @@ describe('pacer', () => {
         if (name === 'a2') throw new Error('a failure does not stop the lane');
         return name;
       });
-    const results = await Promise.allSettled([call('a', 'a1', 50), call('a', 'a2', 10), call('a', 'a3', 10), call('b', 'b1', 10)]);
+    const settled = Promise.allSettled([call('a', 'a1', 50), call('a', 'a2', 10), call('a', 'a3', 10), call('b', 'b1', 10)]);
+    await vi.advanceTimersByTimeAsync(1000);
+    const results = await settled;
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect(log.filter((l) => l.includes(' a'))).toEqual(['start a1', 'end a1', 'start a2', 'end a2', 'start a3', 'end a3']);
-    expect(started.b1!).toBeLessThan(30);
-    expect(started.a2! - started.a1!).toBeGreaterThanOrEqual(95);
-    expect(started.a3! - started.a2!).toBeGreaterThanOrEqual(95);
-    await new Promise((r) => setTimeout(r, 150));
+    expect(started).toEqual({ a1: 0, b1: 0, a2: 100, a3: 200 });
+    // The lanes are forgotten one gap after their last call.
     expect(lanes.size).toBe(0);
   });
 });
