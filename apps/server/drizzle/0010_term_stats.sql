@@ -1,6 +1,3 @@
--- bot_id inside GIN indexes (chunks' vectors, bot_words' trigrams) needs btree_gin.
-CREATE EXTENSION IF NOT EXISTS btree_gin;
---> statement-breakpoint
 CREATE TABLE "bot_terms" (
 	"bot_id" uuid NOT NULL,
 	"lexeme" text collate "C" NOT NULL,
@@ -8,12 +5,7 @@ CREATE TABLE "bot_terms" (
 	CONSTRAINT "bot_terms_bot_id_lexeme_pk" PRIMARY KEY("bot_id","lexeme")
 );
 --> statement-breakpoint
-DROP INDEX "bot_words_trgm_idx";--> statement-breakpoint
-DROP INDEX "chunks_bot_idx";--> statement-breakpoint
-DROP INDEX "chunks_tsv_idx";--> statement-breakpoint
-ALTER TABLE "bot_terms" ADD CONSTRAINT "bot_terms_bot_id_bots_id_fk" FOREIGN KEY ("bot_id") REFERENCES "public"."bots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "bot_words_bot_trgm_idx" ON "bot_words" USING gin ("bot_id","word" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "chunks_bot_tsv_idx" ON "chunks" USING gin ("bot_id","tsv");
+ALTER TABLE "bot_terms" ADD CONSTRAINT "bot_terms_bot_id_bots_id_fk" FOREIGN KEY ("bot_id") REFERENCES "public"."bots"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 -- Vectors without positions (ranking is done by the application, which reads the text): about
 -- half the size, so a chunk's row stays under the compression threshold and matching it does

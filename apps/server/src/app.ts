@@ -130,8 +130,6 @@ export async function buildApp({ config, database, keys, logger, engine }: AppDe
   const flow = pipeline({
     repo: conversations,
     appointments,
-    findBot: bots.find,
-    ownerPlan: async (userId) => (await repo.findUserById(userId))?.membershipType,
     search,
     engine,
     jobs,

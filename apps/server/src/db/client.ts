@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
@@ -68,16 +67,20 @@ export class EmbeddedDatabaseStopped extends Error {
   }
 }
 
-/** The status PGlite gives the exception of an ERROR's longjmp, which its protocol loop recovers from. */
-const PGLITE_LONGJMP = 100;
-
 /**
  * PGlite runs the backend's protocol loop synchronously and retries it after any exception that
- * is not an ERROR's longjmp; once the backend has exited (a FATAL error), every retry throws again
- * and the loop never ends, freezing the process. Here the exit's exception is carried out of the
- * loop instead (through the stack restore its handler calls first), so the query fails and the
- * server can report itself unready rather than hang.
+ * is not an ERROR's longjmp; once the backend has exited (a FATAL error) or trapped, every retry
+ * throws again and the loop never ends, freezing the process. Here those exceptions are carried
+ * out of the loop instead (through the stack restore its handler calls first), so the query
+ * fails and the server can report itself unready rather than hang.
  */
+/** PGlite's own exit statuses: 100 carries an ERROR's longjmp, 99 a backend that stays alive. */
+const PGLITE_RECOVERABLE = new Set([99, 100]);
+const backendExit = (err: unknown) => {
+  const e = err as { name?: string; status?: number } | null;
+  return e?.name === 'ExitStatus' && !PGLITE_RECOVERABLE.has(e.status ?? -1);
+};
+
 function failWhenBackendExits(client: PGlite): void {
   const mod = client.Module as unknown as {
     _PostgresMainLoopOnce: () => void;
@@ -90,7 +93,7 @@ function failWhenBackendExits(client: PGlite): void {
     try {
       loopOnce();
     } catch (err) {
-      if ((err as { status?: number } | null)?.status !== PGLITE_LONGJMP) exited = err;
+      if (err instanceof WebAssembly.RuntimeError || backendExit(err)) exited = err;
       throw err;
     }
   };
@@ -158,9 +161,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
 
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir ? path.resolve(opts.dataDir, 'pg') : undefined, {
-    // btree_gin before pg_trgm: loaded after it, a query through a (bot_id, word gin_trgm_ops)
-    // index never answers on PGlite 0.5.
-    extensions: { btree_gin, pg_trgm, btree_gist },
+    extensions: { pg_trgm, btree_gist },
   });
   failWhenBackendExits(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -16,12 +16,6 @@ export interface JobOptions {
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 
 /**
- * The job queue (pg-boss) in the same database: jobs are claimed with SKIP LOCKED, so any number
- * of processes can work them. A job sent from this process wakes one idle local worker at once
- * instead of waiting for the next poll (waking them all would make every idle worker query the
- * queue for one job); a worker that finishes a job looks for the next one at once.
- */
-/**
  * Runs one of the queue's scripts of several statements (its installs and maintenance are
  * `BEGIN; SET LOCAL idle_in_transaction_session_timeout ...; ...; COMMIT;`). On the embedded
  * database the session is shared: a script that failed half-way would leave it in an aborted
@@ -33,15 +27,42 @@ export async function runScript(pglite: PGlite, text: string): Promise<unknown[]
   return results.at(-1)?.rows ?? [];
 }
 
+/**
+ * pg-boss's fetch takes the oldest waiting job, even one of a 'stately' queue whose key already
+ * has a job running (a customer's next message while their turn runs, a reply's send queued
+ * again while it is being sent). Making it active breaks the queue's unique index: on PostgreSQL
+ * the fetch fails and the worker waits a poll; on PGlite that error never returns and freezes the
+ * database. The fetch is given one more condition: such a job waits until its key's job ends.
+ */
+export function skipBusyStatelyKeys(text: string): string {
+  const waiting = /FROM (\w+)\.job\s+WHERE name = \$1\s+AND state < 'active'/;
+  if (!text.includes('FOR UPDATE SKIP LOCKED')) return text;
+  return text.replace(
+    waiting,
+    (found: string, schema: string) => `${found}
+        AND NOT (policy = 'stately' AND EXISTS (
+          SELECT 1 FROM ${schema}.job busy
+          WHERE busy.name = $1 AND busy.state = 'active' AND busy.policy = 'stately'
+            AND COALESCE(busy.singleton_key, '') = COALESCE(job.singleton_key, '')
+        ))`,
+  );
+}
+
+/**
+ * The job queue (pg-boss) in the same database: jobs are claimed with SKIP LOCKED, so any number
+ * of processes can work them. A job sent from this process wakes one idle local worker at once
+ * instead of waiting for the next poll (waking them all would make every idle worker query the
+ * queue for one job); a worker that finishes a job looks for the next one at once.
+ */
 export function createJobs(database: Database, opts: { runWorkers: boolean; log: FastifyBaseLogger }) {
   const db = database.pglite
     ? {
         executeSql: async (text: string, values: unknown[]) => {
-          if (values?.length) return { rows: (await database.pglite!.query(text, values)).rows };
+          if (values?.length) return { rows: (await database.pglite!.query(skipBusyStatelyKeys(text), values)).rows };
           return { rows: await runScript(database.pglite!, text) };
         },
       }
-    : { executeSql: (text: string, values: unknown[]) => database.pool!.query(text, values as unknown[]) };
+    : { executeSql: (text: string, values: unknown[]) => database.pool!.query(skipBusyStatelyKeys(text), values as unknown[]) };
   const boss = new PgBoss({ db, schedule: false, supervise: true } as PgBoss.ConstructorOptions);
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   /** Idle local workers per queue, the next to wake first. */

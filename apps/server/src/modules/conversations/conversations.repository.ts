@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../appointments/appointments.table.ts';
+import { users } from '../auth/auth.table.ts';
+import { bots } from '../bots/bots.table.ts';
 import { contactIdentities, contacts, conversations, messageUsage, messages, type Channel } from './conversations.table.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -111,11 +113,6 @@ export function conversationsRepository(db: Db) {
       });
     },
 
-    async findConversation(id: string): Promise<ConversationRow | undefined> {
-      const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
-      return row;
-    },
-
     async findContact(id: string): Promise<ContactRow | undefined> {
       const [row] = await db.select().from(contacts).where(eq(contacts.id, id)).limit(1);
       return row;
@@ -139,19 +136,41 @@ export function conversationsRepository(db: Db) {
       return row?.conversation;
     },
 
-    pending: (conversationId: string): Promise<MessageRow[]> =>
-      db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), eq(messages.status, 'received')))
-        .orderBy(asc(messages.createdAt), asc(messages.id)),
+    /** A conversation with its contact, in one read. */
+    async conversationWithContact(id: string): Promise<{ conversation: ConversationRow; contact: ContactRow | null } | undefined> {
+      const [row] = await db
+        .select({ conversation: conversations, contact: contacts })
+        .from(conversations)
+        .leftJoin(contacts, eq(contacts.id, conversations.contactId))
+        .where(eq(conversations.id, id))
+        .limit(1);
+      return row;
+    },
 
-    queuedOutbound: (conversationId: string): Promise<MessageRow[]> =>
-      db
+    /**
+     * A conversation's unfinished messages, in one read: the customer's not yet answered
+     * ('received'), and replies stored but not yet sent ('queued'), oldest first.
+     */
+    async unfinished(conversationId: string): Promise<{ pending: MessageRow[]; queuedOutbound: MessageRow[] }> {
+      const rows = await db
         .select()
         .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), eq(messages.status, 'queued')))
-        .orderBy(asc(messages.createdAt)),
+        .where(and(eq(messages.conversationId, conversationId), inArray(messages.status, ['received', 'queued'])))
+        .orderBy(asc(messages.createdAt), asc(messages.id));
+      return { pending: rows.filter((r) => r.status === 'received'), queuedOutbound: rows.filter((r) => r.status === 'queued') };
+    },
+
+    /** A live bot with its owner's plan and the owner's messages of `month`, in one read. */
+    async botForTurn(botId: string, month: string): Promise<{ bot: typeof bots.$inferSelect; plan: string | undefined; used: number } | undefined> {
+      const [row] = await db
+        .select({ bot: bots, plan: users.membershipType, used: messageUsage.count })
+        .from(bots)
+        .innerJoin(users, eq(users.id, bots.userId))
+        .leftJoin(messageUsage, and(eq(messageUsage.userId, bots.userId), eq(messageUsage.month, month)))
+        .where(and(eq(bots.id, botId), isNull(bots.deletedAt)))
+        .limit(1);
+      return row && { bot: row.bot, plan: row.plan ?? undefined, used: row.used ?? 0 };
+    },
 
     /** The last messages before a moment, oldest first. */
     async history(conversationId: string, before: Date, limit: number): Promise<MessageRow[]> {
@@ -209,15 +228,6 @@ export function conversationsRepository(db: Db) {
 
     async setConversationStatus(id: string, status: ConversationRow['status']): Promise<void> {
       await db.update(conversations).set({ status, updatedAt: new Date() }).where(eq(conversations.id, id));
-    },
-
-    async usage(userId: string, month: string): Promise<number> {
-      const [row] = await db
-        .select({ count: messageUsage.count })
-        .from(messageUsage)
-        .where(and(eq(messageUsage.userId, userId), eq(messageUsage.month, month)))
-        .limit(1);
-      return row?.count ?? 0;
     },
 
     /**

@@ -29,8 +29,6 @@ export type SendResult = { externalId?: string } | { failed: string };
 export interface PipelineDeps {
   repo: ConversationsRepository;
   appointments: AppointmentsRepository;
-  findBot: (botId: string) => Promise<BotRow | undefined>;
-  ownerPlan: (userId: string) => Promise<string | undefined>;
   search: Search;
   engine: Engine;
   jobs: Jobs;
@@ -113,24 +111,24 @@ export function pipeline(deps: PipelineDeps) {
   }
 
   async function turn(conversationId: string): Promise<void> {
-    const conversation = await repo.findConversation(conversationId);
-    if (!conversation) return;
+    const found = await repo.conversationWithContact(conversationId);
+    if (!found) return;
+    const { conversation, contact } = found;
+    const { pending, queuedOutbound } = await repo.unfinished(conversationId);
     // Replies of an earlier turn that crashed before their send jobs were queued.
-    for (const m of await repo.queuedOutbound(conversationId)) await queueSend(m.id);
-    const pending = await repo.pending(conversationId);
+    for (const m of queuedOutbound) await queueSend(m.id);
     if (!pending.length) return;
-    const bot = await deps.findBot(conversation.botId);
-    const ids = pending.map((p) => p.id);
-    if (!bot || !bot.botEnabled || conversation.status !== 'bot') return repo.markProcessed(ids);
-
-    const plan = await deps.ownerPlan(bot.userId);
     const month = monthOf(new Date());
-    if ((await repo.usage(bot.userId, month)) >= limitsOf(plan).messagesPerMonth) {
-      deps.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: limitsOf(plan).messagesPerMonth });
+    const owner = await repo.botForTurn(conversation.botId, month);
+    const bot = owner?.bot;
+    const ids = pending.map((p) => p.id);
+    if (!owner || !bot || !bot.botEnabled || conversation.status !== 'bot') return repo.markProcessed(ids);
+
+    if (owner.used >= limitsOf(owner.plan).messagesPerMonth) {
+      deps.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: limitsOf(owner.plan).messagesPerMonth });
       return repo.markProcessed(ids);
     }
 
-    const contact = await repo.findContact(conversation.contactId);
     const now = pending.at(-1)!.createdAt;
     const history = await repo.history(conversationId, pending[0]!.createdAt, HISTORY);
     const tapped = chosenOption.safeParse(pending.findLast((p) => p.chosen)?.chosen);

@@ -121,28 +121,11 @@ export function trainingRepository(db: Db) {
     async corrections(botId: string, terms: string[]): Promise<{ term: string; word: string; similarity: number }[]> {
       const candidates = terms.filter((t) => t.length >= 4 && !/^\d+$/.test(t));
       if (!candidates.length) return [];
-      // Through the (bot_id, word) trigram index: a few dozen of the bot's words compared, not
-      // all of them. Without statistics (PGlite never gathers them) the planner takes a scan of
-      // a few thousand words for cheaper than it is, so scans are ruled out here.
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        return queryRows<{ term: string; word: string; similarity: number }>(
-          tx as unknown as Db,
-          sql`
-          with unknown as materialized (
-            select t.term from unnest(${toArray(candidates)}::text[]) as t(term)
-            where not exists (select 1 from ${botWords} x where x.word = t.term and x.bot_id = ${botId})
-          )
-          select t.term, w.word, w.sim::float8 as similarity
-          from unknown t
-          cross join lateral (
-            select bw.word, similarity(bw.word, t.term) as sim
-            from ${botWords} bw
-            where bw.bot_id = ${botId} and bw.word % t.term and bw.word <> t.term
-            order by sim desc limit 2
-          ) w`,
-        );
-      });
+      // Through the (bot_id, word) trigram index, scans ruled out (see migration 0013).
+      return queryRows<{ term: string; word: string; similarity: number }>(
+        db,
+        sql`select term, word, sim as similarity from bot_word_corrections(${botId}::uuid, ${toArray(candidates)}::text[])`,
+      );
     },
 
     /**
