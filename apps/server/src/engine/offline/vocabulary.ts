@@ -88,6 +88,14 @@ export const SYNONYMS: string[][] = [
   ['recamara', 'recamaras', 'habitacion', 'habitaciones', 'cuarto', 'cuartos', 'bedroom', 'bedrooms'],
   ['bano', 'banos', 'sanitario', 'sanitarios', 'bathroom', 'bathrooms'],
   ['edad', 'anos', 'age'],
+  ['colegiatura', 'colegiaturas', 'mensualidad', 'mensualidades', 'cuota', 'cuotas', 'tuition', 'fee', 'fees'],
+  ['preescolar', 'kinder', 'kinders', 'preschool', 'kindergarten'],
+  ['mensual', 'mensuales', 'mensualmente', 'monthly'],
+  ['casa', 'domicilio', 'hogar', 'home', 'house'],
+  ['recoger', 'recogemos', 'recogen', 'recoge', 'recoleccion', 'recolectamos', 'pickup'],
+  ['estancia', 'extendido', 'extendida', 'quedar', 'quedarse', 'quedan', 'stay'],
+  ['inasistencia', 'presenta', 'presentarse', 'presento', 'faltar', 'falto', 'asisto', 'asistir'],
+  ['experiencia', 'conocimientos', 'principiante', 'principiantes', 'beginner', 'beginners', 'experience'],
 ];
 
 /** Verbs a yes-or-no question opens with, and the words the business's answer uses for them. */
