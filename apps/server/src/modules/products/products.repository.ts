@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chunks } from '../training/training.table.ts';
-import { insertChunks, type ChunkInput, type TsConfig } from '../training/training.repository.ts';
+import { changingPassages, insertChunks, type ChunkInput, type TsConfig } from '../training/training.repository.ts';
 import { searchText } from '../training/search-text.ts';
 import { products } from './products.table.ts';
 
@@ -54,20 +54,24 @@ export function productsRepository(db: Db) {
     },
 
     async insert(product: NewProduct, config: TsConfig, chunkOf: (p: ProductRow) => ChunkInput): Promise<ProductRow | 'sku_taken'> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(products).values(product).onConflictDoNothing().returning();
-        if (!row) return 'sku_taken';
-        await writeChunks(tx, product.botId, config, [row], chunkOf);
-        return row;
-      });
+      return changingPassages(() =>
+        db.transaction(async (tx) => {
+          const [row] = await tx.insert(products).values(product).onConflictDoNothing().returning();
+          if (!row) return 'sku_taken' as const;
+          await writeChunks(tx, product.botId, config, [row], chunkOf);
+          return row;
+        }),
+      );
     },
 
     async update(id: string, patch: Partial<NewProduct>, config: TsConfig, chunkOf: (p: ProductRow) => ChunkInput) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.update(products).set({ ...patch, updatedAt: new Date() }).where(eq(products.id, id)).returning();
-        if (row) await writeChunks(tx, row.botId, config, [row], chunkOf);
-        return row;
-      });
+      return changingPassages(() =>
+        db.transaction(async (tx) => {
+          const [row] = await tx.update(products).set({ ...patch, updatedAt: new Date() }).where(eq(products.id, id)).returning();
+          if (row) await writeChunks(tx, row.botId, config, [row], chunkOf);
+          return row;
+        }),
+      );
     },
 
     async skuTaken(botId: string, sku: string, exceptId: string): Promise<boolean> {
@@ -81,7 +85,7 @@ export function productsRepository(db: Db) {
     },
 
     async remove(id: string): Promise<boolean> {
-      const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+      const rows = await changingPassages(() => db.delete(products).where(eq(products.id, id)).returning({ id: products.id }));
       return rows.length > 0;
     },
 
@@ -94,7 +98,7 @@ export function productsRepository(db: Db) {
       let updated = 0;
       for (let i = 0; i < rows.length; i += BATCH) {
         const batch = rows.slice(i, i + BATCH);
-        await db.transaction(async (tx) => {
+        await changingPassages(() => db.transaction(async (tx) => {
           const withSku = batch.filter((r) => r.sku);
           const existing = withSku.length
             ? new Set(
@@ -136,7 +140,7 @@ export function productsRepository(db: Db) {
           const wasUpdate = withSku.filter((r) => existing.has(r.sku!)).length;
           updated += wasUpdate;
           created += batch.length - wasUpdate;
-        });
+        }));
       }
       return { created, updated };
     },

@@ -83,6 +83,18 @@ describe.each(engines)('retrieval on %s', (engine) => {
     expect((await repo.frequencies(botId, 'spanish', ['de']))[0]).toEqual({ word: 'de', df: 0, query: '' });
   });
 
+  it('finds what was trained a moment after a search that knew none of its words', async () => {
+    const repo = trainingRepository(database.db);
+    expect(await search(botId, 'es', '¿Hacen carillas de porcelana?')).toEqual([]);
+    expect(await search(botId, 'es', '¿Hacen carilas de porcelana?')).toEqual([]);
+    const doc = await repo.insertDocument({ botId, documentName: 'carillas', mimeType: 'Text Training', trainingType: 'TEXT' });
+    await repo.indexDocument(doc, 'spanish', [{ heading: 'Estética', text: 'Carillas de porcelana: $6,800 MXN por pieza.' }], 'carillas');
+    expect((await search(botId, 'es', '¿Hacen carillas de porcelana?'))[0]?.text).toContain('Carillas');
+    expect((await search(botId, 'es', '¿Hacen carilas de porcelana?'))[0]?.text).toContain('Carillas');
+    await repo.deleteDocument(doc.id);
+    expect(await search(botId, 'es', '¿Hacen carillas de porcelana?')).toEqual([]);
+  });
+
   it('finds nothing for unrelated words and never searches another bot', async () => {
     expect(await search(botId, 'es', 'helicóptero submarino')).toEqual([]);
     const other = (await insertBot(database)).bot.id;

@@ -43,6 +43,37 @@ const tsquery = (groups: WordStats[][]) =>
 const toArray = (words: string[]) => `{${words.join(',')}}`;
 const chunkCounts = new Map<string, { n: number; at: number }>();
 
+/**
+ * Word statistics and typo corrections read lately, per bot and word: a search's second pass and
+ * the next questions reuse them. The generation moves before and after every change to passages
+ * in this process, and an entry counts only in the generation it was read in, so nothing read
+ * while a change was under way is kept. Another process may change them too: 15 s at most.
+ */
+const WORDS_TTL_MS = 15_000;
+let generation = 0;
+const wordCache = new Map<string, { generation: number; at: number; value: unknown }>();
+function cachedWord<T>(key: string): T | undefined {
+  const hit = wordCache.get(key);
+  return hit && hit.generation === generation && hit.at > Date.now() - WORDS_TTL_MS ? (hit.value as T) : undefined;
+}
+function rememberWord(key: string, readIn: number, value: unknown): void {
+  if (readIn !== generation) return;
+  if (wordCache.size >= 50_000) wordCache.clear();
+  wordCache.set(key, { generation: readIn, at: Date.now(), value });
+}
+
+/** Runs a change to passages (a document's or the catalog's): the words read before it no longer count. */
+export async function changingPassages<T>(change: () => Promise<T>): Promise<T> {
+  generation++;
+  try {
+    return await change();
+  } finally {
+    generation++;
+  }
+}
+
+type Correction = { term: string; word: string; similarity: number };
+
 /** The only code that reads and writes documents and chunks. */
 export function trainingRepository(db: Db) {
   return {
@@ -70,7 +101,7 @@ export function trainingRepository(db: Db) {
 
     /** Marks the document deleted and drops its chunks in one transaction; false if it was already gone. */
     async deleteDocument(id: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      return changingPassages(() => db.transaction(async (tx) => {
         const rows = await tx
           .update(documents)
           .set({ isDeleted: true, updatedAt: new Date() })
@@ -79,7 +110,7 @@ export function trainingRepository(db: Db) {
         if (!rows.length) return false;
         await tx.delete(chunks).where(eq(chunks.documentId, id));
         return true;
-      });
+      }));
     },
 
     /**
@@ -87,7 +118,7 @@ export function trainingRepository(db: Db) {
      * none of the new chunks or all of them. A document deleted meanwhile stays deleted.
      */
     async indexDocument(doc: { id: string; botId: string }, config: TsConfig, items: ChunkInput[], content: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      return changingPassages(() => db.transaction(async (tx) => {
         const [live] = await tx
           .select({ id: documents.id })
           .from(documents)
@@ -101,7 +132,7 @@ export function trainingRepository(db: Db) {
           .set({ status: 'ready', errorCode: null, chunkCount: items.length, content, updatedAt: new Date() })
           .where(eq(documents.id, doc.id));
         return true;
-      });
+      }));
     },
 
     /** How many passages a bot has (for word rarity; a minute out of date does no harm). */
@@ -118,14 +149,24 @@ export function trainingRepository(db: Db) {
      * Words of the bot's knowledge close to a misspelled term ("Narvate" → "narvarte"), for
      * terms that are not words of the knowledge themselves. One query for all terms.
      */
-    async corrections(botId: string, terms: string[]): Promise<{ term: string; word: string; similarity: number }[]> {
+    async corrections(botId: string, terms: string[]): Promise<Correction[]> {
       const candidates = terms.filter((t) => t.length >= 4 && !/^\d+$/.test(t));
-      if (!candidates.length) return [];
-      // Through the (bot_id, word) trigram index, scans ruled out (see migration 0013).
-      return queryRows<{ term: string; word: string; similarity: number }>(
-        db,
-        sql`select term, word, sim as similarity from bot_word_corrections(${botId}::uuid, ${toArray(candidates)}::text[])`,
-      );
+      const readIn = generation;
+      const known = new Map(candidates.map((t) => [t, cachedWord<Correction[]>(`c:${botId}:${t}`)]));
+      const missing = candidates.filter((t) => !known.get(t));
+      if (missing.length) {
+        // Through the trigram index, scans ruled out (see migration 0013).
+        const rows = await queryRows<Correction>(
+          db,
+          sql`select term, word, sim as similarity from bot_word_corrections(${botId}::uuid, ${toArray(missing)}::text[])`,
+        );
+        for (const t of missing) {
+          const found = rows.filter((r) => r.term === t);
+          known.set(t, found);
+          rememberWord(`c:${botId}:${t}`, readIn, found);
+        }
+      }
+      return candidates.flatMap((t) => known.get(t) ?? []);
     },
 
     /**
@@ -135,6 +176,18 @@ export function trainingRepository(db: Db) {
      * by two stems of one passage counts it twice, so this may overstate a little.
      */
     async frequencies(botId: string, config: TsConfig, words: string[]): Promise<WordStats[]> {
+      const readIn = generation;
+      const key = (word: string) => `f:${botId}:${config}:${word}`;
+      const known = new Map(words.map((w) => [w, cachedWord<WordStats>(key(w))]));
+      const missing = [...new Set(words.filter((w) => !known.get(w)))];
+      for (const stats of await this.readFrequencies(botId, config, missing)) {
+        known.set(stats.word, stats);
+        rememberWord(key(stats.word), readIn, stats);
+      }
+      return words.map((w) => known.get(w)!);
+    },
+
+    async readFrequencies(botId: string, config: TsConfig, words: string[]): Promise<WordStats[]> {
       if (!words.length) return [];
       const rows = await queryRows<{ i: number; lexeme: string; df: number }>(
         db,
