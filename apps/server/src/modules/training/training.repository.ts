@@ -76,6 +76,36 @@ type Correction = { term: string; word: string; similarity: number };
 
 /** The only code that reads and writes documents and chunks. */
 export function trainingRepository(db: Db) {
+  /** Per word, its lexemes and passage count, read from `bot_terms` (see `frequencies`). */
+  async function readFrequencies(botId: string, config: TsConfig, words: string[]): Promise<WordStats[]> {
+    if (!words.length) return [];
+    const rows = await queryRows<{ i: number; lexeme: string; df: number }>(
+      db,
+      sql`
+      select w.i::int as i, l.lexeme, coalesce(s.df, 0)::int as df
+      from unnest(${toArray(words)}::text[]) with ordinality as w(word, i)
+      cross join lateral unnest(tsvector_to_array(to_tsvector(${config}::regconfig, w.word))) as l(lexeme)
+      cross join lateral (
+        select sum(t.df) as df from ${botTerms} t
+        where t.bot_id = ${botId}
+          and t.lexeme >= l.lexeme collate "C"
+          and t.lexeme < (l.lexeme || case when length(w.word) >= 5 then chr(1114111) else chr(1) end) collate "C"
+      ) s`,
+    );
+    const stats = words.map((word) => ({ word, lexemes: [] as string[], df: 0 }));
+    for (const r of rows) {
+      const s = stats[Number(r.i) - 1]!;
+      s.lexemes.push(r.lexeme);
+      // A word of two lexemes is found where both are: at most the rarer one's passages.
+      s.df = s.lexemes.length === 1 ? Number(r.df) : Math.min(s.df, Number(r.df));
+    }
+    return stats.map(({ word, lexemes, df }) => ({
+      word,
+      df,
+      query: lexemes.map((l) => `'${l.replace(/['\\]/g, '\\$&')}'${word.length >= 5 ? ':*' : ''}`).join(' & '),
+    }));
+  }
+
   return {
     async insertDocument(doc: NewDocument): Promise<DocumentRow> {
       const [row] = await db.insert(documents).values(doc).returning();
@@ -180,40 +210,11 @@ export function trainingRepository(db: Db) {
       const key = (word: string) => `f:${botId}:${config}:${word}`;
       const known = new Map(words.map((w) => [w, cachedWord<WordStats>(key(w))]));
       const missing = [...new Set(words.filter((w) => !known.get(w)))];
-      for (const stats of await this.readFrequencies(botId, config, missing)) {
+      for (const stats of await readFrequencies(botId, config, missing)) {
         known.set(stats.word, stats);
         rememberWord(key(stats.word), readIn, stats);
       }
       return words.map((w) => known.get(w)!);
-    },
-
-    async readFrequencies(botId: string, config: TsConfig, words: string[]): Promise<WordStats[]> {
-      if (!words.length) return [];
-      const rows = await queryRows<{ i: number; lexeme: string; df: number }>(
-        db,
-        sql`
-        select w.i::int as i, l.lexeme, coalesce(s.df, 0)::int as df
-        from unnest(${toArray(words)}::text[]) with ordinality as w(word, i)
-        cross join lateral unnest(tsvector_to_array(to_tsvector(${config}::regconfig, w.word))) as l(lexeme)
-        cross join lateral (
-          select sum(t.df) as df from ${botTerms} t
-          where t.bot_id = ${botId}
-            and t.lexeme >= l.lexeme collate "C"
-            and t.lexeme < (l.lexeme || case when length(w.word) >= 5 then chr(1114111) else chr(1) end) collate "C"
-        ) s`,
-      );
-      const stats = words.map((word) => ({ word, lexemes: [] as string[], df: 0 }));
-      for (const r of rows) {
-        const s = stats[Number(r.i) - 1]!;
-        s.lexemes.push(r.lexeme);
-        // A word of two lexemes is found where both are: at most the rarer one's passages.
-        s.df = s.lexemes.length === 1 ? Number(r.df) : Math.min(s.df, Number(r.df));
-      }
-      return stats.map(({ word, lexemes, df }) => ({
-        word,
-        df,
-        query: lexemes.map((l) => `'${l.replace(/['\\]/g, '\\$&')}'${word.length >= 5 ? ':*' : ''}`).join(' & '),
-      }));
     },
 
     /**
