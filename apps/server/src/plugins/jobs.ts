@@ -30,8 +30,8 @@ export async function runScript(pglite: PGlite, text: string): Promise<unknown[]
 /**
  * pg-boss's fetch takes the oldest waiting job, even one of a 'stately' queue whose key already
  * has a job running (a customer's next message while their turn runs, a reply's send queued
- * again while it is being sent). Making it active breaks the queue's unique index: on PostgreSQL
- * the fetch fails and the worker waits a poll; on PGlite that error never returns and freezes the
+ * again while it is being sent). Making it active breaks the queue's unique index, so the fetch
+ * fails and the worker waits a poll; on PGlite, under load, that error has also frozen the
  * database. The fetch is given one more condition: such a job waits until its key's job ends.
  */
 export function skipBusyStatelyKeys(text: string): string {

@@ -8,6 +8,17 @@ import { createJobs } from '../jobs.ts';
 const database = await createDatabase({});
 const errors: unknown[] = [];
 const log = { error: (obj: unknown) => errors.push(obj) } as unknown as FastifyBaseLogger;
+// Every statement the queue runs that the database refuses (pg-boss keeps a failed fetch to itself).
+const pglite = database.pglite!;
+const query = pglite.query.bind(pglite);
+pglite.query = (async (text: string, values?: unknown[]) => {
+  try {
+    return await query(text, values);
+  } catch (err) {
+    errors.push(err);
+    throw err;
+  }
+}) as typeof pglite.query;
 const jobs = createJobs(database, { runWorkers: true, log });
 await jobs.start();
 const events: string[] = [];
