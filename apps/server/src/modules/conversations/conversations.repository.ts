@@ -49,23 +49,26 @@ export class BookingConflict extends Error {}
 
 /** The only code that reads and writes contacts, conversations, messages and usage. */
 export function conversationsRepository(db: Db) {
-  async function contactFor(tx: Tx, m: Inbound): Promise<{ id: string }> {
+  async function contactFor(tx: Tx, m: Inbound): Promise<{ id: string; created: boolean }> {
     const key = and(eq(contactIdentities.botId, m.botId), eq(contactIdentities.channel, m.channel), eq(contactIdentities.externalId, m.contactExternalId));
     const [known] = await tx.select({ id: contactIdentities.contactId }).from(contactIdentities).where(key).limit(1);
-    if (known) return known;
+    if (known) return { id: known.id, created: false };
     const [contact] = await tx
       .insert(contacts)
       .values({ botId: m.botId, name: m.contactName ?? '', phone: m.contactPhone ?? '' })
       .returning({ id: contacts.id });
     await tx.insert(contactIdentities).values({ botId: m.botId, channel: m.channel, externalId: m.contactExternalId, contactId: contact!.id });
-    return contact!;
+    return { id: contact!.id, created: true };
   }
 
-  async function openConversation(tx: Tx, botId: string, contactId: string, channel: Channel) {
-    const open = and(eq(conversations.botId, botId), eq(conversations.contactId, contactId), eq(conversations.channel, channel), ne(conversations.status, 'closed'));
-    const [existing] = await tx.select().from(conversations).where(open).limit(1);
-    if (existing) return { conversation: existing, created: false };
-    const [created] = await tx.insert(conversations).values({ botId, contactId, channel }).returning();
+  /** The contact's open conversation on the channel, or a new one (a new contact has none to look for). */
+  async function openConversation(tx: Tx, m: Inbound, contact: { id: string; created: boolean }) {
+    if (!contact.created) {
+      const open = and(eq(conversations.botId, m.botId), eq(conversations.contactId, contact.id), eq(conversations.channel, m.channel), ne(conversations.status, 'closed'));
+      const [existing] = await tx.select().from(conversations).where(open).limit(1);
+      if (existing) return { conversation: existing, created: false };
+    }
+    const [created] = await tx.insert(conversations).values({ botId: m.botId, contactId: contact.id, channel: m.channel, lastInboundAt: m.at }).returning();
     return { conversation: created!, created: true };
   }
 
@@ -85,7 +88,7 @@ export function conversationsRepository(db: Db) {
           .limit(1);
         if (dup) return 'duplicate' as const;
         const contact = await contactFor(tx, m);
-        const { conversation, created } = await openConversation(tx, m.botId, contact.id, m.channel);
+        const { conversation, created } = await openConversation(tx, m, contact);
         const [message] = await tx
           .insert(messages)
           .values({
@@ -104,12 +107,13 @@ export function conversationsRepository(db: Db) {
           .onConflictDoNothing()
           .returning();
         if (!message) return 'duplicate' as const;
+        if (created) return { message, conversation, newConversation: true };
         const [updated] = await tx
           .update(conversations)
           .set({ lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${m.at.toISOString()}::timestamptz)`, updatedAt: new Date() })
           .where(eq(conversations.id, conversation.id))
           .returning();
-        return { message, conversation: updated!, newConversation: created };
+        return { message, conversation: updated!, newConversation: false };
       });
     },
 
