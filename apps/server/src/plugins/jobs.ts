@@ -35,10 +35,9 @@ export async function runScript(pglite: PGlite, text: string): Promise<unknown[]
  * database. The fetch is given one more condition: such a job waits until its key's job ends.
  */
 export function skipBusyStatelyKeys(text: string): string {
-  const waiting = /FROM (\w+)\.job\s+WHERE name = \$1\s+AND state < 'active'/;
   if (!text.includes('FOR UPDATE SKIP LOCKED')) return text;
   return text.replace(
-    waiting,
+    /FROM (\w+)\.job\s+WHERE name = \$1\s+AND state < 'active'/,
     (found: string, schema: string) => `${found}
         AND NOT (policy = 'stately' AND EXISTS (
           SELECT 1 FROM ${schema}.job busy

@@ -120,9 +120,9 @@ export function pipeline(deps: PipelineDeps) {
     if (!pending.length) return;
     const month = monthOf(new Date());
     const owner = await repo.botForTurn(conversation.botId, month);
-    const bot = owner?.bot;
     const ids = pending.map((p) => p.id);
-    if (!owner || !bot || !bot.botEnabled || conversation.status !== 'bot') return repo.markProcessed(ids);
+    if (!owner || !owner.bot.botEnabled || conversation.status !== 'bot') return repo.markProcessed(ids);
+    const { bot } = owner;
 
     if (owner.used >= limitsOf(owner.plan).messagesPerMonth) {
       deps.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: limitsOf(owner.plan).messagesPerMonth });
