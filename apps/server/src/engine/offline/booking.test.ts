@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { localParts } from '../dates/zoned-time.ts';
-import type { EngineAction } from '../types.ts';
+import { at, bookings, local, MONDAY } from './test-support/clock.ts';
 import { conversation } from './test-support/conversation.ts';
 import { passage } from './test-support/memory-tools.ts';
 
-const TZ = 'America/Mexico_City';
-/** Monday 2 March 2026, 10:00 in Mexico City. */
-const MONDAY = new Date('2026-03-02T10:00:00-06:00');
-const at = (iso: string) => new Date(`${iso}:00-06:00`);
-const pad = (n: number) => String(n).padStart(2, '0');
-const local = (d: Date) => {
-  const l = localParts(d, TZ);
-  return `${l.year}-${pad(l.month)}-${pad(l.day)}T${pad(l.hour)}:${pad(l.minute)}`;
-};
-const bookings = (actions: EngineAction[]) => actions.filter((a): a is Extract<EngineAction, { type: 'book' }> => a.type === 'book');
 
 const services = [
   passage('Servicio: Limpieza dental; Precio mxn: 650; Duracion minutos: 45', 'precios.csv'),

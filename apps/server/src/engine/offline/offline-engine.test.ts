@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineBot } from '../types.ts';
 import { offlineEngine } from './offline-engine.ts';
+import { MONDAY } from './test-support/clock.ts';
 import { conversation, testBot } from './test-support/conversation.ts';
 import { memoryTools, passage } from './test-support/memory-tools.ts';
 
-const MONDAY = new Date('2026-03-02T10:00:00-06:00');
 
 const dental = [
   passage('Servicio: Limpieza dental; Precio mxn: 650; Duracion minutos: 45', 'precios.csv'),
