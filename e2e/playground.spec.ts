@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { createBot, signUp, trainText, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
+import { askInPlayground, botMessages, openPlayground } from './support/playground.ts';
 
 let env: TestEnv;
 let session: PageOptions['storageState'];
@@ -50,35 +51,11 @@ afterAll(async () => {
 const signedInPage = (viewport: Viewport = viewports.desktop) =>
   env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City', storageState: session });
 
-async function openPlayground(page: Page): Promise<Locator> {
-  await page.goto(`/app/dashboard/${botId}/personalizacion`);
-  await page.getByRole('button', { name: 'Probar asistente' }).click();
-  const panel = page.getByRole('dialog', { name: 'Probar asistente' });
-  await panel.waitFor();
-  return panel;
-}
-
-const botMessages = (panel: Locator) => panel.locator('li[data-author="bot"]');
-
-/**
- * Writes as a customer (Enter sends) and waits for the bot's answer to this message:
- * the own bubble shows at once, then at least one new reply, then no more typing.
- */
+/** Asks as a customer and keeps the exchange for the transcript printed at the end. */
 async function ask(panel: Locator, text: string): Promise<{ reply: Locator; text: string }> {
-  const before = await botMessages(panel).count();
-  const box = panel.getByRole('textbox', { name: 'Mensaje como cliente' });
-  await box.fill(text);
-  await box.press('Enter');
-  expect(await box.inputValue()).toBe('');
-  await panel.locator('li[data-author="customer"]').filter({ hasText: text }).last().waitFor();
-  await expect.poll(() => botMessages(panel).count(), { timeout: 20_000 }).toBeGreaterThan(before);
-  await panel.getByTestId('typing').waitFor({ state: 'detached' });
-  const count = await botMessages(panel).count();
-  const replies: string[] = [];
-  for (let i = before; i < count; i++) replies.push((await botMessages(panel).nth(i).locator('[data-text]').innerText()).replace(/\s+/g, ' ').trim());
-  const joined = replies.join(' ⏎ ');
-  transcript.push(`  Cliente: ${text}`, `  Bot:     ${joined}`);
-  return { reply: botMessages(panel).last(), text: joined };
+  const answer = await askInPlayground(panel, text);
+  transcript.push(`  Cliente: ${text}`, `  Bot:     ${answer.text}`);
+  return answer;
 }
 
 describe('playground', () => {
@@ -91,7 +68,7 @@ describe('playground', () => {
     const sockets: string[] = [];
     page.on('websocket', (socket) => sockets.push(socket.url()));
     try {
-      const panel = await openPlayground(page);
+      const panel = await openPlayground(page, botId);
 
       // Empty: the three suggested questions.
       const suggestions = panel.getByRole('list', { name: 'Preguntas para empezar' });
@@ -157,7 +134,7 @@ describe('playground', () => {
       await page.goto(`/app/dashboard/${botId}/personalizacion`);
       await page.getByRole('button', { name: 'Probar asistente' }).waitFor();
       await shot(page, 'playground-launcher-390x844');
-      const panel = await openPlayground(page);
+      const panel = await openPlayground(page, botId);
       // The conversation so far is still there.
       await botMessages(panel).first().waitFor();
       await shot(page, 'playground-390x844');

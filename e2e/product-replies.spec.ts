@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { createBot, signUp, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
+import { askInPlayground, botMessages, openPlayground } from './support/playground.ts';
 
 let env: TestEnv;
 let session: PageOptions['storageState'];
@@ -61,27 +62,8 @@ afterAll(async () => {
 const signedInPage = (viewport: Viewport = viewports.desktop) =>
   env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City', storageState: session });
 
-async function openPlayground(page: Page): Promise<Locator> {
-  await page.goto(`/app/dashboard/${botId}/personalizacion`);
-  await page.getByRole('button', { name: 'Probar asistente' }).click();
-  const panel = page.getByRole('dialog', { name: 'Probar asistente' });
-  await panel.waitFor();
-  return panel;
-}
-
-const botMessages = (panel: Locator) => panel.locator('li[data-author="bot"]');
-
-/** Writes as a customer and waits for the bot's reply to it. */
-async function ask(panel: Locator, text: string): Promise<Locator> {
-  const before = await botMessages(panel).count();
-  const box = panel.getByRole('textbox', { name: 'Mensaje como cliente' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect.poll(() => botMessages(panel).count(), { timeout: 20_000 }).toBeGreaterThan(before);
-  await panel.getByTestId('typing').waitFor({ state: 'detached' });
-  // This reply, not whichever is newest later.
-  return botMessages(panel).nth((await botMessages(panel).count()) - 1);
-}
+/** Writes as a customer and answers the bot's reply to it. */
+const ask = async (panel: Locator, text: string) => (await askInPlayground(panel, text)).reply;
 
 /** The picture is on screen, loaded (not a broken image). */
 async function expectPicture(reply: Locator) {
@@ -100,7 +82,7 @@ describe('product replies in the playground', () => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
     try {
-      const panel = await openPlayground(page);
+      const panel = await openPlayground(page, botId);
       const reply = await ask(panel, '¿Cuánto cuesta la camisa Oxford?');
       expect(await reply.locator('[data-text]').innerText()).toMatch(/\$589\.00 MXN[\s\S]*¿Quieres que te ayude con tu compra\?/);
       await expectPicture(reply);
@@ -140,7 +122,7 @@ describe('product replies in the playground', () => {
   it('fits a phone: the picture within the bubble and the chips tappable', async () => {
     const { context, page } = await signedInPage(viewports.phone);
     try {
-      const panel = await openPlayground(page);
+      const panel = await openPlayground(page, botId);
       await panel.getByRole('button', { name: 'Reiniciar conversación' }).first().click();
       await panel.getByRole('list', { name: 'Preguntas para empezar' }).waitFor();
       const reply = await ask(panel, 'Hola, ¿cuánto cuesta la camisa Oxford en azul?');
