@@ -41,11 +41,9 @@ const tsquery = (groups: WordStats[][]) =>
   groups.map((g) => `(${g.filter((w) => w.query).map((w) => `(${w.query})`).join(' | ')})`).join(' & ');
 /** A text[] literal of normalized words (letters and digits only, so nothing needs quoting). */
 const toArray = (words: string[]) => `{${words.join(',')}}`;
-const chunkCounts = new Map<string, { n: number; at: number }>();
-
 /**
- * Word statistics and typo corrections read lately, per bot and word: a search's second pass and
- * the next questions reuse them. The generation moves before and after every change to passages
+ * Word statistics, typo corrections and passage counts read lately, per bot: a search's second
+ * pass and the next questions reuse them. The generation moves before and after every change to passages
  * in this process, and an entry counts only in the generation it was read in, so nothing read
  * while a change was under way is kept. Another process may change them too: 15 s at most.
  */
@@ -165,13 +163,14 @@ export function trainingRepository(db: Db) {
       }));
     },
 
-    /** How many passages a bot has (for word rarity; a minute out of date does no harm). */
+    /** How many passages a bot has (for word rarity), reused like the word statistics. */
     async countChunks(botId: string): Promise<number> {
-      const cached = chunkCounts.get(botId);
-      if (cached && cached.at > Date.now() - 60_000) return cached.n;
+      const readIn = generation;
+      const cached = cachedWord<number>(`n:${botId}`);
+      if (cached !== undefined) return cached;
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(chunks).where(eq(chunks.botId, botId));
       const n = Number(row?.n ?? 0);
-      chunkCounts.set(botId, { n, at: Date.now() });
+      rememberWord(`n:${botId}`, readIn, n);
       return n;
     },
 
