@@ -87,6 +87,14 @@ const ruleMessages: Record<string, Record<Locale, string>> = {
   digits: { es: 'Solo números, tal como aparece en Meta.', en: 'Digits only, as shown by Meta.' },
   pin: { es: 'El PIN son 6 dígitos.', en: 'The PIN is 6 digits.' },
   template_name: { es: 'Usa el nombre de la plantilla tal como está en Meta: minúsculas, números y guiones bajos.', en: "Use the template's name as shown by Meta: lower case, digits and underscores." },
+  text: {
+    es: 'El texto tiene un carácter que no se puede guardar (un carácter nulo o un emoji cortado). Bórralo e inténtalo de nuevo.',
+    en: 'The text holds a character that cannot be saved (a null character or a broken emoji). Remove it and try again.',
+  },
+  token: {
+    es: 'Pega el token tal como lo da Meta: solo letras, números y signos, sin espacios ni acentos.',
+    en: 'Paste the token exactly as Meta gives it: letters, digits and symbols only, no spaces or accents.',
+  },
   template_language: { es: 'Usa el código de idioma de Meta, por ejemplo es_MX o en_US.', en: "Use Meta's language code, for example es_MX or en_US." },
 };
 

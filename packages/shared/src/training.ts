@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './text.ts';
 
 export const trainingTypes = ['URL', 'TEXT', 'PDF', 'CSV', 'YOUTUBE'] as const;
 export type TrainingType = (typeof trainingTypes)[number];
@@ -53,8 +54,8 @@ const httpUrl = z
 
 export const trainingTextBody = z.strictObject({
   botId: z.uuid(),
-  text: z.string().trim().min(1).max(trainingLimits.textChars),
-  document_name: z.string().trim().max(trainingLimits.documentName).optional(),
+  text: freeText(trainingLimits.textChars).min(1),
+  document_name: freeText(trainingLimits.documentName).optional(),
 });
 export const trainingUrlBody = z.strictObject({ botID: z.uuid(), url: httpUrl });
 export const trainingYoutubeBody = z.strictObject({ botId: z.uuid(), url: httpUrl });
