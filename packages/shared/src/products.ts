@@ -78,6 +78,26 @@ export type ImportTarget = (typeof importTargets)[number];
 export const importMapping = z.record(freeText(200, { trim: false }), z.union([z.enum(importTargets), z.literal('attribute'), z.literal('ignore')]));
 export type ImportMapping = z.infer<typeof importMapping>;
 
+/** A multipart field holding JSON: parsed, then checked with its own schema. */
+const jsonField = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .max(64 * 1024)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'json' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+/** The text fields of POST /api/products/import/preview (multipart; the file is the `file` part). */
+export const importPreviewFields = z.strictObject({ botId: z.uuid(), mapping: jsonField(importMapping).optional() });
+/** The text fields of POST /api/products/import: the column mapping (JSON) is required. */
+export const importFields = z.strictObject({ botId: z.uuid(), mapping: jsonField(importMapping) });
+
 export const importPreviewResponse = z.object({
   columns: z.array(z.string()),
   sample: z.array(z.record(z.string(), z.string())),

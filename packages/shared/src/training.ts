@@ -57,6 +57,8 @@ export const trainingTextBody = z.strictObject({
   text: freeText(trainingLimits.textChars).min(1),
   document_name: freeText(trainingLimits.documentName).optional(),
 });
+/** The text fields of POST /api/documents (multipart; the file is the `document` part). */
+export const documentUploadFields = z.strictObject({ botId: z.uuid(), special_recipient: freeText(200).optional() });
 export const trainingUrlBody = z.strictObject({ botID: z.uuid(), url: httpUrl });
 export const trainingYoutubeBody = z.strictObject({ botId: z.uuid(), url: httpUrl });
 export const deleteDocumentBody = z.strictObject({ botId: z.uuid() });
