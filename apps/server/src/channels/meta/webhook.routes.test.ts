@@ -342,7 +342,7 @@ describe.each(engines)('Meta webhook on %s', (dbEngine) => {
       expect(contact!.name).toBe('Lucía');
     });
 
-    it.each([['Messenger', 'page'], ['Instagram', 'instagram']] as const)('stores a %s message whose id, text and tapped option hold them, once, and answers it once', async (_name, object) => {
+    it.each([['Messenger', 'page'], ['Instagram', 'instagram']] as const)('%s: stores a message whose id, text and tapped option hold them, once, and answers it once', async (_name, object) => {
       const { botId, pageId, instagramId } = await pageBot(m.t);
       const account = object === 'page' ? pageId : instagramId;
       const customer = metaId();
