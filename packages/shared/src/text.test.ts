@@ -24,6 +24,9 @@ describe('storable text', () => {
     expect(storableDeep({ 'a\u0000': ['x\ud800', 1, null, { t: 'ok\u0000' }], n: 2, b: true })).toEqual({ a: ['x', 1, null, { t: 'ok' }], n: 2, b: true });
     const when = new Date(0);
     expect(storableDeep({ when }).when).toBe(when);
+    const bare = Object.assign(Object.create(null) as Record<string, string>, { 'k\u0000': 'v\ud800' });
+    expect(storableDeep(bare)).toEqual({ k: 'v' });
+    expect(storableDeep(null)).toBe(null);
   });
 });
 

@@ -17,7 +17,10 @@ export const storableText = (value: string): string => (unstorable.test(value) ?
 export function storableDeep<T>(value: T): T {
   if (typeof value === 'string') return storableText(value) as T;
   if (Array.isArray(value)) return value.map(storableDeep) as T;
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+  if (value === null || typeof value !== 'object') return value;
+  // Plain objects only (from JSON, literals, Object.create(null)); a Date or a Buffer is kept as it is.
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === null) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [storableText(k), storableDeep(v)])) as T;
   }
   return value;
