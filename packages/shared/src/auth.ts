@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './text.ts';
 
 export const limits = {
   name: 120,
@@ -13,7 +14,7 @@ export const limits = {
 export const roles = ['owner', 'admin'] as const;
 export type Role = (typeof roles)[number];
 
-export const nameSchema = z.string().trim().min(1).max(limits.name);
+export const nameSchema = freeText(limits.name).min(1);
 export const emailSchema = z.string().trim().toLowerCase().max(limits.email).pipe(z.email());
 export const phoneSchema = z
   .string()
@@ -28,7 +29,7 @@ export const signupBody = z.strictObject({
   email: emailSchema,
   phone_number: phoneSchema,
   password: passwordSchema,
-  referral_code: z.string().trim().max(limits.referralCode).optional(),
+  referral_code: freeText(limits.referralCode).optional(),
 });
 export type SignupBody = z.infer<typeof signupBody>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localeSchema } from './locale.ts';
 import { templateKeys } from './templates.ts';
+import { freeText, tokenText } from './text.ts';
 import {
   botLimits,
   identities,
@@ -13,8 +14,7 @@ import {
   type Weekday,
 } from './constants.ts';
 
-
-const text = (max: number) => z.string().trim().max(max);
+const text = freeText;
 const httpUrl = z
   .string()
   .trim()
@@ -58,18 +58,18 @@ export const reminderItem = z.strictObject({
   enabled: z.boolean(),
   /** How long before the appointment, in minutes (1440 = the day before). */
   minutes_before: z.number().int().min(5).max(10_080),
-  message: z.string().trim().min(1).max(1000),
+  message: freeText(1000).min(1),
 });
 export type ReminderItem = z.infer<typeof reminderItem>;
 
 /** Credentials as stored by the owner; the access token is write-only (answered masked). */
 export const metaCredentialsItem = z.strictObject({
-  access_token: z.string().trim().min(10).max(1000).optional(),
+  access_token: tokenText(10, 1000).optional(),
   phone_number_id: z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' }),
   waba_id: z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' }),
 });
 export const messengerCredentialsItem = z.strictObject({
-  access_token: z.string().trim().min(10).max(1000).optional(),
+  access_token: tokenText(10, 1000).optional(),
   page_id: z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' }),
   instagram_account_id: z.string().trim().regex(/^$|^\d{5,30}$/, { error: 'digits' }).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channelSources } from './constants.ts';
 import type { Locale } from './locale.ts';
+import { tokenText } from './text.ts';
 
 /** The channels that run through Meta's Graph API (WhatsApp Cloud API, Messenger, Instagram). */
 export const metaChannels = ['whatsapp', 'messenger', 'instagram'] as const;
@@ -14,7 +15,7 @@ export const channelStates = ['connected', 'needs_reauth', 'disconnected'] as co
 export type ChannelState = (typeof channelStates)[number];
 
 const digits = z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' });
-const token = z.string().trim().min(10).max(1000);
+const token = tokenText(10, 1000);
 
 /**
  * POST /api/meta-register: connects a WhatsApp Business number. After the embedded signup the
@@ -25,7 +26,7 @@ export const metaRegisterBody = z.strictObject({
   bot_id: z.uuid(),
   phone_number_id: digits,
   waba_id: digits,
-  code: z.string().trim().min(1).max(2000).optional(),
+  code: tokenText(1, 2000).optional(),
   access_token: token.optional(),
   /** The number's two-step verification PIN; a new one is made (and answered once) when omitted. */
   pin: z.string().trim().regex(/^\d{6}$/, { error: 'pin' }).optional(),

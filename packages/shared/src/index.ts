@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './locale.ts';
+export * from './text.ts';
 export * from './messages.ts';
 export * from './auth.ts';
 export * from './constants.ts';

@@ -6,6 +6,7 @@ import type { Locale } from './locale.ts';
 export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
   VALIDATION_FAILED: { es: 'Revisa los datos marcados.', en: 'Please check the highlighted fields.' },
   INVALID_JSON: { es: 'La solicitud no es un JSON válido.', en: 'The request is not valid JSON.' },
+  MULTIPART_INVALID: { es: 'El formulario llegó incompleto o dañado. Vuelve a enviarlo.', en: 'The form arrived incomplete or damaged. Please send it again.' },
   UNAUTHENTICATED: { es: 'Tu sesión terminó. Inicia sesión de nuevo.', en: 'Your session has ended. Please sign in again.' },
   INVALID_CREDENTIALS: { es: 'Correo o contraseña incorrectos.', en: 'Wrong e-mail or password.' },
   FORBIDDEN: { es: 'No tienes permiso para hacer esto.', en: 'You are not allowed to do this.' },
@@ -31,6 +32,10 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
   META_TOKEN_REQUIRED: {
     es: 'Falta el código del registro de Meta o un token de acceso.',
     en: "Meta's signup code or an access token is required.",
+  },
+  META_TOKEN_INVALID: {
+    es: 'El token de acceso guardado no es válido (tiene espacios, acentos u otros caracteres que Meta no usa). Pega de nuevo el token tal como lo da Meta.',
+    en: 'The stored access token is not valid (it holds spaces, accents or other characters Meta never uses). Paste the token again exactly as Meta gives it.',
   },
   META_NOT_CONFIGURED: {
     es: 'La conexión con Meta no está configurada en este servidor (META_APP_ID y META_APP_SECRET).',
@@ -87,6 +92,15 @@ const ruleMessages: Record<string, Record<Locale, string>> = {
   digits: { es: 'Solo números, tal como aparece en Meta.', en: 'Digits only, as shown by Meta.' },
   pin: { es: 'El PIN son 6 dígitos.', en: 'The PIN is 6 digits.' },
   template_name: { es: 'Usa el nombre de la plantilla tal como está en Meta: minúsculas, números y guiones bajos.', en: "Use the template's name as shown by Meta: lower case, digits and underscores." },
+  text: {
+    es: 'El texto tiene un carácter que no se puede guardar (un carácter nulo o un emoji cortado). Bórralo e inténtalo de nuevo.',
+    en: 'The text holds a character that cannot be saved (a null character or a broken emoji). Remove it and try again.',
+  },
+  json: { es: 'El valor no es un JSON válido.', en: 'The value is not valid JSON.' },
+  token: {
+    es: 'Pega el token tal como lo da Meta: solo letras, números y signos, sin espacios ni acentos.',
+    en: 'Paste the token exactly as Meta gives it: letters, digits and symbols only, no spaces or accents.',
+  },
   template_language: { es: 'Usa el código de idioma de Meta, por ejemplo es_MX o en_US.', en: "Use Meta's language code, for example es_MX or en_US." },
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './text.ts';
 
 export const productLimits = { name: 200, description: 4000, sku: 64, url: 1000, attributes: 30, attrKey: 60, attrValue: 500, importRows: 20_000 } as const;
 
@@ -12,16 +13,16 @@ const optionalUrl = z
   .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'url' });
 
 const productFields = {
-  name: z.string().trim().min(1).max(productLimits.name),
-  description: z.string().trim().max(productLimits.description),
+  name: freeText(productLimits.name).min(1),
+  description: freeText(productLimits.description),
   price: priceSchema.nullable(),
   currency: currencySchema,
-  sku: z.string().trim().max(productLimits.sku),
+  sku: freeText(productLimits.sku),
   stock: z.number().int().min(0).max(1_000_000_000).nullable(),
   url: optionalUrl,
   image_url: optionalUrl,
   attributes: z
-    .record(z.string().trim().min(1).max(productLimits.attrKey), z.string().trim().max(productLimits.attrValue))
+    .record(freeText(productLimits.attrKey).min(1), freeText(productLimits.attrValue))
     .refine((a) => Object.keys(a).length <= productLimits.attributes, { error: 'too_many' }),
 };
 
@@ -60,7 +61,7 @@ export const product = z.object({
 export type Product = z.infer<typeof product>;
 
 export const productListQuery = z.strictObject({
-  q: z.string().trim().max(200).optional(),
+  q: freeText(200).optional(),
   in_stock: z.enum(['true', 'false']).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -74,8 +75,28 @@ export const productResponse = z.object({ ok: z.literal(true), product });
 export const importTargets = ['name', 'description', 'price', 'currency', 'sku', 'stock', 'url', 'image_url'] as const;
 export type ImportTarget = (typeof importTargets)[number];
 /** Column → target field, or "attribute" to keep it as a free attribute, or "ignore". */
-export const importMapping = z.record(z.string().max(200), z.union([z.enum(importTargets), z.literal('attribute'), z.literal('ignore')]));
+export const importMapping = z.record(freeText(200, { trim: false }), z.union([z.enum(importTargets), z.literal('attribute'), z.literal('ignore')]));
 export type ImportMapping = z.infer<typeof importMapping>;
+
+/** A multipart field holding JSON: parsed, then checked with its own schema. */
+const jsonField = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .max(64 * 1024)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'json' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+/** The text fields of POST /api/products/import/preview (multipart; the file is the `file` part). */
+export const importPreviewFields = z.strictObject({ botId: z.uuid(), mapping: jsonField(importMapping).optional() });
+/** The text fields of POST /api/products/import: the column mapping (JSON) is required. */
+export const importFields = z.strictObject({ botId: z.uuid(), mapping: jsonField(importMapping) });
 
 export const importPreviewResponse = z.object({
   columns: z.array(z.string()),

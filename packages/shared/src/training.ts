@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './text.ts';
 
 export const trainingTypes = ['URL', 'TEXT', 'PDF', 'CSV', 'YOUTUBE'] as const;
 export type TrainingType = (typeof trainingTypes)[number];
@@ -53,9 +54,11 @@ const httpUrl = z
 
 export const trainingTextBody = z.strictObject({
   botId: z.uuid(),
-  text: z.string().trim().min(1).max(trainingLimits.textChars),
-  document_name: z.string().trim().max(trainingLimits.documentName).optional(),
+  text: freeText(trainingLimits.textChars).min(1),
+  document_name: freeText(trainingLimits.documentName).optional(),
 });
+/** The text fields of POST /api/documents (multipart; the file is the `document` part). */
+export const documentUploadFields = z.strictObject({ botId: z.uuid(), special_recipient: freeText(200).optional() });
 export const trainingUrlBody = z.strictObject({ botID: z.uuid(), url: httpUrl });
 export const trainingYoutubeBody = z.strictObject({ botId: z.uuid(), url: httpUrl });
 export const deleteDocumentBody = z.strictObject({ botId: z.uuid() });

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { errorStatus, type ErrorCode } from '@charla/shared';
 
 /** A sentence in both languages, for a reason more precise than the code's own message. */
@@ -20,5 +21,16 @@ export class AppError extends Error {
   ) {
     super(reason?.en ?? code);
     this.statusCode = errorStatus[code];
+  }
+}
+
+/**
+ * Input a shared contract refused outside Fastify's own validation (a multipart form's fields):
+ * answered 400 VALIDATION_FAILED with each field's message, as a refused JSON body is.
+ */
+export class InvalidFields extends Error {
+  readonly statusCode = 400;
+  constructor(readonly issues: readonly z.core.$ZodIssue[]) {
+    super('invalid fields');
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { errorMessage, issuesToFields, pickLocale, type ErrorCode, errorStatus } from '@charla/shared';
-import { AppError } from '../lib/errors.ts';
+import { AppError, InvalidFields } from '../lib/errors.ts';
 
 /** Fastify's own error codes for bad requests, as our codes. */
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -48,6 +48,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return sendError(request, reply, error.code, fields, reason);
     }
+    if (error instanceof InvalidFields) return sendError(request, reply, 'VALIDATION_FAILED', issuesToFields(error.issues, locale));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map(
         (v) =>

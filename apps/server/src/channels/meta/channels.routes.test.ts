@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { channelsResponse, metaSettingsResponse, metaStepErrorBody, whatsappTemplateResponse, whatsappTemplatesResponse } from '@charla/shared';
 import { engines } from '../../test/harness.ts';
 import { bots } from '../../modules/bots/bots.table.ts';
+import { users } from '../../modules/auth/auth.table.ts';
 import { channelConnections } from './meta.table.ts';
 import { channelsService } from './channels.service.ts';
 import { metaError } from './test-support/fake-graph.ts';
@@ -121,6 +122,50 @@ describe.each(engines)('Canales API on %s', (dbEngine) => {
       const res = await api({ method: 'POST', url: '/api/meta-register', payload: { bot_id: botId, phone_number_id: 'abc', waba_id: metaId(), access_token: 'EAAGmanualtoken1234567890', pin: '12' } });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields).toEqual({ phone_number_id: 'Solo números, tal como aparece en Meta.', pin: 'El PIN son 6 dígitos.' });
+    });
+  });
+
+  describe('tokens are what Meta issues: printable ASCII', () => {
+    // A control character (undici refuses it as it writes the request), letters beyond ASCII
+    // (fetch cannot build the header), a space and a NUL.
+    const badTokens = ['EAAGm0PX4ZCps\u0001BAx9Zk', 'EAAGm0PX4ZCpsñBA€x9Zk', 'EAAGm0PX4 ZCpsBAx9Zk', 'EAAGm0PX4ZCps\u0000BAx9Zk'];
+
+    it('refuses them with 400 naming the token on every credential form, before storing or calling Meta', async () => {
+      const { botId, api } = await ownerWithBot(m.t);
+      m.graph.reset();
+      for (const token of badTokens) {
+        const forms = [
+          { url: `/bot/${botId}/meta-credentials`, method: 'PATCH' as const, payload: { access_token: token, phone_number_id: metaId(), waba_id: metaId() }, field: 'access_token' },
+          { url: `/bot/${botId}`, method: 'PATCH' as const, payload: { messengerCredentials: [{ access_token: token, page_id: metaId() }] }, field: 'messengerCredentials.0.access_token' },
+          { url: '/api/meta-register', method: 'POST' as const, payload: { bot_id: botId, phone_number_id: metaId(), waba_id: metaId(), access_token: token }, field: 'access_token' },
+          { url: '/api/meta-register', method: 'POST' as const, payload: { bot_id: botId, phone_number_id: metaId(), waba_id: metaId(), code: `AQB${token}` }, field: 'code' },
+          { url: '/api/messenger-register', method: 'POST' as const, payload: { bot_id: botId, page_id: metaId(), access_token: token }, field: 'access_token' },
+        ];
+        for (const form of forms) {
+          const res = await api({ method: form.method, url: form.url, payload: form.payload });
+          expect(res.statusCode, `${form.url} ${JSON.stringify(token)} ${res.body}`).toBe(400);
+          expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [form.field]: expect.stringContaining('tal como lo da Meta') } });
+        }
+      }
+      expect(m.graph.calls).toEqual([]);
+      const row = await storedBot(botId);
+      expect([row.metaCredentials, row.messengerCredentials]).toEqual([[], []]);
+    });
+
+    it('answers 400 META_TOKEN_INVALID, not 502, when a token stored earlier cannot be sent; Meta is never called', async () => {
+      for (const token of badTokens.slice(0, 2)) {
+        const { owner, botId, api } = await ownerWithBot(m.t);
+        const phone = metaId();
+        const waba = metaId();
+        // Stored as the forms took it before tokens were checked.
+        const [caller] = await m.t.database.db.select().from(users).where(eq(users.id, owner.userId));
+        await m.t.app.services.bots.setMetaCredentials(caller!, botId, { access_token: token, phone_number_id: phone, waba_id: waba });
+        m.graph.reset();
+        const res = await api({ method: 'POST', url: '/api/meta-register', headers: { 'accept-language': 'en' }, payload: { bot_id: botId, phone_number_id: phone, waba_id: waba } });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().error).toMatchObject({ code: 'META_TOKEN_INVALID', message: expect.stringContaining('exactly as Meta gives it'), fields: { access_token: expect.any(String) } });
+        expect(m.graph.calls).toEqual([]);
+      }
     });
   });
 

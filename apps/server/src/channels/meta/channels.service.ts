@@ -27,6 +27,14 @@ import { problemWords, sortOptions, templateFields, templateOption, type GraphTe
 /** Our code for a failed step: a call with no answer is an unavailable Meta here, not an unconfirmed message. */
 const stepErrorCode = (err: GraphError) => (err.failure === 'ambiguous' ? 'META_UNAVAILABLE' : channelErrorFor(err.code, err.body.error_subcode, err.failure));
 
+/**
+ * A call that failed here, before the network (a stored token no request can carry): Meta was
+ * never called, so it is the owner's to fix, a 400 naming the token, not a 502.
+ */
+function refuseUnsendable(err: GraphError) {
+  if (err.failure === 'local') throw new AppError('META_TOKEN_INVALID', { access_token: 'META_TOKEN_INVALID' });
+}
+
 /** A step of connecting failed at Meta: which one, and what Meta said. Calling again retries it. */
 export class MetaStepError extends Error {
   constructor(
@@ -92,6 +100,7 @@ export function channelsService(deps: ChannelsServiceDeps) {
       return await call();
     } catch (err) {
       if (!(err instanceof GraphError)) throw err;
+      refuseUnsendable(err);
       log.warn({ botId: bot.id, channel, step: name, ...err.toLog() }, 'connecting a Meta channel failed');
       await connections.recordError(bot, channel, stepErrorCode(err), err.code, err.body.message, name);
       throw new MetaStepError(name, err);
@@ -122,6 +131,7 @@ export function channelsService(deps: ChannelsServiceDeps) {
       return await call();
     } catch (err) {
       if (!(err instanceof GraphError)) throw err;
+      refuseUnsendable(err);
       log.warn({ botId: bot.id, ...err.toLog() }, 'reading WhatsApp templates failed');
       if (err.failure === 'token') {
         await connections.needsReauth(bot, 'whatsapp', creds, err.code, err.body.message);

@@ -83,4 +83,14 @@ describe('Graph API client', () => {
       expect(text).not.toContain('AQBcode');
     }
   });
+
+  it('fails a request it cannot build (a token no header can carry) as local, without calling Meta or retrying, and without the token', async () => {
+    for (const token of [`${TOKEN}\u0001`, `${TOKEN}€`, `${TOKEN}\u0000`]) {
+      graph.reset();
+      const err = await failure(client().post('1/subscribed_apps', { token, retries: 2 }));
+      expect(err.failure).toBe('local');
+      expect(graph.calls).toEqual([]);
+      expect(inspect(err, { depth: 6 }) + JSON.stringify(err.toLog())).not.toContain(TOKEN);
+    }
+  });
 });

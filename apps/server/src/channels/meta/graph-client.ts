@@ -22,8 +22,10 @@ export interface GraphErrorBody {
  * - token: Meta refused the access token.
  * - not_sent: the request never reached Meta (connection refused, DNS): safe to call again.
  * - ambiguous: the request may have reached Meta but no answer came (time-out, dropped connection).
+ * - local: the request could not even be built here (a stored token no HTTP header can carry):
+ *   Meta was never called, and calling again changes nothing.
  */
-export type GraphFailure = 'rejected' | 'retryable' | 'token' | 'not_sent' | 'ambiguous';
+export type GraphFailure = 'rejected' | 'retryable' | 'token' | 'not_sent' | 'ambiguous' | 'local';
 
 /** Codes Meta documents as "try again later": throughput, pair and account rate limits, transient outages. */
 const retryableCodes = new Set([1, 2, 4, 17, 32, 613, 80007, 130429, 131000, 131016, 131056, 133004]);
@@ -55,9 +57,14 @@ export function classifyGraphError(status: number, body: GraphErrorBody): GraphF
   return 'rejected';
 }
 
+/** Not the error's own words: they would carry the header, token included. */
+const notBuilt = () => new GraphError('local', undefined, { message: 'the request could not be built (a value no HTTP header can carry); Meta was not called' });
+
 function networkFailure(err: unknown): GraphError {
   const cause = (err as { cause?: { code?: string } })?.cause?.code;
   const name = (err as { name?: string })?.name;
+  // undici checks header bytes (control characters) only as it writes the request: nothing left.
+  if (cause === 'UND_ERR_INVALID_ARG') return notBuilt();
   if (cause && notSentCauses.has(cause)) return new GraphError('not_sent', undefined, { message: `connection failed (${cause})` });
   const what = name === 'TimeoutError' || name === 'AbortError' ? 'no answer in time' : `connection lost${cause ? ` (${cause})` : ''}`;
   return new GraphError('ambiguous', undefined, { message: what });
@@ -85,15 +92,16 @@ export function graphClient({ baseUrl, timeoutMs, retryDelayMs = 300 }: GraphCli
     const headers: Record<string, string> = { accept: 'application/json' };
     if (req.token) headers.authorization = `Bearer ${req.token}`;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
+    let request: Request;
+    try {
+      request = new Request(url, { method, headers, body: req.body === undefined ? undefined : JSON.stringify(req.body) });
+    } catch {
+      throw notBuilt();
+    }
     let res: Response;
     let text: string;
     try {
-      res = await fetch(url, {
-        method,
-        headers,
-        body: req.body === undefined ? undefined : JSON.stringify(req.body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      res = await fetch(request, { signal: AbortSignal.timeout(timeoutMs) });
       text = await res.text();
     } catch (err) {
       throw networkFailure(err);
@@ -114,7 +122,7 @@ export function graphClient({ baseUrl, timeoutMs, retryDelayMs = 300 }: GraphCli
       try {
         return await once<T>(method, path, req);
       } catch (err) {
-        const passing = err instanceof GraphError && err.failure !== 'rejected' && err.failure !== 'token';
+        const passing = err instanceof GraphError && (err.failure === 'retryable' || err.failure === 'not_sent' || err.failure === 'ambiguous');
         if (!passing || attempt >= (req.retries ?? 0)) throw err;
         await new Promise((r) => setTimeout(r, retryDelayMs * 2 ** attempt));
       }

@@ -35,7 +35,8 @@ export const channelWideErrors = new Set<ChannelErrorCode>(['CHANNEL_NEEDS_REAUT
 
 /** Our code for an error Meta gave (in an answer or a status webhook). */
 export function channelErrorFor(code: number | undefined, subcode?: number, failure?: GraphFailure): ChannelErrorCode {
-  if (failure === 'token' || code === 190 || code === 102) return 'CHANNEL_NEEDS_REAUTH';
+  // A token no request can carry (failure 'local') needs a new one as much as a refused one.
+  if (failure === 'token' || failure === 'local' || code === 190 || code === 102) return 'CHANNEL_NEEDS_REAUTH';
   if (failure === 'ambiguous') return 'SEND_UNCONFIRMED';
   // Messenger and Instagram: outside the messaging window, and no such person.
   if (code === 10 && subcode === 2018278) return 'WINDOW_CLOSED';

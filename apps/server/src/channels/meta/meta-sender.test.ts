@@ -6,6 +6,7 @@ import { channelErrorMessage } from '@charla/shared';
 import { engines } from '../../test/harness.ts';
 import { scriptedEngine } from '../../test/scripted-engine.ts';
 import { conversations, messages } from '../../modules/conversations/conversations.table.ts';
+import { users } from '../../modules/auth/auth.table.ts';
 import { channelSends } from './meta.table.ts';
 import { metaError } from './test-support/fake-graph.ts';
 import { botMessages, messagingPayload, metaId, metaTestApp, pageBot, postWebhook, until, waTextPayload, wamid, whatsappBot, type MetaTestApp } from './test-support/meta-test-app.ts';
@@ -142,6 +143,20 @@ describe.each(engines)('Meta senders on %s', (dbEngine) => {
     expect(third.reply.status).toBe('sent');
     expect(m.graph.sends(bot.phoneNumberId).at(-1)!.authorization).toBe(`Bearer ${token}`);
     expect((await bot.api({ method: 'GET', url: `/api/channels/${bot.botId}` })).json().channels[0]).toMatchObject({ state: 'connected', last_error: null });
+  });
+
+  it('with a stored token no request can carry: the message fails as needing a new token, Meta is never called, not as unconfirmed', async () => {
+    const bot = await whatsappBot(m.t);
+    // Stored as the forms took it before tokens were checked.
+    const [caller] = await m.t.database.db.select().from(users).where(eq(users.id, bot.owner.userId));
+    const waba = metaId();
+    await m.t.app.services.bots.setMetaCredentials(caller!, bot.botId, { access_token: 'EAAGm0PX4ZCps\u0001BAx9Zk', phone_number_id: bot.phoneNumberId, waba_id: waba });
+    const { reply } = await replyTo('Hola', { bot });
+    expect(reply).toMatchObject({ status: 'failed', error: es('CHANNEL_NEEDS_REAUTH') });
+    expect(m.graph.sends(bot.phoneNumberId)).toHaveLength(0);
+    expect(await claimOf(reply.id)).toMatchObject({ state: 'failed', attempts: 1 });
+    const panel = (await bot.api({ method: 'GET', url: `/api/channels/${bot.botId}` })).json().channels[0];
+    expect(panel).toMatchObject({ channel: 'whatsapp', state: 'needs_reauth' });
   });
 
   it('never writes a token into the logs', async () => {

@@ -123,7 +123,8 @@ export function metaSenders(deps: SenderDeps): Record<MetaChannel, Sender> {
           }
           await repo.finishSend(message.id, 'failed', { errorCode: code, metaCode: err.code });
           log.warn(context, 'Meta refused a send');
-          if (err.failure === 'token') await connections.needsReauth(bot, channel, creds, err.code, err.body.message);
+          // A token no request can carry ('local') needs replacing as much as one Meta refused.
+          if (err.failure === 'token' || err.failure === 'local') await connections.needsReauth(bot, channel, creds, err.code, err.body.message);
           else if (channelWideErrors.has(code)) await connections.recordError(bot, channel, code, err.code, err.body.message);
           return failed(code, err.code);
         }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb } from '../../lib/pg-types.ts';
 import { channelStates, metaChannels, metaRegisterSteps } from '@charla/shared';
 import { bots } from '../../modules/bots/bots.table.ts';
 import { messages } from '../../modules/conversations/conversations.table.ts';

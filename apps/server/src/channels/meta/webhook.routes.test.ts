@@ -324,6 +324,43 @@ describe.each(engines)('Meta webhook on %s', (dbEngine) => {
     });
   });
 
+  describe('text PostgreSQL cannot store (a NUL, half of a UTF-16 pair)', () => {
+    it('stores a WhatsApp message without those characters, keeps its wamid and answers it once, redelivered too', async () => {
+      const { botId, phoneNumberId } = await whatsappBot(m.t);
+      const id = wamid();
+      const payload = waTextPayload(phoneNumberId, '5213312345601', 'Ho\u0000la, ¿tienen\ud800 citas? 😀', { id, name: 'Lu\u0000cía\udc00' });
+      const res = await postWebhook(m.t, payload);
+      expect(res.statusCode, res.body).toBe(200);
+      await until(() => botMessages(m.t, botId), (r) => outbound(r).some((o) => o.status === 'sent'));
+      expect((await postWebhook(m.t, payload)).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      const rows = await botMessages(m.t, botId);
+      expect(inbound(rows).map((r) => [r.text, r.externalId])).toEqual([['Hola, ¿tienen citas? 😀', id]]);
+      expect(outbound(rows)).toHaveLength(1);
+      expect(m.graph.sends(phoneNumberId).map((c) => (c.body as { text: { body: string } }).text.body)).toEqual(['Recibido: Hola, ¿tienen citas? 😀']);
+      const [contact] = await m.t.database.db.select().from(contacts).where(eq(contacts.botId, botId));
+      expect(contact!.name).toBe('Lucía');
+    });
+
+    it.each([['Messenger', 'page'], ['Instagram', 'instagram']] as const)('%s: stores a message whose id, text and tapped option hold them, once, and answers it once', async (_name, object) => {
+      const { botId, pageId, instagramId } = await pageBot(m.t);
+      const account = object === 'page' ? pageId : instagramId;
+      const customer = metaId();
+      const mid = `m_${wamid()}\u0000`;
+      const payload = messagingPayload(object, account, [
+        { sender: { id: customer }, recipient: { id: account }, timestamp: Date.now(), message: { mid, text: 'S\u0000í\ud800', quick_reply: { payload: 'CONFIRMAR\udfff' } } },
+      ]);
+      expect((await postWebhook(m.t, payload)).statusCode).toBe(200);
+      await until(() => botMessages(m.t, botId), (r) => outbound(r).some((o) => o.status === 'sent'));
+      expect((await postWebhook(m.t, payload)).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      const rows = await botMessages(m.t, botId);
+      expect(inbound(rows).map((r) => [r.text, r.externalId, r.chosen])).toEqual([['Sí', mid.replace('\u0000', ''), { id: 'CONFIRMAR', title: 'Sí' }]]);
+      expect(outbound(rows)).toHaveLength(1);
+      expect(m.graph.sends(pageId)).toHaveLength(1);
+    });
+  });
+
   describe('Messenger and Instagram', () => {
     it('stores Messenger texts, quick replies and attachments by page id, ignores echoes, and answers with RESPONSE', async () => {
       const { botId, pageId, token } = await pageBot(m.t);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { storableDeep } from '@charla/shared';
 import { sendError } from '../../plugins/error-handler.ts';
 import { verifySignature } from './signature.ts';
 import type { WebhookService } from './webhook.service.ts';
@@ -51,7 +52,9 @@ export async function webhookRoutes(app: FastifyInstance, { service, appSecret, 
     }
     let payload: unknown;
     try {
-      payload = JSON.parse(raw.toString('utf8'));
+      // Signed by Meta, so never refused: text PostgreSQL cannot store (a NUL, a lone UTF-16
+      // half) is removed from every string here, ids and statuses included.
+      payload = storableDeep(JSON.parse(raw.toString('utf8')));
     } catch {
       req.log.warn({ bytes: raw.length }, 'signed Meta webhook is not JSON');
       return sendError(req, reply, 'INVALID_JSON');

@@ -271,6 +271,20 @@ describe.each(engines)('WhatsApp by QR sessions on %s', (dbEngine) => {
     expect(await sock.config.getMessage!({ id: 'UNKNOWN', remoteJid: sock.sent[0]!.jid, fromMe: true })).toBeUndefined();
   });
 
+  it('stores a message holding a NUL or half of a UTF-16 pair without them, once, and answers it once', async () => {
+    const { botId, sock } = await connected();
+    const message = incoming({ text: 'Ho\u0000la\ud800, ¿abren hoy?', lid: '204500000000031', phone: '5213300000031', name: 'Ana\u0000 Ruiz' });
+    sock.upsert([message]);
+    sock.upsert([message]); // WhatsApp delivers it again
+    await until(() => sock.sent.length, (n) => n === 1, 12_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sock.sent.map((s) => s.text)).toEqual(['Recibido: Hola, ¿abren hoy?']);
+    const rows = await t.database.db.select().from(messages).where(eq(messages.botId, botId));
+    expect(rows.filter((m) => m.direction === 'in').map((m) => [m.text, m.externalId])).toEqual([['Hola, ¿abren hoy?', message.key.id]]);
+    const [contact] = await t.database.db.select().from(contacts).where(eq(contacts.botId, botId));
+    expect(contact!.name).toBe('Ana Ruiz');
+  });
+
   it("sends a product's picture with the reply as caption, downloaded without reaching the server's own network", async () => {
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
     const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb } from '../../lib/pg-types.ts';
 import type { ReminderItem, SchedulingItem } from '@charla/shared';
 import { users } from '../auth/auth.table.ts';
 

@@ -1,6 +1,7 @@
 import type { ChosenOption, ReplyChoices } from '@charla/shared';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb } from '../../lib/pg-types.ts';
 import { bots } from '../bots/bots.table.ts';
 
 export const channels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;

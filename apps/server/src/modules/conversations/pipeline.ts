@@ -1,4 +1,4 @@
-import { chosenOption, limitsOf, replyChoices, rooms, type ConversationMessage, type ReplyChoices, type ServerToClientEvents } from '@charla/shared';
+import { chosenOption, limitsOf, replyChoices, rooms, storableDeep, storableText, type ConversationMessage, type ReplyChoices, type ServerToClientEvents } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { imageTravelsWithText } from '../../channels/reply-media.ts';
@@ -99,11 +99,16 @@ export function pipeline(deps: PipelineDeps) {
   const queueTurn = (conversationId: string) => jobs.send(REPLY_JOB, { conversationId }, { singletonKey: conversationId });
   const queueSend = (messageId: string) => jobs.send(SEND_JOB, { messageId }, { singletonKey: messageId });
 
-  async function receive(m: Inbound) {
+  async function receive(inbound: Inbound) {
+    // A customer's message is never refused: what PostgreSQL cannot store (a NUL, half of a
+    // UTF-16 pair) is removed from every field, ids too, the same way each time, so a
+    // redelivery still finds the stored message.
+    const m = storableDeep(inbound);
     // A tapped option is kept only as the contract allows (its id and title come from the customer's side).
     const { chosen: tappedOption, ...rest } = m;
     const chosen = chosenOption.safeParse(tappedOption);
-    const stored = await repo.receive({ ...rest, text: m.text.slice(0, READ_CHARS * 4), ...(chosen.success && { chosen: chosen.data }) });
+    const text = storableText(m.text.slice(0, READ_CHARS * 4));
+    const stored = await repo.receive({ ...rest, text, ...(chosen.success && { chosen: chosen.data }) });
     if (stored === 'duplicate') return stored;
     emitMessage(m.botId, m.channel, stored.message);
     if (m.answer !== false) await queueTurn(stored.conversation.id);

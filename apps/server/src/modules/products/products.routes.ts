@@ -3,7 +3,8 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   createProductBody,
-  importMapping,
+  importFields,
+  importPreviewFields,
   importPreviewResponse,
   importResultResponse,
   pickLocale,
@@ -20,19 +21,16 @@ import type { ProductsService } from './products.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 423: apiErrorSchema };
 const tags = ['products'];
-const importFields = z.strictObject({ botId: z.uuid(), mapping: z.string().max(64 * 1024).optional() });
 
 export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authenticate);
 
-  async function readCsvForm(req: Parameters<typeof readUpload>[0]) {
-    const { fields, file } = await readUpload(req, 'file', async (before) => {
+  async function readCsvForm<S extends typeof importPreviewFields | typeof importFields>(req: Parameters<typeof readUpload>[0], schema: S) {
+    const { fields, file } = await readUpload(req, 'file', schema, async (before) => {
       if (before.botId) await service.assertEditable(req.user, before.botId);
     });
-    const parsed = importFields.safeParse(fields);
-    if (!parsed.success) throw new AppError('VALIDATION_FAILED', { botId: 'VALIDATION_FAILED' });
     if (!file) throw new AppError('FILE_MISSING', { file: 'FILE_MISSING' });
-    return { ...parsed.data, bytes: file.bytes };
+    return { ...fields, bytes: file.bytes };
   }
 
   app.get('/api/products/:botId', {
@@ -58,7 +56,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }>
     onRequest: refuseDeclaredOversize,
     schema: { tags, summary: 'Read a catalog CSV: columns, first rows and a suggested column mapping (multipart: botId, file)', consumes: ['multipart/form-data'], response: { 200: importPreviewResponse, ...errors } },
   }, async (req) => {
-    const form = await readCsvForm(req);
+    const form = await readCsvForm(req, importPreviewFields);
     return service.preview(req.user, form.botId, form.bytes);
   });
 
@@ -66,15 +64,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }>
     onRequest: refuseDeclaredOversize,
     schema: { tags, summary: 'Import a catalog CSV with a column mapping (multipart: botId, file, mapping as JSON)', consumes: ['multipart/form-data'], response: { 200: importResultResponse, ...errors } },
   }, async (req) => {
-    const form = await readCsvForm(req);
-    let mapping: unknown;
-    try {
-      mapping = JSON.parse(form.mapping ?? '');
-    } catch {
-      throw new AppError('VALIDATION_FAILED', { mapping: 'VALIDATION_FAILED' });
-    }
-    const parsed = importMapping.safeParse(mapping);
-    if (!parsed.success) throw new AppError('VALIDATION_FAILED', { mapping: 'VALIDATION_FAILED' });
-    return service.import(req.user, form.botId, form.bytes, parsed.data, pickLocale(req.headers['accept-language']));
+    const form = await readCsvForm(req, importFields);
+    return service.import(req.user, form.botId, form.bytes, form.mapping, pickLocale(req.headers['accept-language']));
   });
 };

@@ -6,6 +6,7 @@ import {
   deleteDocumentBody,
   documentIdParams,
   documentResponse,
+  documentUploadFields,
   documentsResponse,
   pickLocale,
   trainingTextBody,
@@ -18,7 +19,6 @@ import type { TrainingService } from './training.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 423: apiErrorSchema };
 const tags = ['training'];
-const uploadFields = z.strictObject({ botId: z.uuid(), special_recipient: z.string().trim().max(200).optional() });
 
 export const trainingRoutes: FastifyPluginAsyncZod<{ service: TrainingService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authenticate);
@@ -38,13 +38,11 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ service: TrainingService }>
     },
     onRequest: refuseDeclaredOversize,
   }, async (req, reply) => {
-    const { fields, file } = await readUpload(req, 'document', async (before) => {
+    const { fields, file } = await readUpload(req, 'document', documentUploadFields, async (before) => {
       if (before.botId) await service.assertTrainable(req.user, before.botId);
     });
-    const parsed = uploadFields.safeParse(fields);
-    if (!parsed.success) throw new AppError('VALIDATION_FAILED', Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), 'VALIDATION_FAILED'])));
     if (!file) throw new AppError('FILE_MISSING', { document: 'FILE_MISSING' });
-    const document = await service.upload(req.user, parsed.data.botId, file, parsed.data.special_recipient, locale(req));
+    const document = await service.upload(req.user, fields.botId, file, fields.special_recipient, locale(req));
     return reply.status(201).send({ ok: true as const, document });
   });
 

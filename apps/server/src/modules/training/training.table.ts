@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tsvector } from '../../lib/pg-types.ts';
+import { bigserial, boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, tsvector } from '../../lib/pg-types.ts';
 import { bots } from '../bots/bots.table.ts';
 import { products } from '../products/products.table.ts';
 
