@@ -1,4 +1,6 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
+import compress from '@fastify/compress';
+import type { DestinationStream } from 'pino';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -42,6 +44,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { webPlugin } from './plugins/web.ts';
+import { loggerOptions } from './lib/logger.ts';
 import { metaChannels, SEND_ATTEMPTS } from './channels/meta/meta-channels.ts';
 import { whatsappWebChannel } from './channels/whatsapp-web/whatsapp-web.channel.ts';
 
@@ -49,7 +52,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   keys: Keys;
-  logger?: FastifyServerOptions['logger'];
+  /** Where the log goes (standard output by default). */
+  logStream?: DestinationStream;
   /** The conversation engine; by default the one AI_PROVIDER names. */
   engine?: Engine;
 }
@@ -62,12 +66,20 @@ declare module 'fastify' {
 }
 
 /** Builds the whole app: plugins, modules, one error handler. Nothing listens until the caller says so. */
-export async function buildApp({ config, database, keys, logger, engine }: AppDeps) {
+export async function buildApp({ config, database, keys, logStream, engine }: AppDeps) {
+  const quietRequests = config.NODE_ENV === 'development';
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
+    disableRequestLogging: quietRequests,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
+  if (quietRequests) {
+    // One short line per request, at debug: the terminal keeps the start banner in view.
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug(`${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+    });
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,6 +93,8 @@ export async function buildApp({ config, database, keys, logger, engine }: AppDe
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // API answers over 1 KB go compressed; the web app's files are compressed at build time.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: trainingLimits.fileBytes, files: 1, fields: 6, fieldSize: 64 * 1024, parts: 8 } });
 
   const repo = authRepository(database);
@@ -101,7 +115,8 @@ export async function buildApp({ config, database, keys, logger, engine }: AppDe
   );
   app.realtime.allowRooms('bot', bots.mayView);
 
-  const jobs = createJobs(database, { runWorkers: config.ROLE !== 'api', log: app.log });
+  // Running jobs get half the shutdown's time to finish; the rest closes the server and database.
+  const jobs = createJobs(database, { runWorkers: config.ROLE !== 'api', log: app.log, stopTimeoutMs: config.SHUTDOWN_TIMEOUT / 2 });
   await jobs.start();
   app.decorate('jobs', jobs);
   app.addHook('preClose', () => jobs.stop());
