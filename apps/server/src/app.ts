@@ -44,7 +44,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { webPlugin } from './plugins/web.ts';
-import { loggerOptions } from './lib/logger.ts';
+import { loggerOptions, ShortRequestLog } from './lib/logger.ts';
 import { metaChannels, SEND_ATTEMPTS } from './channels/meta/meta-channels.ts';
 import { whatsappWebChannel } from './channels/whatsapp-web/whatsapp-web.channel.ts';
 
@@ -67,19 +67,13 @@ declare module 'fastify' {
 
 /** Builds the whole app: plugins, modules, one error handler. Nothing listens until the caller says so. */
 export async function buildApp({ config, database, keys, logStream, engine }: AppDeps) {
-  const quietRequests = config.NODE_ENV === 'development';
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
-    disableRequestLogging: quietRequests,
+    // In development one short line per request, at debug: the terminal keeps the start banner.
+    ...(config.NODE_ENV === 'development' ? { logController: new ShortRequestLog() } : {}),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
-  if (quietRequests) {
-    // One short line per request, at debug: the terminal keeps the start banner in view.
-    app.addHook('onResponse', async (request, reply) => {
-      request.log.debug(`${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
-    });
-  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

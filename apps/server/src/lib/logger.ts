@@ -1,3 +1,4 @@
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 import type { Config } from '../config.ts';
 
@@ -48,12 +49,13 @@ const textKeys = new Set(['detail', 'where', 'internalQuery', 'hint']);
 
 /**
  * The values a database message quotes, cut out: `Key (email)=(ana@x.mx)`, `Failing row contains
- * (...)`, Drizzle's `params: ...` line, and credentials written into a URL's query.
+ * (...)`, `invalid input syntax for type uuid: "..."`, and credentials written into a URL's query.
  */
 export function scrubText(text: string): string {
   return text
     .replace(/\)=\(.*?\)(?= already exists| is not present| conflicts|\.|$)/gms, ')=(…)')
     .replace(/Failing row contains \(.*\)/gs, 'Failing row contains (…)')
+    .replace(/(invalid input (?:syntax|value) for [^:]*): ".*?"/gs, '$1: "…"')
     .replace(/((?:access_token|client_secret|token|password|appsecret_proof|code)=)[^&\s"']+/gi, `$1${censor}`);
 }
 
@@ -105,16 +107,37 @@ export function serializeError(err: unknown, depth = 0): unknown {
   return out;
 }
 
+/** Fastify's request serializer, with credentials in the query string (a webhook's verify token) cut out. */
+function serializeRequest(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: typeof req.url === 'string' ? scrubText(req.url) : req.url,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 /**
- * The one logger configuration: level, secrets redacted, errors without query values. In
- * development Fastify's two JSON lines per request are replaced by one short line at `debug`
- * (see `app.ts`), so the start banner stays in view; production keeps them.
+ * Development's request log: instead of Fastify's two JSON lines per request at `info`, one short
+ * line at `debug` ("GET /client/info/… 200 4 ms"), so the start banner stays in view. A request
+ * that failed is still logged as an error. Production keeps Fastify's JSON lines.
  */
+export class ShortRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    request.log.debug(`${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+  }
+}
+
+/** The one logger configuration: level, secrets redacted, errors without query values. */
 export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): LoggerOptions {
   return {
     level: config.LOG_LEVEL,
     redact: { paths: redactPaths, censor },
-    serializers: { err: serializeError, error: serializeError, cause: serializeError },
+    serializers: { err: serializeError, error: serializeError, cause: serializeError, req: serializeRequest },
   };
 }
 
