@@ -78,6 +78,8 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // API answers over 1 KB go compressed; the web app's files are compressed at build time.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(swagger, {
     openapi: {
@@ -87,8 +89,6 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  // API answers over 1 KB go compressed; the web app's files are compressed at build time.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: trainingLimits.fileBytes, files: 1, fields: 6, fieldSize: 64 * 1024, parts: 8 } });
 
   const repo = authRepository(database);
