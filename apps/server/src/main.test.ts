@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import net from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPeerApp, createTestApp, engines, type TestApp } from './test/harness.ts';
@@ -59,13 +61,23 @@ describe('a clean stop', () => {
     expect(await loaded).toBeGreaterThan(0);
   }, 90_000);
 
-  it('exits at once on a second SIGTERM', async () => {
+  it('exits at once on a second SIGTERM while the first waits for a request', async () => {
     const server = start({ SHUTDOWN_TIMEOUT: '60000' });
-    await server.ready;
+    const port = await server.ready;
+    // A request whose body never finishes keeps the server's close waiting.
+    const socket = net.connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(`POST /client/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":`);
+    socket.on('error', () => undefined);
+    await new Promise((r) => setTimeout(r, 300));
     server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(server.child.exitCode).toBeNull();
     server.child.kill('SIGTERM');
-    const exit = await Promise.race([server.exited, new Promise<undefined>((r) => setTimeout(r, 15_000))]);
-    expect(exit).toBeDefined();
+    const exit = await Promise.race([server.exited, new Promise<undefined>((r) => setTimeout(r, 10_000))]);
+    socket.destroy();
+    expect(exit, 'still running 10 s after a second SIGTERM').toBeDefined();
+    expect(exit!.code).toBe(1);
   }, 90_000);
 });
 

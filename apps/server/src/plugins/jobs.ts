@@ -88,15 +88,18 @@ export interface JobsOptions {
  * Stopping stops the workers, lets running jobs finish (or, after `stopTimeoutMs`, hands them
  * back as failed, so they are retried) and waits for the queue's own statements (pg-boss records
  * a job's completion without waiting for it). Whatever the queue still sends once the database is
- * closed is dropped with a warning instead of failing on a closed pool.
+ * closed (a job that outlived the stop finishing) is dropped with a warning instead of failing on
+ * a closed pool; the job, handed back by the stop, runs again elsewhere.
  */
 export function createJobs(database: Database, opts: JobsOptions) {
   const closed = () => (database.pglite ? database.pglite.closed : Boolean((database.pool as { ending?: boolean } | undefined)?.ending));
   let queries = 0;
-  const tracked = async <R>(text: string, run: () => Promise<R>): Promise<R | { rows: never[] }> => {
+  // Once the database is closed a statement is dropped and answers nothing: pg-boss records a
+  // completion without awaiting it, so a rejection there would end the process.
+  const tracked = async <R>(text: string, run: () => Promise<R>): Promise<R | undefined> => {
     if (closed()) {
       opts.log.warn({ statement: text.trim().split(/\s+/).slice(0, 4).join(' ') }, 'job queue: the database is closed, statement dropped');
-      return { rows: [] };
+      return undefined;
     }
     queries++;
     try {
