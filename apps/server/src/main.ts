@@ -62,7 +62,11 @@ async function shutdown(signal: string) {
   closing = true;
   const timeout = config.SHUTDOWN_TIMEOUT;
   const started = Date.now();
-  startWatchdog(timeout);
+  try {
+    startWatchdog(timeout);
+  } catch (err) {
+    app.log.warn({ err }, 'shutdown watchdog not started');
+  }
   // Log lines wait for a slow reader until 80 %, then are dropped.
   stdout.waitUntil(started + timeout * 0.8);
   app.log.info({ signal }, 'shutting down');
