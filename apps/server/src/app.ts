@@ -1,4 +1,6 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
+import compress from '@fastify/compress';
+import type { DestinationStream } from 'pino';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -42,6 +44,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { webPlugin } from './plugins/web.ts';
+import { loggerOptions, ShortRequestLog } from './lib/logger.ts';
 import { metaChannels, SEND_ATTEMPTS } from './channels/meta/meta-channels.ts';
 import { whatsappWebChannel } from './channels/whatsapp-web/whatsapp-web.channel.ts';
 
@@ -49,7 +52,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   keys: Keys;
-  logger?: FastifyServerOptions['logger'];
+  /** Where the log goes (standard output by default). */
+  logStream?: DestinationStream;
   /** The conversation engine; by default the one AI_PROVIDER names. */
   engine?: Engine;
 }
@@ -62,9 +66,11 @@ declare module 'fastify' {
 }
 
 /** Builds the whole app: plugins, modules, one error handler. Nothing listens until the caller says so. */
-export async function buildApp({ config, database, keys, logger, engine }: AppDeps) {
+export async function buildApp({ config, database, keys, logStream, engine }: AppDeps) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
+    // In development one short line per request, at debug: the terminal keeps the start banner.
+    ...(config.NODE_ENV === 'development' ? { logController: new ShortRequestLog() } : {}),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
@@ -72,6 +78,8 @@ export async function buildApp({ config, database, keys, logger, engine }: AppDe
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // API answers over 1 KB go compressed; the web app's files are compressed at build time.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(swagger, {
     openapi: {
@@ -101,7 +109,8 @@ export async function buildApp({ config, database, keys, logger, engine }: AppDe
   );
   app.realtime.allowRooms('bot', bots.mayView);
 
-  const jobs = createJobs(database, { runWorkers: config.ROLE !== 'api', log: app.log });
+  // Running jobs get half the shutdown's time to finish; the rest closes the server and database.
+  const jobs = createJobs(database, { runWorkers: config.ROLE !== 'api', log: app.log, stopTimeoutMs: config.SHUTDOWN_TIMEOUT / 2 });
   await jobs.start();
   app.decorate('jobs', jobs);
   app.addHook('preClose', () => jobs.stop());

@@ -21,4 +21,17 @@ describe('config', () => {
     expect(c.TRUST_PROXY).toBe(true);
     expect(c.SEED_DEMO).toBe(false);
   });
+
+  it('seeds the demo account by default only in development, never with a default password in production', () => {
+    expect(loadConfig({}).SEED_DEMO).toBe(true);
+    expect(loadConfig({}).DEMO_PASSWORD).toBe('charla-demo-2026');
+    expect(loadConfig({ NODE_ENV: 'test' }).SEED_DEMO).toBe(false);
+    const production = loadConfig({ NODE_ENV: 'production' });
+    expect(production.SEED_DEMO).toBe(false);
+    expect(production.DEMO_PASSWORD).toBe('');
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/DEMO_PASSWORD="": is required when SEED_DEMO=true/);
+    const asked = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', DEMO_PASSWORD: 'una-clave-larga' });
+    expect(asked).toMatchObject({ SEED_DEMO: true, DEMO_PASSWORD: 'una-clave-larga' });
+  });
 });

@@ -40,7 +40,8 @@ const schema = z
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).optional(),
   SEED_DEMO: bool.optional(),
   DEMO_EMAIL: z.email().default('demo@charla.mx'),
-  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).default('charla-demo-2026'),
+  /** Required with SEED_DEMO=true under NODE_ENV=production; elsewhere `charla-demo-2026` by default. */
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).optional(),
   SHUTDOWN_TIMEOUT: z.coerce.number().int().positive().default(10_000),
   /** WhatsApp by QR: least time between two messages of one number, plus up to JITTER more at random. */
   WHATSAPP_WEB_MIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1200),
@@ -70,12 +71,16 @@ const schema = z
   ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.SEED_DEMO === true && !c.DEMO_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['DEMO_PASSWORD'], message: 'is required when SEED_DEMO=true under NODE_ENV=production (there is no default password in production)' });
+    }
     if (c.AI_PROVIDER !== 'openai-compatible') return;
     if (!c.AI_BASE_URL) ctx.addIssue({ code: 'custom', path: ['AI_BASE_URL'], message: 'is required when AI_PROVIDER=openai-compatible' });
     if (!c.AI_MODEL) ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'is required when AI_PROVIDER=openai-compatible' });
   });
 
-export type Config = z.infer<typeof schema> & { SEED_DEMO: boolean };
+/** DEMO_PASSWORD is empty only when the demo account is not seeded (production without it). */
+export type Config = z.infer<typeof schema> & { SEED_DEMO: boolean; DEMO_PASSWORD: string };
 
 export class ConfigError extends Error {}
 
@@ -91,5 +96,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment variable${lines.length > 1 ? 's' : ''}:\n${lines.join('\n')}`);
   }
   const c = result.data;
-  return { ...c, SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'test' };
+  // The demo account is for trying Charla: on by default in development only.
+  const seedDemo = c.SEED_DEMO ?? c.NODE_ENV === 'development';
+  const production = c.NODE_ENV === 'production';
+  return { ...c, SEED_DEMO: seedDemo, DEMO_PASSWORD: c.DEMO_PASSWORD ?? (production ? '' : 'charla-demo-2026') };
 }

@@ -4,7 +4,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { createEngine } from './engine/create-engine.ts';
+import { stdoutDestination } from './lib/logger.ts';
 import { deriveKeys, loadAppSecret } from './lib/secrets.ts';
+import { startWatchdog } from './lib/watchdog.ts';
 
 const started = performance.now();
 
@@ -21,12 +23,14 @@ function readConfig() {
   }
 }
 const config = readConfig();
+// The log and the banner go out through one buffer that never blocks the main thread.
+const stdout = stdoutDestination();
 
 const webDist = config.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const database = await createDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
 const keys = deriveKeys(loadAppSecret(config.APP_SECRET, config.DATA_DIR), config.ENCRYPTION_KEY);
-const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, keys, engine: createEngine(config) });
+const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, keys, engine: createEngine(config), logStream: stdout.stream });
 
 const admin = await app.services.auth.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
 const banner: string[] = [];
@@ -39,19 +43,38 @@ await app.listen({ port: config.PORT, host: config.HOST });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 app.log.info({ port, database: database.kind, ms: Math.round(performance.now() - started) }, 'Charla is ready');
-process.stdout.write(
+stdout.stream.write(
   [``, `  Charla está lista en http://localhost:${port}  (${database.kind === 'pglite' ? `base embebida en ${config.DATA_DIR}` : 'PostgreSQL'})`, ...banner.map((l) => `  ${l}`), ``, ``].join('\n'),
 );
 
 let closing = false;
+/**
+ * Stops within SHUTDOWN_TIMEOUT whatever it waits on: running jobs get half of it, then the
+ * server and the database close. At 90 % a timer exits; should the main thread be blocked, a
+ * watchdog thread kills the process at 100 %. A second signal exits at once.
+ */
 async function shutdown(signal: string) {
-  if (closing) return;
+  if (closing) {
+    app.log.warn({ signal }, 'second signal: exiting now');
+    stdout.abandon();
+    process.exit(1);
+  }
   closing = true;
+  const timeout = config.SHUTDOWN_TIMEOUT;
+  const started = Date.now();
+  try {
+    startWatchdog(timeout);
+  } catch (err) {
+    app.log.warn({ err }, 'shutdown watchdog not started');
+  }
+  // Log lines wait for a slow reader until 80 %, then are dropped.
+  stdout.waitUntil(started + timeout * 0.8);
   app.log.info({ signal }, 'shutting down');
   const timer = setTimeout(() => {
     app.log.error('shutdown timed out');
+    stdout.abandon();
     process.exit(1);
-  }, config.SHUTDOWN_TIMEOUT);
+  }, timeout * 0.9);
   timer.unref();
   try {
     await app.close();

@@ -52,7 +52,8 @@ function findMigrationsFolder(): string {
 }
 export const migrationsFolder = findMigrationsFolder();
 
-const MIGRATION_LOCK = 727_001;
+/** Held while migrating; the job queue creates its queues under it too. */
+export const MIGRATION_LOCK = 727_001;
 
 function expectedMigrations(folder: string): number {
   const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };

@@ -3,9 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 // @ts-expect-error pg-boss ships its SQL builders without types
 import plans from 'pg-boss/src/plans.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../db/client.ts';
-import { runScript, skipBusyStatelyKeys } from './jobs.ts';
+import { createTestDatabase, engines } from '../test/harness.ts';
+import { createJobs, runScript, skipBusyStatelyKeys } from './jobs.ts';
 
 const run = promisify(execFile);
 
@@ -45,5 +48,56 @@ describe('stately queues', () => {
     expect(guarded).not.toBe(fetch);
     expect(guarded).toContain("busy.state = 'active'");
     expect(skipBusyStatelyKeys('SELECT 1')).toBe('SELECT 1');
+  });
+});
+
+describe.each(engines)('stopping the queue on %s', (engine) => {
+  const warnings: unknown[] = [];
+  const log = { error: () => undefined, warn: (obj: unknown) => void warnings.push(obj), info: () => undefined } as unknown as FastifyBaseLogger;
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+  let test: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  beforeAll(() => void process.on('unhandledRejection', onUnhandled));
+  afterAll(() => void process.off('unhandledRejection', onUnhandled));
+  afterEach(async () => {
+    await test?.drop().catch(() => undefined);
+    test = undefined;
+  });
+
+  async function queueWith(handler: () => Promise<void>) {
+    test = await createTestDatabase(engine);
+    const jobs = createJobs(test.database, { runWorkers: true, log, stopTimeoutMs: 1000 });
+    await jobs.start();
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    await jobs.define('stop-test', async () => {
+      started();
+      await handler();
+    });
+    const id = await jobs.send('stop-test', {});
+    await running;
+    const state = async () =>
+      ((await test!.database.db.execute(sql`select state from pgboss.job where id = ${id}`)) as unknown as { rows: { state: string }[] }).rows[0]?.state;
+    return { jobs, state, database: test.database };
+  }
+
+  it('lets a running job finish and records it before the database closes', async () => {
+    const { jobs, state } = await queueWith(() => new Promise((r) => setTimeout(r, 300)));
+    await jobs.stop();
+    expect(await state()).toBe('completed');
+  });
+
+  it('hands back a job still running at the deadline, and never uses the closed database', async () => {
+    let release: () => void = () => undefined;
+    const { jobs, state, database } = await queueWith(() => new Promise<void>((r) => (release = r)));
+    await jobs.stop();
+    // Failed by the stop, so it is retried by the next process.
+    expect(await state()).toBe('retry');
+    await database.close();
+    release();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(unhandled).toEqual([]);
+    expect(warnings.length).toBeGreaterThan(0);
+    await expect(jobs.send('stop-test', {})).rejects.toThrow(/database is closed/);
   });
 });

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type pg from 'pg';
+import { MIGRATION_LOCK, type Database } from '../db/client.ts';
 import type { PGlite } from '@electric-sql/pglite';
 
 export interface JobOptions {
@@ -47,26 +48,89 @@ export function skipBusyStatelyKeys(text: string): string {
   );
 }
 
+/** pg-boss's statement that creates a queue (a partition of its job table, a row of its queue table). */
+const createQueueStatement = /^SELECT \w+\.create_queue\(\$1, \$2\)$/;
+
+/**
+ * Two processes creating queues at once on an empty database deadlock inside pg-boss (each holds
+ * its new queue row and wants the queue table for the partition's foreign key). Queues are
+ * created one at a time, in a transaction holding the migrations' advisory lock.
+ */
+async function createQueueLocked(pool: pg.Pool, text: string, values: unknown[]) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    const result = await client.query(text, values);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export interface JobsOptions {
+  runWorkers: boolean;
+  log: FastifyBaseLogger;
+  /** How long `stop` lets running jobs finish before handing them back to the queue (1 s at least). */
+  stopTimeoutMs?: number;
+}
+
 /**
  * The job queue (pg-boss) in the same database: jobs are claimed with SKIP LOCKED, so any number
  * of processes can work them. A job sent from this process wakes one idle local worker at once
  * instead of waiting for the next poll (waking them all would make every idle worker query the
  * queue for one job); a worker that finishes a job looks for the next one at once.
+ *
+ * Stopping stops the workers, lets running jobs finish (or, after `stopTimeoutMs`, hands them
+ * back as failed, so they are retried) and waits for the queue's own statements (pg-boss records
+ * a job's completion without waiting for it). Whatever the queue still sends once the database is
+ * closed (a job that outlived the stop finishing) is dropped with a warning instead of failing on
+ * a closed pool; the job, handed back by the stop, runs again elsewhere.
  */
-export function createJobs(database: Database, opts: { runWorkers: boolean; log: FastifyBaseLogger }) {
+export function createJobs(database: Database, opts: JobsOptions) {
+  const closed = () => (database.pglite ? database.pglite.closed : Boolean((database.pool as { ending?: boolean } | undefined)?.ending));
+  let queries = 0;
+  // Once the database is closed a statement is dropped and answers nothing: pg-boss records a
+  // completion without awaiting it, so a rejection there would end the process.
+  const tracked = async <R>(text: string, run: () => Promise<R>): Promise<R | undefined> => {
+    if (closed()) {
+      opts.log.warn({ statement: text.trim().split(/\s+/).slice(0, 4).join(' ') }, 'job queue: the database is closed, statement dropped');
+      return undefined;
+    }
+    queries++;
+    try {
+      return await run();
+    } finally {
+      queries--;
+    }
+  };
   const db = database.pglite
     ? {
-        executeSql: async (text: string, values: unknown[]) => {
-          if (values?.length) return { rows: (await database.pglite!.query(skipBusyStatelyKeys(text), values)).rows };
-          return { rows: await runScript(database.pglite!, text) };
-        },
+        executeSql: (text: string, values: unknown[]) =>
+          tracked(text, async () => {
+            if (values?.length) return { rows: (await database.pglite!.query(skipBusyStatelyKeys(text), values)).rows };
+            return { rows: await runScript(database.pglite!, text) };
+          }),
       }
-    : { executeSql: (text: string, values: unknown[]) => database.pool!.query(skipBusyStatelyKeys(text), values as unknown[]) };
+    : {
+        executeSql: (text: string, values: unknown[]) =>
+          tracked(text, () =>
+            createQueueStatement.test(text.trim())
+              ? createQueueLocked(database.pool!, text, values)
+              : database.pool!.query(skipBusyStatelyKeys(text), values as unknown[]),
+          ),
+      };
   const boss = new PgBoss({ db, schedule: false, supervise: true } as PgBoss.ConstructorOptions);
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   /** Idle local workers per queue, the next to wake first. */
   const idle = new Map<string, string[]>();
   let started = false;
+  let running = 0;
+  const stopTimeout = Math.max(1000, opts.stopTimeoutMs ?? 10_000);
 
   return {
     boss,
@@ -76,14 +140,17 @@ export function createJobs(database: Database, opts: { runWorkers: boolean; log:
     },
 
     async define<T extends object>(name: string, handler: JobHandler<T>, options: JobOptions = {}) {
-      await boss.createQueue(name, {
-        name,
-        policy: options.policy ?? 'standard',
-        retryLimit: options.retryLimit ?? 2,
-        retryDelay: options.retryDelay ?? 2,
-        retryBackoff: true,
-        expireInSeconds: options.expireInSeconds ?? 300,
-      });
+      // Every start after the first finds its queues: no lock, no DDL.
+      if (!(await boss.getQueue(name))) {
+        await boss.createQueue(name, {
+          name,
+          policy: options.policy ?? 'standard',
+          retryLimit: options.retryLimit ?? 2,
+          retryDelay: options.retryDelay ?? 2,
+          retryBackoff: true,
+          expireInSeconds: options.expireInSeconds ?? 300,
+        });
+      }
       if (!opts.runWorkers) return;
       const ids: string[] = [];
       idle.set(name, ids);
@@ -93,9 +160,11 @@ export function createJobs(database: Database, opts: { runWorkers: boolean; log:
           if (!job) return;
           const at = ids.indexOf(self);
           if (at >= 0) ids.splice(at, 1);
+          running++;
           try {
             await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
           } finally {
+            running--;
             ids.push(self);
             boss.notifyWorker(self);
           }
@@ -105,6 +174,7 @@ export function createJobs(database: Database, opts: { runWorkers: boolean; log:
     },
 
     async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
+      if (closed()) throw new Error(`job queue: the database is closed, ${name} not sent`);
       const id = await boss.send(name, data, options);
       const ids = idle.get(name);
       const next = ids?.shift();
@@ -116,7 +186,12 @@ export function createJobs(database: Database, opts: { runWorkers: boolean; log:
     },
 
     async stop() {
-      if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      if (!started) return;
+      started = false;
+      const deadline = Date.now() + stopTimeout;
+      await boss.stop({ graceful: true, wait: true, timeout: stopTimeout, close: false });
+      // A job fetched while the workers stopped, and the completions pg-boss has not awaited.
+      while ((running > 0 || queries > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     },
   };
 }

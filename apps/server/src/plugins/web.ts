@@ -7,7 +7,11 @@ import { sendError } from './error-handler.ts';
 
 const apiPrefixes = ['/api/', '/client/', '/bot/', '/webhooks/', '/socket.io/'];
 
-/** Serves the built web app: hashed assets cached for a year, index.html for every app route. */
+/**
+ * Serves the built web app: the brotli or gzip copy written at build time when the browser takes
+ * it, hashed assets (`assets/`) cached for a year as immutable, everything else (index.html,
+ * locales) revalidated on each use; index.html for every app route.
+ */
 export const webPlugin = fp<{ dir: string | undefined }>(async (app: FastifyInstance, { dir }) => {
   const root = dir && existsSync(path.join(dir, 'index.html')) ? path.resolve(dir) : undefined;
   if (root) {
@@ -15,6 +19,7 @@ export const webPlugin = fp<{ dir: string | undefined }>(async (app: FastifyInst
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header(
           'cache-control',

@@ -153,7 +153,9 @@ export function authService(repo: AuthRepository, tokens: AccessTokens, opts: Au
     async ensureAdmin(email: string, password: string | undefined): Promise<{ created: boolean; password?: string }> {
       if ((await repo.countUsers('admin')) > 0) return { created: false };
       const chosen = password ?? randomToken().slice(0, 20);
-      await repo.insertUser({ name: 'Administrador', email, passwordHash: await hashPassword(chosen), role: 'admin' });
+      // Several processes may start at once: only the one whose insert won made the account.
+      const made = await repo.insertUser({ name: 'Administrador', email, passwordHash: await hashPassword(chosen), role: 'admin' });
+      if (!made) return { created: false };
       return { created: true, ...(password ? {} : { password: chosen }) };
     },
 
