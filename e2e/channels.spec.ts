@@ -135,8 +135,8 @@ afterAll(async () => {
 
 const signedInPage = (viewport: Viewport = viewports.desktop) => env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City', storageState: session });
 
-async function openChannels(page: Page) {
-  await page.goto(`/app/dashboard/${botId}/personalizacion`);
+async function openChannels(page: Page, id = botId) {
+  await page.goto(`/app/dashboard/${id}/personalizacion`);
   const panel = page.locator('#canales');
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -252,6 +252,34 @@ describe('Canales', () => {
     await panelShot(page, `channels-${sizeOf(viewports.phone)}`);
     await context.close();
   }, 60_000);
+
+  it("refuses, in words, a number another owner's assistant already holds", async () => {
+    const { context, page } = await env.newPage({ viewport: viewports.phone, locale: 'es-MX' });
+    const other: Owner = { name: 'Raúl Díaz', email: `raul.${Date.now()}@floreriaelvalle.mx`, phone: '+52 33 1111 2222', password: 'secreto-5678' };
+    await signUp(page, other);
+    const otherBot = await createBot(page, { bot_name: 'Valle', bot_objective: 'ecommerce', business_name: 'Florería El Valle', user_email: other.email });
+    const panel = await openChannels(page, otherBot);
+    const card = panel.locator('#canal-whatsapp-api');
+    await card.getByRole('button', { name: 'Conectar con token' }).click();
+    const form = card.getByRole('form', { name: 'Conectar la API de WhatsApp' });
+    await form.getByLabel('Phone number ID').fill(phoneNumberId);
+    await form.getByLabel('WABA ID').fill('524126980791430');
+    await form.getByLabel('Token de acceso', { exact: true }).fill('EAAG-e2e-other-token-1234567890');
+    const registered = graph.calls.filter((c) => c.path === `${phoneNumberId}/register`).length;
+    await form.getByRole('button', { name: 'Conectar' }).click();
+
+    await card.getByText('Ese número o página ya está conectado a otro asistente. Desconéctalo allí primero.').waitFor();
+    await expect(card.locator('[data-state="disconnected"]').count()).resolves.toBe(1);
+    expect(graph.calls.filter((c) => c.path === `${phoneNumberId}/register`)).toHaveLength(registered);
+    await centeredShot(page, '#canal-whatsapp-api', `channels-number-taken-${sizeOf(viewports.phone)}`);
+    await context.close();
+
+    // The number's first owner keeps it.
+    const { context: first, page: firstPage } = await signedInPage();
+    const again = await openChannels(firstPage);
+    await again.locator('#canal-whatsapp-api [data-state="connected"]').waitFor();
+    await first.close();
+  }, 90_000);
 
   it('chooses the WhatsApp template for after 24 hours from the approved ones, then removes it', async () => {
     const { context, page } = await signedInPage();

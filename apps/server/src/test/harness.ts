@@ -23,9 +23,9 @@ export interface TestApp {
 }
 
 /** A fresh database (in-memory PGlite, or a new PostgreSQL database) with migrations applied. */
-export async function createTestDatabase(engine: Engine): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function createTestDatabase(engine: Engine, opts: { migrationsFolder?: string } = {}): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (engine === 'pglite') {
-    const database = await createDatabase({});
+    const database = await createDatabase(opts);
     await database.migrate();
     return { database, drop: () => database.close() };
   }
@@ -37,7 +37,7 @@ export async function createTestDatabase(engine: Engine): Promise<{ database: Da
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await createDatabase({ url: url.toString() });
+  const database = await createDatabase({ ...opts, url: url.toString() });
   await database.migrate();
   return {
     database,

@@ -107,7 +107,10 @@ export function channelsService(deps: ChannelsServiceDeps) {
     }
   }
 
-  /** Refuses an account another live bot already uses: its webhooks could reach only one of them. */
+  /**
+   * Refuses early (before Meta is called) an account another bot holds. Only a courtesy: storing
+   * the credentials takes the account, and that is what refuses a bot that got there first.
+   */
   async function ensureFree(botId: string, channel: MetaChannel, account: string | undefined) {
     if (!account) return;
     const other = await repo.botByAccount(channel, account);
@@ -278,16 +281,17 @@ export function channelsService(deps: ChannelsServiceDeps) {
         if (!deps.disconnectWhatsmeow) throw new AppError('CHANNEL_SOURCE_UNSUPPORTED');
         return deps.disconnectWhatsmeow(caller, botId);
       }
+      // The accounts are let go with the credentials: another bot may take them afterwards.
       if (source === 'api' || source === 'meta') {
-        await deps.botsRepo.update(bot.id, { metaCredentials: [] });
+        await deps.botsRepo.updateHolding(bot.id, { metaCredentials: [] }, { whatsapp: null });
         await connections.disconnected(bot, 'whatsapp');
       } else if (source === 'messenger') {
-        await deps.botsRepo.update(bot.id, { messengerCredentials: [] });
+        await deps.botsRepo.updateHolding(bot.id, { messengerCredentials: [] }, { messenger: null, instagram: null });
         await connections.disconnected(bot, 'messenger');
         await connections.disconnected(bot, 'instagram');
       } else if (source === 'instagram') {
         const page = bot.messengerCredentials[0];
-        if (page) await deps.botsRepo.update(bot.id, { messengerCredentials: [{ ...page, instagram_account_id: undefined }] });
+        await deps.botsRepo.updateHolding(bot.id, page ? { messengerCredentials: [{ ...page, instagram_account_id: undefined }] } : {}, { instagram: null });
         await connections.disconnected(bot, 'instagram');
       } else throw new AppError('CHANNEL_SOURCE_UNSUPPORTED');
       log.info({ botId, source }, 'channel disconnected');

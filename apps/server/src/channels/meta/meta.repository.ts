@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { MetaChannel } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
-import { bots } from '../../modules/bots/bots.table.ts';
+import { accountHolder } from '../../modules/bots/channel-accounts.repository.ts';
 import type { BotRow } from '../../modules/bots/bots.repository.ts';
 import { contactIdentities, conversations, messages } from '../../modules/conversations/conversations.table.ts';
 import type { MessageRow } from '../../modules/conversations/conversations.repository.ts';
@@ -14,13 +14,6 @@ export type SendRow = typeof channelSends.$inferSelect;
 /** Where a status may go from each message status: forwards only (a late 'delivered' never undoes 'read'). */
 const rank = sql`case ${messages.status} when 'queued' then 0 when 'sent' then 1 when 'failed' then 2 when 'delivered' then 3 when 'read' then 4 else 9 end`;
 const rankOf: Record<DeliveryStatus, number> = { sent: 1, failed: 2, delivered: 3, read: 4 };
-
-/** How each channel's account id is found in the bot's stored credentials. */
-const accountKey = {
-  whatsapp: (id: string) => sql`${bots.metaCredentials} @> ${JSON.stringify([{ phone_number_id: id }])}::jsonb`,
-  messenger: (id: string) => sql`${bots.messengerCredentials} @> ${JSON.stringify([{ page_id: id }])}::jsonb`,
-  instagram: (id: string) => sql`${bots.messengerCredentials} @> ${JSON.stringify([{ instagram_account_id: id }])}::jsonb`,
-} satisfies Record<MetaChannel, (id: string) => unknown>;
 
 /** What sending one outbound message needs: the message, its conversation's window and the customer's id. */
 export interface SendContext {
@@ -48,16 +41,8 @@ export function metaRepository(db: Db) {
   }
 
   return {
-    /** The live bot whose stored credentials name this account (phone number id, page id, Instagram account id). */
-    async botByAccount(channel: MetaChannel, accountId: string): Promise<BotRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(bots)
-        .where(and(accountKey[channel](accountId), isNull(bots.deletedAt)))
-        .orderBy(desc(bots.updatedAt))
-        .limit(1);
-      return row;
-    },
+    /** The live bot holding this account (phone number id, page id, Instagram account id): one index lookup. */
+    botByAccount: (channel: MetaChannel, accountId: string): Promise<BotRow | undefined> => accountHolder(db, channel, accountId),
 
     async connections(botId: string): Promise<ConnectionRow[]> {
       return db.select().from(channelConnections).where(eq(channelConnections.botId, botId));

@@ -83,6 +83,7 @@ export const pairErrors = {
   qrTimeout: 'Nadie escaneó el código QR a tiempo. Vuelve a conectar para generar uno nuevo.',
   loggedOut: 'La sesión de WhatsApp se cerró desde el teléfono (Dispositivos vinculados). Conecta de nuevo y escanea un código QR nuevo.',
   forbidden: 'WhatsApp bloqueó o restringió este número y cerró la sesión. Revisa el número en la aplicación de WhatsApp antes de volver a conectarlo.',
+  numberTaken: 'Ese número de WhatsApp ya está conectado a otro asistente. Desconéctalo allí primero y vuelve a escanear el código QR.',
 } as const;
 
 interface Running {
@@ -213,7 +214,13 @@ export function sessionManager(deps: ManagerDeps) {
     if (update.connection === 'open') {
       s.open = true;
       s.attempt = 0;
-      await setStatus(s.botId, { status: 'connected', pairError: null, qrCount: 0, lastQr: null, phone: phoneOfJid(sock.user?.id) ?? null });
+      const phone = phoneOfJid(sock.user?.id) ?? null;
+      // One number, one bot: a number another bot holds is logged out of this session at once.
+      if (phone && !(await repo.holdPhone(s.botId, phone))) {
+        log.warn({ botId: s.botId, phone: phone.slice(-4) }, 'whatsapp web: the paired number belongs to another bot; logged out');
+        return finish(s, { status: 'disconnected', pairError: pairErrors.numberTaken, clear: true, logout: true });
+      }
+      await setStatus(s.botId, { status: 'connected', pairError: null, qrCount: 0, lastQr: null, phone });
     } else if (update.connection === 'close') {
       await onClose(s, update.lastDisconnect?.error);
     }
@@ -487,8 +494,8 @@ export function sessionManager(deps: ManagerDeps) {
         halt(s);
         await lease.release(botId);
       } else if (row.status === 'disconnected' || row.botDeleted) {
-        // Disconnected from a process that could not reach us, or the bot is gone: log out here.
-        await finish(s, { status: 'disconnected', pairError: null, clear: true, logout: true });
+        // Disconnected from a process that could not reach us (its reason kept), or the bot is gone: log out here.
+        await finish(s, { status: 'disconnected', pairError: row.status === 'disconnected' ? row.pairError : null, clear: true, logout: true });
       }
     }
     if (!options.runsSessions) return;

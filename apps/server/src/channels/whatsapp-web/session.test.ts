@@ -73,15 +73,17 @@ describe.each(engines)('WhatsApp by QR sessions on %s', (dbEngine) => {
     (await as(t, owner)({ method: 'GET', url: `/bot/current-session-status/${botId}` })).json() as { status: string; pair_error: string | null; phone: string | null; qr: string | null };
   const repo = () => whatsappWebRepository(t.database.db);
 
-  /** A bot whose number is paired and connected, on its first socket. */
+  /** A bot whose number (its own: one number, one bot) is paired and connected, on its first socket. */
+  let numbers = 0;
   async function connected() {
     const { owner, botId } = await ownerWithBot();
     await connect(owner, botId);
     const sock = await fake.socket(botId, 1);
     sock.qr();
-    sock.open();
+    const phone = `52133${String(++numbers).padStart(8, '0')}`;
+    sock.open(phone);
     await until(() => status(owner, botId), (s) => s.status === 'connected');
-    return { owner, botId, sock };
+    return { owner, botId, sock, phone };
   }
 
   it('pairs by QR: each QR goes to the bot room and is counted; the scan connects and keeps the credentials', async () => {
@@ -186,12 +188,12 @@ describe.each(engines)('WhatsApp by QR sessions on %s', (dbEngine) => {
     ['badSession', DisconnectReason.badSession],
     ['unavailableService', DisconnectReason.unavailableService],
   ])('reconnects with the same credentials after %s', async (_name, code) => {
-    const { owner, botId, sock } = await connected();
+    const { owner, botId, sock, phone } = await connected();
     const creds = sock.config.auth.creds;
     sock.close(code);
     const next = await fake.socket(botId, 2);
     expect(next.config.auth.creds).toBe(creds);
-    expect(next.config.auth.creds.me?.id).toBe('5213312345678:17@s.whatsapp.net');
+    expect(next.config.auth.creds.me?.id).toBe(`${phone}:17@s.whatsapp.net`);
     expect((await status(owner, botId)).status).toBe('connecting');
     next.open();
     await until(() => status(owner, botId), (s) => s.status === 'connected');

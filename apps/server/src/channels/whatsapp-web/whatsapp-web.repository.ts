@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bots } from '../../modules/bots/bots.table.ts';
+import { AccountTaken, setAccounts } from '../../modules/bots/channel-accounts.repository.ts';
 import { contactIdentities, conversations, messages } from '../../modules/conversations/conversations.table.ts';
 import { whatsappWebKeys, whatsappWebSends, whatsappWebSessions } from './whatsapp-web.table.ts';
 
@@ -10,7 +11,7 @@ export type SessionPatch = Partial<Pick<SessionRow, 'status' | 'pairError' | 'la
 /** Sessions some process should be running. */
 export const wantedStatuses = ['waiting_qr', 'connecting', 'connected'] as const;
 
-const CHANNEL = 'whatsmeow';
+const CHANNEL = 'whatsmeow' as const;
 
 /** The only code that reads and writes WhatsApp Web sessions and their keys. */
 export function whatsappWebRepository(db: Db) {
@@ -92,12 +93,24 @@ export function whatsappWebRepository(db: Db) {
       });
     },
 
-    /** Forgets the credentials and every key: the next connection pairs from scratch. */
+    /** Forgets the credentials and every key, and lets go of the paired number: the next connection pairs from scratch. */
     async clearAuth(botId: string): Promise<void> {
       await db.transaction(async (tx) => {
+        await setAccounts(tx, botId, { [CHANNEL]: null });
         await tx.delete(whatsappWebKeys).where(eq(whatsappWebKeys.botId, botId));
         await tx.update(whatsappWebSessions).set({ credsSealed: null, updatedAt: new Date() }).where(byBot(botId));
       });
+    },
+
+    /** Takes the paired number for this bot; false (nothing changed) when another bot holds it. */
+    async holdPhone(botId: string, phone: string): Promise<boolean> {
+      try {
+        await db.transaction((tx) => setAccounts(tx, botId, { [CHANNEL]: phone }));
+        return true;
+      } catch (err) {
+        if (err instanceof AccountTaken) return false;
+        throw err;
+      }
     },
 
     async countKeys(botId: string): Promise<number> {
@@ -116,7 +129,7 @@ export function whatsappWebRepository(db: Db) {
     },
 
     /** Extends the claims this process still holds; answers them with their status, and whether their bot was deleted. */
-    async renew(botIds: string[], owner: string, ttlMs: number): Promise<{ botId: string; status: SessionRow['status']; botDeleted: boolean }[]> {
+    async renew(botIds: string[], owner: string, ttlMs: number): Promise<{ botId: string; status: SessionRow['status']; pairError: string | null; botDeleted: boolean }[]> {
       if (!botIds.length) return [];
       return db
         .update(whatsappWebSessions)
@@ -125,6 +138,7 @@ export function whatsappWebRepository(db: Db) {
         .returning({
           botId: whatsappWebSessions.botId,
           status: whatsappWebSessions.status,
+          pairError: whatsappWebSessions.pairError,
           botDeleted: sql<boolean>`not exists (select 1 from ${bots} where ${bots.id} = ${whatsappWebSessions.botId} and ${bots.deletedAt} is null)`,
         });
     },

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from './bots.table.ts';
+import { AccountTaken, releaseAccounts, setAccounts, type AccountClaims } from './channel-accounts.repository.ts';
 
 export type BotRow = typeof bots.$inferSelect;
 export type NewBot = typeof bots.$inferInsert;
@@ -56,6 +57,27 @@ export function botsRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Changes a bot and, in the same transaction, the channel accounts it holds: 'taken' (and
+     * nothing changed) when another bot holds one of them.
+     */
+    async updateHolding(id: string, patch: BotPatch, claims: AccountClaims): Promise<BotRow | undefined | 'taken'> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(bots)
+            .set({ ...patch, updatedAt: new Date() })
+            .where(and(eq(bots.id, id), live))
+            .returning();
+          if (row) await setAccounts(tx, id, claims);
+          return row;
+        });
+      } catch (err) {
+        if (err instanceof AccountTaken) return 'taken';
+        throw err;
+      }
+    },
+
     async toggleEnabled(id: string): Promise<BotRow | undefined> {
       const [row] = await db
         .update(bots)
@@ -65,10 +87,13 @@ export function botsRepository(db: Db) {
       return row;
     },
 
-    /** Soft delete: conversations and history stay; the bot leaves lists and limits. */
+    /** Soft delete: conversations and history stay; the bot leaves lists and limits and lets go of its channel accounts. */
     async softDelete(id: string): Promise<boolean> {
-      const rows = await db.update(bots).set({ deletedAt: new Date() }).where(and(eq(bots.id, id), live)).returning({ id: bots.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        const rows = await tx.update(bots).set({ deletedAt: new Date() }).where(and(eq(bots.id, id), live)).returning({ id: bots.id });
+        if (rows.length) await releaseAccounts(tx, id);
+        return rows.length > 0;
+      });
     },
   };
 }

@@ -29,6 +29,8 @@ const errors = {
   423: apiErrorSchema,
 };
 const tags = ['bots'];
+/** Routes that attach a channel account answer 409 CHANNEL_ACCOUNT_TAKEN when another bot holds it. */
+const attachErrors = { ...errors, 409: apiErrorSchema };
 const okBot = z.object({ ok: z.literal(true), bot: botResponse.shape.bot });
 
 export const botsRoutes: FastifyPluginAsyncZod<{ service: BotsService }> = async (app, { service }) => {
@@ -43,7 +45,7 @@ export const botsRoutes: FastifyPluginAsyncZod<{ service: BotsService }> = async
   }, async (req) => service.listByEmail(req.user, req.params.email));
 
   app.patch('/bot/:id', {
-    schema: { tags, summary: 'Change bot settings (not scheduling, reminders or metaCredentials)', params: botIdParams, body: updateBotBody, response: { 200: okBot, ...errors } },
+    schema: { tags, summary: 'Change bot settings (not scheduling, reminders or metaCredentials)', params: botIdParams, body: updateBotBody, response: { 200: okBot, ...attachErrors } },
   }, async (req) => ({ ok: true as const, bot: await service.update(req.user, req.params.id, req.body) }));
 
   app.patch('/bot/:id/scheduling', {
@@ -55,7 +57,7 @@ export const botsRoutes: FastifyPluginAsyncZod<{ service: BotsService }> = async
   }, async (req) => ({ ok: true as const, bot: await service.setReminders(req.user, req.params.id, req.body) }));
 
   app.patch('/bot/:id/meta-credentials', {
-    schema: { tags, summary: 'Set WhatsApp Cloud API credentials (the token is stored encrypted)', params: botIdParams, body: metaCredentialsItem, response: { 200: okBot, ...errors } },
+    schema: { tags, summary: 'Set WhatsApp Cloud API credentials (the token is stored encrypted)', params: botIdParams, body: metaCredentialsItem, response: { 200: okBot, ...attachErrors } },
   }, async (req) => ({ ok: true as const, bot: await service.setMetaCredentials(req.user, req.params.id, req.body) }));
 
   app.delete('/bot/delete-bot', {

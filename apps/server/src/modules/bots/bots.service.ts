@@ -19,6 +19,7 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotPatch, BotRow, BotsRepository } from './bots.repository.ts';
 import type { StoredCredential } from './bots.table.ts';
+import type { AccountClaims } from './channel-accounts.repository.ts';
 
 type Notify = <E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
 type CredentialInput = z.infer<typeof metaCredentialsItem> | z.infer<typeof messengerCredentialsItem>;
@@ -77,8 +78,9 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
     return row;
   }
 
-  async function save(botId: string, patch: BotPatch): Promise<Bot> {
-    const row = await repo.update(botId, patch);
+  async function save(botId: string, patch: BotPatch, claims?: AccountClaims): Promise<Bot> {
+    const row = claims ? await repo.updateHolding(botId, patch, claims) : await repo.update(botId, patch);
+    if (row === 'taken') throw new AppError('CHANNEL_ACCOUNT_TAKEN');
     if (!row) throw new AppError('NOT_FOUND');
     return toBot(row);
   }
@@ -163,11 +165,15 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
         timezone: fields.timezone,
         redirectionPhone: fields.redirection_phone,
       };
+      let claims: AccountClaims | undefined;
       if (messengerCredentials) {
         patch.messengerCredentials = messengerCredentials.map((c, i) => seal(c, row.messengerCredentials[i]));
+        // The page and its Instagram account become this bot's, unless another bot holds them.
+        const page = patch.messengerCredentials[0];
+        claims = { messenger: page?.page_id || null, instagram: (page?.page_id && page.instagram_account_id) || null };
       }
       if (fields.redirection_phone === '' && row.redirectionEnabled) patch.redirectionEnabled = false;
-      return save(botId, Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)));
+      return save(botId, Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), claims);
     },
 
     async setScheduling(caller: UserRow, botId: string, item: SchedulingItem): Promise<Bot> {
@@ -184,7 +190,7 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
       const row = await writable(caller, botId);
       const stored = seal(item, row.metaCredentials[0]);
       if (!stored.access_token_sealed) throw new AppError('VALIDATION_FAILED', { access_token: 'VALIDATION_FAILED' });
-      return save(botId, { metaCredentials: [stored] });
+      return save(botId, { metaCredentials: [stored] }, { whatsapp: stored.phone_number_id ?? null });
     },
 
     async remove(caller: UserRow, botId: string): Promise<boolean> {

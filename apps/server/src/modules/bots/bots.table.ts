@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jsonb } from '../../lib/pg-types.ts';
-import type { ReminderItem, SchedulingItem } from '@charla/shared';
+import { metaChannels, type ReminderItem, type SchedulingItem } from '@charla/shared';
 import { users } from '../auth/auth.table.ts';
 
 /** A stored credential: the access token sealed with the app's key, the ids in clear. */
@@ -46,10 +46,28 @@ export const bots = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [
-    index('bots_user_idx').on(t.userId, t.createdAt).where(sql`deleted_at is null`),
-    // A webhook finds its bot by the phone number id, page id or Instagram account id it names.
-    index('bots_meta_credentials_idx').using('gin', sql`${t.metaCredentials} jsonb_path_ops`).with({ fastupdate: false }),
-    index('bots_messenger_credentials_idx').using('gin', sql`${t.messengerCredentials} jsonb_path_ops`).with({ fastupdate: false }),
-  ],
+  (t) => [index('bots_user_idx').on(t.userId, t.createdAt).where(sql`deleted_at is null`)],
+);
+
+/** The channels whose accounts a bot holds: Meta's three, and WhatsApp by QR (the paired number). */
+export const accountChannels = [...metaChannels, 'whatsmeow'] as const;
+export type AccountChannel = (typeof accountChannels)[number];
+
+/**
+ * Which bot holds each channel account: a WhatsApp phone number id, a Facebook page id, an
+ * Instagram account id, or a number paired by QR ("+5213312345678"). The primary key decides who
+ * holds an account, so two bots can never both take one; a webhook finds its bot here. A bot
+ * holds at most one account per channel (its credentials name one).
+ */
+export const channelAccounts = pgTable(
+  'channel_accounts',
+  {
+    channel: text('channel', { enum: accountChannels }).notNull(),
+    accountId: text('account_id').notNull(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.accountId], name: 'channel_accounts_pkey' }), uniqueIndex('channel_accounts_bot_key').on(t.botId, t.channel)],
 );

@@ -75,8 +75,11 @@ export class FakeSocket implements WaSocket {
     return qr;
   }
 
-  /** The phone scanned the QR: WhatsApp sends our identity, then the connection opens. */
-  open(phoneDigits = '5213312345678') {
+  /**
+   * The phone scanned the QR (WhatsApp sends our identity, then the connection opens), or a paired
+   * session reconnected: then it is the number it was paired with.
+   */
+  open(phoneDigits = /^\d+/.exec(this.config.auth.creds.me?.id ?? '')?.[0] ?? '5213312345678') {
     this.user = { id: `${phoneDigits}:17@s.whatsapp.net` };
     this.emit('creds.update', { me: { id: this.user.id, lid: `${phoneDigits.slice(-9)}123@lid`, name: 'Clínica Sonrisa' }, registered: true, platform: 'smba' });
     this.emit('connection.update', { connection: 'open', isNewLogin: false, receivedPendingNotifications: true });
