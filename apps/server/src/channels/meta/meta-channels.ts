@@ -70,6 +70,7 @@ export function metaChannels({ config, db, box, bots, emit, log }: MetaChannelsD
         disconnectWhatsmeow: opts.disconnectWhatsmeow,
       });
       await app.register(channelsRoutes, { service });
+      return { checkTemplate: service.checkTemplate };
     },
   };
 }

@@ -9,15 +9,21 @@ import { availability } from '../appointments/availability.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
 import type { Search } from '../training/retrieval.ts';
 import type { Channel } from './conversations.table.ts';
-import { BookingConflict, type ConversationsRepository, type Inbound, type MessageRow, type OutboundDraft } from './conversations.repository.ts';
+import { BookingConflict, type ConversationRow, type ConversationsRepository, type Inbound, type MessageRow, type OutboundDraft } from './conversations.repository.ts';
+import { handoffNotice, idleReturnNotice } from './handoff-notices.ts';
+import type { InboxRepository } from './inbox.repository.ts';
 
 export const REPLY_JOB = 'conversation.reply';
 export const SEND_JOB = 'message.send';
+/** Gives a conversation nobody of the team answered back to the bot. */
+export const IDLE_JOB = 'conversation.handoff-idle';
+/** Questions in a row the bot cannot answer before a person takes over (when hand-off is on). */
+export const UNANSWERED_HANDOFF = 2;
 const HISTORY = 20;
 /** Longer messages are read up to here: enough for any question, bounded for the engine. */
 const READ_CHARS = 4000;
 
-type Emit = <E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
+type Emit = <E extends keyof ServerToClientEvents>(room: string | string[], event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
 
 /**
  * Delivers one outbound message on its channel; throws to be retried. Answers the channel's id
@@ -37,6 +43,10 @@ export interface PipelineDeps {
   log: FastifyBaseLogger;
   /** The picture of one of a bot's products, for replies about that product. */
   productImage?: (botId: string, productId: string) => Promise<string | undefined>;
+  /** The inbox's reads and writes (hand-offs, the idle return, notices to the team). */
+  inbox: InboxRepository;
+  /** The address of a conversation in the app, for the hand-off notice to the team's phone. */
+  conversationLink: (botId: string, conversationId: string) => string;
 }
 
 export function toConversationMessage(m: MessageRow): ConversationMessage {
@@ -54,6 +64,7 @@ export function toConversationMessage(m: MessageRow): ConversationMessage {
     ...(m.choices && { choices: m.choices }),
     ...(m.chosen && { chosen: m.chosen }),
     ...(m.media?.length && { media: m.media.map(shownMedia) }),
+    ...(m.template && { template: { name: m.template.name, language: m.template.language } }),
   };
 }
 
@@ -83,6 +94,7 @@ export const engineBot = (bot: BotRow): EngineBot => ({
 });
 
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+const SKIPPED = 'skipped';
 
 /**
  * The flow of a message: `receive` stores it (one transaction, idempotent on the channel's id)
@@ -98,6 +110,71 @@ export function pipeline(deps: PipelineDeps) {
 
   const queueTurn = (conversationId: string) => jobs.send(REPLY_JOB, { conversationId }, { singletonKey: conversationId });
   const queueSend = (messageId: string) => jobs.send(SEND_JOB, { messageId }, { singletonKey: messageId });
+
+  /** Status, unread count and assignment of a conversation, to the bot's room. */
+  const emitUpdated = (c: ConversationRow) =>
+    deps.emit(rooms.bot(c.botId), 'conversationUpdated', { botId: c.botId, conversationId: c.id, status: c.status, typing: false, unreadCount: c.unreadCount, assignedTo: c.assignedTo });
+
+  /**
+   * The conversation returns to the bot when no person answered it for `minutes` after `humanAt`
+   * (a person's reply or a takeover moves humanAt, so an earlier job finds it changed and does nothing).
+   */
+  async function scheduleIdleReturn(conversationId: string, humanAt: Date, minutes: number) {
+    if (minutes <= 0) return;
+    await jobs.send(IDLE_JOB, { conversationId, humanAt: humanAt.toISOString() }, { startAfter: new Date(humanAt.getTime() + minutes * 60_000) });
+  }
+
+  /** The job of scheduleIdleReturn: the customer is told the bot answers again, and it does. */
+  async function returnIdle(conversationId: string, humanAtIso: string): Promise<void> {
+    const found = await repo.conversationWithContact(conversationId);
+    const humanAt = new Date(humanAtIso);
+    if (!found || found.conversation.status !== 'human' || found.conversation.humanAt?.getTime() !== humanAt.getTime()) return;
+    const owner = await repo.botForTurn(found.conversation.botId, monthOf(new Date()));
+    if (!owner) return;
+    const minutes = owner.bot.handoffIdleMinutes;
+    if (minutes <= 0) return;
+    // The owner lengthened the time after this job was scheduled: wait the rest.
+    if (Date.now() < humanAt.getTime() + minutes * 60_000 - 1000) return void (await scheduleIdleReturn(conversationId, humanAt, minutes));
+    const done = await deps.inbox.returnToBot({
+      conversationId,
+      humanAt,
+      botId: owner.bot.id,
+      channel: found.conversation.channel,
+      text: idleReturnNotice(engineBot(owner.bot)),
+      at: new Date(),
+    });
+    if (!done) return;
+    emitUpdated(done.conversation);
+    if (done.message) {
+      emitMessage(owner.bot.id, found.conversation.channel, done.message);
+      await queueSend(done.message.id);
+    }
+  }
+
+  /**
+   * A hand-off the turn committed: the owner is told in the app (the owner's and the bot's rooms)
+   * and, when the bot has a hand-off phone and a WhatsApp number, on WhatsApp with a link to the
+   * conversation; the idle clock starts.
+   */
+  async function announceHandoff(bot: BotRow, conversation: ConversationRow, contact: { name: string; phone: string }, reason: string, at: Date) {
+    deps.emit([rooms.user(bot.userId), rooms.bot(bot.id)], 'handoffRequested', { botId: bot.id, conversationId: conversation.id, contactName: contact.name, reason });
+    emitUpdated({ ...conversation, status: 'human', humanAt: at, assignedTo: null });
+    await scheduleIdleReturn(conversation.id, at, bot.handoffIdleMinutes);
+    const phone = bot.redirectionPhone.replace(/\D/g, '');
+    const whatsapp = bot.metaCredentials[0];
+    if (!phone || !whatsapp?.phone_number_id || !whatsapp.access_token_sealed || !deps.senders.whatsapp) return;
+    const notice = await deps.inbox.noticeTo({
+      botId: bot.id,
+      channel: 'whatsapp',
+      externalId: phone,
+      phone: `+${phone}`,
+      name: bot.businessName,
+      text: handoffNotice(engineBot(bot), contact, reason, deps.conversationLink(bot.id, conversation.id)),
+      idempotencyKey: `handoff:${conversation.id}:${at.toISOString()}`,
+      at: new Date(),
+    });
+    if (notice) await queueSend(notice.id);
+  }
 
   async function receive(m: Inbound) {
     // A tapped option is kept only as the contract allows (its id and title come from the customer's side).
@@ -157,7 +234,13 @@ export function pipeline(deps: PipelineDeps) {
       const actions = result.actions;
       const of = <T extends EngineAction['type']>(type: T) => actions.filter((a): a is Extract<EngineAction, { type: T }> => a.type === type);
       const contactPatch = Object.assign({}, ...of('update_contact').map(({ type: _t, ...fields }) => fields)) as Record<string, string>;
-      const handoff = result.handoff || of('handoff').length > 0;
+      // A person is asked for, or the bot could not answer twice in a row: the conversation goes
+      // to a person only when the owner turned hand-off on; otherwise the bot keeps answering.
+      const asked = result.handoff || of('handoff').length > 0;
+      const unanswered = result.unanswered ? conversation.unanswered + 1 : 0;
+      const handoff = bot.redirectionEnabled && (asked || unanswered >= UNANSWERED_HANDOFF);
+      const reason = asked ? (of('handoff')[0]?.reason ?? 'customer') : 'unanswered';
+      const kept = handoff ? actions : actions.filter((a) => a.type !== 'handoff');
       const welcome = !history.length && bot.welcomeMessage.trim() ? [bot.welcomeMessage.trim()] : [];
       const lastId = ids.at(-1)!;
       const drafts = (replies: string[], withSources: boolean, offered: unknown, image?: { url: string }): OutboundDraft[] => {
@@ -170,7 +253,7 @@ export function pipeline(deps: PipelineDeps) {
             text,
             idempotencyKey: `${lastId}:${i}`,
             sources: last && withSources ? result.sources.slice(0, 5).map(toSource) : null,
-            actions: last && actions.length ? actions.map(serializeAction) : null,
+            actions: last && kept.length ? kept.map(serializeAction) : null,
             choices: last ? choices : null,
             media: null,
           };
@@ -191,9 +274,10 @@ export function pipeline(deps: PipelineDeps) {
         contactPatch,
         cancellations: of('cancel').map((c) => c.appointmentId),
         handoff,
+        unanswered: handoff ? 0 : unanswered,
         at: now,
       };
-      let stored: MessageRow[];
+      let stored: MessageRow[] | 'skipped';
       try {
         stored = await repo.commitTurn({ ...base, bookings: of('book'), reschedules: of('reschedule'), state: result.state, drafts: drafts(result.replies, true, result.choices, result.image) });
       } catch (err) {
@@ -205,6 +289,8 @@ export function pipeline(deps: PipelineDeps) {
         stored = await repo.commitTurn({ ...base, bookings: [], reschedules: [], state: offer.state, drafts: drafts(offer.replies, false, offer.choices) });
         deps.log.info({ conversationId }, 'booking conflict: next free slot offered');
       }
+      // A person took the conversation while the engine thought: the bot says nothing.
+      if (stored === SKIPPED) return;
       // The customer's messages are answered (read, for the dashboard), then the replies go out.
       for (const m of pending) emitMessage(bot.id, conversation.channel, { ...m, status: 'processed' });
       for (const m of stored) {
@@ -213,12 +299,8 @@ export function pipeline(deps: PipelineDeps) {
       }
       if (handoff) {
         status = 'human';
-        deps.emit(rooms.user(bot.userId), 'handoffRequested', {
-          botId: bot.id,
-          conversationId,
-          contactName: contactPatch.name || contact?.name || '',
-          reason: of('handoff')[0]?.reason ?? 'customer',
-        });
+        const who = { name: contactPatch.name || contact?.name || '', phone: contactPatch.phone || contact?.phone || '' };
+        await announceHandoff(bot, conversation, who, reason, now);
       }
     } finally {
       typing(false);
@@ -251,7 +333,7 @@ export function pipeline(deps: PipelineDeps) {
     return ids.length;
   }
 
-  return { receive, turn, send, recover, queueTurn };
+  return { receive, turn, send, recover, queueTurn, queueSend, emitMessage, emitUpdated, scheduleIdleReturn, returnIdle };
 }
 
 /** The engine's choices when they keep to the contract; otherwise the reply goes out as text alone. */
