@@ -181,7 +181,7 @@ export function ChatPane({
 
   if (!conversation) {
     return (
-      <section className="hidden min-h-0 flex-col items-center justify-center gap-3 p-8 text-center lg:flex" data-empty-chat>
+      <section className="hidden min-h-0 flex-1 flex-col items-center justify-center gap-3 p-8 text-center lg:flex" data-empty-chat>
         {loading ? (
           <Spinner />
         ) : error ? (
@@ -210,7 +210,7 @@ export function ChatPane({
   const hint = conversation.status === 'bot' ? t('composer.botActive') : conversation.status === 'closed' ? t('composer.closed') : t('composer.hint');
 
   return (
-    <section aria-label={name} className="flex min-h-0 flex-col bg-[color-mix(in_srgb,var(--bg-color)_94%,#25d366)]" data-chat={conversation.id}>
+    <section aria-label={name} className="flex min-h-0 min-w-0 flex-1 flex-col bg-[color-mix(in_srgb,var(--bg-color)_94%,#25d366)]" data-chat={conversation.id}>
       <header className="flex items-center gap-2 border-b border-line bg-card-strong px-3 py-2">
         <button type="button" onClick={onBack} className="focus-ring -ms-1 grid size-9 place-items-center rounded-lg lg:hidden" aria-label={t('chat.back')}>
           <ChevronLeftIcon className="size-5" />

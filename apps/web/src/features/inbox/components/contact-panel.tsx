@@ -49,7 +49,7 @@ export function ContactPanel({
   ];
 
   return (
-    <aside aria-label={t('contact.title')} className="flex min-h-0 flex-col overflow-y-auto border-line bg-card p-4 xl:border-s" data-contact-panel>
+    <aside aria-label={t('contact.title')} className="flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto border-line bg-card p-4 xl:border-s" data-contact-panel>
       <button type="button" onClick={onClose} className="focus-ring mb-2 inline-flex items-center gap-1 self-start rounded-lg text-sm text-muted xl:hidden">
         <ChevronLeftIcon className="size-4" />
         {t('chat.back')}
@@ -78,17 +78,17 @@ export function ContactPanel({
       ) : null}
       <div className="mt-4 flex flex-col gap-2">
         {c.status !== 'human' ? (
-          <Button onClick={() => void run('takeover')} loading={busy === 'takeover'} icon={<HandoffIcon className="size-4" />}>
+          <Button size="sm" onClick={() => void run('takeover')} loading={busy === 'takeover'} icon={<HandoffIcon className="size-4" />}>
             {t('contact.takeover')}
           </Button>
         ) : null}
         {c.status !== 'bot' ? (
-          <Button variant="secondary" onClick={() => void run('release')} loading={busy === 'release'} icon={<BotIcon className="size-4" />}>
+          <Button size="sm" variant="secondary" onClick={() => void run('release')} loading={busy === 'release'} icon={<BotIcon className="size-4" />}>
             {t('contact.release')}
           </Button>
         ) : null}
         {c.status !== 'closed' ? (
-          <Button variant="secondary" onClick={() => void run('close')} loading={busy === 'close'} icon={<CloseIcon className="size-4" />}>
+          <Button size="sm" variant="secondary" onClick={() => void run('close')} loading={busy === 'close'} icon={<CloseIcon className="size-4" />}>
             {t('contact.close')}
           </Button>
         ) : null}

@@ -67,7 +67,7 @@ export function ConversationListPane({
   const tabId = (s: ConversationStatus) => `inbox-tab-${s}`;
 
   return (
-    <section aria-label={t('list.label')} className="flex min-h-0 flex-col border-line bg-card lg:border-e">
+    <section aria-label={t('list.label')} className="flex min-h-0 min-w-0 flex-1 flex-col border-line bg-card lg:border-e">
       <div className="space-y-2 border-b border-line p-3">
         <div role="tablist" aria-label={t('list.statusTabs')} className="grid grid-cols-3 gap-1 rounded-xl bg-surface/60 p-1">
           {conversationStatuses.map((s) => (
@@ -84,7 +84,7 @@ export function ConversationListPane({
             </button>
           ))}
         </div>
-        <div className="flex gap-2">
+        <div className="flex gap-2 lg:flex-col">
           <label className="relative min-w-0 flex-1">
             <span className="sr-only">{t('list.search')}</span>
             <SearchIcon className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
@@ -102,7 +102,7 @@ export function ConversationListPane({
             <select
               value={filter.channel}
               onChange={(e) => onFilter({ channel: e.target.value as InboxFilter['channel'] })}
-              className="focus-ring h-9 max-w-32 rounded-lg border border-line bg-card-strong px-2 text-sm text-fg"
+              className="focus-ring h-9 w-full max-w-36 rounded-lg border border-line bg-card-strong px-2 text-sm text-fg lg:max-w-none"
             >
               <option value="">{t('channels.all')}</option>
               {inboxChannels.map((c) => (

@@ -5,7 +5,6 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
 import { BotIcon } from '../../../components/ui/icons.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../app/navigation.ts';
 import { useBots } from '../../bots/api/use-bots.ts';
 import { storeSelectedBotId } from '../../bots/selected-bot.ts';
@@ -58,22 +57,29 @@ export function CrmPage() {
   }
   return (
     <>
-      <PageHeader title={t('page.title')} description={t('page.description')} actions={<NotificationsButton />} />
-      <div role="tablist" aria-label={t('tabs.label')} className="mb-4 flex gap-1 border-b border-line">
-        {crmTabs.map((id) => (
-          <button
-            key={id}
-            role="tab"
-            type="button"
-            id={`crm-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`crm-panel-${id}`}
-            onClick={() => setTab(id)}
-            className={`focus-ring -mb-px border-b-2 px-3 py-2 text-sm font-semibold ${tab === id ? 'border-highlight text-fg' : 'border-transparent text-muted hover:text-fg'}`}
-          >
-            {t(`tabs.${id}`)}
-          </button>
-        ))}
+      <div className="mb-3 flex flex-wrap items-end gap-x-6 gap-y-2 border-b border-line">
+        <h1 className="pb-2 text-2xl font-bold tracking-tight text-fg" title={t('page.description')}>
+          {t('page.title')}
+        </h1>
+        <div role="tablist" aria-label={t('tabs.label')} className="flex gap-1">
+          {crmTabs.map((id) => (
+            <button
+              key={id}
+              role="tab"
+              type="button"
+              id={`crm-tab-${id}`}
+              aria-selected={tab === id}
+              aria-controls={`crm-panel-${id}`}
+              onClick={() => setTab(id)}
+              className={`focus-ring -mb-px border-b-2 px-3 py-2 text-sm font-semibold ${tab === id ? 'border-highlight text-fg' : 'border-transparent text-muted hover:text-fg'}`}
+            >
+              {t(`tabs.${id}`)}
+            </button>
+          ))}
+        </div>
+        <div className="ms-auto pb-2">
+          <NotificationsButton />
+        </div>
       </div>
       <div role="tabpanel" id={`crm-panel-${tab}`} aria-labelledby={`crm-tab-${tab}`}>
         <InboxView botId={bot.id} timeZone={bot.timezone} />

@@ -52,8 +52,8 @@ export function InboxView({ botId, timeZone }: { botId: string; timeZone?: strin
 
   const list = inbox.list;
   return (
-    <div className="grid h-[calc(100dvh-10rem)] min-h-[30rem] overflow-hidden rounded-2xl border border-line bg-card shadow-sm lg:grid-cols-[18rem_minmax(0,1fr)] xl:grid-cols-[18rem_minmax(0,1fr)_15rem]">
-      <div className={`min-h-0 ${openId ? 'hidden lg:grid' : 'grid'}`}>
+    <div className="grid h-[calc(100dvh-11rem)] min-h-[26rem] overflow-hidden sm:h-[calc(100dvh-12.5rem)] rounded-2xl border border-line bg-card shadow-sm lg:grid-cols-[18rem_minmax(0,1fr)] xl:grid-cols-[18rem_minmax(0,1fr)_15rem]">
+      <div className={`min-h-0 min-w-0 flex-col ${openId ? 'hidden lg:flex' : 'flex'}`}>
         <ConversationListPane
           items={inbox.items}
           filter={filter}
@@ -69,7 +69,7 @@ export function InboxView({ botId, timeZone }: { botId: string; timeZone?: strin
           onMore={() => void list.fetchNextPage()}
         />
       </div>
-      <div className={`min-h-0 ${openId && !showInfo ? 'grid' : 'hidden lg:grid'} ${showInfo ? 'lg:grid' : ''}`}>
+      <div className={`min-h-0 min-w-0 flex-col ${openId && !showInfo ? 'flex' : 'hidden lg:flex'}`}>
         <ChatPane
           conversation={openId ? detail : undefined}
           messages={inbox.messages}
@@ -90,7 +90,7 @@ export function InboxView({ botId, timeZone }: { botId: string; timeZone?: strin
         />
       </div>
       {detail && openId ? (
-        <div className={`min-h-0 ${showInfo ? 'grid' : 'hidden'} xl:grid`}>
+        <div className={`min-h-0 min-w-0 flex-col ${showInfo ? 'flex' : 'hidden'} xl:flex`}>
           <ContactPanel
             conversation={detail}
             userId={user.id}
