@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { appointments } from '../appointments/appointments.table.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
-import { contactIdentities, contacts, conversations, messageUsage, messages, type Channel } from './conversations.table.ts';
+import { contactIdentities, contacts, conversations, messageUsage, messages, type Channel, type StoredMedia } from './conversations.table.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -20,7 +20,7 @@ export interface Inbound {
   /** The channel's id of this message. */
   externalId: string;
   text: string;
-  media?: { type: string; id?: string; url?: string; caption?: string }[];
+  media?: StoredMedia[];
   /** The option the customer tapped (a button, a list row, a quick reply); `text` is its title. */
   chosen?: MessageRow['chosen'];
   at: Date;
@@ -197,6 +197,12 @@ export function conversationsRepository(db: Db) {
 
     listMessages: (conversationId: string): Promise<MessageRow[]> =>
       db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.createdAt), asc(messages.id)),
+
+    /** The files of a message once kept (or why not). */
+    async setMedia(id: string, media: StoredMedia[]): Promise<MessageRow | undefined> {
+      const [row] = await db.update(messages).set({ media }).where(eq(messages.id, id)).returning();
+      return row;
+    },
 
     async findMessage(id: string): Promise<MessageRow | undefined> {
       const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);

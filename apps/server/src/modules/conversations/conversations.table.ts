@@ -4,6 +4,26 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, u
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
 
+/**
+ * A file of a message. `id`: the channel's media id (WhatsApp); `url`: a link to it; `file`: the
+ * copy kept under DATA_DIR/files/media/<botId>/ (a customer's photo, audio or document);
+ * `latitude`/`longitude`: a shared location.
+ */
+export interface StoredMedia {
+  type: string;
+  id?: string;
+  url?: string;
+  caption?: string;
+  file?: string;
+  mime?: string;
+  name?: string;
+  size?: number;
+  latitude?: number;
+  longitude?: number;
+  /** Why the file could not be kept (too large, the channel refused it). */
+  unavailable?: string;
+}
+
 export const channels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
 export type Channel = (typeof channels)[number];
 
@@ -77,7 +97,7 @@ export const messages = pgTable(
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
     text: text('text').notNull().default(''),
     /** Attachments; `id` is the channel's media id (WhatsApp), `url` a link to the file. */
-    media: jsonb('media').$type<{ type: string; id?: string; url?: string; caption?: string }[]>(),
+    media: jsonb('media').$type<StoredMedia[]>(),
     /** in: received → processed; out: queued → sent → delivered → read, or failed. */
     status: text('status', { enum: ['received', 'processed', 'queued', 'sent', 'delivered', 'read', 'failed'] }).notNull(),
     /** The channel's id of the message (unique per channel: a redelivery is a no-op). */

@@ -81,6 +81,12 @@ export function inboxRepository(db: Db) {
       return row;
     },
 
+    async message(id: string): Promise<MessageRow | undefined> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+      const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+      return row;
+    },
+
     /** The conversation's newest message row for the list item. */
     async lastMessage(conversationId: string): Promise<MessageRow | undefined> {
       const [row] = await db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.seq)).limit(1);

@@ -3,6 +3,7 @@ import {
   apiErrorSchema,
   conversationDetail,
   conversationList,
+  conversationMediaParams,
   conversationListQuery,
   conversationMessagesPage,
   conversationMessagesQuery,
@@ -51,6 +52,20 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ service: InboxService }> = asy
   app.post('/api/conversations/:id/template', {
     schema: { tags, summary: 'An approved WhatsApp template (its {{1}} filled with text)', params: conversationParams, body: templateReplyBody, response: { 202: humanReplyResponse, ...errors } },
   }, async (req, reply) => reply.status(202).send(await service.template(req.user, req.params.id, req.body)));
+
+  app.get('/api/conversations/:id/media/:file', {
+    schema: { tags, summary: 'A file a customer sent (a photo, audio, video or document), as kept', params: conversationMediaParams },
+  }, async (req, reply) => {
+    const file = await service.media(req.user, req.params.id, req.params.file);
+    const name = (file.name ?? req.params.file).replace(/["\\\r\n]/g, '_');
+    return reply
+      .header('content-type', file.mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, max-age=3600')
+      .header('content-disposition', `${file.inline ? 'inline' : 'attachment'}; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.name ?? req.params.file)}`)
+      .send(file.bytes);
+  });
 
   for (const action of ['takeover', 'release', 'close', 'read'] as const) {
     app.post(`/api/conversations/:id/${action}`, {

@@ -3,6 +3,7 @@ import type { ConversationDetail, ConversationListItem, ConversationMessagesPage
 import type { conversationListQuery, templateReplyBody } from '@charla/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
 import type { BotsService } from '../bots/bots.service.ts';
@@ -20,6 +21,8 @@ export interface InboxDeps {
   pipeline: Pipeline;
   /** Refuses a template Meta does not have approved, or whose variable does not match (the Canales check). */
   checkTemplate: (bot: BotRow, template: WhatsappTemplateBody) => Promise<void>;
+  /** Where the files customers sent are kept (DATA_DIR/files/media/<botId>/). */
+  storage: FileStorage;
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -190,6 +193,18 @@ export function inboxService(deps: InboxDeps) {
       const row = await repo.setStatus(id, { status: 'closed', assignedTo: null, humanAt: null });
       pipeline.emitUpdated(row!);
       return detail(bot, row!, contact);
+    },
+
+    /** A file a customer sent in this conversation, as it was kept; anything else is not found. */
+    async media(caller: UserRow, id: string, file: string): Promise<{ bytes: Buffer; mime: string; name: string | undefined; inline: boolean }> {
+      const { bot } = await visible(caller, id);
+      const message = await repo.message(file.slice(0, 36));
+      const kept = message?.conversationId === id ? message.media?.find((m) => m.file === file) : undefined;
+      if (!kept) throw new AppError('NOT_FOUND');
+      const bytes = await deps.storage.get(`media/${bot.id}/${file}`).catch(() => undefined);
+      if (!bytes) throw new AppError('NOT_FOUND');
+      const mime = kept.mime ?? 'application/octet-stream';
+      return { bytes, mime, name: kept.name, inline: /^(image|audio|video)\//.test(mime) };
     },
 
     async read(caller: UserRow, id: string): Promise<ConversationDetail> {

@@ -8,13 +8,18 @@ import type { AppointmentsRepository } from '../appointments/appointments.reposi
 import { availability } from '../appointments/availability.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
 import type { Search } from '../training/retrieval.ts';
-import type { Channel } from './conversations.table.ts';
+import type { Channel, StoredMedia } from './conversations.table.ts';
+import type { FileStorage } from '../../lib/storage.ts';
 import { BookingConflict, type ConversationRow, type ConversationsRepository, type Inbound, type MessageRow, type OutboundDraft } from './conversations.repository.ts';
 import { handoffNotice, idleReturnNotice } from './handoff-notices.ts';
 import type { InboxRepository } from './inbox.repository.ts';
 
 export const REPLY_JOB = 'conversation.reply';
 export const SEND_JOB = 'message.send';
+/** Keeps a copy of the files a customer sent (downloaded from the channel). */
+export const MEDIA_JOB = 'message.media';
+/** The largest file a customer may send that is kept (WhatsApp's own limit for audio and video). */
+export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
 /** Gives a conversation nobody of the team answered back to the bot. */
 export const IDLE_JOB = 'conversation.handoff-idle';
 /** Questions in a row the bot cannot answer before a person takes over (when hand-off is on). */
@@ -32,6 +37,12 @@ type Emit = <E extends keyof ServerToClientEvents>(room: string | string[], even
 export type Sender = (message: MessageRow) => Promise<SendResult | void>;
 export type SendResult = { externalId?: string } | { failed: string };
 
+/**
+ * Downloads one file of a customer's message from its channel (at most `maxBytes`); throws to be
+ * retried, or answers why it cannot be had (a code: MEDIA_TOO_LARGE, MEDIA_REFUSED…).
+ */
+export type MediaFetcher = (message: MessageRow, media: StoredMedia, maxBytes: number) => Promise<{ bytes: Uint8Array; mime: string } | { unavailable: string }>;
+
 export interface PipelineDeps {
   repo: ConversationsRepository;
   appointments: AppointmentsRepository;
@@ -43,6 +54,10 @@ export interface PipelineDeps {
   log: FastifyBaseLogger;
   /** The picture of one of a bot's products, for replies about that product. */
   productImage?: (botId: string, productId: string) => Promise<string | undefined>;
+  /** Channels whose customers' files are downloaded and kept. */
+  mediaFetchers?: Partial<Record<Channel, MediaFetcher>>;
+  /** Where kept files go (DATA_DIR/files). */
+  storage?: FileStorage;
   /** The inbox's reads and writes (hand-offs, the idle return, notices to the team). */
   inbox: InboxRepository;
   /** The address of a conversation in the app, for the hand-off notice to the team's phone. */
@@ -63,17 +78,43 @@ export function toConversationMessage(m: MessageRow): ConversationMessage {
     error: m.error,
     ...(m.choices && { choices: m.choices }),
     ...(m.chosen && { chosen: m.chosen }),
-    ...(m.media?.length && { media: m.media.map(shownMedia) }),
+    ...(m.media?.length && { media: m.media.map((x) => shownMedia(m.conversationId, x)) }),
     ...(m.template && { template: { name: m.template.name, language: m.template.language } }),
   };
 }
 
-/** A file as the dashboard shows it: only links it can open (http or https). */
-const shownMedia = (m: NonNullable<MessageRow['media']>[number]) => ({
+/** A file as the dashboard shows it: a kept copy through the inbox's media route, or an http(s) link. */
+const shownMedia = (conversationId: string, m: StoredMedia) => ({
   type: m.type,
   ...(m.url && /^https?:\/\//i.test(m.url) && { url: m.url }),
+  ...(m.file && { url: `/api/conversations/${conversationId}/media/${m.file}`, file: m.file }),
   ...(m.caption && { caption: m.caption }),
+  ...(m.mime && { mime: m.mime }),
+  ...(m.name && { name: m.name }),
+  ...(m.latitude !== undefined && m.longitude !== undefined && { latitude: m.latitude, longitude: m.longitude }),
 });
+
+const extensions: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/aac': 'aac',
+  'audio/amr': 'amr',
+  'video/mp4': 'mp4',
+  'video/3gpp': '3gp',
+  'application/pdf': 'pdf',
+};
+/** The kept file's extension: from its type, else from the name the customer gave it. */
+export function extensionFor(mime: string, name?: string): string {
+  const known = extensions[mime.split(';')[0]!.trim().toLowerCase()];
+  if (known) return known;
+  const fromName = /\.([a-z0-9]{1,8})$/i.exec(name ?? '')?.[1]?.toLowerCase();
+  return fromName ?? 'bin';
+}
 
 export const engineBot = (bot: BotRow): EngineBot => ({
   id: bot.id,
@@ -183,8 +224,33 @@ export function pipeline(deps: PipelineDeps) {
     const stored = await repo.receive({ ...rest, text: m.text.slice(0, READ_CHARS * 4), ...(chosen.success && { chosen: chosen.data }) });
     if (stored === 'duplicate') return stored;
     emitMessage(m.botId, m.channel, stored.message);
+    if (stored.message.media?.some((x) => x.id) && deps.mediaFetchers?.[m.channel]) await jobs.send(MEDIA_JOB, { messageId: stored.message.id });
     if (m.answer !== false) await queueTurn(stored.conversation.id);
     return stored;
+  }
+
+  /** The job of MEDIA_JOB: each file of the message not kept yet is downloaded, kept and shown. */
+  async function storeMedia(messageId: string): Promise<void> {
+    const message = await repo.findMessage(messageId);
+    const fetcher = message && deps.mediaFetchers?.[message.channel];
+    if (!message?.media?.length || !fetcher || !deps.storage) return;
+    const kept: StoredMedia[] = [];
+    for (const [i, m] of message.media.entries()) {
+      if (!m.id || m.file || m.unavailable) {
+        kept.push(m);
+        continue;
+      }
+      const got = await fetcher(message, m, MEDIA_MAX_BYTES);
+      if ('unavailable' in got) {
+        kept.push({ ...m, unavailable: got.unavailable });
+        continue;
+      }
+      const file = `${message.id}-${i}.${extensionFor(got.mime, m.name)}`;
+      await deps.storage.put(`media/${message.botId}/${file}`, got.bytes);
+      kept.push({ ...m, file, mime: got.mime, size: got.bytes.byteLength });
+    }
+    const row = await repo.setMedia(messageId, kept);
+    if (row) emitMessage(row.botId, row.channel, row);
   }
 
   async function turn(conversationId: string): Promise<void> {
@@ -333,7 +399,7 @@ export function pipeline(deps: PipelineDeps) {
     return ids.length;
   }
 
-  return { receive, turn, send, recover, queueTurn, queueSend, emitMessage, emitUpdated, scheduleIdleReturn, returnIdle };
+  return { receive, storeMedia, turn, send, recover, queueTurn, queueSend, emitMessage, emitUpdated, scheduleIdleReturn, returnIdle };
 }
 
 /** The engine's choices when they keep to the contract; otherwise the reply goes out as text alone. */
