@@ -50,23 +50,29 @@ export function inboxRepository(db: Db) {
       if (f.after) where.push(sql`(c.last_message_at, c.id) < (${f.after.at}::timestamptz, ${f.after.id}::uuid)`);
       if (f.q) {
         const like = likePattern(f.q);
-        where.push(sql`(ct.name ilike ${like} or ct.phone ilike ${like}
-          or exists (select 1 from messages s where s.conversation_id = c.id and s.text ilike ${like}))`);
+        // Each side is read once for the bot (hashed), not once per conversation.
+        where.push(sql`(c.contact_id in (select ct.id from contacts ct where ct.bot_id = ${f.botId} and (ct.name ilike ${like} or ct.phone ilike ${like}))
+          or c.id in (select s.conversation_id from messages s where s.bot_id = ${f.botId} and s.text ilike ${like}))`);
       }
+      // The page is chosen first from the conversations alone (in the index's order, stopping at
+      // the page's end), then each of its rows gets its contact and its last message.
       return queryRows<InboxRow>(
         db,
-        sql`select c.id, c.bot_id, c.channel, c.status, c.unread_count, c.assigned_to, c.last_message_at::text as activity, c.updated_at,
-              ct.id as contact_id, ct.name as contact_name, ct.phone as contact_phone,
+        sql`select p.*, p.last_message_at::text as activity, ct.id as contact_id, ct.name as contact_name, ct.phone as contact_phone,
               lm.text as last_text, lm.direction as last_direction, lm.created_at as last_at
-            from conversations c
-            join contacts ct on ct.id = c.contact_id
+            from (
+              select c.id, c.bot_id, c.channel, c.status, c.unread_count, c.assigned_to, c.last_message_at, c.updated_at, c.contact_id
+              from conversations c
+              where ${sql.join(where, sql` and `)}
+              order by c.last_message_at desc, c.id desc
+              limit ${f.limit}
+            ) p
+            join contacts ct on ct.id = p.contact_id
             left join lateral (
               select m.text, m.direction, m.created_at from messages m
-              where m.conversation_id = c.id order by m.seq desc limit 1
+              where m.conversation_id = p.id order by m.seq desc limit 1
             ) lm on true
-            where ${sql.join(where, sql` and `)}
-            order by c.last_message_at desc, c.id desc
-            limit ${f.limit}`,
+            order by p.last_message_at desc, p.id desc`,
       );
     },
 
