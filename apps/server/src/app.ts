@@ -34,7 +34,10 @@ import { productsRoutes } from './modules/products/products.routes.ts';
 import { productsService } from './modules/products/products.service.ts';
 import { appointmentsRepository } from './modules/appointments/appointments.repository.ts';
 import { conversationsRepository } from './modules/conversations/conversations.repository.ts';
-import { pipeline, REPLY_JOB, SEND_JOB, type Pipeline } from './modules/conversations/pipeline.ts';
+import { IDLE_JOB, MEDIA_JOB, pipeline, REPLY_JOB, SEND_JOB, type Pipeline } from './modules/conversations/pipeline.ts';
+import { inboxRepository } from './modules/conversations/inbox.repository.ts';
+import { inboxRoutes } from './modules/conversations/inbox.routes.ts';
+import { inboxService } from './modules/conversations/inbox.service.ts';
 import { playgroundRoutes } from './modules/conversations/playground.routes.ts';
 import { playgroundService } from './modules/conversations/playground.service.ts';
 import type { Engine } from './engine/types.ts';
@@ -135,6 +138,8 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   const meta = metaChannels({ config, db: database.db, box, bots, emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args), log: app.log });
   const whatsappWeb = await whatsappWebChannel(app, { config, database, box, bots, sendAttempts: SEND_ATTEMPTS });
   const conversations = conversationsRepository(database.db);
+  const inbox = inboxRepository(database.db);
+  const files = fileStorage(config.DATA_DIR);
   const appointments = appointmentsRepository(database.db);
   const flow = pipeline({
     repo: conversations,
@@ -147,8 +152,15 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
     senders: { playground: async () => undefined, ...meta.senders, whatsmeow: whatsappWeb.send },
     log: app.log,
     productImage: productsRepository(database.db).imageOf,
+    inbox,
+    mediaFetchers: meta.mediaFetchers,
+    storage: files,
+    conversationLink: (botId, conversationId) =>
+      `${(config.APP_URL ?? config.ALLOWED_ORIGINS[0] ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')}/app/dashboard/${botId}/crm?c=${conversationId}`,
   });
   await jobs.define<{ conversationId: string }>(REPLY_JOB, (data) => flow.turn(data.conversationId), { policy: 'stately', concurrency: 4, retryLimit: 3 });
+  await jobs.define<{ messageId: string }>(MEDIA_JOB, (data) => flow.storeMedia(data.messageId), { retryLimit: 3, retryDelay: 5 });
+  await jobs.define<{ conversationId: string; humanAt: string }>(IDLE_JOB, (data) => flow.returnIdle(data.conversationId, data.humanAt), { retryLimit: 3 });
   await jobs.define<{ messageId: string }>(SEND_JOB, (data) => flow.send(data.messageId), { policy: 'stately', concurrency: 2, retryLimit: SEND_ATTEMPTS - 1, retryDelay: 1 });
   if (config.ROLE !== 'api') {
     const sweep = setInterval(() => void flow.recover().catch((err) => app.log.error({ err }, 'recovery failed')), 30_000);
@@ -172,7 +184,8 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   await app.register(trainingRoutes, { service: training });
   await app.register(productsRoutes, { service: productsService(productsRepository(database.db), bots) });
   await app.register(playgroundRoutes, { service: playground });
-  await meta.routes(app, flow.receive, { disconnectWhatsmeow: whatsappWeb.disconnect });
+  const channels = await meta.routes(app, flow.receive, { disconnectWhatsmeow: whatsappWeb.disconnect });
+  await app.register(inboxRoutes, { service: inboxService({ repo: inbox, bots, pipeline: flow, checkTemplate: channels.checkTemplate, storage: files }) });
   await app.register(webPlugin, { dir: config.WEB_DIST });
 
   return app;

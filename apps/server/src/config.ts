@@ -16,6 +16,8 @@ const schema = z
   DATA_DIR: z.string().min(1).default('./data'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),
+  /** The app's public address, for links sent outside it (the hand-off notice); else the first allowed origin. */
+  APP_URL: z.url().optional(),
   ALLOWED_ORIGINS: z
     .string()
     .default('')

@@ -90,6 +90,9 @@ export const newBotBody = z.strictObject({
 export type NewBotBody = z.infer<typeof newBotBody>;
 
 /** Every field PATCH /bot/{id} may change (not scheduling, reminders or metaCredentials). */
+/** The longest idle time before a conversation with a person returns to the bot: one week. */
+export const handoffIdleMax = 7 * 24 * 60;
+
 export const updateBotBody = z
   .strictObject({
     bot_name: text(botLimits.name).min(1),
@@ -108,6 +111,8 @@ export const updateBotBody = z
     response_length: z.enum(responseLengths),
     timezone: timeZoneSchema,
     redirection_phone: optionalPhone,
+    /** Minutes a conversation with a person may go unanswered before the bot takes it back (0: never). */
+    handoff_idle_minutes: z.number().int().min(0).max(handoffIdleMax),
     messengerCredentials: z.array(messengerCredentialsItem).max(1),
   })
   .partial();
@@ -129,6 +134,7 @@ export const bot = z.object({
   locked_reason: z.string().nullable(),
   redirection_enabled: z.boolean(),
   redirection_phone: z.string(),
+  handoff_idle_minutes: z.number().int(),
   bot_name: z.string(),
   bot_objective: z.enum(templateKeys),
   business_name: z.string(),

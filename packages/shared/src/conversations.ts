@@ -39,6 +39,13 @@ export const messageMedia = z.object({
   type: z.string(),
   url: z.string().optional(),
   caption: z.string().optional(),
+  /** A stored file the customer sent, served by GET /api/conversations/{id}/media/{file}. */
+  file: z.string().optional(),
+  mime: z.string().optional(),
+  name: z.string().optional(),
+  /** A location: its coordinates. */
+  latitude: z.number().optional(),
+  longitude: z.number().optional(),
 });
 export type MessageMedia = z.infer<typeof messageMedia>;
 
@@ -59,6 +66,8 @@ export const conversationMessage = z.object({
   chosen: chosenOption.optional(),
   /** Files shown with the text (a product's picture with a reply). */
   media: z.array(messageMedia).optional(),
+  /** Outbound: the approved WhatsApp template it went out as (the text filled its {{1}}). */
+  template: z.object({ name: z.string(), language: z.string() }).optional(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;
 
@@ -81,12 +90,101 @@ export type PlaygroundConversation = z.infer<typeof playgroundConversation>;
 
 export const conversationMessageEvent = z.object({ botId: z.uuid(), channel: z.string(), message: conversationMessage });
 export type ConversationMessageEvent = z.infer<typeof conversationMessageEvent>;
+export const conversationStatuses = ['bot', 'human', 'closed'] as const;
+export const conversationStatus = z.enum(conversationStatuses);
+export type ConversationStatus = z.infer<typeof conversationStatus>;
+
 export const conversationUpdatedEvent = z.object({
   botId: z.uuid(),
   conversationId: z.uuid(),
-  status: z.enum(['bot', 'human', 'closed']),
+  status: conversationStatus,
   typing: z.boolean(),
+  /** The customer's messages not yet read by a person (sent when it changed). */
+  unreadCount: z.number().int().optional(),
+  /** The person who took the conversation over (sent when it changed). */
+  assignedTo: z.uuid().nullable().optional(),
 });
 export type ConversationUpdatedEvent = z.infer<typeof conversationUpdatedEvent>;
+/** `reason`: the engine's words, or `unanswered` (two questions in a row the bot could not answer). */
 export const handoffEvent = z.object({ botId: z.uuid(), conversationId: z.uuid(), contactName: z.string(), reason: z.string() });
 export type HandoffEvent = z.infer<typeof handoffEvent>;
+
+/* ---------- Inbox: the owner's view of every conversation of a bot (never the playground's) ---------- */
+
+/** The channels whose conversations the inbox lists. */
+export const inboxChannels = ['whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
+export type InboxChannel = (typeof inboxChannels)[number];
+export const inboxLimits = { page: 100, defaultPage: 30, messagesPage: 100, defaultMessagesPage: 50, search: 100 } as const;
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** GET /api/conversations: newest activity first, keyset-paginated by `cursor`. */
+export const conversationListQuery = z.strictObject({
+  botId: z.uuid(),
+  status: conversationStatus.optional(),
+  channel: z.enum(inboxChannels).optional(),
+  /** Searches the contact's name and phone and the messages' text. */
+  q: z.string().trim().max(inboxLimits.search).optional(),
+  unread: flag.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(inboxLimits.page).default(inboxLimits.defaultPage),
+});
+export type ConversationListQuery = z.input<typeof conversationListQuery>;
+
+export const conversationListItem = z.object({
+  id: z.uuid(),
+  botId: z.uuid(),
+  channel: z.enum(inboxChannels),
+  status: conversationStatus,
+  contact: z.object({ id: z.uuid(), name: z.string(), phone: z.string() }),
+  lastMessage: z.object({ text: z.string(), direction: z.enum(['in', 'out']), at: z.string() }).nullable(),
+  unreadCount: z.number().int(),
+  assignedTo: z.uuid().nullable(),
+  updatedAt: z.string(),
+});
+export type ConversationListItem = z.infer<typeof conversationListItem>;
+export const conversationList = z.object({ items: z.array(conversationListItem), nextCursor: z.string().nullable() });
+export type ConversationList = z.infer<typeof conversationList>;
+
+/** GET /api/conversations/{id}: the list's fields, the contact's e-mail and whether a reply can go out freely. */
+export const conversationDetail = conversationListItem.extend({
+  contact: z.object({ id: z.uuid(), name: z.string(), phone: z.string(), email: z.string() }),
+  createdAt: z.string(),
+  lastInboundAt: z.string().nullable(),
+  /** false: the channel's 24-hour window is closed; only an approved template can be sent. */
+  windowOpen: z.boolean(),
+  /** Minutes without a person's reply before the bot takes the conversation back (0: never). */
+  idleMinutes: z.number().int(),
+});
+export type ConversationDetail = z.infer<typeof conversationDetail>;
+
+export const conversationParams = z.strictObject({ id: z.uuid() });
+export const conversationMediaParams = z.strictObject({ id: z.uuid(), file: z.string().regex(/^[a-zA-Z0-9_-]{8,80}(\.[a-z0-9]{1,8})?$/) });
+
+/** GET /api/conversations/{id}/messages: the newest page first; `before` (a message id) pages back. */
+export const conversationMessagesQuery = z.strictObject({
+  before: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(inboxLimits.messagesPage).default(inboxLimits.defaultMessagesPage),
+});
+/** One page, oldest first; `nextBefore` asks for the page before it (null: the conversation's start). */
+export const conversationMessagesPage = z.object({ items: z.array(conversationMessage), nextBefore: z.uuid().nullable() });
+export type ConversationMessagesPage = z.infer<typeof conversationMessagesPage>;
+
+/** POST /api/conversations/{id}/messages: a person's reply. */
+export const humanReplyBody = z.strictObject({
+  text: z.string().trim().min(1).max(messageLimits.text),
+  /** The browser's id of the message: sending it twice sends it once. */
+  client_message_id: z.uuid().optional(),
+});
+export type HumanReplyBody = z.infer<typeof humanReplyBody>;
+
+/** POST /api/conversations/{id}/template: an approved WhatsApp template (the text fills its one {{1}}). */
+export const templateReplyBody = z.strictObject({
+  name: z.string().trim().regex(/^[a-z0-9_]{1,512}$/, { error: 'template_name' }),
+  language: z.string().trim().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, { error: 'template_language' }),
+  text: z.string().trim().max(1024).default(''),
+  client_message_id: z.uuid().optional(),
+});
+export type TemplateReplyBody = z.input<typeof templateReplyBody>;
+
+export const humanReplyResponse = z.object({ duplicate: z.boolean(), message: conversationMessage });

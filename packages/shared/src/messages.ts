@@ -67,6 +67,14 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
     es: 'Las variables no coinciden con la plantilla aprobada en Meta.',
     en: "The variables do not match the template approved by Meta.",
   },
+  WINDOW_CLOSED: {
+    es: 'Pasaron más de 24 horas desde el último mensaje del cliente: solo puedes enviarle una plantilla aprobada.',
+    en: "More than 24 hours have passed since the customer's last message: you can only send an approved template.",
+  },
+  CONVERSATION_REOPENED: {
+    es: 'El cliente ya tiene otra conversación abierta en este canal. Responde en esa.',
+    en: 'The customer already has another open conversation on this channel. Reply there.',
+  },
   INTERNAL: { es: 'Algo salió mal de nuestro lado. Inténtalo de nuevo.', en: 'Something went wrong on our side. Please try again.' },
   SERVICE_UNAVAILABLE: { es: 'El servicio no está disponible por ahora.', en: 'The service is unavailable right now.' },
 };

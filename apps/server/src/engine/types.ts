@@ -102,6 +102,8 @@ export interface EngineResult {
   sources: Passage[];
   /** The conversation goes to a person; the bot stops answering it. */
   handoff: boolean;
+  /** The knowledge did not hold the answer to the customer's question (two in a row hand off). */
+  unanswered?: boolean;
   /** Stored and given back on the next turn (pending booking, last topic…). */
   state: Record<string, unknown>;
 }

@@ -31,7 +31,8 @@ declare module 'fastify' {
       /** Registers who may join rooms with this prefix (e.g. 'bot'). */
       allowRooms(prefix: string, access: RoomAccess): void;
       toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
-      toRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+      /** One event to one room, or to several (a socket in more than one gets it once). */
+      toRoom<E extends keyof ServerToClientEvents>(room: string | string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
       /** Handles a client event of a signed-in socket; the handler's error code goes back in the ack. */
       handle<E extends Exclude<keyof ClientToServerEvents, 'joinRoom' | 'leaveRoom'>>(
         event: E,

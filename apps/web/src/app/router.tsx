@@ -22,6 +22,7 @@ const NewBotPage = lazyNamed(() => import('../features/bots/components/new-bot-p
 const PersonalizationPage = lazyNamed(() => import('../features/bots/components/personalization/personalization-page.tsx'), 'PersonalizationPage');
 const TrainingPage = lazyNamed(() => import('../features/training/components/training-page.tsx'), 'TrainingPage');
 const ProductsPage = lazyNamed(() => import('../features/products/components/products-page.tsx'), 'ProductsPage');
+const CrmPage = lazyNamed(() => import('../features/inbox/components/crm-page.tsx'), 'CrmPage');
 
 function RootLayout() {
   return (
@@ -63,6 +64,7 @@ export const router = createBrowserRouter([
               { path: ':botId/personalizacion', element: <PersonalizationPage /> },
               { path: ':botId/recursos', element: <TrainingPage /> },
               { path: ':botId/productos', element: <ProductsPage /> },
+              { path: ':botId/crm', element: <CrmPage /> },
               { path: ':botId/:section', element: <BotSectionPage /> },
               { path: '*', element: <NotFoundSection /> },
             ],

@@ -325,6 +325,9 @@ export function channelsService(deps: ChannelsServiceDeps) {
       return sortOptions(found);
     },
 
+    /** Refuses a template Meta does not have approved in that language, or whose variable does not match. */
+    checkTemplate,
+
     /** Sets (after checking it with Meta) or clears the template sent when the 24-hour window is closed. */
     async setTemplate(caller: UserRow, botId: string, template: WhatsappTemplateBody | null) {
       const bot = await bots.writable(caller, botId);

@@ -14,6 +14,7 @@ import { metaRepository } from './meta.repository.ts';
 import { metaSenders } from './meta-sender.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 import { webhookService } from './webhook.service.ts';
+import { whatsappMediaFetcher } from '../whatsapp-cloud/whatsapp-media.ts';
 
 export { SEND_ATTEMPTS } from './meta-sender.ts';
 
@@ -46,8 +47,11 @@ export function metaChannels({ config, db, box, bots, emit, log }: MetaChannelsD
     timeoutMs: config.META_TIMEOUT_MS,
   });
 
+  const mediaFetchers = { whatsapp: whatsappMediaFetcher({ graph, connections: conns, findBot: bots.find, timeoutMs: config.META_TIMEOUT_MS }) };
+
   return {
     senders,
+    mediaFetchers,
     async routes(
       app: FastifyInstance,
       receive: (m: Inbound) => Promise<unknown>,
@@ -70,6 +74,7 @@ export function metaChannels({ config, db, box, bots, emit, log }: MetaChannelsD
         disconnectWhatsmeow: opts.disconnectWhatsmeow,
       });
       await app.register(channelsRoutes, { service });
+      return { checkTemplate: service.checkTemplate };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { epoch, type MetaEvent } from '../meta/meta-events.ts';
 import { deliveryStatuses } from '../meta/meta.table.ts';
+import type { StoredMedia } from '../../modules/conversations/conversations.table.ts';
 
 const media = z.looseObject({ id: z.string().optional(), caption: z.string().optional(), mime_type: z.string().optional(), filename: z.string().optional() });
 const mediaTypes = ['image', 'video', 'audio', 'document', 'sticker'] as const;
@@ -53,7 +54,7 @@ const waValue = z.looseObject({
   statuses: z.array(z.unknown()).optional(),
 });
 
-type Content = { text: string; media?: { type: string; id?: string; caption?: string }[]; chosen?: { id: string; title: string } };
+type Content = { text: string; media?: StoredMedia[]; chosen?: { id: string; title: string } };
 
 /** A tapped option: its title is the customer's text, its id (when Meta sends one) comes along. */
 const tapped = (title: string, id: string | undefined): Content => ({ text: title, ...(id && { chosen: { id, title } }) });
@@ -78,7 +79,8 @@ function content(m: WaMessage): Content | undefined {
       if (!l) return undefined;
       const place = [l.name, l.address].filter(Boolean).join(', ');
       const point = l.latitude !== undefined && l.longitude !== undefined ? `${l.latitude}, ${l.longitude}` : '';
-      return { text: [place, point && `(${point})`].filter(Boolean).join(' '), media: [{ type: 'location' }] };
+      const coordinates = l.latitude !== undefined && l.longitude !== undefined ? { latitude: l.latitude, longitude: l.longitude } : {};
+      return { text: [place, point && `(${point})`].filter(Boolean).join(' '), media: [{ type: 'location', ...coordinates }] };
     }
     case 'contacts': {
       const cards = (m.contacts ?? []).map((c) => [c.name?.formatted_name, ...(c.phones ?? []).map((p) => p.phone)].filter(Boolean).join(' '));
@@ -92,7 +94,18 @@ function content(m: WaMessage): Content | undefined {
       const kind = mediaTypes.find((t) => t === m.type);
       const file = kind ? m[kind] : undefined;
       if (!kind || !file) return undefined;
-      return { text: file.caption ?? '', media: [{ type: kind, ...(file.id ? { id: file.id } : {}), ...(file.caption ? { caption: file.caption } : {}) }] };
+      return {
+        text: file.caption ?? '',
+        media: [
+          {
+            type: kind,
+            ...(file.id ? { id: file.id } : {}),
+            ...(file.caption ? { caption: file.caption } : {}),
+            ...(file.mime_type ? { mime: file.mime_type } : {}),
+            ...(file.filename ? { name: file.filename } : {}),
+          },
+        ],
+      };
     }
   }
 }

@@ -70,13 +70,15 @@ const templateText = (text: string) => text.replace(/\s*[\n\r\t]+\s*/g, ' ').rep
  * 24-hour window, the bot's template (or nothing: WINDOW_CLOSED).
  */
 export function whatsappMessageBody(
-  message: Pick<MessageRow, 'text' | 'media'> & Partial<Pick<MessageRow, 'choices'>>,
+  message: Pick<MessageRow, 'text' | 'media'> & Partial<Pick<MessageRow, 'choices' | 'template'>>,
   to: string,
   windowOpen: boolean,
-  template: ReopenTemplate | null | undefined,
+  reopenTemplate: ReopenTemplate | null | undefined,
 ): { body: Record<string, unknown> } | { failed: 'WINDOW_CLOSED' } {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
-  if (!windowOpen) {
+  // A template a person chose goes as that template, inside the window or not.
+  const template = message.template ?? reopenTemplate;
+  if (!windowOpen || message.template) {
     if (!template) return { failed: 'WINDOW_CLOSED' };
     const text = templateText(message.text);
     return {

@@ -79,6 +79,6 @@ export async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?:
   }
   if (answer.type === 'which' || answer.type === 'vague') return finishTurn(turn, [[noted, say.whichOne(), opts.reminder].filter(Boolean).join(' ')], {}, next);
   next.offer = 'handoff';
-  return finishTurn(turn, [[noted, say.fallback(intents.distress), opts.reminder].filter(Boolean).join(' ')], offerChoices(), next);
+  return finishTurn(turn, [[noted, say.fallback(intents.distress), opts.reminder].filter(Boolean).join(' ')], { ...offerChoices(), unanswered: true }, next);
 }
 

@@ -43,6 +43,7 @@ export function finishTurn(turn: Turn, replies: string[], extra: Partial<EngineR
     actions: [...turn.actions, ...(extra.actions ?? [])],
     sources: extra.sources ?? [],
     handoff: extra.handoff ?? false,
+    ...(extra.unanswered && { unanswered: true }),
     state: writeState({ ...state, turns: turn.state.turns + 1 }),
   };
 }

@@ -40,6 +40,7 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
       locked_reason: row.lockedReason,
       redirection_enabled: row.redirectionEnabled,
       redirection_phone: row.redirectionPhone,
+      handoff_idle_minutes: row.handoffIdleMinutes,
       bot_name: row.botName,
       bot_objective: row.botObjective as Bot['bot_objective'],
       business_name: row.businessName,
@@ -164,6 +165,7 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
         responseLength: fields.response_length,
         timezone: fields.timezone,
         redirectionPhone: fields.redirection_phone,
+        handoffIdleMinutes: fields.handoff_idle_minutes,
       };
       let claims: AccountClaims | undefined;
       if (messengerCredentials) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jsonb } from '../../lib/pg-types.ts';
 import { metaChannels, type ReminderItem, type SchedulingItem } from '@charla/shared';
 import { users } from '../auth/auth.table.ts';
@@ -23,6 +23,8 @@ export const bots = pgTable(
     lockedReason: text('locked_reason'),
     redirectionEnabled: boolean('redirection_enabled').notNull().default(false),
     redirectionPhone: text('redirection_phone').notNull().default(''),
+    /** Minutes a conversation with a person may go unanswered before it returns to the bot (0: never). */
+    handoffIdleMinutes: integer('handoff_idle_minutes').notNull().default(30),
     botName: text('bot_name').notNull(),
     botObjective: text('bot_objective').notNull(),
     businessName: text('business_name').notNull(),

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { appointments } from '../appointments/appointments.table.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
-import { contactIdentities, contacts, conversations, messageUsage, messages, type Channel } from './conversations.table.ts';
+import { contactIdentities, contacts, conversations, messageUsage, messages, type Channel, type StoredMedia } from './conversations.table.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -20,7 +20,7 @@ export interface Inbound {
   /** The channel's id of this message. */
   externalId: string;
   text: string;
-  media?: { type: string; id?: string; url?: string; caption?: string }[];
+  media?: StoredMedia[];
   /** The option the customer tapped (a button, a list row, a quick reply); `text` is its title. */
   chosen?: MessageRow['chosen'];
   at: Date;
@@ -68,7 +68,10 @@ export function conversationsRepository(db: Db) {
       const [existing] = await tx.select().from(conversations).where(open).limit(1);
       if (existing) return { conversation: existing, created: false };
     }
-    const [created] = await tx.insert(conversations).values({ botId: m.botId, contactId: contact.id, channel: m.channel, lastInboundAt: m.at }).returning();
+    const [created] = await tx
+      .insert(conversations)
+      .values({ botId: m.botId, contactId: contact.id, channel: m.channel, lastInboundAt: m.at, lastMessageAt: m.at, unreadCount: 1 })
+      .returning();
     return { conversation: created!, created: true };
   }
 
@@ -110,7 +113,12 @@ export function conversationsRepository(db: Db) {
         if (created) return { message, conversation, newConversation: true };
         const [updated] = await tx
           .update(conversations)
-          .set({ lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${m.at.toISOString()}::timestamptz)`, updatedAt: new Date() })
+          .set({
+            lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${m.at.toISOString()}::timestamptz)`,
+            lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${m.at.toISOString()}::timestamptz)`,
+            unreadCount: sql`${conversations.unreadCount} + 1`,
+            updatedAt: new Date(),
+          })
           .where(eq(conversations.id, conversation.id))
           .returning();
         return { message, conversation: updated!, newConversation: false };
@@ -190,6 +198,12 @@ export function conversationsRepository(db: Db) {
     listMessages: (conversationId: string): Promise<MessageRow[]> =>
       db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.createdAt), asc(messages.id)),
 
+    /** The files of a message once kept (or why not). */
+    async setMedia(id: string, media: StoredMedia[]): Promise<MessageRow | undefined> {
+      const [row] = await db.update(messages).set({ media }).where(eq(messages.id, id)).returning();
+      return row;
+    },
+
     async findMessage(id: string): Promise<MessageRow | undefined> {
       const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
       return row;
@@ -254,12 +268,18 @@ export function conversationsRepository(db: Db) {
       cancellations: string[];
       reschedules: { appointmentId: string; start: Date; end: Date }[];
       handoff: boolean;
+      /** Questions in a row the bot could not answer, after this turn. */
+      unanswered?: number;
       state: Record<string, unknown>;
       drafts: OutboundDraft[];
       /** The turn's clock: replies are stored just after the messages they answer. */
       at: Date;
-    }): Promise<MessageRow[]> {
+    }): Promise<MessageRow[] | 'skipped'> {
       return db.transaction(async (tx) => {
+        // A person took the conversation over (or answered) while the engine thought: the bot
+        // says nothing. The row lock orders this against a person's reply.
+        const [current] = await tx.select({ status: conversations.status }).from(conversations).where(eq(conversations.id, input.conversationId)).for('update');
+        if (current?.status !== 'bot') return 'skipped' as const;
         if (input.contactPatch && Object.keys(input.contactPatch).length) {
           await tx.update(contacts).set({ ...input.contactPatch, updatedAt: new Date() }).where(eq(contacts.id, input.contactId));
         }
@@ -315,7 +335,13 @@ export function conversationsRepository(db: Db) {
         }
         await tx
           .update(conversations)
-          .set({ engineState: input.state, updatedAt: new Date(), ...(input.handoff ? { status: 'human' as const } : {}) })
+          .set({
+            engineState: input.state,
+            updatedAt: new Date(),
+            ...(input.unanswered !== undefined && { unanswered: input.unanswered }),
+            ...(stored.length && { lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${stored.at(-1)!.createdAt.toISOString()}::timestamptz)` }),
+            ...(input.handoff ? { status: 'human' as const, humanAt: input.at, assignedTo: null } : {}),
+          })
           .where(eq(conversations.id, input.conversationId));
         // A picture sent on its own before its reply is part of that reply, not one more message.
         const counted = stored.filter((m) => m.text.trim()).length;

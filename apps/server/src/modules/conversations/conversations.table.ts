@@ -1,8 +1,29 @@
 import type { ChosenOption, ReplyChoices } from '@charla/shared';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jsonb } from '../../lib/pg-types.ts';
+import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
+
+/**
+ * A file of a message. `id`: the channel's media id (WhatsApp); `url`: a link to it; `file`: the
+ * copy kept under DATA_DIR/files/media/<botId>/ (a customer's photo, audio or document);
+ * `latitude`/`longitude`: a shared location.
+ */
+export interface StoredMedia {
+  type: string;
+  id?: string;
+  url?: string;
+  caption?: string;
+  file?: string;
+  mime?: string;
+  name?: string;
+  size?: number;
+  latitude?: number;
+  longitude?: number;
+  /** Why the file could not be kept (too large, the channel refused it). */
+  unavailable?: string;
+}
 
 export const channels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
 export type Channel = (typeof channels)[number];
@@ -46,6 +67,16 @@ export const conversations = pgTable(
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
     /** The engine's memory between turns (pending booking, last topic). */
     engineState: jsonb('engine_state').$type<Record<string, unknown>>().notNull().default({}),
+    /** The newest message of either side: the inbox lists conversations by it, newest first. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The customer's messages since a person last read the conversation. */
+    unreadCount: integer('unread_count').notNull().default(0),
+    /** The person who took the conversation over (status human). */
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    /** When a person last took over or answered: the idle return to the bot counts from here. */
+    humanAt: timestamp('human_at', { withTimezone: true }),
+    /** Questions in a row the bot could not answer (two hand the conversation to a person). */
+    unanswered: integer('unanswered').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -53,6 +84,7 @@ export const conversations = pgTable(
     // One open conversation per contact and channel; a closed one gives way to a new one.
     uniqueIndex('conversations_open_key').on(t.botId, t.contactId, t.channel).where(sql`status <> 'closed'`),
     index('conversations_bot_idx').on(t.botId, t.updatedAt),
+    index('conversations_inbox_idx').on(t.botId, t.lastMessageAt.desc(), t.id.desc()),
   ],
 );
 
@@ -66,7 +98,7 @@ export const messages = pgTable(
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
     text: text('text').notNull().default(''),
     /** Attachments; `id` is the channel's media id (WhatsApp), `url` a link to the file. */
-    media: jsonb('media').$type<{ type: string; id?: string; url?: string; caption?: string }[]>(),
+    media: jsonb('media').$type<StoredMedia[]>(),
     /** in: received → processed; out: queued → sent → delivered → read, or failed. */
     status: text('status', { enum: ['received', 'processed', 'queued', 'sent', 'delivered', 'read', 'failed'] }).notNull(),
     /** The channel's id of the message (unique per channel: a redelivery is a no-op). */
@@ -81,7 +113,14 @@ export const messages = pgTable(
     choices: jsonb('choices').$type<ReplyChoices>(),
     /** Inbound: the option the customer tapped; `text` holds its title. */
     chosen: jsonb('chosen').$type<ChosenOption>(),
+    /** Outbound: an approved WhatsApp template a person chose to send (the text fills its {{1}}). */
+    template: jsonb('template').$type<{ name: string; language: string; withText: boolean }>(),
     error: text('error'),
+    /**
+     * The order the messages were stored in: the inbox shows a conversation in it (channels give
+     * times to the second, so a customer's message and a person's reply can share one).
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -89,6 +128,7 @@ export const messages = pgTable(
     uniqueIndex('messages_external_key').on(t.channel, t.externalId).where(sql`external_id is not null`),
     uniqueIndex('messages_idempotency_key').on(t.idempotencyKey).where(sql`idempotency_key is not null`),
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
     index('messages_pending_idx').on(t.conversationId).where(sql`status = 'received'`),
   ],
 );

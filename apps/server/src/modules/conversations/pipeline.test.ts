@@ -120,14 +120,14 @@ describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
   });
 
   it('hands off to a person: the owner is told and the bot stops answering', async () => {
-    const { owner, botId } = await ownerWithBot();
+    const { owner, botId } = await ownerWithBot({ redirectionEnabled: true, redirectionPhone: '+52 33 1111 2222' });
     script = () => ({ replies: ['Te comunico con alguien de nuestro equipo.'], actions: [{ type: 'handoff', reason: 'asked for a person' }], handoff: true });
     const toRoom = vi.spyOn(t.app.realtime, 'toRoom');
     try {
       await say(owner, botId, 'Quiero hablar con una persona');
       const c = await until(() => conversation(owner, botId), (c) => c.status === 'human');
       expect(outbound(c)).toHaveLength(1);
-      expect(toRoom).toHaveBeenCalledWith(`user:${owner.userId}`, 'handoffRequested', expect.objectContaining({ botId, conversationId: c.conversationId }));
+      expect(toRoom).toHaveBeenCalledWith([`user:${owner.userId}`, `bot:${botId}`], 'handoffRequested', expect.objectContaining({ botId, conversationId: c.conversationId }));
     } finally {
       toRoom.mockRestore();
     }

@@ -8,16 +8,27 @@ import type { AppointmentsRepository } from '../appointments/appointments.reposi
 import { availability } from '../appointments/availability.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
 import type { Search } from '../training/retrieval.ts';
-import type { Channel } from './conversations.table.ts';
-import { BookingConflict, type ConversationsRepository, type Inbound, type MessageRow, type OutboundDraft } from './conversations.repository.ts';
+import type { Channel, StoredMedia } from './conversations.table.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import { BookingConflict, type ConversationRow, type ConversationsRepository, type Inbound, type MessageRow, type OutboundDraft } from './conversations.repository.ts';
+import { handoffNotice, idleReturnNotice } from './handoff-notices.ts';
+import type { InboxRepository } from './inbox.repository.ts';
 
 export const REPLY_JOB = 'conversation.reply';
 export const SEND_JOB = 'message.send';
+/** Keeps a copy of the files a customer sent (downloaded from the channel). */
+export const MEDIA_JOB = 'message.media';
+/** The largest file a customer may send that is kept (WhatsApp's own limit for audio and video). */
+export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+/** Gives a conversation nobody of the team answered back to the bot. */
+export const IDLE_JOB = 'conversation.handoff-idle';
+/** Questions in a row the bot cannot answer before a person takes over (when hand-off is on). */
+export const UNANSWERED_HANDOFF = 2;
 const HISTORY = 20;
 /** Longer messages are read up to here: enough for any question, bounded for the engine. */
 const READ_CHARS = 4000;
 
-type Emit = <E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
+type Emit = <E extends keyof ServerToClientEvents>(room: string | string[], event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
 
 /**
  * Delivers one outbound message on its channel; throws to be retried. Answers the channel's id
@@ -25,6 +36,12 @@ type Emit = <E extends keyof ServerToClientEvents>(room: string, event: E, ...ar
  */
 export type Sender = (message: MessageRow) => Promise<SendResult | void>;
 export type SendResult = { externalId?: string } | { failed: string };
+
+/**
+ * Downloads one file of a customer's message from its channel (at most `maxBytes`); throws to be
+ * retried, or answers why it cannot be had (a code: MEDIA_TOO_LARGE, MEDIA_REFUSED…).
+ */
+export type MediaFetcher = (message: MessageRow, media: StoredMedia, maxBytes: number) => Promise<{ bytes: Uint8Array; mime: string } | { unavailable: string }>;
 
 export interface PipelineDeps {
   repo: ConversationsRepository;
@@ -37,6 +54,14 @@ export interface PipelineDeps {
   log: FastifyBaseLogger;
   /** The picture of one of a bot's products, for replies about that product. */
   productImage?: (botId: string, productId: string) => Promise<string | undefined>;
+  /** Channels whose customers' files are downloaded and kept. */
+  mediaFetchers?: Partial<Record<Channel, MediaFetcher>>;
+  /** Where kept files go (DATA_DIR/files). */
+  storage?: FileStorage;
+  /** The inbox's reads and writes (hand-offs, the idle return, notices to the team). */
+  inbox: InboxRepository;
+  /** The address of a conversation in the app, for the hand-off notice to the team's phone. */
+  conversationLink: (botId: string, conversationId: string) => string;
 }
 
 export function toConversationMessage(m: MessageRow): ConversationMessage {
@@ -53,16 +78,43 @@ export function toConversationMessage(m: MessageRow): ConversationMessage {
     error: m.error,
     ...(m.choices && { choices: m.choices }),
     ...(m.chosen && { chosen: m.chosen }),
-    ...(m.media?.length && { media: m.media.map(shownMedia) }),
+    ...(m.media?.length && { media: m.media.map((x) => shownMedia(m.conversationId, x)) }),
+    ...(m.template && { template: { name: m.template.name, language: m.template.language } }),
   };
 }
 
-/** A file as the dashboard shows it: only links it can open (http or https). */
-const shownMedia = (m: NonNullable<MessageRow['media']>[number]) => ({
+/** A file as the dashboard shows it: a kept copy through the inbox's media route, or an http(s) link. */
+const shownMedia = (conversationId: string, m: StoredMedia) => ({
   type: m.type,
   ...(m.url && /^https?:\/\//i.test(m.url) && { url: m.url }),
+  ...(m.file && { url: `/api/conversations/${conversationId}/media/${m.file}`, file: m.file }),
   ...(m.caption && { caption: m.caption }),
+  ...(m.mime && { mime: m.mime }),
+  ...(m.name && { name: m.name }),
+  ...(m.latitude !== undefined && m.longitude !== undefined && { latitude: m.latitude, longitude: m.longitude }),
 });
+
+const extensions: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/aac': 'aac',
+  'audio/amr': 'amr',
+  'video/mp4': 'mp4',
+  'video/3gpp': '3gp',
+  'application/pdf': 'pdf',
+};
+/** The kept file's extension: from its type, else from the name the customer gave it. */
+export function extensionFor(mime: string, name?: string): string {
+  const known = extensions[mime.split(';')[0]!.trim().toLowerCase()];
+  if (known) return known;
+  const fromName = /\.([a-z0-9]{1,8})$/i.exec(name ?? '')?.[1]?.toLowerCase();
+  return fromName ?? 'bin';
+}
 
 export const engineBot = (bot: BotRow): EngineBot => ({
   id: bot.id,
@@ -83,6 +135,7 @@ export const engineBot = (bot: BotRow): EngineBot => ({
 });
 
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+const SKIPPED = 'skipped';
 
 /**
  * The flow of a message: `receive` stores it (one transaction, idempotent on the channel's id)
@@ -99,6 +152,71 @@ export function pipeline(deps: PipelineDeps) {
   const queueTurn = (conversationId: string) => jobs.send(REPLY_JOB, { conversationId }, { singletonKey: conversationId });
   const queueSend = (messageId: string) => jobs.send(SEND_JOB, { messageId }, { singletonKey: messageId });
 
+  /** Status, unread count and assignment of a conversation, to the bot's room. */
+  const emitUpdated = (c: ConversationRow) =>
+    deps.emit(rooms.bot(c.botId), 'conversationUpdated', { botId: c.botId, conversationId: c.id, status: c.status, typing: false, unreadCount: c.unreadCount, assignedTo: c.assignedTo });
+
+  /**
+   * The conversation returns to the bot when no person answered it for `minutes` after `humanAt`
+   * (a person's reply or a takeover moves humanAt, so an earlier job finds it changed and does nothing).
+   */
+  async function scheduleIdleReturn(conversationId: string, humanAt: Date, minutes: number) {
+    if (minutes <= 0) return;
+    await jobs.send(IDLE_JOB, { conversationId, humanAt: humanAt.toISOString() }, { startAfter: new Date(humanAt.getTime() + minutes * 60_000) });
+  }
+
+  /** The job of scheduleIdleReturn: the customer is told the bot answers again, and it does. */
+  async function returnIdle(conversationId: string, humanAtIso: string): Promise<void> {
+    const found = await repo.conversationWithContact(conversationId);
+    const humanAt = new Date(humanAtIso);
+    if (!found || found.conversation.status !== 'human' || found.conversation.humanAt?.getTime() !== humanAt.getTime()) return;
+    const owner = await repo.botForTurn(found.conversation.botId, monthOf(new Date()));
+    if (!owner) return;
+    const minutes = owner.bot.handoffIdleMinutes;
+    if (minutes <= 0) return;
+    // The owner lengthened the time after this job was scheduled: wait the rest.
+    if (Date.now() < humanAt.getTime() + minutes * 60_000 - 1000) return void (await scheduleIdleReturn(conversationId, humanAt, minutes));
+    const done = await deps.inbox.returnToBot({
+      conversationId,
+      humanAt,
+      botId: owner.bot.id,
+      channel: found.conversation.channel,
+      text: idleReturnNotice(engineBot(owner.bot)),
+      at: new Date(),
+    });
+    if (!done) return;
+    emitUpdated(done.conversation);
+    if (done.message) {
+      emitMessage(owner.bot.id, found.conversation.channel, done.message);
+      await queueSend(done.message.id);
+    }
+  }
+
+  /**
+   * A hand-off the turn committed: the owner is told in the app (the owner's and the bot's rooms)
+   * and, when the bot has a hand-off phone and a WhatsApp number, on WhatsApp with a link to the
+   * conversation; the idle clock starts.
+   */
+  async function announceHandoff(bot: BotRow, conversation: ConversationRow, contact: { name: string; phone: string }, reason: string, at: Date) {
+    deps.emit([rooms.user(bot.userId), rooms.bot(bot.id)], 'handoffRequested', { botId: bot.id, conversationId: conversation.id, contactName: contact.name, reason });
+    emitUpdated({ ...conversation, status: 'human', humanAt: at, assignedTo: null });
+    await scheduleIdleReturn(conversation.id, at, bot.handoffIdleMinutes);
+    const phone = bot.redirectionPhone.replace(/\D/g, '');
+    const whatsapp = bot.metaCredentials[0];
+    if (!phone || !whatsapp?.phone_number_id || !whatsapp.access_token_sealed || !deps.senders.whatsapp) return;
+    const notice = await deps.inbox.noticeTo({
+      botId: bot.id,
+      channel: 'whatsapp',
+      externalId: phone,
+      phone: `+${phone}`,
+      name: bot.businessName,
+      text: handoffNotice(engineBot(bot), contact, reason, deps.conversationLink(bot.id, conversation.id)),
+      idempotencyKey: `handoff:${conversation.id}:${at.toISOString()}`,
+      at: new Date(),
+    });
+    if (notice) await queueSend(notice.id);
+  }
+
   async function receive(inbound: Inbound) {
     // A customer's message is never refused: what PostgreSQL cannot store (a NUL, half of a
     // UTF-16 pair) is removed from every field, ids too, the same way each time, so a
@@ -111,8 +229,33 @@ export function pipeline(deps: PipelineDeps) {
     const stored = await repo.receive({ ...rest, text, ...(chosen.success && { chosen: chosen.data }) });
     if (stored === 'duplicate') return stored;
     emitMessage(m.botId, m.channel, stored.message);
+    if (stored.message.media?.some((x) => x.id) && deps.mediaFetchers?.[m.channel]) await jobs.send(MEDIA_JOB, { messageId: stored.message.id });
     if (m.answer !== false) await queueTurn(stored.conversation.id);
     return stored;
+  }
+
+  /** The job of MEDIA_JOB: each file of the message not kept yet is downloaded, kept and shown. */
+  async function storeMedia(messageId: string): Promise<void> {
+    const message = await repo.findMessage(messageId);
+    const fetcher = message && deps.mediaFetchers?.[message.channel];
+    if (!message?.media?.length || !fetcher || !deps.storage) return;
+    const kept: StoredMedia[] = [];
+    for (const [i, m] of message.media.entries()) {
+      if (!m.id || m.file || m.unavailable) {
+        kept.push(m);
+        continue;
+      }
+      const got = await fetcher(message, m, MEDIA_MAX_BYTES);
+      if ('unavailable' in got) {
+        kept.push({ ...m, unavailable: got.unavailable });
+        continue;
+      }
+      const file = `${message.id}-${i}.${extensionFor(got.mime, m.name)}`;
+      await deps.storage.put(`media/${message.botId}/${file}`, got.bytes);
+      kept.push({ ...m, file, mime: got.mime, size: got.bytes.byteLength });
+    }
+    const row = await repo.setMedia(messageId, kept);
+    if (row) emitMessage(row.botId, row.channel, row);
   }
 
   async function turn(conversationId: string): Promise<void> {
@@ -162,7 +305,13 @@ export function pipeline(deps: PipelineDeps) {
       const actions = result.actions;
       const of = <T extends EngineAction['type']>(type: T) => actions.filter((a): a is Extract<EngineAction, { type: T }> => a.type === type);
       const contactPatch = Object.assign({}, ...of('update_contact').map(({ type: _t, ...fields }) => fields)) as Record<string, string>;
-      const handoff = result.handoff || of('handoff').length > 0;
+      // A person is asked for, or the bot could not answer twice in a row: the conversation goes
+      // to a person only when the owner turned hand-off on; otherwise the bot keeps answering.
+      const asked = result.handoff || of('handoff').length > 0;
+      const unanswered = result.unanswered ? conversation.unanswered + 1 : 0;
+      const handoff = bot.redirectionEnabled && (asked || unanswered >= UNANSWERED_HANDOFF);
+      const reason = asked ? (of('handoff')[0]?.reason ?? 'customer') : 'unanswered';
+      const kept = handoff ? actions : actions.filter((a) => a.type !== 'handoff');
       const welcome = !history.length && bot.welcomeMessage.trim() ? [bot.welcomeMessage.trim()] : [];
       const lastId = ids.at(-1)!;
       const drafts = (replies: string[], withSources: boolean, offered: unknown, image?: { url: string }): OutboundDraft[] => {
@@ -175,7 +324,7 @@ export function pipeline(deps: PipelineDeps) {
             text,
             idempotencyKey: `${lastId}:${i}`,
             sources: last && withSources ? result.sources.slice(0, 5).map(toSource) : null,
-            actions: last && actions.length ? actions.map(serializeAction) : null,
+            actions: last && kept.length ? kept.map(serializeAction) : null,
             choices: last ? choices : null,
             media: null,
           };
@@ -196,9 +345,10 @@ export function pipeline(deps: PipelineDeps) {
         contactPatch,
         cancellations: of('cancel').map((c) => c.appointmentId),
         handoff,
+        unanswered: handoff ? 0 : unanswered,
         at: now,
       };
-      let stored: MessageRow[];
+      let stored: MessageRow[] | 'skipped';
       try {
         stored = await repo.commitTurn({ ...base, bookings: of('book'), reschedules: of('reschedule'), state: result.state, drafts: drafts(result.replies, true, result.choices, result.image) });
       } catch (err) {
@@ -210,6 +360,8 @@ export function pipeline(deps: PipelineDeps) {
         stored = await repo.commitTurn({ ...base, bookings: [], reschedules: [], state: offer.state, drafts: drafts(offer.replies, false, offer.choices) });
         deps.log.info({ conversationId }, 'booking conflict: next free slot offered');
       }
+      // A person took the conversation while the engine thought: the bot says nothing.
+      if (stored === SKIPPED) return;
       // The customer's messages are answered (read, for the dashboard), then the replies go out.
       for (const m of pending) emitMessage(bot.id, conversation.channel, { ...m, status: 'processed' });
       for (const m of stored) {
@@ -218,12 +370,8 @@ export function pipeline(deps: PipelineDeps) {
       }
       if (handoff) {
         status = 'human';
-        deps.emit(rooms.user(bot.userId), 'handoffRequested', {
-          botId: bot.id,
-          conversationId,
-          contactName: contactPatch.name || contact?.name || '',
-          reason: of('handoff')[0]?.reason ?? 'customer',
-        });
+        const who = { name: contactPatch.name || contact?.name || '', phone: contactPatch.phone || contact?.phone || '' };
+        await announceHandoff(bot, conversation, who, reason, now);
       }
     } finally {
       typing(false);
@@ -256,7 +404,7 @@ export function pipeline(deps: PipelineDeps) {
     return ids.length;
   }
 
-  return { receive, turn, send, recover, queueTurn };
+  return { receive, storeMedia, turn, send, recover, queueTurn, queueSend, emitMessage, emitUpdated, scheduleIdleReturn, returnIdle };
 }
 
 /** The engine's choices when they keep to the contract; otherwise the reply goes out as text alone. */

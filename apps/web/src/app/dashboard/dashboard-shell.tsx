@@ -8,6 +8,7 @@ import { useBots } from '../../features/bots/api/use-bots.ts';
 import { readSelectedBotId, resolveSelectedBot } from '../../features/bots/selected-bot.ts';
 import { RealtimeModals } from '../../features/realtime/components/realtime-modals.tsx';
 import { useRealtimeConnection } from '../../features/realtime/use-realtime-connection.ts';
+import { useHandoffAlerts } from '../../features/inbox/use-handoff-alerts.ts';
 import { useIsMobile } from '../../lib/use-media-query.ts';
 import { isBotSection, usesLightTheme } from '../navigation.ts';
 import { useTenant } from '../tenant-theme.tsx';
@@ -39,6 +40,7 @@ export function DashboardShell() {
   const selectedBot = resolveSelectedBot(botList, botId ?? undefined, readSelectedBotId());
 
   useRealtimeConnection(user.id, selectedBot?.id ?? null);
+  useHandoffAlerts(section === 'crm' ? botId : null);
   const currentBotSection = section !== null && isBotSection(section) ? section : null;
   const nav = { isTenant, isMobile };
   const light = usesLightTheme(user.role, section ?? undefined);

@@ -7,10 +7,11 @@ import { BotSelector } from '../../features/bots/components/bot-selector.tsx';
 import { paths, visibleBotSections, visibleGeneralSections, type BotSection, type NavContext, type Section } from '../navigation.ts';
 import { useTenant } from '../tenant-theme.tsx';
 import { sectionIcons } from './section-icons.tsx';
+import { usePendingHandoffs } from '../../features/inbox/handoff-alerts.ts';
 
 const itemBase = 'focus-ring group flex h-11 items-center gap-3 rounded-xl px-3 text-[15px] font-medium transition';
 
-function SectionLink({ section, to, onNavigate }: { section: Section; to: string; onNavigate?: (() => void) | undefined }) {
+function SectionLink({ section, to, onNavigate, badge = 0 }: { section: Section; to: string; onNavigate?: (() => void) | undefined; badge?: number }) {
   const { t } = useTranslation('dashboard');
   const Icon = sectionIcons[section];
   return (
@@ -25,6 +26,11 @@ function SectionLink({ section, to, onNavigate }: { section: Section; to: string
       >
         <Icon className="size-5 shrink-0" />
         <span className="truncate">{t(`sections.${section}.label`)}</span>
+        {badge > 0 ? (
+          <span className="ms-auto grid h-5 min-w-5 place-items-center rounded-full bg-danger px-1.5 text-[11px] font-bold text-white" aria-label={t('shell.pendingHandoffs', { count: badge })} data-badge={badge}>
+            {badge}
+          </span>
+        ) : null}
       </NavLink>
     </li>
   );
@@ -60,6 +66,7 @@ export function Sidebar({ nav, bots, botsLoading, selectedBot, currentBotSection
   const botItems = visibleBotSections(nav);
   const generalItems = visibleGeneralSections(nav);
   const hintId = 'sidebar-needs-bot';
+  const handoffs = usePendingHandoffs(selectedBot?.id ?? null);
 
   return (
     <div className="flex h-full flex-col gap-6 overflow-y-auto px-4 py-5">
@@ -76,7 +83,7 @@ export function Sidebar({ nav, bots, botsLoading, selectedBot, currentBotSection
             <ul className="space-y-1">
               {botItems.map((section) =>
                 selectedBot ? (
-                  <SectionLink key={section} section={section} to={paths.bot(selectedBot.id, section)} onNavigate={onNavigate} />
+                  <SectionLink key={section} section={section} to={paths.bot(selectedBot.id, section)} onNavigate={onNavigate} badge={section === 'crm' ? handoffs : 0} />
                 ) : (
                   <DisabledSection key={section} section={section} hintId={hintId} />
                 ),

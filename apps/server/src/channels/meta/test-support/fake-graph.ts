@@ -204,6 +204,9 @@ export async function fakeGraph() {
   const hanging = new Set<ServerResponse>();
   /** The templates every WABA lists; tests may change them. */
   const templates: GraphTemplate[] = structuredClone([...sampleTemplates]);
+  /** Files customers sent, by media id: GET /{media-id} gives their address, which serves the bytes to a bearer token. */
+  const media = new Map<string, { bytes: Uint8Array; mime: string; declaredSize?: number }>();
+  let origin = '';
 
   function defaultReply(c: GraphCall): GraphReply {
     if (c.path === 'oauth/access_token') {
@@ -213,6 +216,10 @@ export async function fakeGraph() {
     if (!c.authorization?.startsWith('Bearer ')) return metaError(2500, 'An active access token must be used to query information about the current user.');
     if (/\/subscribed_apps$/.test(c.path)) return { body: { success: true } };
     if (/\/register$/.test(c.path)) return { body: { success: true } };
+    const file = c.method === 'GET' ? media.get(c.path) : undefined;
+    if (file) {
+      return { body: { messaging_product: 'whatsapp', url: `${origin}/media-files/${encodeURIComponent(c.path)}`, mime_type: file.mime, sha256: 'x', file_size: file.declaredSize ?? file.bytes.byteLength, id: c.path } };
+    }
     if (c.method === 'GET' && /^\d+\/message_templates$/.test(c.path)) return listTemplates(templates, c.query, `http://graph.local/v23.0/${c.path}?${new URLSearchParams(c.query)}`);
     if (/^\d+\/messages$/.test(c.path)) {
       const b = c.body as { messaging_product?: string; to?: string; recipient?: { id?: string } };
@@ -239,6 +246,17 @@ export async function fakeGraph() {
       at: performance.now(),
     };
     calls.push(call);
+    const download = /^\/media-files\/(.+)$/.exec(call.path);
+    if (download) {
+      const found = media.get(decodeURIComponent(download[1]!));
+      if (!found || !call.authorization?.startsWith('Bearer ')) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': found.mime, 'content-length': String(found.bytes.byteLength) });
+      res.end(Buffer.from(found.bytes));
+      return;
+    }
     let reply: GraphReply | undefined;
     const schema = schemaFor(call.method, call.path, call.body);
     if (schema) {
@@ -268,12 +286,15 @@ export async function fakeGraph() {
   const server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
 
   return {
     url: `http://127.0.0.1:${port}/v23.0`,
     calls,
     violations,
     templates,
+    /** Files customers sent, by media id (`declaredSize`: what GET /{media-id} claims). */
+    media,
     /** The next call matching `path` (a string ends the path, or a test) gets this answer instead. */
     next(path: string | ((c: GraphCall) => boolean), ...replies: GraphReply[]) {
       const match = typeof path === 'string' ? (c: GraphCall) => c.path.endsWith(path) : path;
@@ -285,6 +306,7 @@ export async function fakeGraph() {
       violations.length = 0;
       queued.length = 0;
       templates.splice(0, templates.length, ...structuredClone([...sampleTemplates]));
+      media.clear();
     },
     async close() {
       for (const res of hanging) res.destroy();

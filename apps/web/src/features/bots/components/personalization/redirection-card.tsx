@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { botLimits } from '@charla/shared/constants';
-import type { UpdateBotBody } from '@charla/shared';
+import { handoffIdleMax, type UpdateBotBody } from '@charla/shared';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Switch } from '../../../../components/ui/switch.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
@@ -17,23 +17,34 @@ import { checkPhone, type SettingProblem } from '../../personalization/settings-
 import { SectionCard } from './section-card.tsx';
 import { useDraft, useProblemText, useSaveBot } from './use-settings.ts';
 
+/** The minutes typed, when they are a whole number from 0 (never) to a week; otherwise null. */
+export function idleMinutes(value: string): number | null {
+  const trimmed = value.trim();
+  if (!/^\d{1,5}$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return n <= handoffIdleMax ? n : null;
+}
+
 /** Derivación a humano: the WhatsApp number of the person who takes over, and the on/off switch. */
 export function RedirectionCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
   const { t } = useTranslation('bots');
   const text = useProblemText();
   const queryClient = useQueryClient();
-  const { draft, setDraft, set, dirty, reset } = useDraft({ redirection_phone: bot.redirection_phone });
+  const { draft, setDraft, set, dirty, reset } = useDraft({ redirection_phone: bot.redirection_phone, handoff_idle_minutes: String(bot.handoff_idle_minutes) });
   const [problem, setProblem] = useState<SettingProblem | undefined>();
+  const [idleProblem, setIdleProblem] = useState(false);
   const [switchError, setSwitchError] = useState<string | null>(null);
   const [switching, setSwitching] = useState(false);
-  const save = useSaveBot<UpdateBotBody>(updateBot, (saved) => setDraft({ redirection_phone: saved.redirection_phone }));
+  const save = useSaveBot<UpdateBotBody>(updateBot, (saved) => setDraft({ redirection_phone: saved.redirection_phone, handoff_idle_minutes: String(saved.handoff_idle_minutes) }));
 
   const submit = () => {
     const found = checkPhone(draft.redirection_phone, { max: botLimits.phone });
+    const minutes = idleMinutes(draft.handoff_idle_minutes);
     setProblem(found);
-    if (!found) {
+    setIdleProblem(minutes === null);
+    if (!found && minutes !== null) {
       setSwitchError(null);
-      save.mutate({ botId: bot.id, body: { redirection_phone: draft.redirection_phone.trim() } });
+      save.mutate({ botId: bot.id, body: { redirection_phone: draft.redirection_phone.trim(), handoff_idle_minutes: minutes } });
     }
   };
 
@@ -93,6 +104,23 @@ export function RedirectionCard({ bot, readOnly }: { bot: Bot; readOnly: boolean
           setProblem(undefined);
         }}
         error={text(problem) ?? save.fields.redirection_phone}
+      />
+      <TextField
+        label={t('personalization.redirection.idleLabel')}
+        name="handoff_idle_minutes"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={handoffIdleMax}
+        step={1}
+        className="sm:max-w-xs"
+        hint={t('personalization.redirection.idleHint')}
+        value={draft.handoff_idle_minutes}
+        onChange={(event) => {
+          set('handoff_idle_minutes', event.target.value);
+          setIdleProblem(false);
+        }}
+        error={idleProblem ? t('personalization.redirection.idleInvalid') : save.fields.handoff_idle_minutes}
       />
     </SectionCard>
   );

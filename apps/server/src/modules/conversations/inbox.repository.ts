@@ -1,0 +1,272 @@
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { contactIdentities, contacts, conversations, messages, type Channel } from './conversations.table.ts';
+import type { ContactRow, ConversationRow, MessageRow } from './conversations.repository.ts';
+
+export interface InboxFilter {
+  botId: string;
+  status?: ConversationRow['status'];
+  channel?: Channel;
+  q?: string;
+  unread?: boolean;
+  /** The last item of the previous page: its activity time (as PostgreSQL wrote it) and id. */
+  after?: { at: string; id: string };
+  limit: number;
+}
+
+export interface InboxRow {
+  id: string;
+  bot_id: string;
+  channel: Channel;
+  status: ConversationRow['status'];
+  unread_count: number;
+  assigned_to: string | null;
+  /** The activity time as text, exact to the microsecond, for the next page's cursor. */
+  activity: string;
+  updated_at: string | Date;
+  contact_id: string;
+  contact_name: string;
+  contact_phone: string;
+  last_text: string | null;
+  last_direction: 'in' | 'out' | null;
+  last_at: string | Date | null;
+}
+
+/** `%` and `_` of a search are letters, not patterns. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The inbox's reads and the changes people make to a conversation; only SQL. */
+export function inboxRepository(db: Db) {
+  return {
+    /**
+     * One page of a bot's conversations, newest activity first: keyset on (last_message_at, id),
+     * which the index conversations_inbox_idx reads in order. Playground conversations never appear.
+     */
+    list(f: InboxFilter): Promise<InboxRow[]> {
+      const where: SQL[] = [sql`c.bot_id = ${f.botId}`, sql`c.channel <> 'playground'`];
+      if (f.status) where.push(sql`c.status = ${f.status}`);
+      if (f.channel) where.push(sql`c.channel = ${f.channel}`);
+      if (f.unread) where.push(sql`c.unread_count > 0`);
+      if (f.after) where.push(sql`(c.last_message_at, c.id) < (${f.after.at}::timestamptz, ${f.after.id}::uuid)`);
+      if (f.q) {
+        const like = likePattern(f.q);
+        // Each side is read once for the bot (hashed), not once per conversation.
+        where.push(sql`(c.contact_id in (select ct.id from contacts ct where ct.bot_id = ${f.botId} and (ct.name ilike ${like} or ct.phone ilike ${like}))
+          or c.id in (select s.conversation_id from messages s where s.bot_id = ${f.botId} and s.text ilike ${like}))`);
+      }
+      // The page is chosen first from the conversations alone (in the index's order, stopping at
+      // the page's end), then each of its rows gets its contact and its last message.
+      return queryRows<InboxRow>(
+        db,
+        sql`select p.*, p.last_message_at::text as activity, ct.id as contact_id, ct.name as contact_name, ct.phone as contact_phone,
+              lm.text as last_text, lm.direction as last_direction, lm.created_at as last_at
+            from (
+              select c.id, c.bot_id, c.channel, c.status, c.unread_count, c.assigned_to, c.last_message_at, c.updated_at, c.contact_id
+              from conversations c
+              where ${sql.join(where, sql` and `)}
+              order by c.last_message_at desc, c.id desc
+              limit ${f.limit}
+            ) p
+            join contacts ct on ct.id = p.contact_id
+            left join lateral (
+              select m.text, m.direction, m.created_at from messages m
+              where m.conversation_id = p.id order by m.seq desc limit 1
+            ) lm on true
+            order by p.last_message_at desc, p.id desc`,
+      );
+    },
+
+    /** A conversation with its contact (any channel; the caller decides what it may see). */
+    async find(id: string): Promise<{ conversation: ConversationRow; contact: ContactRow } | undefined> {
+      const [row] = await db
+        .select({ conversation: conversations, contact: contacts })
+        .from(conversations)
+        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+        .where(eq(conversations.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async message(id: string): Promise<MessageRow | undefined> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+      const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+      return row;
+    },
+
+    /** The conversation's newest message row for the list item. */
+    async lastMessage(conversationId: string): Promise<MessageRow | undefined> {
+      const [row] = await db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.seq)).limit(1);
+      return row;
+    },
+
+    /** A page of messages stored before `before` (a message of the conversation), newest first; one extra tells there is more. */
+    async messages(conversationId: string, before: string | undefined, limit: number): Promise<MessageRow[]> {
+      let older: SQL | undefined;
+      if (before) {
+        const [pivot] = await db.select({ seq: messages.seq }).from(messages).where(and(eq(messages.id, before), eq(messages.conversationId, conversationId))).limit(1);
+        if (!pivot) return [];
+        older = lt(messages.seq, pivot.seq);
+      }
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), older))
+        .orderBy(desc(messages.seq))
+        .limit(limit + 1);
+      return rows;
+    },
+
+    /**
+     * A person's message, queued for its channel in one transaction with what it changes: the
+     * customer's unanswered messages are answered (the bot will not answer them), the
+     * conversation is with that person from now on, read, and its idle clock starts again. A
+     * repeated `idempotencyKey` stores nothing and answers the first message.
+     */
+    async humanReply(input: {
+      conversationId: string;
+      botId: string;
+      channel: Channel;
+      userId: string;
+      text: string;
+      idempotencyKey: string;
+      template?: MessageRow['template'];
+      at: Date;
+    }): Promise<{ message: MessageRow; duplicate: boolean; answered: MessageRow[]; conversation: ConversationRow }> {
+      return db.transaction(async (tx) => {
+        // The conversation first, as a turn locks it: a turn that committed first is answered
+        // here; one that commits after finds the conversation with a person and says nothing.
+        await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, input.conversationId)).for('update');
+        const [message] = await tx
+          .insert(messages)
+          .values({
+            conversationId: input.conversationId,
+            botId: input.botId,
+            channel: input.channel,
+            direction: 'out',
+            author: 'human',
+            text: input.text,
+            status: 'queued',
+            idempotencyKey: input.idempotencyKey,
+            template: input.template ?? null,
+            createdAt: input.at,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!message) {
+          const [first] = await tx.select().from(messages).where(eq(messages.idempotencyKey, input.idempotencyKey)).limit(1);
+          const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, input.conversationId)).limit(1);
+          return { message: first!, duplicate: true, answered: [], conversation: conversation! };
+        }
+        const answered = await tx
+          .update(messages)
+          .set({ status: 'processed' })
+          .where(and(eq(messages.conversationId, input.conversationId), eq(messages.status, 'received')))
+          .returning();
+        const [conversation] = await tx
+          .update(conversations)
+          .set({
+            status: sql`case when ${conversations.status} = 'closed' then 'closed' else 'human' end`,
+            assignedTo: input.userId,
+            humanAt: input.at,
+            unreadCount: 0,
+            unanswered: 0,
+            lastMessageAt: input.at,
+            updatedAt: input.at,
+          })
+          .where(eq(conversations.id, input.conversationId))
+          .returning();
+        return { message, duplicate: false, answered, conversation: conversation! };
+      });
+    },
+
+    /** Changes a conversation's status (and what goes with it); answers the changed row. */
+    async setStatus(
+      id: string,
+      patch: Pick<ConversationRow, 'status'> & Partial<Pick<ConversationRow, 'assignedTo' | 'humanAt' | 'unanswered'>>,
+      opts: { onlyIf?: { status: ConversationRow['status']; humanAt?: Date } } = {},
+    ): Promise<ConversationRow | undefined> {
+      const only = opts.onlyIf;
+      const [row] = await db
+        .update(conversations)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(conversations.id, id), only && eq(conversations.status, only.status), only?.humanAt && eq(conversations.humanAt, only.humanAt)))
+        .returning();
+      return row;
+    },
+
+    async markRead(id: string): Promise<ConversationRow | undefined> {
+      const [row] = await db.update(conversations).set({ unreadCount: 0 }).where(eq(conversations.id, id)).returning();
+      return row;
+    },
+
+    /** Another open conversation of the same contact and channel (a closed one cannot reopen beside it). */
+    async otherOpen(c: ConversationRow): Promise<boolean> {
+      const [row] = await db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.botId, c.botId), eq(conversations.contactId, c.contactId), eq(conversations.channel, c.channel), inArray(conversations.status, ['bot', 'human'])))
+        .limit(1);
+      return Boolean(row && row.id !== c.id);
+    },
+
+    /**
+     * A message of the bot to someone who may not have written yet (the person who takes over
+     * hand-offs): their contact and conversation are found or made, and the message is queued.
+     */
+    async noticeTo(input: { botId: string; channel: Channel; externalId: string; phone: string; name: string; text: string; idempotencyKey: string; at: Date }): Promise<MessageRow | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${input.botId}:${input.channel}:${input.externalId}`}, 0))`);
+        const key = and(eq(contactIdentities.botId, input.botId), eq(contactIdentities.channel, input.channel), eq(contactIdentities.externalId, input.externalId));
+        let [known] = await tx.select({ id: contactIdentities.contactId }).from(contactIdentities).where(key).limit(1);
+        if (!known) {
+          const [contact] = await tx.insert(contacts).values({ botId: input.botId, name: input.name, phone: input.phone }).returning({ id: contacts.id });
+          await tx.insert(contactIdentities).values({ botId: input.botId, channel: input.channel, externalId: input.externalId, contactId: contact!.id });
+          known = contact!;
+        }
+        const open = and(eq(conversations.botId, input.botId), eq(conversations.contactId, known.id), eq(conversations.channel, input.channel), inArray(conversations.status, ['bot', 'human']));
+        let [conversation] = await tx.select({ id: conversations.id }).from(conversations).where(open).limit(1);
+        // The team's own number is not a customer: the bot does not answer it.
+        conversation ??= (await tx.insert(conversations).values({ botId: input.botId, contactId: known.id, channel: input.channel, status: 'human', lastMessageAt: input.at }).returning({ id: conversations.id }))[0];
+        const [message] = await tx
+          .insert(messages)
+          .values({ conversationId: conversation!.id, botId: input.botId, channel: input.channel, direction: 'out', author: 'bot', text: input.text, status: 'queued', idempotencyKey: input.idempotencyKey, createdAt: input.at })
+          .onConflictDoNothing()
+          .returning();
+        if (message) await tx.update(conversations).set({ lastMessageAt: input.at }).where(eq(conversations.id, conversation!.id));
+        return message;
+      });
+    },
+
+    /** The bot's message that tells the customer the bot answers again, queued with the status change. */
+    async returnToBot(input: { conversationId: string; humanAt: Date; botId: string; channel: Channel; text: string; at: Date }): Promise<{ conversation: ConversationRow; message: MessageRow | undefined } | undefined> {
+      return db.transaction(async (tx) => {
+        const [conversation] = await tx
+          .update(conversations)
+          .set({ status: 'bot', assignedTo: null, humanAt: null, unanswered: 0, updatedAt: input.at, lastMessageAt: input.at })
+          .where(and(eq(conversations.id, input.conversationId), eq(conversations.status, 'human'), eq(conversations.humanAt, input.humanAt)))
+          .returning();
+        if (!conversation) return undefined;
+        const [message] = input.text
+          ? await tx
+              .insert(messages)
+              .values({
+                conversationId: input.conversationId,
+                botId: input.botId,
+                channel: input.channel,
+                direction: 'out',
+                author: 'bot',
+                text: input.text,
+                status: 'queued',
+                idempotencyKey: `idle:${input.conversationId}:${input.humanAt.toISOString()}`,
+                createdAt: input.at,
+              })
+              .onConflictDoNothing()
+              .returning()
+          : [];
+        return { conversation, message };
+      });
+    },
+  };
+}
+
+export type InboxRepository = ReturnType<typeof inboxRepository>;

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  conversationDetail,
+  conversationList,
+  conversationMediaParams,
+  conversationListQuery,
+  conversationMessagesPage,
+  conversationMessagesQuery,
+  conversationParams,
+  humanReplyBody,
+  humanReplyResponse,
+  templateReplyBody,
+} from '@charla/shared';
+import type { InboxService } from './inbox.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const tags = ['inbox'];
+
+/** The inbox: a bot's conversations on its channels, a person's replies, takeover and release. */
+export const inboxRoutes: FastifyPluginAsyncZod<{ service: InboxService }> = async (app, { service }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/api/conversations', {
+    schema: { tags, summary: "A bot's conversations, newest activity first (keyset pages)", querystring: conversationListQuery, response: { 200: conversationList, ...errors } },
+  }, async (req) => service.list(req.user, req.query));
+
+  app.get('/api/conversations/:id', {
+    schema: { tags, summary: 'One conversation with its contact', params: conversationParams, response: { 200: conversationDetail, ...errors } },
+  }, async (req) => service.get(req.user, req.params.id));
+
+  app.get('/api/conversations/:id/messages', {
+    schema: {
+      tags,
+      summary: "A conversation's messages, newest page first (each page oldest first), with delivery status and media",
+      params: conversationParams,
+      querystring: conversationMessagesQuery,
+      response: { 200: conversationMessagesPage, ...errors },
+    },
+  }, async (req) => service.messages(req.user, req.params.id, req.query.before, req.query.limit));
+
+  app.post('/api/conversations/:id/messages', {
+    schema: {
+      tags,
+      summary: "A person's reply, sent on the conversation's channel (409 WINDOW_CLOSED after 24 hours on Meta channels)",
+      params: conversationParams,
+      body: humanReplyBody,
+      response: { 202: humanReplyResponse, ...errors },
+    },
+  }, async (req, reply) => reply.status(202).send(await service.reply(req.user, req.params.id, req.body)));
+
+  app.post('/api/conversations/:id/template', {
+    schema: { tags, summary: 'An approved WhatsApp template (its {{1}} filled with text)', params: conversationParams, body: templateReplyBody, response: { 202: humanReplyResponse, ...errors } },
+  }, async (req, reply) => reply.status(202).send(await service.template(req.user, req.params.id, req.body)));
+
+  app.get('/api/conversations/:id/media/:file', {
+    schema: { tags, summary: 'A file a customer sent (a photo, audio, video or document), as kept', params: conversationMediaParams },
+  }, async (req, reply) => {
+    const file = await service.media(req.user, req.params.id, req.params.file);
+    const name = (file.name ?? req.params.file).replace(/["\\\r\n]/g, '_');
+    return reply
+      .header('content-type', file.mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, max-age=3600')
+      .header('content-disposition', `${file.inline ? 'inline' : 'attachment'}; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.name ?? req.params.file)}`)
+      .send(file.bytes);
+  });
+
+  for (const action of ['takeover', 'release', 'close', 'read'] as const) {
+    app.post(`/api/conversations/:id/${action}`, {
+      schema: { tags, summary: `${action[0]!.toUpperCase()}${action.slice(1)} the conversation`, params: conversationParams, response: { 200: conversationDetail, ...errors } },
+    }, async (req) => service[action](req.user, req.params.id));
+  }
+};

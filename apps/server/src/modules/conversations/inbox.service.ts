@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import type { ConversationDetail, ConversationListItem, ConversationMessagesPage, HumanReplyBody, InboxChannel, WhatsappTemplateBody } from '@charla/shared';
+import type { conversationListQuery, templateReplyBody } from '@charla/shared';
+import type { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import type { FileStorage } from '../../lib/storage.ts';
+import type { UserRow } from '../auth/auth.repository.ts';
+import type { BotRow } from '../bots/bots.repository.ts';
+import type { BotsService } from '../bots/bots.service.ts';
+import type { ContactRow, ConversationRow, MessageRow } from './conversations.repository.ts';
+import type { InboxRepository, InboxRow } from './inbox.repository.ts';
+import { toConversationMessage, type Pipeline } from './pipeline.ts';
+
+const WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Channels whose replies need the customer to have written in the last 24 hours. */
+const windowed = new Set(['whatsapp', 'messenger', 'instagram']);
+
+export interface InboxDeps {
+  repo: InboxRepository;
+  bots: BotsService;
+  pipeline: Pipeline;
+  /** Refuses a template Meta does not have approved, or whose variable does not match (the Canales check). */
+  checkTemplate: (bot: BotRow, template: WhatsappTemplateBody) => Promise<void>;
+  /** Where the files customers sent are kept (DATA_DIR/files/media/<botId>/). */
+  storage: FileStorage;
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+const encodeCursor = (row: InboxRow) => Buffer.from(JSON.stringify([row.activity, row.id])).toString('base64url');
+function decodeCursor(cursor: string): { at: string; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { at, id };
+  } catch {
+    // falls through to the error below
+  }
+  throw new AppError('VALIDATION_FAILED', { cursor: 'VALIDATION_FAILED' });
+}
+
+function listItem(row: InboxRow): ConversationListItem {
+  return {
+    id: row.id,
+    botId: row.bot_id,
+    channel: row.channel as InboxChannel,
+    status: row.status,
+    contact: { id: row.contact_id, name: row.contact_name, phone: row.contact_phone },
+    lastMessage: row.last_at && row.last_direction ? { text: row.last_text ?? '', direction: row.last_direction, at: iso(row.last_at) } : null,
+    unreadCount: row.unread_count,
+    assignedTo: row.assigned_to,
+    updatedAt: iso(row.activity),
+  };
+}
+
+const windowOpen = (c: ConversationRow, now = Date.now()) => !windowed.has(c.channel) || Boolean(c.lastInboundAt && now - c.lastInboundAt.getTime() < WINDOW_MS);
+
+/**
+ * The owner's inbox: every conversation of a bot on its channels (never the playground), a
+ * person's replies through the same send path as the bot's, and taking a conversation over from
+ * the bot and giving it back. Every call goes through one check: the caller may see the bot.
+ */
+export function inboxService(deps: InboxDeps) {
+  const { repo, pipeline } = deps;
+
+  /** The one access check: the bot's owner or the main admin; anyone else is told it does not exist. */
+  async function visibleBot(caller: UserRow, botId: string): Promise<BotRow> {
+    try {
+      return await deps.bots.accessible(caller, botId);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'FORBIDDEN') throw new AppError('NOT_FOUND');
+      throw err;
+    }
+  }
+
+  async function visible(caller: UserRow, id: string): Promise<{ bot: BotRow; conversation: ConversationRow; contact: ContactRow }> {
+    const found = await repo.find(id);
+    if (!found || found.conversation.channel === 'playground') throw new AppError('NOT_FOUND');
+    const bot = await visibleBot(caller, found.conversation.botId);
+    return { bot, ...found };
+  }
+
+  async function detail(bot: BotRow, conversation: ConversationRow, contact: ContactRow): Promise<ConversationDetail> {
+    const last = await repo.lastMessage(conversation.id);
+    return {
+      id: conversation.id,
+      botId: conversation.botId,
+      channel: conversation.channel as InboxChannel,
+      status: conversation.status,
+      contact: { id: contact.id, name: contact.name, phone: contact.phone, email: contact.email },
+      lastMessage: last ? { text: last.text, direction: last.direction, at: last.createdAt.toISOString() } : null,
+      unreadCount: conversation.unreadCount,
+      assignedTo: conversation.assignedTo,
+      updatedAt: conversation.lastMessageAt.toISOString(),
+      createdAt: conversation.createdAt.toISOString(),
+      lastInboundAt: conversation.lastInboundAt?.toISOString() ?? null,
+      windowOpen: windowOpen(conversation),
+      idleMinutes: bot.handoffIdleMinutes,
+    };
+  }
+
+  /** A closed conversation cannot be taken back while the customer has a newer open one. */
+  async function reopenable(conversation: ConversationRow) {
+    if (conversation.status === 'closed' && (await repo.otherOpen(conversation))) throw new AppError('CONVERSATION_REOPENED');
+  }
+
+  async function stored(caller: UserRow, id: string, text: string, clientId: string | undefined, template?: MessageRow['template']) {
+    const { bot, conversation } = await visible(caller, id);
+    if (!template && !windowOpen(conversation)) throw new AppError('WINDOW_CLOSED');
+    const at = new Date();
+    const done = await repo.humanReply({
+      conversationId: id,
+      botId: bot.id,
+      channel: conversation.channel,
+      userId: caller.id,
+      text,
+      template: template ?? null,
+      idempotencyKey: `human:${id}:${clientId ?? randomUUID()}`,
+      at,
+    });
+    if (!done.duplicate) {
+      for (const m of done.answered) pipeline.emitMessage(bot.id, conversation.channel, m);
+      pipeline.emitMessage(bot.id, conversation.channel, done.message);
+      pipeline.emitUpdated(done.conversation);
+      if (done.conversation.status === 'human') await pipeline.scheduleIdleReturn(id, at, bot.handoffIdleMinutes);
+    }
+    // Queued again when repeated: a send that already happened is a no-op.
+    if (done.message.status === 'queued') await pipeline.queueSend(done.message.id);
+    return { duplicate: done.duplicate, message: toConversationMessage(done.message) };
+  }
+
+  return {
+    visibleBot,
+
+    async list(caller: UserRow, query: z.output<typeof conversationListQuery>) {
+      await visibleBot(caller, query.botId);
+      const rows = await repo.list({
+        botId: query.botId,
+        status: query.status,
+        channel: query.channel,
+        q: query.q || undefined,
+        unread: query.unread,
+        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+        limit: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      return { items: page.map(listItem), nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
+    },
+
+    async get(caller: UserRow, id: string): Promise<ConversationDetail> {
+      const { bot, conversation, contact } = await visible(caller, id);
+      return detail(bot, conversation, contact);
+    },
+
+    async messages(caller: UserRow, id: string, before: string | undefined, limit: number): Promise<ConversationMessagesPage> {
+      await visible(caller, id);
+      const rows = await repo.messages(id, before, limit);
+      const page = rows.slice(0, limit);
+      return { items: page.reverse().map(toConversationMessage), nextBefore: rows.length > limit ? page[0]!.id : null };
+    },
+
+    /** A person's reply: queued and sent by the same send job as the bot's replies. */
+    reply: (caller: UserRow, id: string, body: HumanReplyBody) => stored(caller, id, body.text, body.client_message_id),
+
+    /** An approved WhatsApp template (checked with Meta first), the only thing that may go out after 24 hours. */
+    async template(caller: UserRow, id: string, body: z.output<typeof templateReplyBody>) {
+      const { bot, conversation } = await visible(caller, id);
+      if (conversation.channel !== 'whatsapp') throw new AppError('VALIDATION_FAILED', { name: 'VALIDATION_FAILED' });
+      const withText = body.text.length > 0;
+      await deps.checkTemplate(bot, { name: body.name, language: body.language, with_text: withText });
+      return stored(caller, id, body.text, body.client_message_id, { name: body.name, language: body.language, withText });
+    },
+
+    async takeover(caller: UserRow, id: string): Promise<ConversationDetail> {
+      const { bot, conversation, contact } = await visible(caller, id);
+      await reopenable(conversation);
+      const at = new Date();
+      const row = await repo.setStatus(id, { status: 'human', assignedTo: caller.id, humanAt: at });
+      pipeline.emitUpdated(row!);
+      await pipeline.scheduleIdleReturn(id, at, bot.handoffIdleMinutes);
+      return detail(bot, row!, contact);
+    },
+
+    async release(caller: UserRow, id: string): Promise<ConversationDetail> {
+      const { bot, conversation, contact } = await visible(caller, id);
+      await reopenable(conversation);
+      const row = await repo.setStatus(id, { status: 'bot', assignedTo: null, humanAt: null, unanswered: 0 });
+      pipeline.emitUpdated(row!);
+      return detail(bot, row!, contact);
+    },
+
+    async close(caller: UserRow, id: string): Promise<ConversationDetail> {
+      const { bot, contact } = await visible(caller, id);
+      const row = await repo.setStatus(id, { status: 'closed', assignedTo: null, humanAt: null });
+      pipeline.emitUpdated(row!);
+      return detail(bot, row!, contact);
+    },
+
+    /** A file a customer sent in this conversation, as it was kept; anything else is not found. */
+    async media(caller: UserRow, id: string, file: string): Promise<{ bytes: Buffer; mime: string; name: string | undefined; inline: boolean }> {
+      const { bot } = await visible(caller, id);
+      const message = await repo.message(file.slice(0, 36));
+      const kept = message?.conversationId === id ? message.media?.find((m) => m.file === file) : undefined;
+      if (!kept) throw new AppError('NOT_FOUND');
+      const bytes = await deps.storage.get(`media/${bot.id}/${file}`).catch(() => undefined);
+      if (!bytes) throw new AppError('NOT_FOUND');
+      const mime = kept.mime ?? 'application/octet-stream';
+      return { bytes, mime, name: kept.name, inline: /^(image|audio|video)\//.test(mime) };
+    },
+
+    async read(caller: UserRow, id: string): Promise<ConversationDetail> {
+      const { bot, contact } = await visible(caller, id);
+      const row = await repo.markRead(id);
+      pipeline.emitUpdated(row!);
+      return detail(bot, row!, contact);
+    },
+  };
+}
+
+export type InboxService = ReturnType<typeof inboxService>;

@@ -1,0 +1,268 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { messageLimits, type ConversationDetail, type ConversationMessage } from '@charla/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ChatIcon, ChevronLeftIcon, InfoIcon, SendIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { inboxApi } from '../api/inbox-api.ts';
+import { dayLabel, groupByDay } from '../inbox-state.ts';
+import { InboxMessage } from './inbox-message.tsx';
+
+/** The box: Enter sends, Shift+Enter breaks the line. */
+function Composer({ onSend, hint }: { onSend: (text: string) => Promise<void>; hint: string }) {
+  const { t } = useTranslation('inbox');
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  const submit = async () => {
+    const value = text.trim();
+    if (!value || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      await onSend(value);
+      setText('');
+      if (box.current) box.current.style.height = 'auto';
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setSending(false);
+      box.current?.focus();
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <div className="border-t border-line bg-card-strong px-3 py-2.5">
+      {error ? (
+        <Alert tone="error" className="mb-2">
+          {error}
+        </Alert>
+      ) : null}
+      <p className="mb-1.5 text-xs text-muted">{hint}</p>
+      <form
+        className="flex items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <label className="sr-only" htmlFor="inbox-reply">
+          {t('composer.label')}
+        </label>
+        <textarea
+          id="inbox-reply"
+          ref={box}
+          rows={1}
+          value={text}
+          maxLength={messageLimits.text}
+          placeholder={t('composer.placeholder')}
+          onKeyDown={onKeyDown}
+          onChange={(e) => {
+            setText(e.target.value);
+            e.target.style.height = 'auto';
+            e.target.style.height = `${Math.min(e.target.scrollHeight, 140)}px`;
+          }}
+          className="focus-ring max-h-36 min-h-10 flex-1 resize-none rounded-xl border border-line bg-card px-3 py-2 text-[0.9375rem] text-fg placeholder:text-muted"
+        />
+        <Button type="submit" aria-label={t('composer.send')} title={t('composer.hint')} loading={sending} disabled={!text.trim()} className="size-10 shrink-0 !px-0">
+          <SendIcon className="size-5" />
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/** After 24 hours on WhatsApp: one of the number's approved templates, its {{1}} filled. */
+function TemplatePicker({ botId, onSend }: { botId: string; onSend: (body: { name: string; language: string; text: string }) => Promise<void> }) {
+  const { t } = useTranslation('inbox');
+  const templates = useQuery({ queryKey: ['inbox', botId, 'templates'], queryFn: () => inboxApi.templates(botId), retry: 1 });
+  const usable = useMemo(() => (templates.data?.templates ?? []).filter((x) => x.problem === null), [templates.data]);
+  const [chosen, setChosen] = useState('');
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const picked = usable.find((x) => `${x.name}|${x.language}` === chosen) ?? usable[0];
+
+  if (templates.isPending) return <Spinner />;
+  if (templates.isError) return <Alert tone="error">{`${t('composer.templatesFailed')} ${errorText(templates.error)}`}</Alert>;
+  if (!picked) return <Alert tone="info">{t('composer.noTemplates')}</Alert>;
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setSending(true);
+        setError(null);
+        onSend({ name: picked.name, language: picked.language, text: picked.with_text ? text.trim() : '' })
+          .then(() => setText(''))
+          .catch((err: unknown) => setError(errorText(err)))
+          .finally(() => setSending(false));
+      }}
+    >
+      <label className="block text-sm font-medium text-fg">
+        {t('composer.template')}
+        <select value={`${picked.name}|${picked.language}`} onChange={(e) => setChosen(e.target.value)} className="focus-ring mt-1 block h-9 w-full rounded-lg border border-line bg-card px-2 text-sm">
+          {usable.map((x) => (
+            <option key={`${x.name}|${x.language}`} value={`${x.name}|${x.language}`}>
+              {x.name} ({x.language})
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="rounded-lg bg-card px-3 py-2 text-sm whitespace-pre-wrap text-muted">{picked.body}</p>
+      {picked.with_text ? (
+        <label className="block text-sm font-medium text-fg">
+          {t('composer.templateText')}
+          <input value={text} maxLength={1024} required onChange={(e) => setText(e.target.value)} className="focus-ring mt-1 block h-9 w-full rounded-lg border border-line bg-card px-2 text-sm" />
+        </label>
+      ) : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <Button type="submit" size="sm" loading={sending}>
+        {t('composer.sendTemplate')}
+      </Button>
+    </form>
+  );
+}
+
+export function ChatPane({
+  conversation,
+  messages,
+  loading,
+  error,
+  onRetryLoad,
+  hasOlder,
+  loadingOlder,
+  onOlder,
+  onBack,
+  onInfo,
+  onReply,
+  onTemplate,
+  timeZone,
+}: {
+  conversation: ConversationDetail | undefined;
+  messages: ConversationMessage[];
+  loading: boolean;
+  error: unknown;
+  onRetryLoad: () => void;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onOlder: () => void;
+  onBack: () => void;
+  onInfo: () => void;
+  onReply: (text: string) => Promise<void>;
+  onTemplate: (body: { name: string; language: string; text: string }) => Promise<void>;
+  timeZone?: string | undefined;
+}) {
+  const { t, i18n } = useTranslation('inbox');
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const scroller = useRef<HTMLDivElement>(null);
+  const [windowClosed, setWindowClosed] = useState(false);
+  const groups = useMemo(() => groupByDay(messages, timeZone), [messages, timeZone]);
+  const lastId = messages.at(-1)?.id;
+
+  useEffect(() => setWindowClosed(false), [conversation?.id]);
+  // New messages scroll into view (older pages loaded above keep the place).
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lastId]);
+
+  if (!conversation) {
+    return (
+      <section className="hidden min-h-0 flex-1 flex-col items-center justify-center gap-3 p-8 text-center lg:flex" data-empty-chat>
+        {loading ? (
+          <Spinner />
+        ) : error ? (
+          <LoadFailed title={t('chat.failedLoad')} error={error} retryLabel={t('list.retry')} retrying={false} onRetry={onRetryLoad} />
+        ) : (
+          <>
+            <ChatIcon className="size-10 text-muted" />
+            <h2 className="text-lg font-semibold text-fg">{t('chat.pick')}</h2>
+            <p className="max-w-sm text-sm text-muted">{t('chat.pickBody')}</p>
+          </>
+        )}
+      </section>
+    );
+  }
+
+  const name = conversation.contact.name || conversation.contact.phone || t('list.unknownContact');
+  const closedWindow = !conversation.windowOpen || windowClosed;
+  const send = async (text: string) => {
+    try {
+      await onReply(text);
+    } catch (e) {
+      if (isApiError(e) && e.code === 'WINDOW_CLOSED') setWindowClosed(true);
+      throw e;
+    }
+  };
+  const hint = conversation.status === 'bot' ? t('composer.botActive') : conversation.status === 'closed' ? t('composer.closed') : t('composer.hint');
+
+  return (
+    <section aria-label={name} className="flex min-h-0 min-w-0 flex-1 flex-col bg-[color-mix(in_srgb,var(--bg-color)_94%,#25d366)]" data-chat={conversation.id}>
+      <header className="flex items-center gap-2 border-b border-line bg-card-strong px-3 py-2">
+        <button type="button" onClick={onBack} className="focus-ring -ms-1 grid size-9 place-items-center rounded-lg lg:hidden" aria-label={t('chat.back')}>
+          <ChevronLeftIcon className="size-5" />
+        </button>
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold text-fg">{name}</h2>
+          <p className="truncate text-xs text-muted">
+            {t(`channels.${conversation.channel}`)} · {t(`statusLabel.${conversation.status}`)}
+          </p>
+        </div>
+        <button type="button" onClick={onInfo} className="focus-ring grid size-9 place-items-center rounded-lg xl:hidden" aria-label={t('chat.info')}>
+          <InfoIcon className="size-5" />
+        </button>
+      </header>
+
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-3" aria-live="polite">
+        {hasOlder ? (
+          <div className="mb-3 text-center">
+            <Button variant="secondary" size="sm" loading={loadingOlder} onClick={onOlder}>
+              {t('chat.older')}
+            </Button>
+          </div>
+        ) : null}
+        {loading && !messages.length ? (
+          <div className="grid place-items-center p-8">
+            <Spinner />
+          </div>
+        ) : null}
+        {groups.map((g) => (
+          <div key={g.day}>
+            <p className="sticky top-0 z-10 my-2 text-center">
+              <span className="inline-block rounded-lg bg-card-strong px-2.5 py-1 text-xs font-medium text-muted shadow-sm">
+                {dayLabel(g.day, new Date(), locale, { today: t('chat.today'), yesterday: t('chat.yesterday') }, timeZone)}
+              </span>
+            </p>
+            <ul className="space-y-1.5">
+              {g.messages.map((m) => (
+                <InboxMessage key={m.id} message={m} locale={locale} timeZone={timeZone} onRetry={(failed) => void send(failed.text).catch(() => undefined)} />
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+
+      {closedWindow ? (
+        <div className="space-y-2 border-t border-line bg-card-strong px-3 py-3">
+          <Alert tone="info">{conversation.channel === 'whatsapp' ? t('composer.windowClosed') : t('composer.windowClosedOther')}</Alert>
+          {conversation.channel === 'whatsapp' ? <TemplatePicker botId={conversation.botId} onSend={onTemplate} /> : null}
+        </div>
+      ) : (
+        <Composer key={conversation.id} onSend={send} hint={hint} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { useTranslation } from 'react-i18next';
+import { conversationStatuses, inboxChannels, type ConversationListItem, type ConversationStatus } from '@charla/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { ChatIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { initialsOf, type InboxFilter } from '../inbox-state.ts';
+
+const relative = new Map<string, Intl.DateTimeFormat>();
+/** The time of the last message: the hour today, else the date. */
+function when(iso: string, locale: string): string {
+  const d = new Date(iso);
+  const today = new Date();
+  const sameDay = d.toDateString() === today.toDateString();
+  const key = `${locale}|${sameDay}`;
+  let f = relative.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, sameDay ? { hour: 'numeric', minute: '2-digit' } : { day: 'numeric', month: 'short' });
+    relative.set(key, f);
+  }
+  return f.format(d);
+}
+
+function Preview({ item }: { item: ConversationListItem }) {
+  const { t } = useTranslation('inbox');
+  const last = item.lastMessage;
+  if (!last) return null;
+  const kind = /^\[(\w+)\]$/.exec(last.text)?.[1];
+  const text = kind ? t(`list.media.${kind}` as 'list.media.image', { defaultValue: last.text }) : last.text;
+  return (
+    <>
+      {last.direction === 'out' ? <span className="text-muted">{t('list.you')} </span> : null}
+      {text}
+    </>
+  );
+}
+
+export function ConversationListPane({
+  items,
+  filter,
+  onFilter,
+  openId,
+  onOpen,
+  loading,
+  error,
+  retrying,
+  onRetry,
+  hasMore,
+  loadingMore,
+  onMore,
+}: {
+  items: ConversationListItem[];
+  filter: InboxFilter;
+  onFilter: (patch: Partial<InboxFilter>) => void;
+  openId: string | null;
+  onOpen: (id: string) => void;
+  loading: boolean;
+  error: unknown;
+  retrying: boolean;
+  onRetry: () => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onMore: () => void;
+}) {
+  const { t, i18n } = useTranslation('inbox');
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const tabId = (s: ConversationStatus) => `inbox-tab-${s}`;
+
+  return (
+    <section aria-label={t('list.label')} className="flex min-h-0 min-w-0 flex-1 flex-col border-line bg-card lg:border-e">
+      <div className="space-y-2 border-b border-line p-3">
+        <div role="tablist" aria-label={t('list.statusTabs')} className="grid grid-cols-3 gap-1 rounded-xl bg-surface/60 p-1">
+          {conversationStatuses.map((s) => (
+            <button
+              key={s}
+              id={tabId(s)}
+              role="tab"
+              type="button"
+              aria-selected={filter.status === s}
+              onClick={() => onFilter({ status: s })}
+              className={`focus-ring h-8 rounded-lg text-sm font-semibold transition ${filter.status === s ? 'bg-card-strong text-fg shadow-sm' : 'text-muted hover:text-fg'}`}
+            >
+              {t(`status.${s}`)}
+            </button>
+          ))}
+        </div>
+        <div className="flex gap-2 lg:flex-col">
+          <label className="relative min-w-0 flex-1">
+            <span className="sr-only">{t('list.search')}</span>
+            <SearchIcon className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
+            <input
+              type="search"
+              value={filter.q}
+              maxLength={100}
+              onChange={(e) => onFilter({ q: e.target.value })}
+              placeholder={t('list.search')}
+              className="focus-ring h-9 w-full rounded-lg border border-line bg-card-strong ps-8 pe-2 text-sm text-fg placeholder:text-muted"
+            />
+          </label>
+          <label className="shrink-0">
+            <span className="sr-only">{t('list.channel')}</span>
+            <select
+              value={filter.channel}
+              onChange={(e) => onFilter({ channel: e.target.value as InboxFilter['channel'] })}
+              className="focus-ring h-9 w-full max-w-36 rounded-lg border border-line bg-card-strong px-2 text-sm text-fg lg:max-w-none"
+            >
+              <option value="">{t('channels.all')}</option>
+              {inboxChannels.map((c) => (
+                <option key={c} value={c}>
+                  {t(`channels.${c}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+
+      <div role="tabpanel" aria-labelledby={tabId(filter.status)} className="min-h-0 flex-1 overflow-y-auto">
+        {loading ? (
+          <div className="grid place-items-center p-8">
+            <Spinner />
+          </div>
+        ) : error ? (
+          <LoadFailed title={t('list.failed')} error={error} retryLabel={t('list.retry')} retrying={retrying} onRetry={onRetry} />
+        ) : items.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 p-8 text-center text-sm text-muted" data-empty>
+            <ChatIcon className="size-8 opacity-60" />
+            <p>{filter.q.trim() ? t('list.emptySearch', { q: filter.q.trim() }) : t(`list.empty.${filter.status}`)}</p>
+          </div>
+        ) : (
+          <ul className="divide-y divide-line">
+            {items.map((item) => {
+              const name = item.contact.name || item.contact.phone || t('list.unknownContact');
+              const active = item.id === openId;
+              return (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    onClick={() => onOpen(item.id)}
+                    aria-current={active ? 'true' : undefined}
+                    data-conversation={item.id}
+                    className={`focus-ring flex w-full items-start gap-3 px-3 py-3 text-start transition ${active ? 'bg-highlight/15' : 'hover:bg-card-strong'}`}
+                  >
+                    <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-gradient text-sm font-bold text-white">
+                      {initialsOf(item.contact.name, item.contact.phone)}
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="flex items-baseline gap-2">
+                        <span className={`truncate ${item.unreadCount ? 'font-bold' : 'font-semibold'} text-fg`}>{name}</span>
+                        <span className="ms-auto shrink-0 text-xs text-muted">{item.lastMessage ? when(item.lastMessage.at, locale) : ''}</span>
+                      </span>
+                      <span className="mt-0.5 flex items-center gap-2">
+                        <span className="truncate text-sm text-muted">
+                          <Preview item={item} />
+                        </span>
+                        {item.unreadCount > 0 ? (
+                          <span
+                            className="ms-auto grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-emerald-500 px-1.5 text-[11px] font-bold text-white"
+                            aria-label={t('list.unread', { count: item.unreadCount })}
+                            data-unread={item.unreadCount}
+                          >
+                            {item.unreadCount}
+                          </span>
+                        ) : null}
+                      </span>
+                      <span className="mt-1 block text-[11px] text-muted">{t(`channels.${item.channel}`)}</span>
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {hasMore && !loading ? (
+          <div className="p-3">
+            <Button variant="secondary" size="sm" className="w-full" loading={loadingMore} onClick={onMore}>
+              {t('list.more')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
+import { BotIcon } from '../../../components/ui/icons.tsx';
+import { paths } from '../../../app/navigation.ts';
+import { useBots } from '../../bots/api/use-bots.ts';
+import { storeSelectedBotId } from '../../bots/selected-bot.ts';
+import { InboxView } from './inbox-view.tsx';
+
+/** The CRM's tabs; the inbox is the first (contacts, pipeline and summary can follow). */
+const crmTabs = ['conversations'] as const;
+type CrmTab = (typeof crmTabs)[number];
+
+/** Browser alerts for hand-offs: asked for only when the owner clicks. */
+function NotificationsButton() {
+  const { t } = useTranslation('inbox');
+  const supported = typeof Notification !== 'undefined';
+  const [permission, setPermission] = useState(supported ? Notification.permission : 'denied');
+  if (!supported || permission !== 'default') return null;
+  return (
+    <button
+      type="button"
+      title={t('handoff.enableHint')}
+      className={buttonClasses('secondary', 'sm')}
+      onClick={() => void Notification.requestPermission().then(setPermission)}
+    >
+      {t('handoff.enable')}
+    </button>
+  );
+}
+
+/** /app/dashboard/{botId}/crm: a tabbed section whose first tab is the inbox. */
+export function CrmPage() {
+  const { t } = useTranslation('inbox');
+  const { t: td } = useTranslation('dashboard');
+  const { botId = '' } = useParams();
+  const bots = useBots();
+  const bot = bots.data?.find((b) => b.id === botId) ?? null;
+  const [tab, setTab] = useState<CrmTab>('conversations');
+
+  useEffect(() => {
+    if (bot) storeSelectedBotId(bot.id);
+  }, [bot]);
+
+  if (bots.isPending) return <ContentSpinner />;
+  if (!bot) {
+    return (
+      <EmptyState icon={<BotIcon className="size-8" />} title={td('bots.notFoundTitle')} description={td('bots.notFoundBody')}>
+        <Link to={paths.dashboard} className={buttonClasses('primary')}>
+          {td('bots.backHome')}
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-end gap-x-6 gap-y-2 border-b border-line">
+        <h1 className="pb-2 text-2xl font-bold tracking-tight text-fg" title={t('page.description')}>
+          {t('page.title')}
+        </h1>
+        <div role="tablist" aria-label={t('tabs.label')} className="flex gap-1">
+          {crmTabs.map((id) => (
+            <button
+              key={id}
+              role="tab"
+              type="button"
+              id={`crm-tab-${id}`}
+              aria-selected={tab === id}
+              aria-controls={`crm-panel-${id}`}
+              onClick={() => setTab(id)}
+              className={`focus-ring -mb-px border-b-2 px-3 py-2 text-sm font-semibold ${tab === id ? 'border-highlight text-fg' : 'border-transparent text-muted hover:text-fg'}`}
+            >
+              {t(`tabs.${id}`)}
+            </button>
+          ))}
+        </div>
+        <div className="ms-auto pb-2">
+          <NotificationsButton />
+        </div>
+      </div>
+      <div role="tabpanel" id={`crm-panel-${tab}`} aria-labelledby={`crm-tab-${tab}`}>
+        <InboxView botId={bot.id} timeZone={bot.timezone} />
+      </div>
+    </>
+  );
+}

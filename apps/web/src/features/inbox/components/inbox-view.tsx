@@ -1,0 +1,108 @@
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../auth/current-user.tsx';
+import { useInbox } from '../api/use-inbox.ts';
+import { clearHandoffs } from '../handoff-alerts.ts';
+import type { InboxFilter } from '../inbox-state.ts';
+import { ChatPane } from './chat-pane.tsx';
+import { ContactPanel } from './contact-panel.tsx';
+import { ConversationListPane } from './conversation-list.tsx';
+
+/**
+ * Three panes on a wide screen (the list, the chat, the contact); on a phone one at a time:
+ * list → chat → contact, and back. The open conversation is in the address (`?c=`), so a
+ * notification's link and the browser's back button work.
+ */
+export function InboxView({ botId, timeZone }: { botId: string; timeZone?: string | undefined }) {
+  const { t } = useTranslation('inbox');
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('c');
+  const [showInfo, setShowInfo] = useState(false);
+  const [filter, setFilter] = useState<InboxFilter>({ status: 'bot', channel: '', q: '' });
+  // Typing in the search does not ask the server on every key.
+  const q = useDeferredValue(filter.q);
+  const applied = { ...filter, q };
+  const inbox = useInbox(botId, applied, openId);
+
+  useEffect(() => clearHandoffs(botId), [botId, openId]);
+
+  const open = useCallback(
+    (id: string | null) => {
+      setShowInfo(false);
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (id) next.set('c', id);
+          else next.delete('c');
+          return next;
+        },
+        { replace: !id },
+      );
+    },
+    [setParams],
+  );
+
+  const detail = inbox.detail.data;
+  // The conversation opened from a link follows its own tab.
+  useEffect(() => {
+    if (detail && detail.id === openId) setFilter((f) => (f.status === detail.status ? f : { ...f, status: detail.status }));
+  }, [detail?.id, detail?.status, openId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const list = inbox.list;
+  return (
+    <div className="grid h-[calc(100dvh-11rem)] min-h-[26rem] overflow-hidden sm:h-[calc(100dvh-12.5rem)] rounded-2xl border border-line bg-card shadow-sm lg:grid-cols-[18rem_minmax(0,1fr)] xl:grid-cols-[18rem_minmax(0,1fr)_15rem]">
+      <div className={`min-h-0 min-w-0 flex-col ${openId ? 'hidden lg:flex' : 'flex'}`}>
+        <ConversationListPane
+          items={inbox.items}
+          filter={filter}
+          onFilter={(patch) => setFilter((f) => ({ ...f, ...patch }))}
+          openId={openId}
+          onOpen={open}
+          loading={list.isPending}
+          error={list.isError ? list.error : null}
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+          hasMore={Boolean(list.hasNextPage)}
+          loadingMore={list.isFetchingNextPage}
+          onMore={() => void list.fetchNextPage()}
+        />
+      </div>
+      <div className={`min-h-0 min-w-0 flex-col ${openId && !showInfo ? 'flex' : 'hidden lg:flex'}`}>
+        <ChatPane
+          conversation={openId ? detail : undefined}
+          messages={inbox.messages}
+          loading={Boolean(openId) && (inbox.detail.isPending || inbox.messagesQuery.isPending)}
+          error={inbox.detail.isError ? inbox.detail.error : inbox.messagesQuery.isError ? inbox.messagesQuery.error : null}
+          onRetryLoad={() => {
+            void inbox.detail.refetch();
+            void inbox.messagesQuery.refetch();
+          }}
+          hasOlder={inbox.hasOlder}
+          loadingOlder={inbox.loadingOlder}
+          onOlder={() => void inbox.loadOlder()}
+          onBack={() => open(null)}
+          onInfo={() => setShowInfo(true)}
+          onReply={inbox.reply}
+          onTemplate={inbox.sendTemplate}
+          timeZone={timeZone}
+        />
+      </div>
+      {detail && openId ? (
+        <div className={`min-h-0 min-w-0 flex-col ${showInfo ? 'flex' : 'hidden'} xl:flex`}>
+          <ContactPanel
+            conversation={detail}
+            userId={user.id}
+            onClose={() => setShowInfo(false)}
+            onAction={async (action) => {
+              const updated = await inbox.act(action);
+              if (updated) setFilter((f) => ({ ...f, status: updated.status }));
+            }}
+          />
+        </div>
+      ) : null}
+      {!inbox.live ? <p className="sr-only" role="status">{t('live.offline')}</p> : null}
+    </div>
+  );
+}

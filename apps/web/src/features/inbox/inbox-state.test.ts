@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { ConversationListItem, ConversationMessage } from '@charla/shared';
+import {
+  applyMessageToList,
+  applyUpdateToList,
+  dayLabel,
+  groupByDay,
+  initialsOf,
+  listQuery,
+  mergeNewestPage,
+  prependPage,
+  tickOf,
+  titleWithCount,
+  upsertMessage,
+} from './inbox-state.ts';
+
+const bot = '00000000-0000-4000-8000-000000000001';
+const item = (id: string, over: Partial<ConversationListItem> = {}): ConversationListItem => ({
+  id,
+  botId: bot,
+  channel: 'whatsapp',
+  status: 'bot',
+  contact: { id: `c-${id}`, name: id, phone: '' },
+  lastMessage: null,
+  unreadCount: 0,
+  assignedTo: null,
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  ...over,
+});
+const message = (over: Partial<ConversationMessage> = {}): ConversationMessage => ({
+  id: 'm1',
+  conversationId: 'b',
+  direction: 'in',
+  author: 'customer',
+  text: 'Hola',
+  status: 'received',
+  createdAt: '2026-03-01T10:05:00.000Z',
+  sources: null,
+  actions: null,
+  error: null,
+  ...over,
+});
+
+describe('the list under live events', () => {
+  const list = [item('a'), item('b'), item('c')];
+
+  it('a new customer message moves its conversation to the top and counts it unread, unless it is open', () => {
+    const next = applyMessageToList(list, { botId: bot, channel: 'whatsapp', message: message() }, null);
+    expect(next).not.toBe('unknown');
+    expect((next as ConversationListItem[]).map((i) => i.id)).toEqual(['b', 'a', 'c']);
+    expect((next as ConversationListItem[])[0]).toMatchObject({ unreadCount: 1, lastMessage: { text: 'Hola', direction: 'in' } });
+    const open = applyMessageToList(list, { botId: bot, channel: 'whatsapp', message: message() }, 'b') as ConversationListItem[];
+    expect(open[0]!.unreadCount).toBe(0);
+  });
+
+  it('a delivery status does not reorder; an unknown conversation asks for a fresh read; the playground is ignored', () => {
+    expect((applyMessageToList(list, { botId: bot, channel: 'whatsapp', message: message({ direction: 'out', status: 'delivered' }) }, null) as ConversationListItem[]).map((i) => i.id)).toEqual(['a', 'b', 'c']);
+    expect(applyMessageToList(list, { botId: bot, channel: 'whatsapp', message: message({ conversationId: 'z' }) }, null)).toBe('unknown');
+    expect(applyMessageToList(list, { botId: bot, channel: 'playground', message: message({ conversationId: 'z' }) }, null)).toHaveLength(3);
+  });
+
+  it('a media message without text shows its kind', () => {
+    const next = applyMessageToList(list, { botId: bot, channel: 'whatsapp', message: message({ text: '', media: [{ type: 'image' }] }) }, null) as ConversationListItem[];
+    expect(next[0]!.lastMessage!.text).toBe('[image]');
+  });
+
+  it('a status change keeps the conversation in its tab or takes it out; unread and assignment follow', () => {
+    const human = applyUpdateToList(list, { botId: bot, conversationId: 'b', status: 'human', typing: false, unreadCount: 0, assignedTo: null }, { status: 'bot' }) as ConversationListItem[];
+    expect(human.map((i) => i.id)).toEqual(['a', 'c']);
+    const read = applyUpdateToList(list, { botId: bot, conversationId: 'b', status: 'bot', typing: false, unreadCount: 0 }, { status: 'bot' }) as ConversationListItem[];
+    expect(read[1]).toMatchObject({ id: 'b', unreadCount: 0 });
+    expect(applyUpdateToList(list, { botId: bot, conversationId: 'z', status: 'bot', typing: false }, { status: 'bot' })).toBe('unknown');
+    expect(applyUpdateToList(list, { botId: bot, conversationId: 'z', status: 'human', typing: false }, { status: 'bot' })).toHaveLength(3);
+  });
+});
+
+describe('the chat', () => {
+  it('changes a message in place and adds new ones at the end; older pages go first without repeats', () => {
+    const a = message({ id: 'a' });
+    const b = message({ id: 'b', direction: 'out', status: 'queued' });
+    const list = upsertMessage(upsertMessage([], a), b);
+    expect(upsertMessage(list, { ...b, status: 'read' }).map((m) => [m.id, m.status])).toEqual([['a', 'received'], ['b', 'read']]);
+    expect(prependPage(list, [message({ id: 'z' }), a]).map((m) => m.id)).toEqual(['z', 'a', 'b']);
+  });
+
+  it('the newest page read again keeps older pages before it and live messages after it', () => {
+    const old = message({ id: 'old', createdAt: '2026-03-01T09:00:00.000Z' });
+    const p1 = message({ id: 'p1', createdAt: '2026-03-01T10:00:00.000Z', status: 'processed' });
+    const p2 = message({ id: 'p2', createdAt: '2026-03-01T10:01:00.000Z' });
+    const live = message({ id: 'live', createdAt: '2026-03-01T10:02:00.000Z' });
+    const shown = [old, { ...p1, status: 'received' as const }, live];
+    expect(mergeNewestPage(shown, [p1, p2]).map((m) => [m.id, m.status])).toEqual([['old', 'received'], ['p1', 'processed'], ['p2', 'received'], ['live', 'received']]);
+  });
+
+  it('groups by day in the time zone and names today, yesterday and other days', () => {
+    const groups = groupByDay(
+      [message({ id: '1', createdAt: '2026-03-01T05:00:00.000Z' }), message({ id: '2', createdAt: '2026-03-01T07:00:00.000Z' }), message({ id: '3', createdAt: '2026-03-02T18:00:00.000Z' })],
+      'America/Mexico_City',
+    );
+    expect(groups.map((g) => [g.day, g.messages.map((m) => m.id)])).toEqual([['2026-02-28', ['1']], ['2026-03-01', ['2']], ['2026-03-02', ['3']]]);
+    const now = new Date('2026-03-02T20:00:00.000Z');
+    const words = { today: 'Hoy', yesterday: 'Ayer' };
+    expect(dayLabel('2026-03-02', now, 'es-MX', words, 'America/Mexico_City')).toBe('Hoy');
+    expect(dayLabel('2026-03-01', now, 'es-MX', words, 'America/Mexico_City')).toBe('Ayer');
+    expect(dayLabel('2026-02-27', now, 'es-MX', words, 'America/Mexico_City')).toBe('viernes, 27 de febrero');
+    expect(dayLabel('2025-12-24', now, 'en-US', words, 'America/Mexico_City')).toBe('Wednesday, December 24, 2025');
+  });
+
+  it('ticks as WhatsApp: clock, one, two, read, failed; none on the customer’s messages', () => {
+    expect((['queued', 'sent', 'delivered', 'read', 'failed'] as const).map((status) => tickOf({ direction: 'out', status }))).toEqual(['clock', 'sent', 'delivered', 'read', 'failed']);
+    expect(tickOf({ direction: 'in', status: 'processed' })).toBeNull();
+  });
+});
+
+describe('small helpers', () => {
+  it('counts hand-offs in the tab title once', () => {
+    expect(titleWithCount('Charla', 2)).toBe('(2) Charla');
+    expect(titleWithCount('(2) Charla', 3)).toBe('(3) Charla');
+    expect(titleWithCount('(3) Charla', 0)).toBe('Charla');
+  });
+
+  it('builds the list query and initials', () => {
+    expect(listQuery(bot, { status: 'human', channel: 'whatsapp', q: ' ana ' }, 'abc')).toBe(`botId=${bot}&status=human&channel=whatsapp&q=ana&cursor=abc`);
+    expect(listQuery(bot, { status: 'bot', channel: '', q: '' })).toBe(`botId=${bot}&status=bot`);
+    expect(initialsOf('Lucía Gómez Ruiz', '')).toBe('LG');
+    expect(initialsOf('', '+52 33 1234 5678')).toBe('78');
+  });
+});

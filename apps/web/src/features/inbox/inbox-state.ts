@@ -1,0 +1,163 @@
+import type { ConversationListItem, ConversationMessage, ConversationMessageEvent, ConversationStatus, ConversationUpdatedEvent, InboxChannel } from '@charla/shared';
+
+/** What the list shows: a status tab, a channel, a search. */
+export interface InboxFilter {
+  status: ConversationStatus;
+  channel: InboxChannel | '';
+  q: string;
+}
+
+/** The list after a message event; `unknown` when the conversation is not in it yet (read the list again). */
+export function applyMessageToList(
+  items: readonly ConversationListItem[],
+  event: ConversationMessageEvent,
+  openId: string | null,
+): ConversationListItem[] | 'unknown' {
+  if (event.channel === 'playground') return [...items];
+  const m = event.message;
+  const at = items.findIndex((i) => i.id === m.conversationId);
+  if (at < 0) return 'unknown';
+  // A new message is first announced as received (customer) or queued (bot, person); later
+  // events only move its delivery status and do not change the list.
+  const isNew = m.status === 'received' || m.status === 'queued';
+  if (!isNew) return [...items];
+  const current = items[at]!;
+  const unread = m.direction === 'in' && m.status === 'received' && current.id !== openId ? current.unreadCount + 1 : current.unreadCount;
+  const updated: ConversationListItem = {
+    ...current,
+    lastMessage: { text: m.text || mediaLabelKey(m), direction: m.direction, at: m.createdAt },
+    unreadCount: unread,
+    updatedAt: new Date().toISOString(),
+  };
+  return [updated, ...items.slice(0, at), ...items.slice(at + 1)];
+}
+
+/** The list after a conversation changed (status, unread, assignment); one that left the tab goes away. */
+export function applyUpdateToList(items: readonly ConversationListItem[], event: ConversationUpdatedEvent, filter: Pick<InboxFilter, 'status'>): ConversationListItem[] | 'unknown' {
+  const at = items.findIndex((i) => i.id === event.conversationId);
+  if (event.typing) return [...items];
+  if (at < 0) return event.status === filter.status ? 'unknown' : [...items];
+  if (event.status !== filter.status) return items.filter((i) => i.id !== event.conversationId);
+  const current = items[at]!;
+  const next: ConversationListItem = {
+    ...current,
+    status: event.status,
+    ...(event.unreadCount !== undefined && { unreadCount: event.unreadCount }),
+    ...(event.assignedTo !== undefined && { assignedTo: event.assignedTo }),
+  };
+  return items.map((i, n) => (n === at ? next : i));
+}
+
+/** A message without text shows its kind ("[image]"), which the list translates. */
+export function mediaLabelKey(m: Pick<ConversationMessage, 'media' | 'template'>): string {
+  const kind = m.media?.[0]?.type;
+  if (kind) return `[${kind}]`;
+  if (m.template) return `[template]`;
+  return '';
+}
+
+/** The chat's messages with one more or one changed: changed in place, new at the end. */
+export function upsertMessage(list: readonly ConversationMessage[], message: ConversationMessage): ConversationMessage[] {
+  const at = list.findIndex((m) => m.id === message.id);
+  if (at < 0) return [...list, message];
+  return list.map((m, i) => (i === at ? { ...m, ...message } : m));
+}
+
+/** Older pages go first; a message already shown is not repeated. */
+export function prependPage(list: readonly ConversationMessage[], older: readonly ConversationMessage[]): ConversationMessage[] {
+  const seen = new Set(list.map((m) => m.id));
+  return [...older.filter((m) => !seen.has(m.id)), ...list];
+}
+
+/** The newest page read again: older pages stay before it, live messages it does not hold yet after it. */
+export function mergeNewestPage(shown: readonly ConversationMessage[], page: readonly ConversationMessage[]): ConversationMessage[] {
+  const ids = new Set(page.map((m) => m.id));
+  const first = page[0]?.createdAt;
+  const rest = shown.filter((m) => !ids.has(m.id));
+  const older = first ? rest.filter((m) => m.createdAt < first) : [];
+  const newer = rest.filter((m) => !older.includes(m));
+  return [...older, ...page, ...newer];
+}
+
+/** The calendar day of a moment in a time zone (YYYY-MM-DD). */
+export function dayKey(iso: string, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(timeZone && { timeZone }) }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+export interface DayGroup {
+  day: string;
+  messages: ConversationMessage[];
+}
+
+/** Messages grouped by day, in order, for the separators of the chat. */
+export function groupByDay(messages: readonly ConversationMessage[], timeZone?: string): DayGroup[] {
+  const groups: DayGroup[] = [];
+  for (const m of messages) {
+    const day = dayKey(m.createdAt, timeZone);
+    const last = groups.at(-1);
+    if (last?.day === day) last.messages.push(m);
+    else groups.push({ day, messages: [m] });
+  }
+  return groups;
+}
+
+/** "Hoy", "Ayer" or the date, for a day separator. */
+export function dayLabel(day: string, now: Date, locale: string, words: { today: string; yesterday: string }, timeZone?: string): string {
+  const today = dayKey(now.toISOString(), timeZone);
+  const yesterday = dayKey(new Date(now.getTime() - 86_400_000).toISOString(), timeZone);
+  if (day === today) return words.today;
+  if (day === yesterday) return words.yesterday;
+  const [y, mo, d] = day.split('-').map(Number);
+  const date = new Date(Date.UTC(y!, mo! - 1, d!, 12));
+  const sameYear = day.slice(0, 4) === today.slice(0, 4);
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }), timeZone: 'UTC' }).format(date);
+}
+
+export type Tick = 'clock' | 'sent' | 'delivered' | 'read' | 'failed' | null;
+
+/** The tick an outbound message shows, as WhatsApp does. */
+export function tickOf(m: Pick<ConversationMessage, 'direction' | 'status'>): Tick {
+  if (m.direction === 'in') return null;
+  switch (m.status) {
+    case 'queued':
+      return 'clock';
+    case 'sent':
+      return 'sent';
+    case 'delivered':
+      return 'delivered';
+    case 'read':
+      return 'read';
+    case 'failed':
+      return 'failed';
+    default:
+      return null;
+  }
+}
+
+/** The tab's title with the hand-offs waiting: "(2) Charla". */
+export function titleWithCount(base: string, count: number): string {
+  const plain = base.replace(/^\(\d+\)\s+/, '');
+  return count > 0 ? `(${count}) ${plain}` : plain;
+}
+
+/** The query string of GET /api/conversations for a filter and a page. */
+export function listQuery(botId: string, filter: InboxFilter, cursor?: string | null): string {
+  const params = new URLSearchParams({ botId, status: filter.status });
+  if (filter.channel) params.set('channel', filter.channel);
+  if (filter.q.trim()) params.set('q', filter.q.trim());
+  if (cursor) params.set('cursor', cursor);
+  return params.toString();
+}
+
+/** Initials for an avatar: "Lucía Gómez" → "LG"; a phone → its last two digits. */
+export function initialsOf(name: string, phone: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length) return words.slice(0, 2).map((w) => [...w][0]!.toUpperCase()).join('');
+  const digits = phone.replace(/\D/g, '');
+  return digits.slice(-2) || '?';
+}
+
+/** A Google Maps link for a point. */
+export const mapLink = (latitude: number, longitude: number) => `https://www.google.com/maps?q=${latitude},${longitude}`;

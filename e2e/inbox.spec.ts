@@ -1,0 +1,201 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fakeGraph, type FakeGraph } from '../apps/server/src/channels/meta/test-support/fake-graph.ts';
+import { createBot, signUp, trainText, type Owner } from './support/accounts.ts';
+import { viewports } from './support/app.ts';
+import { shot, sizeOf, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
+
+const appSecret = 'e2e-inbox-app-secret';
+const phoneNumberId = '106540352242933';
+const ana = '5213312345678';
+const beto = '5213398765432';
+
+let env: TestEnv;
+let graph: FakeGraph;
+let session: PageOptions['storageState'];
+let botId = '';
+
+const owner: Owner = { name: 'Marta Ruiz', email: `marta.${Date.now()}@floreriaelsol.mx`, phone: '+52 33 8765 4321', password: 'secreto-1234' };
+
+beforeAll(async () => {
+  graph = await fakeGraph();
+  env = await startTestEnv({ env: { META_APP_SECRET: appSecret, META_VERIFY_TOKEN: 'e2e-verify-token', META_GRAPH_URL: graph.url, META_RECIPIENT_GAP_MS: '0' } });
+  const { context, page } = await env.newPage({ locale: 'es-MX' });
+  await signUp(page, owner);
+  botId = await createBot(page, { bot_name: 'Flor', bot_objective: 'ecommerce', business_name: 'Florería El Sol', user_email: owner.email });
+  await trainText(page, botId, ['Florería El Sol', 'Ramo de 12 rosas rojas: $650', 'Entregas a domicilio en Guadalajara de lunes a sábado de 9:00 a 19:00.'].join('\n'));
+  const connected = await page.request.patch(`/bot/${botId}/meta-credentials`, { data: { access_token: 'EAAG-e2e-inbox-token-1234567890', phone_number_id: phoneNumberId, waba_id: '524126980791430' } });
+  expect(connected.status()).toBe(200);
+  session = await context.storageState();
+  await context.close();
+}, 180_000);
+
+afterAll(async () => {
+  await env?.stop();
+  await graph?.close();
+});
+
+const signedInPage = (viewport: Viewport = viewports.desktop) => env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City', storageState: session });
+
+let sequence = 0;
+/** A customer's text as Meta delivers it: the raw body signed with the app secret. */
+async function customerWrites(from: string, name: string, text: string) {
+  const payload = {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '524126980791430',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '5213300000000', phone_number_id: phoneNumberId },
+              contacts: [{ profile: { name }, wa_id: from }],
+              messages: [{ from, id: `wamid.inbox${Date.now()}${sequence++}`, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
+            },
+          },
+        ],
+      },
+    ],
+  };
+  const raw = JSON.stringify(payload);
+  const signature = createHmac('sha256', appSecret).update(raw).digest('hex');
+  const res = await fetch(`${env.app.url}/webhooks/meta`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${signature}` }, body: raw });
+  expect(res.status).toBe(200);
+}
+
+const sentTo = (to: string) => graph.sends(phoneNumberId).filter((c) => (c.body as { to?: string }).to === to).map((c) => (c.body as { text?: { body?: string } }).text?.body ?? '');
+async function until(check: () => boolean, what: string, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; sends: ${JSON.stringify(graph.sends(phoneNumberId).map((c) => c.body))}\n${env.app.output()}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const chat = (page: Page) => page.locator('[data-chat]');
+
+describe('Inbox', () => {
+  it('shows a WhatsApp message live; the owner takes over and replies, the bot stays silent; released, the bot answers again', async () => {
+    const { context, page } = await signedInPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`/app/dashboard/${botId}/crm`);
+    await page.getByRole('tab', { name: 'Conversaciones' }).waitFor();
+    await page.locator('[data-empty]').getByText('No hay conversaciones con el asistente').waitFor();
+
+    // A signed webhook arrives: the conversation appears without a reload, and the bot answers.
+    await customerWrites(ana, 'Ana López', 'Hola, ¿cuánto cuesta el ramo de rosas?');
+    const item = page.locator('[data-conversation]').filter({ hasText: 'Ana López' });
+    await item.waitFor();
+    await until(() => sentTo(ana).length === 1, "the bot's reply");
+    await item.click();
+    await chat(page).locator('[data-author="customer"]').getByText('Hola, ¿cuánto cuesta el ramo de rosas?').waitFor();
+    const botReply = chat(page).locator('[data-author="bot"]').first();
+    await botReply.waitFor();
+    await expect(botReply.textContent()).resolves.toContain('Asistente');
+
+    // Take over: the conversation moves to the "Persona" tab and the contact panel says so.
+    await page.getByRole('button', { name: 'Tomar conversación' }).click();
+    await page.locator('[data-contact-panel]').getByText('La atiende una persona').waitFor();
+    await expect(page.getByRole('tab', { name: 'Persona' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await page.locator('[data-conversation]').filter({ hasText: 'Ana López' }).waitFor();
+
+    // Shift+Enter breaks the line, Enter sends; the fake Graph API receives it.
+    const box = page.getByLabel('Tu respuesta');
+    await box.fill('Hola Ana, soy Marta de la florería.');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('El ramo cuesta $650 y lo llevamos hoy.');
+    await box.press('Enter');
+    const mine = 'Hola Ana, soy Marta de la florería.\nEl ramo cuesta $650 y lo llevamos hoy.';
+    await until(() => sentTo(ana).includes(mine), "the person's reply");
+    const personBubble = chat(page).locator('[data-author="human"]');
+    await personBubble.waitFor();
+    await chat(page).locator('[data-author="human"][data-status="sent"]').waitFor();
+    await expect(box.inputValue()).resolves.toBe('');
+
+    // The customer answers the person: shown live, the bot says nothing.
+    await customerWrites(ana, 'Ana López', '¡Perfecto! ¿Aceptan tarjeta?');
+    await chat(page).getByText('¡Perfecto! ¿Aceptan tarjeta?').waitFor();
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(sentTo(ana)).toHaveLength(2);
+    await expect(chat(page).locator('[data-author="bot"]').count()).resolves.toBe(1);
+    await shot(page, `inbox-${sizeOf(viewports.desktop)}`);
+
+    // Give it back: the bot answers the next message.
+    await page.getByRole('button', { name: 'Devolver al asistente' }).click();
+    await page.locator('[data-contact-panel]').getByText('La atiende el asistente').waitFor();
+    await customerWrites(ana, 'Ana López', '¿Hacen entregas el sábado?');
+    await until(() => sentTo(ana).length === 3, 'the bot answering again');
+    await expect.poll(() => chat(page).locator('[data-author="bot"]').count(), { timeout: 15_000 }).toBe(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('a new customer moves to the top of the list live, with an unread badge', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`/app/dashboard/${botId}/crm`);
+    await page.locator('[data-conversation]').filter({ hasText: 'Ana López' }).waitFor();
+    await customerWrites(beto, 'Beto Díaz', 'Buenas tardes, ¿abren el domingo?');
+    const first = page.locator('[data-conversation]').first();
+    await expect.poll(() => first.textContent(), { timeout: 15_000 }).toContain('Beto Díaz');
+    await first.locator('[data-unread]').waitFor();
+    await page.getByRole('searchbox').fill('Beto');
+    await expect.poll(() => page.locator('[data-conversation]').count(), { timeout: 10_000 }).toBe(1);
+    await context.close();
+  }, 60_000);
+
+  it('on a phone: the list, then the chat, then back', async () => {
+    const { context, page } = await signedInPage(viewports.phone);
+    await page.goto(`/app/dashboard/${botId}/crm`);
+    const item = page.locator('[data-conversation]').filter({ hasText: 'Ana López' });
+    await item.waitFor();
+    await shot(page, `inbox-list-${sizeOf(viewports.phone)}`);
+    await item.click();
+    await chat(page).getByText('¿Hacen entregas el sábado?').waitFor();
+    await expect(page.locator('[data-conversation]').first().isVisible()).resolves.toBe(false);
+    await shot(page, `inbox-chat-${sizeOf(viewports.phone)}`);
+    await page.getByRole('button', { name: 'Datos del contacto' }).click();
+    await page.locator('[data-contact-panel]').getByRole('button', { name: 'Tomar conversación' }).waitFor();
+    await shot(page, `inbox-contact-${sizeOf(viewports.phone)}`);
+    await page.locator('[data-contact-panel]').getByRole('button', { name: 'Volver a la lista' }).click();
+    await page.getByRole('button', { name: 'Volver a la lista' }).first().click();
+    await item.waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('a customer who asks for a person is announced anywhere in the app: toast, badge on CRM, tab title', async () => {
+    const { context, page } = await signedInPage();
+    const set = await page.request.patch(`/bot/${botId}`, { data: { redirection_phone: '+52 33 1111 2222' } });
+    expect(set.status()).toBe(200);
+    expect((await page.request.patch(`/bot/redirection/${botId}`, { data: { redirection_enabled: true } })).status()).toBe(200);
+    await page.goto(`/app/dashboard/${botId}/recursos`);
+    await page.getByRole('link', { name: 'CRM' }).waitFor();
+    await customerWrites('5213355500011', 'Carla Pérez', 'Quiero hablar con una persona, por favor');
+    await page.getByText('Carla Pérez quiere hablar con una persona.').waitFor({ timeout: 30_000 });
+    await page.locator('[data-badge="1"]').waitFor();
+    await expect.poll(() => page.title()).toMatch(/^\(1\) /);
+    await shot(page, `inbox-handoff-${sizeOf(viewports.desktop)}`);
+    await page.getByRole('link', { name: /CRM/ }).click();
+    await page.getByRole('tab', { name: 'Persona' }).click();
+    await page.locator('[data-conversation]').filter({ hasText: /^CP/ }).waitFor();
+    await expect(page.locator('[data-badge]').count()).resolves.toBe(0);
+    await expect.poll(() => page.title()).not.toMatch(/^\(\d+\) /);
+    await context.close();
+  }, 90_000);
+
+  it('speaks English too: tabs, empty states and the composer', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`/app/dashboard/${botId}/crm`);
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await page.getByRole('tab', { name: 'Conversations' }).waitFor();
+    await page.getByRole('tab', { name: 'Closed' }).click();
+    await page.locator('[data-empty]').getByText('You have not closed any conversation yet.').waitFor();
+    await page.getByText('Choose a conversation').waitFor();
+    await shot(page, `inbox-empty-en-${sizeOf(viewports.desktop)}`);
+    await page.getByRole('button', { name: 'ES', exact: true }).click();
+    await context.close();
+  }, 60_000);
+});
