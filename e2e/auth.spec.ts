@@ -56,7 +56,8 @@ describe('account life cycle', () => {
         loginState: localStorage.getItem('loginState'),
         referralId: localStorage.getItem('referralId'),
       }));
-      expect(stored).toMatchObject({ email: user.email, phoneNumber: user.phone, loggedWith: 'email', referralId: 'AMIGO10' });
+      // The phone is stored in E.164.
+      expect(stored).toMatchObject({ email: user.email, phoneNumber: '+523312345678', loggedWith: 'email', referralId: 'AMIGO10' });
       expect(stored.userId).toMatch(/^[0-9a-f-]{36}$/);
       expect(stored.loginState).toBeTruthy();
       await shot(page, `dashboard-after-signup-${sizeOf(viewports.desktop)}`);

@@ -71,10 +71,11 @@ describe('bots', () => {
       await page.getByRole('button', { name: 'Continuar' }).click();
       await visible(page, 'Este campo es obligatorio.');
       await page.getByLabel('Nombre del negocio').fill('Clínica Santa Fe');
-      await page.getByLabel('Sitio web (opcional)').fill('clinicasantafe.mx');
+      await page.getByLabel('Sitio web (opcional)').fill('clinica santa fe');
       await page.getByRole('button', { name: 'Continuar' }).click();
-      await visible(page, 'Escribe una dirección web que empiece con http:// o https://.');
-      await page.getByLabel('Sitio web (opcional)').fill('https://clinicasantafe.mx');
+      await visible(page, 'Escribe una dirección web válida, por ejemplo sonrisaplena.mx.');
+      // A bare domain is enough: it is sent with https://.
+      await page.getByLabel('Sitio web (opcional)').fill('clinicasantafe.mx');
       await page.getByLabel('¿A qué se dedica tu negocio? (opcional)').fill('Medicina general y pediatría en Zapopan. Consulta de lunes a sábado, $600.');
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `bots-wizard-1-negocio-${sizeOf(viewports.desktop)}`);

@@ -6,11 +6,11 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSignOut } from '../../features/auth/api/use-sign-out.ts';
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
 import { paths } from '../navigation.ts';
+import { nameInitials } from '@charla/shared/input-rules';
 
+/** The avatar's letters: titles such as "Dra." are skipped ("Dra. Lucía Herrera" → "LH"). */
 export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts.at(-1)?.[0] ?? ''}` : (parts[0]?.slice(0, 2) ?? '');
-  return letters.toUpperCase() || '?';
+  return nameInitials(name) || '?';
 }
 
 /** Avatar button with the user's name, a link to their account and sign-out. */

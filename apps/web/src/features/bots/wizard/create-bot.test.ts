@@ -75,6 +75,7 @@ describe('wizard submit', () => {
   it('sends an empty business_url when there is no URL, and converts the speciality to bot_objective', () => {
     const payload = buildNewBotPayload({ ...emptyWizardForm, speciality: 'Consultorio médico' }, 'ana@clinica.mx', 'es');
     expect(payload.business_url).toBe('');
+    expect(buildNewBotPayload({ ...emptyWizardForm, url_company: 'sonrisaplena.mx' }, 'a@b.mx', 'es').business_url).toBe('https://sonrisaplena.mx');
     expect(payload.bot_objective).toBe('doctor_appointment');
     expect(buildNewBotPayload({ ...emptyWizardForm, speciality: 'beauty_spa' }, 'a@b.mx', 'es').bot_objective).toBe('beauty_spa');
     expect(buildNewBotPayload(emptyWizardForm, 'a@b.mx', 'es').bot_objective).toBe('creative');

@@ -1,5 +1,6 @@
 import type { Bot as ServerBot, NewBotBody, UpdateBotBody } from '@charla/shared';
 import { isIanaTimeZone, personalities, specialityToObjective, tones } from '@charla/shared/constants';
+import { normalizeWebAddress } from '@charla/shared/input-rules';
 import { readStorage, storageKeys, type KeyValueStorage } from '../../../lib/storage-keys.ts';
 import { isLocale } from '../../../lib/locales.ts';
 import type { WizardForm, WizardState } from './wizard-state.ts';
@@ -38,7 +39,8 @@ export function buildNewBotPayload(form: WizardForm, userEmail: string, language
     bot_objective: specialityToObjective(form.speciality),
     business_name: form.company,
     business_desc: form.business_description,
-    business_url: form.url_company || '',
+    // A bare domain goes with https://, as the server stores it.
+    business_url: normalizeWebAddress(form.url_company) ?? form.url_company,
     user_email: userEmail,
     business_phone: '',
     welcome_message: '',

@@ -1,4 +1,5 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { greetingName } from '@charla/shared/input-rules';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,8 +13,9 @@ import { useBots } from '../../bots/api/use-bots.ts';
 import { TemplateGrid } from '../../bots/components/template-grid.tsx';
 import { readSelectedBotId, resolveSelectedBot } from '../../bots/selected-bot.ts';
 
+/** How the owner is greeted: the first name, without a title ("Dra. Lucía Herrera" → "Lucía"). */
 function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name;
+  return greetingName(name) || name;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { Bot } from '../../bot.ts';
 import { checkPhone, type SettingProblem } from '../../personalization/settings-rules.ts';
 import { SectionCard } from './section-card.tsx';
 import { useDraft, useProblemText, useSaveBot } from './use-settings.ts';
+import { phoneToSend } from '../../../../lib/phone-input.ts';
 
 /** Derivación a humano: the WhatsApp number of the person who takes over, and the on/off switch. */
 export function RedirectionCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
@@ -33,7 +34,7 @@ export function RedirectionCard({ bot, readOnly }: { bot: Bot; readOnly: boolean
     setProblem(found);
     if (!found) {
       setSwitchError(null);
-      save.mutate({ botId: bot.id, body: { redirection_phone: draft.redirection_phone.trim() } });
+      save.mutate({ botId: bot.id, body: { redirection_phone: draft.redirection_phone.trim() && phoneToSend(draft.redirection_phone) } });
     }
   };
 
