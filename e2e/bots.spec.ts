@@ -100,6 +100,10 @@ describe('bots', () => {
       // Step 3: the style; every choice is required.
       await page.getByRole('heading', { name: '¿Cómo quieres que hable?' }).waitFor();
       await visible(page, 'Paso 3 de 3');
+      // Before the button: each missing choice is marked, and no greeting is made up.
+      expect(await page.getByText('Falta elegir', { exact: true }).count()).toBe(3);
+      await visible(page, 'Elige el tono y cómo se presenta para ver su saludo.');
+      expect(await page.getByText('asistente virtual de').count()).toBe(0);
       await page.getByRole('button', { name: 'Crear asistente' }).click();
       expect(await page.getByText('Elige una opción.').count()).toBe(3);
       await choose(page, 'form', /^Formal/);

@@ -105,6 +105,8 @@ describe('wizard submit', () => {
     const body = { error: { code: 'BOT_LIMIT_REACHED', message: 'Alcanzaste el número máximo de asistentes de tu plan.' } };
     const s = setup(() => Promise.resolve(body));
     await expect(submitBot(valid, s.deps)).resolves.toEqual({ success: false, message: 'Unexpected error occurred', error: body.error });
+    // A limit is not unexpected: nothing goes to the console.
+    expect(s.logError).not.toHaveBeenCalled();
     const fields = { error: { code: 'VALIDATION_FAILED', message: 'Revisa los datos marcados.', fields: { bot_name: 'Este campo es obligatorio.' } } };
     const f = setup(() => Promise.resolve(fields));
     await expect(submitBot(valid, f.deps)).resolves.toEqual({ success: false, message: 'Unexpected error occurred', error: fields.error });

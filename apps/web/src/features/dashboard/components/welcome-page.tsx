@@ -10,6 +10,7 @@ import { useTenant } from '../../../app/tenant-theme.tsx';
 import { useCurrentUser } from '../../auth/current-user.tsx';
 import { useBotLimit } from '../../bots/api/use-bot-limit.ts';
 import { useBots } from '../../bots/api/use-bots.ts';
+import { BotLimitNotice } from '../../bots/components/bot-limit-notice.tsx';
 import { TemplateGrid } from '../../bots/components/template-grid.tsx';
 import { readSelectedBotId, resolveSelectedBot } from '../../bots/selected-bot.ts';
 
@@ -94,6 +95,7 @@ export function WelcomePage() {
             </Button>
           </Alert>
         ) : null}
+        {limit?.reached ? <BotLimitNotice limit={limit.limit} /> : null}
         <TemplateGrid clientId={clientId} limit={limit} />
       </section>
     </div>

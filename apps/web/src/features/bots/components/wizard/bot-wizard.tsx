@@ -182,6 +182,8 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
 
   if (!step) return null;
 
+  // The greeting depends on the tone and the identity: nothing is shown before both are chosen.
+  const styleChosen = (tones as readonly string[]).includes(form.communication) && (form.isHuman === 'true' || form.isHuman === 'false');
   const tone = (tones as readonly string[]).includes(form.communication) ? form.communication : 'Semiformal';
   const identity = form.isHuman === 'true' ? 'human' : 'ai';
   const greeting = t(`bots:wizard.preview.${tone as (typeof tones)[number]}.${identity}`, {
@@ -287,6 +289,7 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
                   value={form.communication}
                   onChange={set('communication')}
                   error={errorOf('communication')}
+                  pending={t('bots:wizard.pendingChoice')}
                 />
                 <ChoiceGroup
                   name="behavior"
@@ -299,6 +302,7 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
                   value={form.behavior}
                   onChange={set('behavior')}
                   error={errorOf('behavior')}
+                  pending={t('bots:wizard.pendingChoice')}
                 />
                 <ChoiceGroup
                   name="isHuman"
@@ -311,15 +315,22 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
                   value={form.isHuman}
                   onChange={set('isHuman')}
                   error={errorOf('isHuman')}
+                  pending={t('bots:wizard.pendingChoice')}
                 />
                 <figure className="rounded-2xl border border-line bg-card-strong p-4">
                   <figcaption className="mb-3 flex items-center gap-2 text-xs font-semibold tracking-wider text-muted uppercase">
                     <BotIcon className="size-4" />
                     {t('bots:wizard.preview.label')}
                   </figcaption>
-                  <p className="w-fit max-w-[90%] rounded-2xl rounded-bl-md border border-line bg-card px-3.5 py-2 text-sm" aria-live="polite">
-                    {greeting}
-                  </p>
+                  {styleChosen ? (
+                    <p className="w-fit max-w-[90%] rounded-2xl rounded-bl-md border border-line bg-card px-3.5 py-2 text-sm" aria-live="polite">
+                      {greeting}
+                    </p>
+                  ) : (
+                    <p className="text-sm text-muted" aria-live="polite">
+                      {t('bots:wizard.preview.pending')}
+                    </p>
+                  )}
                 </figure>
               </>
             ) : null}
