@@ -16,6 +16,7 @@ import { readingOutcomeToast, useDeleteDocument, useDocuments } from '../api/use
 import { settleReadingToasts } from '../reading-toasts.ts';
 import { useDocumentEvents } from '../api/use-document-events.ts';
 import { documentsKey, type DocumentItem } from '../documents-cache.ts';
+import { BotPlaygroundLauncher } from '../../playground/components/playground-launcher.tsx';
 import { AddKnowledge } from './add-knowledge.tsx';
 import { DocumentList } from './document-list.tsx';
 
@@ -145,6 +146,7 @@ export function TrainingPage() {
         )}
       </div>
 
+      <BotPlaygroundLauncher botId={botId} />
       <ConfirmDeleteModal
         open={confirming !== null}
         title={t('delete.title', { name: confirming?.document_name ?? '' })}

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../../components/ui/button.tsx';
@@ -8,12 +7,10 @@ import { EmptyState } from '../../../../components/ui/empty-state.tsx';
 import { ContentSpinner } from '../../../../components/ui/full-screen-spinner.tsx';
 import { BotIcon, LockIcon, SparklesIcon } from '../../../../components/ui/icons.tsx';
 import { Switch } from '../../../../components/ui/switch.tsx';
-import { showToast } from '../../../../components/ui/toast-store.ts';
 import { defaultBotSection, isSectionAllowed, paths } from '../../../../app/navigation.ts';
 import { useTenant } from '../../../../app/tenant-theme.tsx';
-import { errorText } from '../../../../lib/error-text.ts';
-import { changeStatus } from '../../api/bot-calls.ts';
-import { botCallDeps, patchBotInCache, refetchBots, useBots } from '../../api/use-bots.ts';
+import { useBotPower } from '../../api/use-bot-power.ts';
+import { useBots } from '../../api/use-bots.ts';
 import { botLabel, type Bot } from '../../bot.ts';
 import { storeSelectedBotId } from '../../selected-bot.ts';
 import { cardKeyOf } from '../../template-labels.ts';
@@ -135,24 +132,10 @@ export function PersonalizationPage() {
 
 function BotSettings({ bot, onTour }: { bot: Bot; onTour: () => void }) {
   const { t } = useTranslation(['bots', 'dashboard']);
-  const queryClient = useQueryClient();
-  const [switching, setSwitching] = useState(false);
+  const { toggle, switching } = useBotPower(bot);
   const readOnly = bot.locked;
   const name = botLabel(bot, t('bots:personalization.unnamed'));
   const card = cardKeyOf(bot.bot_objective);
-
-  const toggle = async () => {
-    setSwitching(true);
-    const result = await changeStatus(bot.id, { ...botCallDeps, reread: () => refetchBots(queryClient) });
-    setSwitching(false);
-    if (result.ok) {
-      patchBotInCache(queryClient, bot.id, { bot_enabled: result.value });
-      showToast(result.value ? t('bots:personalization.status.turnedOn', { name }) : t('bots:personalization.status.turnedOff', { name }), 'success');
-    } else {
-      showToast(errorText(result.error), 'error');
-      void refetchBots(queryClient);
-    }
-  };
 
   return (
     <div className="animate-rise">
