@@ -100,6 +100,12 @@ export function Sidebar({ nav, bots, botsLoading, selectedBot, currentBotSection
             </ul>
           </div>
         ) : null}
+        {nav.isMobile ? (
+          // The spec keeps the other sections off phones; say so, so they do not vanish without a word.
+          <p className="mt-auto px-3 text-xs leading-relaxed text-muted" data-testid="wider-screen-note">
+            {t('shell.widerScreen')}
+          </p>
+        ) : null}
       </nav>
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDigits, checkHours, checkPhone, checkText, checkToken, checkUrl, fillReminder, nextRange } from './settings-rules.ts';
+import { checkDigits, checkHours, checkPhone, checkText, checkUrl, fillReminder, nextRange } from './settings-rules.ts';
 
 const week = { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] };
 
@@ -23,10 +23,6 @@ describe('settings rules', () => {
     expect(checkDigits('')).toEqual({ rule: 'required' });
     expect(checkDigits('12a45')).toEqual({ rule: 'digits' });
     expect(checkDigits('104857362819')).toBeUndefined();
-    expect(checkToken('', true)).toBeUndefined();
-    expect(checkToken('', false)).toEqual({ rule: 'required' });
-    expect(checkToken('EAAB', true)).toEqual({ rule: 'tooShort', min: 10 });
-    expect(checkToken('EAABsbCS1iHgBO7', false)).toBeUndefined();
   });
 
   it('refuses ranges that end before they start or overlap, keyed like server field errors', () => {

@@ -47,15 +47,6 @@ export function checkDigits(value: string): SettingProblem | undefined {
   return /^\d{5,30}$/.test(trimmed) ? undefined : { rule: 'digits' };
 }
 
-/** A new access token: required when none is stored, at least 10 characters. */
-export function checkToken(value: string, hasStored: boolean): SettingProblem | undefined {
-  const trimmed = value.trim();
-  if (trimmed === '') return hasStored ? undefined : { rule: 'required' };
-  if (trimmed.length < 10) return { rule: 'tooShort', min: 10 };
-  if (trimmed.length > 1000) return { rule: 'tooLong', max: 1000 };
-  return undefined;
-}
-
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /**

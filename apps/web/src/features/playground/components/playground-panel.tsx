@@ -1,10 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReplyChoice } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertIcon, BotIcon, CloseIcon, HandoffIcon, RestartIcon, WifiOffIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLasting } from '../../../lib/use-lasting.ts';
 import { usePlaygroundChat } from '../api/use-playground-chat.ts';
 import { choosableReply, readThrough, type ChatMessage, type ChatState } from '../chat-state.ts';
 import type { PlaygroundBot } from '../playground-bot.ts';
@@ -15,19 +16,6 @@ import { MessageBubble } from './message-bubble.tsx';
 
 /** Live events can take a moment to connect; only a lasting outage is worth a notice. */
 const OFFLINE_NOTICE_MS = 3000;
-
-function useLasting(flag: boolean, ms: number): boolean {
-  const [lasting, setLasting] = useState(false);
-  useEffect(() => {
-    if (!flag) {
-      setLasting(false);
-      return;
-    }
-    const timer = setTimeout(() => setLasting(true), ms);
-    return () => clearTimeout(timer);
-  }, [flag, ms]);
-  return lasting;
-}
 
 /**
  * The owner writes as a customer and sees what the customer would get on WhatsApp: a side panel

@@ -24,7 +24,6 @@ import { RedirectionCard } from './redirection-card.tsx';
 import { RemindersCard } from './reminders-card.tsx';
 import { ScheduleCard } from './schedule-card.tsx';
 import { WelcomeCard } from './welcome-card.tsx';
-import { WhatsappApiCard } from './whatsapp-api-card.tsx';
 import { ChannelsPanel } from '../../../channels/components/channels-panel.tsx';
 import { PlaygroundLauncher } from '../../../playground/components/playground-launcher.tsx';
 
@@ -35,7 +34,7 @@ const groups = [
   ['horario', 'schedule'],
   ['recordatorios', 'reminders'],
   ['derivacion', 'redirection'],
-  ['whatsapp-api', 'whatsapp'],
+  ['canales', 'channels'],
 ] as const;
 
 /** /app/dashboard/{botId}/personalizacion: every setting of the bot, grouped in cards; `guide=true` starts the tour. */
@@ -67,13 +66,13 @@ export function PersonalizationPage() {
         close: t('bots:tour.close'),
         progress: t('bots:tour.progress', { current: '{{current}}', total: '{{total}}' }),
         steps: [
-          { selector: '[data-tour="bot-header"]', title: t('bots:tour.steps.header.title'), description: t('bots:tour.steps.header.description') },
-          { selector: '[data-tour="bot-selector"]', title: t('bots:tour.steps.selector.title'), description: t('bots:tour.steps.selector.description') },
-          { selector: '#asistente', title: t('bots:tour.steps.assistant.title'), description: t('bots:tour.steps.assistant.description') },
-          { selector: '#bienvenida', title: t('bots:tour.steps.welcome.title'), description: t('bots:tour.steps.welcome.description') },
-          { selector: '#horario', title: t('bots:tour.steps.schedule.title'), description: t('bots:tour.steps.schedule.description') },
-          { selector: '[data-tour="section-recursos"]', title: t('bots:tour.steps.training.title'), description: t('bots:tour.steps.training.description') },
-          { selector: '#whatsapp-api', title: t('bots:tour.steps.whatsapp.title'), description: t('bots:tour.steps.whatsapp.description') },
+          { selector: '[data-tour="bot-header"]', side: 'bottom', title: t('bots:tour.steps.header.title'), description: t('bots:tour.steps.header.description') },
+          { selector: '[data-tour="bot-selector"]', side: 'right', title: t('bots:tour.steps.selector.title'), description: t('bots:tour.steps.selector.description') },
+          { selector: '#asistente > header', side: 'bottom', title: t('bots:tour.steps.assistant.title'), description: t('bots:tour.steps.assistant.description') },
+          { selector: '#bienvenida > header', side: 'bottom', title: t('bots:tour.steps.welcome.title'), description: t('bots:tour.steps.welcome.description') },
+          { selector: '#horario > header', side: 'bottom', title: t('bots:tour.steps.schedule.title'), description: t('bots:tour.steps.schedule.description') },
+          { selector: '[data-tour="section-recursos"]', side: 'right', title: t('bots:tour.steps.training.title'), description: t('bots:tour.steps.training.description') },
+          { selector: '#canales > header', side: 'bottom', title: t('bots:tour.steps.whatsapp.title'), description: t('bots:tour.steps.whatsapp.description') },
         ],
       };
       void import('../../tour/onboarding-tour.ts')
@@ -203,7 +202,6 @@ function BotSettings({ bot, onTour }: { bot: Bot; onTour: () => void }) {
         <ScheduleCard bot={bot} readOnly={readOnly} />
         <RemindersCard bot={bot} readOnly={readOnly} />
         <RedirectionCard bot={bot} readOnly={readOnly} />
-        <WhatsappApiCard bot={bot} readOnly={readOnly} />
         <ChannelsPanel bot={bot} readOnly={readOnly} />
         <DeleteBotCard bot={bot} />
       </div>
