@@ -82,8 +82,9 @@ export function trainingService(deps: TrainingDeps) {
     });
 
   async function enqueue(row: DocumentRow, locale: Locale): Promise<TrainingDocument> {
-    await jobs.send(PROCESS_JOB, { documentId: row.id });
+    // "processing" goes out before the job can end it: a page that fails at once is not shown processing again.
     announce(row);
+    await jobs.send(PROCESS_JOB, { documentId: row.id });
     return toDocument(row, locale);
   }
 

@@ -13,15 +13,17 @@ import { documentsKey } from '../documents-cache.ts';
 import { PassagesView } from './passages-view.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-/** A page's address as a person reads it ("Odontolog%C3%ADa" → "Odontología"). */
-export function readableName(doc: Pick<DocumentItem, 'document_name' | 'training_type'>): string {
-  if (doc.training_type !== 'URL') return doc.document_name;
+/** An address as a person reads it ("Odontolog%C3%ADa" → "Odontología"). */
+export function readableAddress(address: string): string {
   try {
-    return decodeURI(doc.document_name);
+    return decodeURI(address);
   } catch {
-    return doc.document_name;
+    return address;
   }
 }
+
+const readableName = (doc: Pick<DocumentItem, 'document_name' | 'training_type'>) =>
+  doc.training_type === 'URL' ? readableAddress(doc.document_name) : doc.document_name;
 
 /** A failed document, read again; the row shows "processing" until its new status comes. */
 function useRetry(doc: DocumentItem) {
@@ -107,7 +109,7 @@ function DocumentRow({ doc, onDelete }: { doc: DocumentItem; onDelete: (doc: Doc
           <p className="mt-1 text-sm text-muted">{meta.join(' · ')}</p>
           {doc.source && (doc.training_type === 'URL' || doc.training_type === 'YOUTUBE') ? (
             <p className="mt-0.5 truncate text-xs text-muted/80" title={doc.source}>
-              {doc.source}
+              {readableAddress(doc.source)}
             </p>
           ) : null}
           {doc.status === 'failed' && doc.error ? (

@@ -68,11 +68,11 @@ export function PersonalizationPage() {
         steps: [
           { selector: '[data-tour="bot-header"]', side: 'bottom', title: t('bots:tour.steps.header.title'), description: t('bots:tour.steps.header.description') },
           { selector: '[data-tour="bot-selector"]', side: 'right', title: t('bots:tour.steps.selector.title'), description: t('bots:tour.steps.selector.description') },
-          { selector: '#asistente > header', side: 'bottom', title: t('bots:tour.steps.assistant.title'), description: t('bots:tour.steps.assistant.description') },
-          { selector: '#bienvenida > header', side: 'bottom', title: t('bots:tour.steps.welcome.title'), description: t('bots:tour.steps.welcome.description') },
-          { selector: '#horario > header', side: 'bottom', title: t('bots:tour.steps.schedule.title'), description: t('bots:tour.steps.schedule.description') },
+          { selector: '#asistente header', side: 'bottom', title: t('bots:tour.steps.assistant.title'), description: t('bots:tour.steps.assistant.description') },
+          { selector: '#bienvenida header', side: 'bottom', title: t('bots:tour.steps.welcome.title'), description: t('bots:tour.steps.welcome.description') },
+          { selector: '#horario header', side: 'bottom', title: t('bots:tour.steps.schedule.title'), description: t('bots:tour.steps.schedule.description') },
           { selector: '[data-tour="section-recursos"]', side: 'right', title: t('bots:tour.steps.training.title'), description: t('bots:tour.steps.training.description') },
-          { selector: '#canales > header', side: 'bottom', title: t('bots:tour.steps.whatsapp.title'), description: t('bots:tour.steps.whatsapp.description') },
+          { selector: '#canales header', side: 'bottom', title: t('bots:tour.steps.whatsapp.title'), description: t('bots:tour.steps.whatsapp.description') },
         ],
       };
       void import('../../tour/onboarding-tour.ts')
