@@ -36,6 +36,7 @@ import { pipeline, REPLY_JOB, SEND_JOB, type Pipeline } from './modules/conversa
 import { playgroundRoutes } from './modules/conversations/playground.routes.ts';
 import { playgroundService } from './modules/conversations/playground.service.ts';
 import type { Engine } from './engine/types.ts';
+import { createEngine } from './engine/create-engine.ts';
 import { playgroundSendBody } from '@charla/shared';
 import { AppError } from './lib/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -50,7 +51,7 @@ export interface AppDeps {
   database: Database;
   keys: Keys;
   logger?: FastifyServerOptions['logger'];
-  /** The conversation engine; by default the one AI_PROVIDER names. */
+  /** The conversation engine; by default the one AI_PROVIDER names, logging to the app's logger. */
   engine?: Engine;
 }
 
@@ -122,7 +123,7 @@ export async function buildApp({ config, database, keys, logger, engine }: AppDe
   });
   const search = retrieval(trainingRepo);
 
-  if (!engine) throw new Error('no conversation engine configured');
+  engine ??= createEngine(config, app.log);
   const meta = metaChannels({ config, db: database.db, box, bots, emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args), log: app.log });
   const whatsappWeb = await whatsappWebChannel(app, { config, database, box, bots, sendAttempts: SEND_ATTEMPTS });
   const conversations = conversationsRepository(database.db);
@@ -157,7 +158,7 @@ export async function buildApp({ config, database, keys, logger, engine }: AppDe
 
   app.decorate('services', { auth, bots, training, search, pipeline: flow });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, engine });
   await app.register(authRoutes, { service: auth });
   await app.register(botsRoutes, { service: bots });
   await app.register(trainingRoutes, { service: training });

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
-import { createEngine } from './engine/create-engine.ts';
 import { deriveKeys, loadAppSecret } from './lib/secrets.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { seedDemoAccount } from './seed/demo-data.ts';
@@ -28,7 +27,8 @@ const webDist = config.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(impor
 const database = await createDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
 const keys = deriveKeys(loadAppSecret(config.APP_SECRET, config.DATA_DIR), config.ENCRYPTION_KEY);
-const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, keys, engine: createEngine(config) });
+// The engine AI_PROVIDER names is made inside, with the app's logger (a failing model is logged).
+const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, keys });
 
 const admin = await app.services.auth.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
 const banner: string[] = [];
