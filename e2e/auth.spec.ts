@@ -97,7 +97,7 @@ describe('account life cycle', () => {
       expect((await context.cookies()).map((c) => c.name)).toContain('charla_at');
 
       // Sign out from the user menu.
-      await page.getByRole('button', { name: /Menú de tu cuenta/ }).click();
+      await page.getByRole('button', { name: /menú de tu cuenta/i }).click();
       await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
       await page.waitForURL('**/login');
       await visible(page, 'Cerraste sesión. ¡Hasta pronto!');

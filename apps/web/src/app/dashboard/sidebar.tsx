@@ -63,8 +63,10 @@ export function Sidebar({ nav, bots, botsLoading, selectedBot, currentBotSection
 
   return (
     <div className="flex h-full flex-col gap-6 overflow-y-auto px-4 py-5">
-      <Link to={paths.dashboard} onClick={onNavigate} className="focus-ring flex h-10 items-center rounded-lg px-1" aria-label={t('shell.home')}>
+      <Link to={paths.dashboard} onClick={onNavigate} className="focus-ring flex h-10 items-center rounded-lg px-1">
         <Logo tenant={tenant} logoUrl={logoUrl} />
+        {/* The name keeps what the link shows ("Charla") and says where it goes. */}
+        <span className="sr-only">{`, ${t('shell.home')}`}</span>
       </Link>
 
       <BotSelector bots={bots} selected={selectedBot} section={currentBotSection} isTenant={nav.isTenant} loading={botsLoading} onNavigate={onNavigate} />

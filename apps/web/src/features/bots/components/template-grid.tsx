@@ -33,7 +33,7 @@ export function TemplateGrid({ clientId, limit }: { clientId: string | null; lim
                 limit?.reached ? 'cursor-not-allowed opacity-60' : 'hover:-translate-y-0.5 hover:border-highlight/60 hover:bg-[color-mix(in_srgb,var(--font-color)_9%,transparent)]'
               }`}
             >
-              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-highlight/15 text-highlight transition group-hover:bg-highlight group-hover:text-on-highlight">
+              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-highlight/15 text-highlight-text transition group-hover:bg-highlight group-hover:text-on-highlight">
                 <TemplateIcon template={template} className="size-5.5" />
               </span>
               <span className="min-w-0 flex-1">

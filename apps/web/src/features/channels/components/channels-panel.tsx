@@ -35,7 +35,7 @@ export function ChannelsPanel({ bot, readOnly }: Props) {
   return (
     <section id="canales" aria-labelledby="canales-title" className="scroll-mt-32 rounded-2xl border border-line bg-card backdrop-blur-xl">
       <header className="flex items-start gap-4 border-b border-line px-5 py-4 sm:px-6">
-        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-highlight/15 text-highlight">
+        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-highlight/15 text-highlight-text">
           <ChatIcon className="size-5" />
         </span>
         <div className="min-w-0 flex-1">

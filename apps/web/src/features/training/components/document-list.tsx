@@ -130,7 +130,7 @@ function DocumentRow({ doc, onDelete }: { doc: DocumentItem; onDelete: (doc: Doc
           {uploading ? <UploadProgress fraction={doc.progress ?? 0} name={doc.document_name} /> : null}
           {doc.status === 'ready' && doc.chunk_count > 0 ? (
             <details className="group mt-2" onToggle={(event) => setShowPassages(event.currentTarget.open)}>
-              <summary className="focus-ring w-fit cursor-pointer rounded text-sm font-medium text-highlight hover:underline">{t('list.showContent')}</summary>
+              <summary className="focus-ring w-fit cursor-pointer rounded text-sm font-medium text-highlight-text hover:underline">{t('list.showContent')}</summary>
               {showPassages ? <PassagesView botId={doc.bot_id} documentId={doc.id} /> : null}
             </details>
           ) : null}

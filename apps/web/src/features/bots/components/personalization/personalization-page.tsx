@@ -9,6 +9,7 @@ import { BotIcon, LockIcon, SparklesIcon } from '../../../../components/ui/icons
 import { Switch } from '../../../../components/ui/switch.tsx';
 import { defaultBotSection, isSectionAllowed, paths } from '../../../../app/navigation.ts';
 import { useTenant } from '../../../../app/tenant-theme.tsx';
+import { focusPageHeading } from '../../../../lib/focus-heading.ts';
 import { useBotPower } from '../../api/use-bot-power.ts';
 import { useBots } from '../../api/use-bots.ts';
 import { botLabel, type Bot } from '../../bot.ts';
@@ -79,6 +80,8 @@ export function PersonalizationPage() {
         .then(({ startTour }) => {
           stopTour.current = startTour(text, () => {
             stopTour.current = null;
+            // Back from the tour: the focus goes to the page's heading (unless it went back to the button that opened it).
+            focusPageHeading();
             markTourCompleted(id, 'personalizacion');
             setParams(
               (current) => {

@@ -71,7 +71,7 @@ export function ChoiceGroup({
                 <span className="block text-sm font-semibold text-fg">{choice.title}</span>
                 {choice.description ? <span className="mt-0.5 block text-xs leading-snug text-muted">{choice.description}</span> : null}
               </span>
-              <CheckCircleIcon className={`size-5 shrink-0 transition ${checked ? 'text-highlight opacity-100' : 'opacity-0'}`} />
+              <CheckCircleIcon className={`size-5 shrink-0 transition ${checked ? 'text-highlight-text opacity-100' : 'opacity-0'}`} />
             </label>
           );
         })}
