@@ -35,7 +35,7 @@ const demo = { email: 'demo@charla.mx', password: 'charla-demo-2026' };
 const owner = { name: 'Dra. Lucía Herrera', email: `lucia.axe.${Date.now()}@sonrisaplena.mx`, phone: '33 1234 5678', password: 'secreto-1234' };
 
 beforeAll(async () => {
-  env = await startTestEnv();
+  env = await startTestEnv({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } });
 }, 180_000);
 afterAll(() => env?.stop());
 

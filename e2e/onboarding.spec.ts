@@ -26,7 +26,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  env = await startTestEnv({ env: { TRAINING_ALLOW_PRIVATE_URLS: 'true' } });
+  env = await startTestEnv({ env: { TRAINING_ALLOW_PRIVATE_URLS: 'true', SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } });
 }, 180_000);
 
 afterAll(async () => {
