@@ -103,6 +103,7 @@ describe('a new owner\'s first hour', () => {
 
   it('with the bot off the playground says so and turns it on from the panel', async () => {
     const { context, page, botId } = await signedInDemo();
+    const phone = await signedInDemo(viewports.phone);
     await page.goto(`/app/dashboard/${botId}/personalizacion`);
     const power = page.getByRole('switch', { name: 'Asistente encendido' });
     await power.click();
@@ -112,6 +113,13 @@ describe('a new owner\'s first hour', () => {
     await panel.getByText('apagado', { exact: true }).waitFor();
     expect(await panel.getByText('en línea', { exact: true }).count()).toBe(0);
     await shot(page, `onboarding-playground-off-${sizeOf(viewports.desktop)}`);
+    // On a phone the panel takes the screen, and its own switch is at hand.
+    await phone.page.goto(`/app/dashboard/${botId}/personalizacion`);
+    await phone.page.getByRole('button', { name: 'Probar asistente' }).click();
+    const phonePanel = phone.page.getByRole('dialog', { name: 'Probar asistente' });
+    await phonePanel.getByRole('button', { name: 'Encender' }).waitFor();
+    await shot(phone.page, `onboarding-playground-off-${sizeOf(viewports.phone)}`);
+    await phone.context.close();
     await panel.getByRole('button', { name: 'Encender' }).click();
     await panel.getByText('en línea', { exact: true }).waitFor();
     await page.waitForFunction(() => document.querySelector('[role="switch"][aria-label="Asistente encendido"]')?.getAttribute('aria-checked') === 'true');
@@ -134,40 +142,55 @@ describe('a new owner\'s first hour', () => {
     }
   });
 
-  it('sign-up refuses a phone without its area code, stores it in E.164 and greets without the title', async () => {
-    const { context, page } = await env.newPage({ locale: 'es-MX' });
-    const owner = { name: 'Dra. Lucía Herrera', email: `lucia.${Date.now()}@sonrisaplena.mx`, phone: '33 1234', password: 'secreto-1234' };
-    await page.goto('/signup');
-    await fillSignUp(page, owner);
-    await page.getByRole('button', { name: 'Crear cuenta' }).click();
-    await visible(page, 'Falta parte del número: escríbelo completo con lada, por ejemplo 33 1234 5678.');
-    expect(page.url()).toMatch(/\/signup$/);
-    await shot(page, `onboarding-signup-phone-${sizeOf(viewports.desktop)}`);
-    await page.getByLabel('Teléfono (WhatsApp)').fill('33 1234 5678');
-    await page.getByRole('button', { name: 'Crear cuenta' }).click();
-    await page.waitForURL('**/app/dashboard');
-    await visible(page, '¡Hola, Lucía!');
-    await page.getByText('LH', { exact: true }).first().waitFor();
-    const userId = await page.evaluate(() => localStorage.getItem('userId'));
-    const info = (await (await page.request.get(`/client/info/${userId}`)).json()) as { phone_number: string };
-    expect(info.phone_number).toBe('+523312345678');
-    await shot(page, `onboarding-welcome-greeting-${sizeOf(viewports.desktop)}`);
+  for (const viewport of [viewports.desktop, viewports.phone] as Viewport[]) {
+    it(`sign-up refuses a phone without its area code, stores it in E.164, greets without the title; the wizard marks missing choices (${sizeOf(viewport)})`, async () => {
+      const { context, page } = await env.newPage({ viewport, locale: 'es-MX' });
+      const owner = { name: 'Dra. Lucía Herrera', email: `lucia.${viewport.width}.${Date.now()}@sonrisaplena.mx`, phone: '33 1234', password: 'secreto-1234' };
+      await page.goto('/signup');
+      await fillSignUp(page, owner);
+      await page.getByRole('button', { name: 'Crear cuenta' }).click();
+      await visible(page, 'Falta parte del número: escríbelo completo con lada, por ejemplo 33 1234 5678.');
+      expect(page.url()).toMatch(/\/signup$/);
+      await shot(page, `onboarding-signup-phone-${sizeOf(viewport)}`);
+      await page.getByLabel('Teléfono (WhatsApp)').fill('33 1234 5678');
+      await page.getByRole('button', { name: 'Crear cuenta' }).click();
+      await page.waitForURL('**/app/dashboard');
+      await visible(page, '¡Hola, Lucía!');
+      await page.getByText('LH', { exact: true }).first().waitFor();
+      const userId = await page.evaluate(() => localStorage.getItem('userId'));
+      const info = (await (await page.request.get(`/client/info/${userId}`)).json()) as { phone_number: string };
+      expect(info.phone_number).toBe('+523312345678');
+      await shot(page, `onboarding-welcome-greeting-${sizeOf(viewport)}`);
 
-    // A new page opens at its top: a card far down the list opens the wizard with its title in view.
-    const card = page.locator('a[data-template="financial_services"]');
-    await card.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
-    await card.click();
-    await page.getByRole('heading', { name: 'Cuéntanos de tu negocio' }).waitFor();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      // A new page opens at its top: a card far down the list opens the wizard with its title in view.
+      const card = page.locator('a[data-template="financial_services"]');
+      await card.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+      await card.click();
+      await page.getByRole('heading', { name: 'Cuéntanos de tu negocio' }).waitFor();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
-    // A bare domain is a web address.
-    await page.getByLabel('Nombre del negocio').fill('Sonrisa Plena');
-    await page.getByLabel('Sitio web (opcional)').fill('sonrisaplena.mx');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByRole('heading', { name: 'Dale identidad a tu asistente' }).waitFor();
-    await context.close();
-  });
+      // A bare domain is a web address.
+      await page.getByLabel('Nombre del negocio').fill('Sonrisa Plena');
+      await page.getByLabel('Sitio web (opcional)').fill('sonrisaplena.mx');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.getByRole('heading', { name: 'Dale identidad a tu asistente' }).waitFor();
+      await page.getByLabel('Nombre del asistente').fill('Sofía');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.getByRole('heading', { name: '¿Cómo quieres que hable?' }).waitFor();
+      // Step 3: the missing choices are marked before the button, and no greeting is made up.
+      expect(await page.getByText('Falta elegir', { exact: true }).count()).toBe(3);
+      await visible(page, 'Elige el tono y cómo se presenta para ver su saludo.');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `onboarding-wizard-style-pending-${sizeOf(viewport)}`, { fullPage: true });
+      // A refused submit puts the focus on the first group's radios, tied to its message.
+      await page.getByRole('button', { name: 'Crear asistente' }).click();
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('communication');
+      const describedBy = await page.evaluate(() => document.activeElement?.getAttribute('aria-describedby'));
+      expect(await page.evaluate((id) => (id ? document.getElementById(id)?.textContent : null), describedBy)).toBe('Elige una opción.');
+      await context.close();
+    });
+  }
 
   it('a page that failed shows its decoded name, and is read again with one button', async () => {
     const { context, page, botId } = await signedInDemo();

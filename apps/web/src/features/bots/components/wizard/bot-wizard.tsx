@@ -56,6 +56,15 @@ function without<T extends object>(record: T, key: keyof T): T {
   return copy;
 }
 
+/** After a refused submit: the first field (or group of choices) with a problem, in screen order, gets the focus. */
+function focusFirstInvalid(fields: readonly WizardField[]) {
+  requestAnimationFrame(() => {
+    const order = Object.keys(stepOfField) as WizardField[];
+    const first = [...fields].sort((a, b) => stepOfField[a] - stepOfField[b] || order.indexOf(a) - order.indexOf(b))[0];
+    if (first) document.querySelector<HTMLElement>(`form [name="${first}"]`)?.focus();
+  });
+}
+
 /** The creation wizard: 1 the business, 2 the assistant, 3 its style; then the new bot's personalization with the tour. */
 export function BotWizard({ template, clientId, backTo, limit }: { template: TemplateKey; clientId: string | null; backTo: string; limit: number | null }) {
   const { t } = useTranslation(['bots', 'common']);
@@ -140,7 +149,9 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
     setFailure(null);
     dispatch({ type: 'setValid', valid });
     if (!valid) {
-      goBackTo(Math.min(...Object.keys(found).map((field) => stepOfField[field as WizardField])));
+      const fields = Object.keys(found) as WizardField[];
+      goBackTo(Math.min(...fields.map((field) => stepOfField[field])));
+      focusFirstInvalid(fields);
       return;
     }
     setSubmitting(true);

@@ -65,6 +65,8 @@ export function ChoiceGroup({
                 value={choice.value}
                 checked={checked}
                 onChange={() => onChange(choice.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={errorId}
                 className="sr-only"
               />
               <span className="min-w-0 flex-1">
