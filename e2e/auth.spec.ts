@@ -56,7 +56,8 @@ describe('account life cycle', () => {
         loginState: localStorage.getItem('loginState'),
         referralId: localStorage.getItem('referralId'),
       }));
-      expect(stored).toMatchObject({ email: user.email, phoneNumber: user.phone, loggedWith: 'email', referralId: 'AMIGO10' });
+      // The phone is stored in E.164.
+      expect(stored).toMatchObject({ email: user.email, phoneNumber: '+523312345678', loggedWith: 'email', referralId: 'AMIGO10' });
       expect(stored.userId).toMatch(/^[0-9a-f-]{36}$/);
       expect(stored.loginState).toBeTruthy();
       await shot(page, `dashboard-after-signup-${sizeOf(viewports.desktop)}`);
@@ -96,7 +97,7 @@ describe('account life cycle', () => {
       expect((await context.cookies()).map((c) => c.name)).toContain('charla_at');
 
       // Sign out from the user menu.
-      await page.getByRole('button', { name: /Menú de tu cuenta/ }).click();
+      await page.getByRole('button', { name: /menú de tu cuenta/i }).click();
       await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
       await page.waitForURL('**/login');
       await visible(page, 'Cerraste sesión. ¡Hasta pronto!');

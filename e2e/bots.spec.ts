@@ -32,19 +32,6 @@ async function choose(page: Page, scope: string, name: RegExp): Promise<void> {
   await page.locator(scope).getByRole('radio', { name }).check({ force: true });
 }
 
-async function fillWizard(page: Page, { company, botName }: { company: string; botName: string }): Promise<void> {
-  await page.getByRole('heading', { name: 'Cuéntanos de tu negocio' }).waitFor();
-  await page.getByLabel('Nombre del negocio').fill(company);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByRole('heading', { name: 'Dale identidad a tu asistente' }).waitFor();
-  await page.getByLabel('Nombre del asistente').fill(botName);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByRole('heading', { name: '¿Cómo quieres que hable?' }).waitFor();
-  await choose(page, 'form', /^Semiformal/);
-  await choose(page, 'form', /^Comprensible/);
-  await choose(page, 'form', /^Como parte de tu equipo/);
-}
-
 const tourDialog = (page: Page) => page.locator('.driver-popover[role="dialog"]');
 
 describe('bots', () => {
@@ -71,10 +58,11 @@ describe('bots', () => {
       await page.getByRole('button', { name: 'Continuar' }).click();
       await visible(page, 'Este campo es obligatorio.');
       await page.getByLabel('Nombre del negocio').fill('Clínica Santa Fe');
-      await page.getByLabel('Sitio web (opcional)').fill('clinicasantafe.mx');
+      await page.getByLabel('Sitio web (opcional)').fill('clinica santa fe');
       await page.getByRole('button', { name: 'Continuar' }).click();
-      await visible(page, 'Escribe una dirección web que empiece con http:// o https://.');
-      await page.getByLabel('Sitio web (opcional)').fill('https://clinicasantafe.mx');
+      await visible(page, 'Escribe una dirección web válida, por ejemplo sonrisaplena.mx.');
+      // A bare domain is enough: it is sent with https://.
+      await page.getByLabel('Sitio web (opcional)').fill('clinicasantafe.mx');
       await page.getByLabel('¿A qué se dedica tu negocio? (opcional)').fill('Medicina general y pediatría en Zapopan. Consulta de lunes a sábado, $600.');
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `bots-wizard-1-negocio-${sizeOf(viewports.desktop)}`);
@@ -99,6 +87,10 @@ describe('bots', () => {
       // Step 3: the style; every choice is required.
       await page.getByRole('heading', { name: '¿Cómo quieres que hable?' }).waitFor();
       await visible(page, 'Paso 3 de 3');
+      // Before the button: each missing choice is marked, and no greeting is made up.
+      expect(await page.getByText('Falta elegir', { exact: true }).count()).toBe(3);
+      await visible(page, 'Elige el tono y cómo se presenta para ver su saludo.');
+      expect(await page.getByText('asistente virtual de').count()).toBe(0);
       await page.getByRole('button', { name: 'Crear asistente' }).click();
       expect(await page.getByText('Elige una opción.').count()).toBe(3);
       await choose(page, 'form', /^Formal/);
@@ -215,16 +207,10 @@ describe('bots', () => {
       await modal.getByRole('button', { name: 'Entendido' }).click();
       await modal.waitFor({ state: 'hidden' });
 
-      // Straight to the wizard anyway: the server refuses with 402 and the same modal opens.
+      // Straight to the wizard's address: the limit shows before any step, and the wizard does not start.
       await page.goto('/app/dashboard/nuevo?template=beauty_spa');
-      await fillWizard(page, { company: 'Estética Luna', botName: 'Luna' });
-      const refused = page.waitForResponse((response) => response.url().endsWith('/bot/new-bot'));
-      await page.getByRole('button', { name: 'Crear asistente' }).click();
-      expect((await refused).status()).toBe(402);
-      await modal.waitFor();
-      await visible(page, 'Alcanzaste el número máximo de asistentes de tu plan.');
-      await modal.getByRole('button', { name: 'Entendido' }).click();
-      expect(page.url()).toMatch(/\/app\/dashboard\/nuevo\?template=beauty_spa$/);
+      await visible(page, 'Ya usaste los asistentes de tu plan');
+      expect(await page.getByRole('heading', { name: 'Cuéntanos de tu negocio' }).count()).toBe(0);
 
       // Delete the bot: the selection is cleared and the welcome view is back.
       await page.goto(`/app/dashboard/${botId}/personalizacion`);

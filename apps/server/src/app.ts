@@ -41,6 +41,7 @@ import { inboxService } from './modules/conversations/inbox.service.ts';
 import { playgroundRoutes } from './modules/conversations/playground.routes.ts';
 import { playgroundService } from './modules/conversations/playground.service.ts';
 import type { Engine } from './engine/types.ts';
+import { createEngine } from './engine/create-engine.ts';
 import { playgroundSendBody } from '@charla/shared';
 import { AppError } from './lib/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -57,7 +58,7 @@ export interface AppDeps {
   keys: Keys;
   /** Where the log goes (standard output by default). */
   logStream?: DestinationStream;
-  /** The conversation engine; by default the one AI_PROVIDER names. */
+  /** The conversation engine; by default the one AI_PROVIDER names, logging to the app's logger. */
   engine?: Engine;
 }
 
@@ -134,7 +135,7 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   });
   const search = retrieval(trainingRepo);
 
-  if (!engine) throw new Error('no conversation engine configured');
+  engine ??= createEngine(config, app.log);
   const meta = metaChannels({ config, db: database.db, box, bots, emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args), log: app.log });
   const whatsappWeb = await whatsappWebChannel(app, { config, database, box, bots, sendAttempts: SEND_ATTEMPTS });
   const conversations = conversationsRepository(database.db);
@@ -178,7 +179,7 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
 
   app.decorate('services', { auth, bots, training, search, pipeline: flow });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, engine });
   await app.register(authRoutes, { service: auth });
   await app.register(botsRoutes, { service: bots });
   await app.register(trainingRoutes, { service: training });

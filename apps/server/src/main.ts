@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
-import { createEngine } from './engine/create-engine.ts';
 import { stdoutDestination } from './lib/logger.ts';
 import { deriveKeys, loadAppSecret } from './lib/secrets.ts';
 import { startWatchdog } from './lib/watchdog.ts';
+import { authRepository } from './modules/auth/auth.repository.ts';
+import { seedDemoAccount } from './seed/demo-data.ts';
 
 const started = performance.now();
 
@@ -30,13 +31,20 @@ const webDist = config.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(impor
 const database = await createDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
 const keys = deriveKeys(loadAppSecret(config.APP_SECRET, config.DATA_DIR), config.ENCRYPTION_KEY);
-const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, keys, engine: createEngine(config), logStream: stdout.stream });
+// The engine AI_PROVIDER names is made inside, with the app's logger (a failing model is logged).
+const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, keys, logStream: stdout.stream });
 
 const admin = await app.services.auth.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
 const banner: string[] = [];
 if (admin.password) banner.push(`Cuenta de administración creada: ${config.ADMIN_EMAIL} / ${admin.password}  (se muestra solo esta vez)`);
-if (config.SEED_DEMO && (await app.services.auth.seedDemo(config.DEMO_EMAIL, config.DEMO_PASSWORD))) {
-  banner.push(`Cuenta demo: ${config.DEMO_EMAIL} / ${config.DEMO_PASSWORD}`);
+if (config.SEED_DEMO) {
+  const demoAuth = { seedDemo: app.services.auth.seedDemo, findByEmail: authRepository(database).findUserByEmail };
+  const demoDeps = { db: database.db, bots: app.services.bots, training: app.services.training, log: app.log };
+  const created = await seedDemoAccount(demoAuth, { email: config.DEMO_EMAIL, password: config.DEMO_PASSWORD }, demoDeps).catch((err: unknown) => {
+    app.log.error({ err }, 'demo data could not be seeded');
+    return false;
+  });
+  if (created) banner.push(`Cuenta demo: ${config.DEMO_EMAIL} / ${config.DEMO_PASSWORD}`);
 }
 
 await app.listen({ port: config.PORT, host: config.HOST });

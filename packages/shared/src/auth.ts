@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { freeText } from './text.ts';
+import { checkPhone, phoneMaxChars } from './phone.ts';
 
 export const limits = {
   name: 120,
@@ -16,12 +17,17 @@ export type Role = (typeof roles)[number];
 
 export const nameSchema = freeText(limits.name).min(1);
 export const emailSchema = z.string().trim().toLowerCase().max(limits.email).pipe(z.email());
-export const phoneSchema = z
-  .string()
-  .trim()
-  .min(limits.phoneMin)
-  .max(limits.phoneMax)
-  .regex(/^\+?[0-9][0-9 ()-]*$/, { error: 'phone' });
+const toE164 = (optional: boolean) => (value: string, ctx: z.core.$RefinementCtx<string>) => {
+  if (optional && value === '') return '';
+  const checked = checkPhone(value);
+  if (checked.ok) return checked.e164;
+  ctx.addIssue({ code: 'custom', message: checked.problem });
+  return z.NEVER;
+};
+/** A phone as a person types it, validated and answered in E.164 ("33 1234 5678" → "+523312345678"; Mexico by default). */
+export const phoneSchema = z.string().trim().max(phoneMaxChars).transform(toE164(false));
+/** The same, or '' for none. */
+export const optionalPhoneSchema = z.string().trim().max(phoneMaxChars).transform(toE164(true));
 export const passwordSchema = z.string().min(limits.passwordMin).max(limits.passwordMax);
 
 export const signupBody = z.strictObject({

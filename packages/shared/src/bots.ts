@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { localeSchema } from './locale.ts';
+import { optionalPhoneSchema } from './auth.ts';
+import { normalizeWebAddress } from './web-address.ts';
 import { templateKeys } from './templates.ts';
 import { freeText, tokenText } from './text.ts';
 import {
@@ -15,16 +17,14 @@ import {
 } from './constants.ts';
 
 const text = freeText;
-const httpUrl = z
-  .string()
-  .trim()
-  .max(botLimits.url)
-  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'url' });
-const optionalPhone = z
-  .string()
-  .trim()
-  .max(botLimits.phone)
-  .regex(/^$|^\+?[0-9][0-9 ()-]{6,}$/, { error: 'phone' });
+/** A web address, or ''; a bare domain ("sonrisaplena.mx") is stored with https://. */
+const httpUrl = freeText(botLimits.url).transform((value, ctx) => {
+    const url = normalizeWebAddress(value);
+    if (url !== undefined && url.length <= botLimits.url) return url;
+    ctx.addIssue({ code: 'custom', message: 'url' });
+    return z.NEVER;
+  });
+const optionalPhone = optionalPhoneSchema;
 export const timeZoneSchema = z.string().refine(isIanaTimeZone, { error: 'timezone' });
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'time' });

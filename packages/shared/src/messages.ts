@@ -89,7 +89,12 @@ type Issue = z.core.$ZodIssue;
 /** Messages of our own rules (custom refinements and regexes name them by key). */
 const ruleMessages: Record<string, Record<Locale, string>> = {
   phone: { es: 'Escribe un teléfono válido, por ejemplo +52 33 1234 5678.', en: 'Enter a valid phone number, for example +52 33 1234 5678.' },
-  url: { es: 'Escribe una dirección web que empiece con http:// o https://.', en: 'Enter a web address starting with http:// or https://.' },
+  phone_short: {
+    es: 'Falta parte del número: escríbelo completo con lada, por ejemplo 33 1234 5678 (o +1 415 555 2671 fuera de México).',
+    en: 'Part of the number is missing: write it in full with the area code, for example 33 1234 5678 (or +1 415 555 2671 outside Mexico).',
+  },
+  phone_long: { es: 'El número tiene dígitos de más. Revísalo, por ejemplo 33 1234 5678.', en: 'The number has too many digits. Check it, for example 33 1234 5678.' },
+  url: { es: 'Escribe una dirección web válida, por ejemplo sonrisaplena.mx.', en: 'Enter a valid web address, for example sonrisaplena.mx.' },
   time: { es: 'Usa el formato HH:MM de 24 horas.', en: 'Use the 24-hour HH:MM format.' },
   range_order: { es: 'La hora de cierre debe ser posterior a la de apertura.', en: 'The closing time must be after the opening time.' },
   range_overlap: { es: 'Este horario se cruza con otro del mismo día.', en: 'This range overlaps another one on the same day.' },

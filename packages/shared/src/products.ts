@@ -6,11 +6,7 @@ export const productLimits = { name: 200, description: 4000, sku: 64, url: 1000,
 /** An exact decimal amount as text: "18500", "18500.5", "18500.50". */
 export const priceSchema = z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'price' });
 export const currencySchema = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'currency' });
-const optionalUrl = z
-  .string()
-  .trim()
-  .max(productLimits.url)
-  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'url' });
+const optionalUrl = freeText(productLimits.url).refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'url' });
 
 const productFields = {
   name: freeText(productLimits.name).min(1),

@@ -52,7 +52,7 @@ describe('bot rules', () => {
     });
     const fields = issuesToFields(r.error!.issues, 'es');
     expect(Object.keys(fields).sort()).toEqual(['bot_name', 'bot_objective', 'business_url']);
-    expect(fields.business_url).toBe('Escribe una dirección web que empiece con http:// o https://.');
+    expect(fields.business_url).toBe('Escribe una dirección web válida, por ejemplo sonrisaplena.mx.');
   });
 
   it('masks secrets', () => {

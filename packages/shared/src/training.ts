@@ -46,11 +46,7 @@ export type TrainingDocument = z.infer<typeof trainingDocument>;
 export const documentsResponse = z.array(trainingDocument);
 export const documentResponse = z.object({ ok: z.literal(true), document: trainingDocument });
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(trainingLimits.url)
-  .refine((v) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'url' });
+const httpUrl = freeText(trainingLimits.url).refine((v) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'url' });
 
 export const trainingTextBody = z.strictObject({
   botId: z.uuid(),
@@ -64,6 +60,18 @@ export const trainingYoutubeBody = z.strictObject({ botId: z.uuid(), url: httpUr
 export const deleteDocumentBody = z.strictObject({ botId: z.uuid() });
 export const documentIdParams = z.strictObject({ documentId: z.uuid() });
 export const botDocumentsParams = z.strictObject({ botId: z.uuid() });
+/** POST /api/documents/{documentId}/retry: a failed document is read again. */
+export const retryDocumentBody = z.strictObject({ botId: z.uuid() });
+/** GET /api/documents/{documentId}/passages: what the bot learned from a document, a page at a time. */
+export const passagesQuery = z.strictObject({
+  botId: z.uuid(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const passage = z.object({ ordinal: z.number().int(), heading: z.string(), text: z.string() });
+export type Passage = z.infer<typeof passage>;
+export const passagesResponse = z.object({ items: z.array(passage), total: z.number().int() });
+export type PassagesResponse = z.infer<typeof passagesResponse>;
 
 export const documentStatusEvent = z.object({
   botId: z.uuid(),

@@ -108,8 +108,22 @@ export interface EngineResult {
   state: Record<string, unknown>;
 }
 
+/** How a language model behind an engine has been doing since the process started (for /readyz). */
+export interface EngineModelStatus {
+  /** unknown: not called yet; ok: its last call answered; failing: its last call failed (the fallback answered). */
+  state: 'unknown' | 'ok' | 'failing';
+  model: string;
+  failures: number;
+  consecutive_failures: number;
+  last_failure_at: string | null;
+  last_reason: string | null;
+  last_success_at: string | null;
+}
+
 export interface Engine {
   name: string;
+  /** Engines backed by a language model say how it is doing. */
+  status?(): EngineModelStatus;
   respond(context: EngineContext): Promise<EngineResult>;
   /**
    * The slot the engine booked was taken a moment earlier by someone else: the reply that

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Outlet, createBrowserRouter } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, createBrowserRouter } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { lazyNamed } from './lazy-named.ts';
 import { paths } from './navigation.ts';
@@ -28,6 +28,8 @@ function RootLayout() {
   return (
     <Suspense fallback={<FullScreenSpinner />}>
       <Outlet />
+      {/* A new page opens at its top; back and forward return where the reader was. */}
+      <ScrollRestoration />
     </Suspense>
   );
 }

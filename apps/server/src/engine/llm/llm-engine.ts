@@ -1,7 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, RetryError, stepCountIs } from 'ai';
 import type { Passage } from '../../modules/training/retrieval.ts';
-import type { Engine, EngineContext, EngineResult } from '../types.ts';
+import type { Engine, EngineContext, EngineModelStatus, EngineResult } from '../types.ts';
 import { fromLocalIso, toLocalIso } from './local-time.ts';
 import { toConversation } from './messages.ts';
 import { cleanReply, isUsableReply, splitReplies } from './replies.ts';
@@ -30,6 +30,28 @@ export interface LlmEngineOptions {
   /** Answers the turn when the model fails, hangs or answers something unusable. */
   fallback: Engine;
   log?: LlmLog;
+  /** At most one failure logged per this many milliseconds (the others are counted in the next one). */
+  logEveryMs?: number;
+  /** The clock (tests). */
+  now?: () => number;
+}
+
+/** The SDK's wait before its first retry; each next one doubles (2 s, 4 s, …). */
+const SDK_FIRST_RETRY_MS = 2000;
+
+/**
+ * How many of the SDK's retries fit in a turn's budget: their waits (2 s, 4 s, …) may take at
+ * most half of it, so the calls themselves keep the other half. A short budget retries less or
+ * not at all instead of being cut in the middle of a wait.
+ */
+export function retriesWithin(budgetMs: number, wanted: number, firstWaitMs = SDK_FIRST_RETRY_MS): number {
+  let retries = 0;
+  let waited = 0;
+  while (retries < wanted && waited + firstWaitMs * 2 ** retries <= budgetMs / 2) {
+    waited += firstWaitMs * 2 ** retries;
+    retries += 1;
+  }
+  return retries;
 }
 
 /** This engine's own part of the conversation state. */
@@ -132,7 +154,36 @@ async function productImage(context: EngineContext, sources: Passage[]): Promise
  * the provider, the turn is answered by `fallback`, so the conversation never breaks.
  */
 export function llmEngine(options: LlmEngineOptions): Engine {
-  const { fallback, log, timeoutMs = 20_000, maxRetries = 2, maxSteps = 8 } = options;
+  const { fallback, log, timeoutMs = 20_000, maxSteps = 8, logEveryMs = 60_000, now = Date.now } = options;
+  const maxRetries = retriesWithin(timeoutMs, options.maxRetries ?? 2);
+  const health: EngineModelStatus = {
+    state: 'unknown',
+    model: options.model,
+    failures: 0,
+    consecutive_failures: 0,
+    last_failure_at: null,
+    last_reason: null,
+    last_success_at: null,
+  };
+  let lastLoggedAt = -Infinity;
+  let unlogged = 0;
+
+  /** Every failure is counted; one is logged per `logEveryMs`, with how many were not. */
+  function failed(details: Record<string, unknown>) {
+    const at = now();
+    health.state = 'failing';
+    health.failures += 1;
+    health.consecutive_failures += 1;
+    health.last_failure_at = new Date(at).toISOString();
+    health.last_reason = typeof details.reason === 'string' ? details.reason : null;
+    if (at - lastLoggedAt < logEveryMs) {
+      unlogged += 1;
+      return;
+    }
+    log?.warn({ ...details, failures: health.failures, ...(unlogged > 0 && { unlogged }) }, 'language model failed; the fallback engine answered');
+    lastLoggedAt = at;
+    unlogged = 0;
+  }
   const provider = createOpenAICompatible({
     name: 'openai-compatible',
     baseURL: options.baseURL,
@@ -192,15 +243,18 @@ export function llmEngine(options: LlmEngineOptions): Engine {
       if (!context.incoming.some((m) => m.trim() !== '')) return fallback.respond(context);
       const started = Date.now();
       try {
-        return await answer(context);
+        const result = await answer(context);
+        health.state = 'ok';
+        health.consecutive_failures = 0;
+        health.last_success_at = new Date(now()).toISOString();
+        return result;
       } catch (error) {
-        log?.warn(
-          { ...describeFailure(error), botId: context.bot.id, model: options.model, ms: Date.now() - started, fallback: fallback.name },
-          'language model failed; the fallback engine answered',
-        );
+        failed({ ...describeFailure(error), botId: context.bot.id, model: options.model, ms: Date.now() - started, fallback: fallback.name });
         return fallback.respond(context);
       }
     },
+
+    status: () => ({ ...health }),
 
     bookingConflict(context, alternative) {
       const { replies, state, choices } = fallback.bookingConflict(context, alternative);

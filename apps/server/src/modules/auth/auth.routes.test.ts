@@ -59,6 +59,15 @@ describe.each(engines)('accounts and sessions on %s', (engine) => {
       });
     });
 
+    it('refuses a phone without its area code and stores a Mexican one in E.164', async () => {
+      const short = await inject({ method: 'POST', url: '/client/signup', payload: newUser({ phone_number: '33 1234' }) });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().error.fields.phone_number).toMatch(/^Falta parte del número: escríbelo completo con lada/);
+      const ok = await inject({ method: 'POST', url: '/client/signup', payload: newUser({ phone_number: '33 1234 5678' }) });
+      expect(ok.statusCode).toBe(201);
+      expect(ok.json().user.phone_number).toBe('+523312345678');
+    });
+
     it('answers malformed JSON and a missing body with the envelope, not a 500', async () => {
       const bad = await inject({ method: 'POST', url: '/client/signup', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
       expect(bad.statusCode).toBe(400);
@@ -143,10 +152,10 @@ describe.each(engines)('accounts and sessions on %s', (engine) => {
         method: 'POST',
         url: '/client/update-client',
         headers: { cookie: a.cookie },
-        payload: { id: a.user.id, name: 'Ana María', email: a.body.email, phone_number: '+52 33 0000 1111' },
+        payload: { id: a.user.id, name: 'Ana María', email: a.body.email, phone_number: '33 1111 2222' },
       });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toMatchObject({ ok: true, user: { name: 'Ana María', phone_number: '+52 33 0000 1111' } });
+      expect(ok.json()).toMatchObject({ ok: true, user: { name: 'Ana María', phone_number: '+523311112222' } });
       const other = await inject({
         method: 'POST',
         url: '/client/update-client',

@@ -163,9 +163,9 @@ export function authService(repo: AuthRepository, tokens: AccessTokens, opts: Au
     async seedDemo(email: string, password: string): Promise<boolean> {
       if ((await repo.countUsers('owner')) > 0) return false;
       const user = await repo.insertUser({
-        name: 'Clínica Demo',
+        name: 'Dra. Lucía Herrera',
         email,
-        phoneNumber: '+52 33 1234 5678',
+        phoneNumber: '+523312345678',
         passwordHash: await hashPassword(password),
       });
       return Boolean(user);

@@ -36,6 +36,8 @@ export interface OutboundDraft {
   choices?: MessageRow['choices'];
   /** A picture sent with the text (or alone, when the text is empty). */
   media?: MessageRow['media'];
+  /** Who wrote it: the bot (default), or a person of the business. */
+  author?: 'bot' | 'human';
 }
 
 const isViolation = (err: unknown, code: string): boolean => {
@@ -315,7 +317,7 @@ export function conversationsRepository(db: Db) {
                   botId: input.botId,
                   channel: input.channel,
                   direction: 'out' as const,
-                  author: 'bot' as const,
+                  author: d.author ?? ('bot' as const),
                   text: d.text,
                   status: 'queued' as const,
                   idempotencyKey: d.idempotencyKey,
@@ -344,7 +346,7 @@ export function conversationsRepository(db: Db) {
           })
           .where(eq(conversations.id, input.conversationId));
         // A picture sent on its own before its reply is part of that reply, not one more message.
-        const counted = stored.filter((m) => m.text.trim()).length;
+        const counted = stored.filter((m) => m.author === 'bot' && m.text.trim()).length;
         if (counted) {
           await tx
             .insert(messageUsage)

@@ -1,10 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { Engine } from '../../engine/types.ts';
 
-const status = z.object({ status: z.string(), database: z.string().optional(), migrations: z.string().optional() });
+/** The language model's state when one is configured; it does not make the server unready (the fallback answers). */
+const model = z.object({
+  state: z.enum(['unknown', 'ok', 'failing']),
+  model: z.string(),
+  failures: z.number().int(),
+  consecutive_failures: z.number().int(),
+  last_failure_at: z.string().nullable(),
+  last_reason: z.string().nullable(),
+  last_success_at: z.string().nullable(),
+});
+const status = z.object({ status: z.string(), database: z.string().optional(), migrations: z.string().optional(), model: model.optional() });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; engine?: Engine }> = async (app, { database, engine }) => {
   app.get('/healthz', { schema: { tags: ['health'], summary: 'The process is up', response: { 200: status } } }, async () => ({
     status: 'ok',
   }));
@@ -18,6 +29,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       return reply.status(503).send({ status: 'not_ready', database: 'unreachable' });
     }
     if (!(await database.migrationsApplied())) return reply.status(503).send({ status: 'not_ready', database: 'ok', migrations: 'pending' });
-    return { status: 'ready', database: database.kind, migrations: 'applied' };
+    const modelStatus = engine?.status?.();
+    return { status: 'ready', database: database.kind, migrations: 'applied', ...(modelStatus && { model: modelStatus }) };
   });
 };

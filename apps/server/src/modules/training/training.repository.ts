@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { botTerms, botWords, chunks, documents } from './training.table.ts';
 import { searchText } from './search-text.ts';
@@ -120,6 +120,29 @@ export function trainingRepository(db: Db) {
 
     async findDocument(id: string): Promise<DocumentRow | undefined> {
       const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
+      return row;
+    },
+
+    /** A document's passages in order, one page of them, with how many there are. */
+    async passages(documentId: string, offset: number, limit: number): Promise<{ items: { ordinal: number; heading: string; text: string }[]; total: number }> {
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(chunks).where(eq(chunks.documentId, documentId));
+      const items = await db
+        .select({ ordinal: chunks.ordinal, heading: chunks.heading, text: chunks.content })
+        .from(chunks)
+        .where(eq(chunks.documentId, documentId))
+        .orderBy(asc(chunks.ordinal))
+        .offset(offset)
+        .limit(limit);
+      return { items, total: Number(count?.n ?? 0) };
+    },
+
+    /** A failed document back to "processing", its reason cleared; false when it was not failed. */
+    async markForRetry(id: string): Promise<DocumentRow | undefined> {
+      const [row] = await db
+        .update(documents)
+        .set({ status: 'processing', errorCode: null, errorReason: null, updatedAt: new Date() })
+        .where(and(eq(documents.id, id), eq(documents.status, 'failed'), eq(documents.isDeleted, false)))
+        .returning();
       return row;
     },
 

@@ -8,7 +8,10 @@ import {
   documentResponse,
   documentUploadFields,
   documentsResponse,
+  passagesQuery,
+  passagesResponse,
   pickLocale,
+  retryDocumentBody,
   trainingTextBody,
   trainingUrlBody,
   trainingYoutubeBody,
@@ -66,6 +69,14 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ service: TrainingService }>
     const document = await service.trainYoutube(req.user, req.body.botId, req.body.url, locale(req));
     return reply.status(201).send({ ok: true as const, document });
   });
+
+  app.post('/api/documents/:documentId/retry', {
+    schema: { tags, summary: 'Read a failed document again', params: documentIdParams, body: retryDocumentBody, response: { 200: documentResponse, ...errors } },
+  }, async (req) => ({ ok: true as const, document: await service.retry(req.user, req.params.documentId, req.body.botId, locale(req)) }));
+
+  app.get('/api/documents/:documentId/passages', {
+    schema: { tags, summary: 'The passages the bot learned from a document, in order, a page at a time', params: documentIdParams, querystring: passagesQuery, response: { 200: passagesResponse, ...errors } },
+  }, async (req) => service.passages(req.user, req.params.documentId, req.query.botId, req.query.offset, req.query.limit));
 
   app.delete('/api/documents/:documentId', {
     schema: { tags, summary: 'Delete a training document', params: documentIdParams, body: deleteDocumentBody, response: { 200: z.object({ ok: z.literal(true) }), ...errors } },

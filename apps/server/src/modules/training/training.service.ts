@@ -82,8 +82,9 @@ export function trainingService(deps: TrainingDeps) {
     });
 
   async function enqueue(row: DocumentRow, locale: Locale): Promise<TrainingDocument> {
-    await jobs.send(PROCESS_JOB, { documentId: row.id });
+    // "processing" goes out before the job can end it: a page that fails at once is not shown processing again.
     announce(row);
+    await jobs.send(PROCESS_JOB, { documentId: row.id });
     return toDocument(row, locale);
   }
 
@@ -179,7 +180,7 @@ export function trainingService(deps: TrainingDeps) {
       await bots.writable(caller, botId);
       const row = await repo.insertDocument({
         botId,
-        documentName: url.replace(/^https?:\/\//i, '').slice(0, 200),
+        documentName: readableAddress(url).slice(0, 200),
         mimeType: trainingMimeTypes.URL,
         trainingType: 'URL',
         source: url,
@@ -204,6 +205,25 @@ export function trainingService(deps: TrainingDeps) {
         source: url,
       });
       return enqueue(row, locale);
+    },
+
+    /** A failed document is read again by the same job (a page that was down, a file fixed meanwhile). */
+    async retry(caller: UserRow, documentId: string, botId: string, locale: Locale): Promise<TrainingDocument> {
+      await bots.writable(caller, botId);
+      const doc = await repo.findDocument(documentId);
+      if (!doc || doc.botId !== botId || doc.isDeleted) throw new AppError('NOT_FOUND');
+      const row = await repo.markForRetry(documentId);
+      // Not failed (ready, or already being read): nothing to do, the document is answered as it is.
+      if (!row) return toDocument(doc, locale);
+      return enqueue(row, locale);
+    },
+
+    /** What the bot learned from one document: its passages in order, a page at a time. */
+    async passages(caller: UserRow, documentId: string, botId: string, offset: number, limit: number) {
+      await bots.accessible(caller, botId);
+      const doc = await repo.findDocument(documentId);
+      if (!doc || doc.botId !== botId || doc.isDeleted) throw new AppError('NOT_FOUND');
+      return repo.passages(documentId, offset, limit);
     },
 
     async remove(caller: UserRow, documentId: string, botId: string): Promise<boolean> {
@@ -237,4 +257,14 @@ export function trainingService(deps: TrainingDeps) {
 }
 
 export type TrainingService = ReturnType<typeof trainingService>;
+
+/** An address as a person reads it: without the scheme, with its escapes decoded ("Odontolog%C3%ADa" → "Odontología"). */
+export function readableAddress(url: string): string {
+  const bare = url.replace(/^https?:\/\//i, '');
+  try {
+    return decodeURI(bare);
+  } catch {
+    return bare;
+  }
+}
 export const trainingRetryLimit = RETRY_LIMIT;

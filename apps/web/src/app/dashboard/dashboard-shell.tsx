@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ContentSpinner } from '../../components/ui/full-screen-spinner.tsx';
@@ -9,6 +9,7 @@ import { readSelectedBotId, resolveSelectedBot } from '../../features/bots/selec
 import { RealtimeModals } from '../../features/realtime/components/realtime-modals.tsx';
 import { useRealtimeConnection } from '../../features/realtime/use-realtime-connection.ts';
 import { useHandoffAlerts } from '../../features/inbox/use-handoff-alerts.ts';
+import { focusPageHeading } from '../../lib/focus-heading.ts';
 import { useIsMobile } from '../../lib/use-media-query.ts';
 import { isBotSection, usesLightTheme } from '../navigation.ts';
 import { useTenant } from '../tenant-theme.tsx';
@@ -34,6 +35,8 @@ export function DashboardShell() {
     setDrawerOpen(false);
   }
   const bots = useBots();
+  // A new page (after signing in, or a card that opens the wizard): the focus goes to its heading, not <body>.
+  useEffect(() => focusPageHeading(), [location.pathname]);
 
   const { botId, section } = parseDashboardPath(location.pathname);
   const botList = bots.data ?? [];

@@ -70,8 +70,10 @@ export function Sidebar({ nav, bots, botsLoading, selectedBot, currentBotSection
 
   return (
     <div className="flex h-full flex-col gap-6 overflow-y-auto px-4 py-5">
-      <Link to={paths.dashboard} onClick={onNavigate} className="focus-ring flex h-10 items-center rounded-lg px-1" aria-label={t('shell.home')}>
+      <Link to={paths.dashboard} onClick={onNavigate} className="focus-ring flex h-10 items-center rounded-lg px-1">
         <Logo tenant={tenant} logoUrl={logoUrl} />
+        {/* The name keeps what the link shows ("Charla") and says where it goes. */}
+        <span className="sr-only">{`, ${t('shell.home')}`}</span>
       </Link>
 
       <BotSelector bots={bots} selected={selectedBot} section={currentBotSection} isTenant={nav.isTenant} loading={botsLoading} onNavigate={onNavigate} />
@@ -106,6 +108,12 @@ export function Sidebar({ nav, bots, botsLoading, selectedBot, currentBotSection
               ))}
             </ul>
           </div>
+        ) : null}
+        {nav.isMobile ? (
+          // The spec keeps the other sections off phones; say so, so they do not vanish without a word.
+          <p className="mt-auto px-3 text-xs leading-relaxed text-muted" data-testid="wider-screen-note">
+            {t('shell.widerScreen')}
+          </p>
         ) : null}
       </nav>
     </div>

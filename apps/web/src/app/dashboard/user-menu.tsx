@@ -6,11 +6,11 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSignOut } from '../../features/auth/api/use-sign-out.ts';
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
 import { paths } from '../navigation.ts';
+import { nameInitials } from '@charla/shared/input-rules';
 
+/** The avatar's letters: titles such as "Dra." are skipped ("Dra. Lucía Herrera" → "LH"). */
 export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts.at(-1)?.[0] ?? ''}` : (parts[0]?.slice(0, 2) ?? '');
-  return letters.toUpperCase() || '?';
+  return nameInitials(name) || '?';
 }
 
 /** Avatar button with the user's name, a link to their account and sign-out. */
@@ -62,11 +62,12 @@ export function UserMenu({ compact }: { compact: boolean }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={t('userMenu.open', { name: user.name })}
+        // The name starts with what the button shows (the initials, and the name when there is room).
+        aria-label={t('userMenu.open', { name: compact ? initials(user.name) : `${initials(user.name)} ${user.name}` })}
         onClick={() => setOpen((value) => !value)}
         className="focus-ring flex h-10 items-center gap-2 rounded-full border border-line bg-card ps-1 pe-2 transition hover:bg-[color-mix(in_srgb,var(--font-color)_10%,transparent)]"
       >
-        <span className="grid size-8 place-items-center rounded-full bg-brand-gradient text-xs font-bold text-white">{initials(user.name)}</span>
+        <span className="grid size-8 place-items-center rounded-full bg-brand-gradient text-xs font-bold text-white">{initials(user.name)}</span>{' '}
         {compact ? null : <span className="max-w-36 truncate text-sm font-medium">{user.name}</span>}
         <ChevronDownIcon className={`size-4 text-muted transition ${open ? 'rotate-180' : ''}`} />
       </button>

@@ -5,7 +5,7 @@ import { Spinner } from './spinner.tsx';
 export function FullScreenSpinner() {
   const { t, ready } = useTranslation('common', { useSuspense: false });
   return (
-    <div className="fixed inset-0 z-50 grid place-items-center bg-surface text-highlight" role="status" aria-live="polite">
+    <div className="fixed inset-0 z-50 grid place-items-center bg-surface text-highlight-text" role="status" aria-live="polite">
       <Spinner className="size-10" />
       <span className="sr-only">{ready ? t('loading') : ''}</span>
     </div>
@@ -16,7 +16,7 @@ export function FullScreenSpinner() {
 export function ContentSpinner() {
   const { t, ready } = useTranslation('common', { useSuspense: false });
   return (
-    <div className="grid min-h-64 place-items-center text-highlight" role="status">
+    <div className="grid min-h-64 place-items-center text-highlight-text" role="status">
       <Spinner className="size-8" />
       <span className="sr-only">{ready ? t('loading') : ''}</span>
     </div>

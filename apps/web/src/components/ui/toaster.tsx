@@ -13,7 +13,7 @@ export function Toaster() {
     >
       {toasts.map((toast) => {
         const Icon = toast.tone === 'success' ? CheckCircleIcon : toast.tone === 'error' ? AlertIcon : InfoIcon;
-        const color = toast.tone === 'success' ? 'text-success' : toast.tone === 'error' ? 'text-danger' : 'text-highlight';
+        const color = toast.tone === 'success' ? 'text-success' : toast.tone === 'error' ? 'text-danger' : 'text-highlight-text';
         return (
           <div
             key={toast.id}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failedStepOf, maskId, metaBadge, qrBadge, stepStates } from './channel-state.ts';
+import { failedStepOf, maskId, metaBadge, qrBadge, qrStalled, stepStates } from './channel-state.ts';
 
 const error = (message: string) => ({ code: 'CHANNEL_NEEDS_REAUTH', message, meta_code: 190, detail: null, step: null, at: '2026-01-01T00:00:00Z' });
 
@@ -51,5 +51,14 @@ describe('register steps', () => {
     expect(failedStepOf('Could not register the number on the WhatsApp API.')).toBe('register');
     expect(failedStepOf("No se pudo canjear el código de Meta por un token.")).toBe('exchange');
     expect(failedStepOf('Algo más')).toBeNull();
+  });
+
+  it('calls linking stalled while it connects, or waits for a QR that never came', () => {
+    expect(qrStalled({ status: 'connecting' }, false)).toBe(true);
+    expect(qrStalled({ status: 'waiting_qr' }, false)).toBe(true);
+    expect(qrStalled({ status: 'waiting_qr' }, true)).toBe(false);
+    expect(qrStalled({ status: 'connected' }, false)).toBe(false);
+    expect(qrStalled({ status: 'disconnected' }, false)).toBe(false);
+    expect(qrStalled(null, false)).toBe(false);
   });
 });

@@ -49,6 +49,14 @@ export function qrBadge(
   }
 }
 
+/** How long linking may go on without a QR to scan before the card says why and offers to retry. */
+export const QR_STALL_MS = 45_000;
+
+/** Linking that shows nothing to do: "connecting", or waiting for a QR that never came. */
+export function qrStalled(session: { status: WhatsappWebStatus } | null | undefined, hasQr: boolean): boolean {
+  return session?.status === 'connecting' || (session?.status === 'waiting_qr' && !hasQr);
+}
+
 /** Only the end of an id is shown ("…2922"); ids the server already masked stay as they are. */
 export function maskId(id: string | null | undefined): string {
   const value = (id ?? '').trim();

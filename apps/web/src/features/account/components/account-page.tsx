@@ -12,6 +12,7 @@ import { initials } from '../../../app/dashboard/user-menu.tsx';
 import { useSignOut } from '../../auth/api/use-sign-out.ts';
 import { useCurrentUser } from '../../auth/current-user.tsx';
 import { useUpdateClient } from '../api/use-update-client.ts';
+import { phoneProblem, phoneProblemKey, phoneToSend } from '../../../lib/phone-input.ts';
 
 type ProfileValues = { name: string; email: string; phone_number: string };
 
@@ -24,7 +25,12 @@ export function AccountPage() {
   const user = useCurrentUser();
   const update = useUpdateClient();
   const { signOut, pending: signingOut } = useSignOut();
-  const form = useFormFields(profileOf(user), required, update.error);
+  const form = useFormFields(profileOf(user), required, update.error, {
+    phone_number: (value) => {
+      const problem = phoneProblem(value);
+      return problem && t(`common:${phoneProblemKey(problem)}`);
+    },
+  });
   const { values } = form;
   const changed = values.name !== user.name || values.email !== user.email || values.phone_number !== user.phone_number;
 
@@ -32,7 +38,7 @@ export function AccountPage() {
     event.preventDefault();
     if (!form.checkRequired()) return;
     update.mutate(
-      { id: user.id, name: values.name.trim(), email: values.email.trim(), phone_number: values.phone_number.trim() },
+      { id: user.id, name: values.name.trim(), email: values.email.trim(), phone_number: phoneToSend(values.phone_number) },
       {
         onSuccess: ({ user: saved }) => {
           form.reset(profileOf(saved));

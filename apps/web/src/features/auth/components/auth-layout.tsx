@@ -24,7 +24,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <Logo tenant={tenant} logoUrl={logoUrl} />
         <LanguageSwitch />
       </header>
-      <div className="mx-auto grid w-full max-w-6xl flex-1 items-center gap-10 px-5 pb-10 sm:px-8 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
+      <main className="mx-auto grid w-full max-w-6xl flex-1 items-center gap-10 px-5 pb-10 sm:px-8 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
         <section className="hidden lg:block">
           <h2 className="max-w-xl text-balance text-4xl leading-tight font-extrabold tracking-tight xl:text-[2.75rem]">
             {t('brand.headlineStart')} <span className="text-brand-gradient">{t('brand.headlineHighlight')}</span>
@@ -33,7 +33,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <ul className="mt-10 space-y-4">
             {points.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-4">
-                <span className="grid size-11 shrink-0 place-items-center rounded-xl border border-line bg-card text-highlight">
+                <span className="grid size-11 shrink-0 place-items-center rounded-xl border border-line bg-card text-highlight-text">
                   <Icon className="size-5" />
                 </span>
                 <span className="text-[15px] font-medium">{text}</span>
@@ -42,7 +42,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           </ul>
         </section>
         <div className="mx-auto w-full max-w-md">{children}</div>
-      </div>
+      </main>
     </div>
   );
 }
@@ -62,7 +62,7 @@ export function AuthSwitch({ prompt, to, label }: { prompt: string; to: string; 
   return (
     <p className="mt-6 text-center text-sm text-muted">
       {prompt}{' '}
-      <Link to={to} className="focus-ring rounded font-semibold whitespace-nowrap text-fg underline decoration-highlight decoration-2 underline-offset-4 hover:text-highlight">
+      <Link to={to} className="focus-ring rounded font-semibold whitespace-nowrap text-fg underline decoration-highlight decoration-2 underline-offset-4 hover:text-highlight-text">
         {label}
       </Link>
     </p>

@@ -10,6 +10,7 @@ import { useFormFields } from '../../../components/ui/use-form-fields.ts';
 import { paths } from '../../../app/navigation.ts';
 import { useSignup } from '../api/use-start-session.ts';
 import { rememberReferral } from '../remember-session.ts';
+import { phoneProblem, phoneProblemKey, phoneToSend } from '../../../lib/phone-input.ts';
 import { AuthCard, AuthLayout, AuthSwitch } from './auth-layout.tsx';
 
 const passwordMin: (typeof limits)['passwordMin'] = 8;
@@ -21,7 +22,12 @@ export function SignupPage() {
   const location = useLocation();
   const [referralCode] = useState(() => rememberReferral(location.search));
   const signup = useSignup();
-  const form = useFormFields({ name: '', email: '', phone_number: '', password: '' }, required, signup.error);
+  const form = useFormFields({ name: '', email: '', phone_number: '', password: '' }, required, signup.error, {
+    phone_number: (value) => {
+      const problem = phoneProblem(value);
+      return problem && t(`common:${phoneProblemKey(problem)}`);
+    },
+  });
   const { values } = form;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -30,7 +36,7 @@ export function SignupPage() {
     const body: SignupBody = {
       name: values.name.trim(),
       email: values.email.trim(),
-      phone_number: values.phone_number.trim(),
+      phone_number: phoneToSend(values.phone_number),
       password: values.password,
       ...(referralCode ? { referral_code: referralCode } : {}),
     };

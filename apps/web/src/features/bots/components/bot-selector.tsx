@@ -43,7 +43,7 @@ export function BotSelector({
           <Link
             to={newBotLink()}
             onClick={onNavigate}
-            className="focus-ring -me-1 inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-semibold text-highlight hover:bg-highlight/15"
+            className="focus-ring -me-1 inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-semibold text-highlight-text hover:bg-highlight/15"
           >
             <span aria-hidden="true" className="text-sm leading-none">
               +

@@ -1,12 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../app/navigation.ts';
 import { useBotLimit } from '../api/use-bot-limit.ts';
 import { useBots } from '../api/use-bots.ts';
 import { newBotLink } from '../new-bot-link.ts';
 import { isCardTemplate } from '../template-labels.ts';
+import { BotLimitNotice } from './bot-limit-notice.tsx';
 import { TemplateGrid } from './template-grid.tsx';
 import { BotWizard } from './wizard/bot-wizard.tsx';
 
@@ -25,7 +25,8 @@ export function NewBotPage() {
   // The first bot starts from the welcome view; later ones from this picker.
   const backTo = hasBots || clientId ? newBotLink(null, clientId) : paths.dashboard;
 
-  if (isCardTemplate(template)) {
+  // At the plan's limit the wizard does not start: the picker says why, before any step.
+  if (isCardTemplate(template) && !limit?.reached) {
     // A new template starts a new wizard.
     return <BotWizard key={template} template={template} clientId={clientId} backTo={backTo} limit={limit?.limit ?? null} />;
   }
@@ -33,11 +34,7 @@ export function NewBotPage() {
   return (
     <>
       <PageHeader title={t('templates.newTitle')} description={t('templates.body')} />
-      {limit?.reached ? (
-        <Alert tone="info" className="mb-6" title={t('templates.limitTitle')}>
-          {t('templates.limitBody', { count: limit.limit })}
-        </Alert>
-      ) : null}
+      {limit?.reached ? <BotLimitNotice limit={limit.limit} className="mb-6" /> : null}
       <TemplateGrid clientId={clientId} limit={limit} />
     </>
   );

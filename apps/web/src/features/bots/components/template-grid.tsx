@@ -28,9 +28,11 @@ export function TemplateGrid({ clientId, limit }: { clientId: string | null; lim
                 }
               }}
               data-template={template}
-              className="focus-ring group flex h-full items-start gap-4 rounded-2xl border border-line bg-card p-4 backdrop-blur-xl transition hover:-translate-y-0.5 hover:border-highlight/60 hover:bg-[color-mix(in_srgb,var(--font-color)_9%,transparent)] sm:p-5"
+              className={`focus-ring group flex h-full items-start gap-4 rounded-2xl border border-line bg-card p-4 backdrop-blur-xl transition sm:p-5 ${
+                limit?.reached ? 'cursor-not-allowed opacity-60' : 'hover:-translate-y-0.5 hover:border-highlight/60 hover:bg-[color-mix(in_srgb,var(--font-color)_9%,transparent)]'
+              }`}
             >
-              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-highlight/15 text-highlight transition group-hover:bg-highlight group-hover:text-on-highlight">
+              <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-highlight/15 text-highlight-text transition group-hover:bg-highlight group-hover:text-on-highlight">
                 <TemplateIcon template={template} className="size-5.5" />
               </span>
               <span className="min-w-0 flex-1">
@@ -39,6 +41,7 @@ export function TemplateGrid({ clientId, limit }: { clientId: string | null; lim
                   <ArrowRightIcon className="ms-auto size-4 shrink-0 text-muted opacity-0 transition group-hover:translate-x-0.5 group-hover:opacity-100" />
                 </span>
                 <span className="mt-1 block text-sm leading-snug text-muted">{t(`${key}.description`)}</span>
+                {limit?.reached ? <span className="mt-2 inline-block rounded-full border border-line px-2 py-0.5 text-xs font-semibold text-muted">{t('templates.limitBadge')}</span> : null}
               </span>
             </Link>
           </li>

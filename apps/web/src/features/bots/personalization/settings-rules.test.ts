@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDigits, checkHours, checkPhone, checkText, checkToken, checkUrl, fillReminder, nextRange } from './settings-rules.ts';
+import { checkDigits, checkHours, checkPhone, checkText, checkUrl, fillReminder, nextRange } from './settings-rules.ts';
 
 const week = { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] };
 
@@ -9,19 +9,20 @@ describe('settings rules', () => {
     expect(checkText('abcdef', { max: 5 })).toEqual({ rule: 'tooLong', max: 5 });
     expect(checkText('', { max: 5 })).toBeUndefined();
     expect(checkUrl('', 500)).toBeUndefined();
-    expect(checkUrl('www.clinica.mx', 500)).toEqual({ rule: 'url' });
+    expect(checkUrl('www.clinica.mx', 500)).toBeUndefined();
+    expect(checkUrl('sonrisaplena.mx', 500)).toBeUndefined();
+    expect(checkUrl('clinica', 500)).toEqual({ rule: 'url' });
+    expect(checkUrl('javascript:alert(1)', 500)).toEqual({ rule: 'url' });
     expect(checkUrl('https://clinica.mx', 500)).toBeUndefined();
     expect(checkPhone('', { max: 20 })).toBeUndefined();
     expect(checkPhone('', { required: true, max: 20 })).toEqual({ rule: 'required' });
     expect(checkPhone('+52 33 1234 5678', { max: 20 })).toBeUndefined();
     expect(checkPhone('tel 33', { max: 20 })).toEqual({ rule: 'phone' });
+    expect(checkPhone('33 1234', { max: 20 })).toEqual({ rule: 'phoneShort' });
+    expect(checkPhone('33 1234 5678', { max: 20 })).toBeUndefined();
     expect(checkDigits('')).toEqual({ rule: 'required' });
     expect(checkDigits('12a45')).toEqual({ rule: 'digits' });
     expect(checkDigits('104857362819')).toBeUndefined();
-    expect(checkToken('', true)).toBeUndefined();
-    expect(checkToken('', false)).toEqual({ rule: 'required' });
-    expect(checkToken('EAAB', true)).toEqual({ rule: 'tooShort', min: 10 });
-    expect(checkToken('EAABsbCS1iHgBO7', false)).toBeUndefined();
   });
 
   it('refuses ranges that end before they start or overlap, keyed like server field errors', () => {

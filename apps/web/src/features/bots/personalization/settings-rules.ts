@@ -1,5 +1,7 @@
 import { weekdays, type Weekday } from '@charla/shared/constants';
 import type { SchedulingItem } from '@charla/shared';
+import { normalizeWebAddress } from '@charla/shared/input-rules';
+import { phoneProblem } from '../../../lib/phone-input.ts';
 
 /** Why a setting is refused; the screen turns it into text in the user's language. */
 export type SettingProblem =
@@ -7,6 +9,8 @@ export type SettingProblem =
   | { rule: 'tooLong'; max: number }
   | { rule: 'url' }
   | { rule: 'phone' }
+  | { rule: 'phoneShort' }
+  | { rule: 'phoneLong' }
   | { rule: 'digits' }
   | { rule: 'tooShort'; min: number }
   | { rule: 'rangeOrder' }
@@ -24,14 +28,16 @@ export function checkUrl(value: string, max: number): SettingProblem | undefined
   const trimmed = value.trim();
   if (trimmed === '') return undefined;
   if (trimmed.length > max) return { rule: 'tooLong', max };
-  return /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(trimmed) ? undefined : { rule: 'url' };
+  // The server's rule: a bare domain is fine (stored with https://).
+  return normalizeWebAddress(trimmed) === undefined ? { rule: 'url' } : undefined;
 }
 
 export function checkPhone(value: string, { required = false, max }: { required?: boolean; max: number }): SettingProblem | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return required ? { rule: 'required' } : undefined;
   if (trimmed.length > max) return { rule: 'tooLong', max };
-  return /^\+?[0-9][0-9 ()-]{6,}$/.test(trimmed) ? undefined : { rule: 'phone' };
+  const problem = phoneProblem(trimmed);
+  return problem === 'phone_short' ? { rule: 'phoneShort' } : problem === 'phone_long' ? { rule: 'phoneLong' } : problem ? { rule: 'phone' } : undefined;
 }
 
 /** Meta ids: digits only, 5 to 30 of them. */
@@ -39,15 +45,6 @@ export function checkDigits(value: string): SettingProblem | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return { rule: 'required' };
   return /^\d{5,30}$/.test(trimmed) ? undefined : { rule: 'digits' };
-}
-
-/** A new access token: required when none is stored, at least 10 characters. */
-export function checkToken(value: string, hasStored: boolean): SettingProblem | undefined {
-  const trimmed = value.trim();
-  if (trimmed === '') return hasStored ? undefined : { rule: 'required' };
-  if (trimmed.length < 10) return { rule: 'tooShort', min: 10 };
-  if (trimmed.length > 1000) return { rule: 'tooLong', max: 1000 };
-  return undefined;
 }
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

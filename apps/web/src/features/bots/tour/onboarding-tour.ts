@@ -8,6 +8,8 @@ export interface TourStepText {
   selector: string;
   title: string;
   description: string;
+  /** Where the popover goes, beside the element rather than over it (driver.js moves it when it does not fit). */
+  side?: 'top' | 'right' | 'bottom' | 'left';
 }
 
 export interface TourText {
@@ -33,7 +35,10 @@ function onScreen(element: Element | null): element is HTMLElement {
 export function startTour(text: TourText, onEnd: () => void): () => void {
   const steps: DriveStep[] = text.steps
     .filter((step) => onScreen(document.querySelector(step.selector)))
-    .map((step) => ({ element: step.selector, popover: { title: step.title, description: step.description } }));
+    .map((step) => ({
+      element: step.selector,
+      popover: { title: step.title, description: step.description, ...(step.side && { side: step.side, align: 'start' as const }) },
+    }));
   if (steps.length === 0) {
     onEnd();
     return () => undefined;

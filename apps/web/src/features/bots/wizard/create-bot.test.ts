@@ -75,6 +75,7 @@ describe('wizard submit', () => {
   it('sends an empty business_url when there is no URL, and converts the speciality to bot_objective', () => {
     const payload = buildNewBotPayload({ ...emptyWizardForm, speciality: 'Consultorio médico' }, 'ana@clinica.mx', 'es');
     expect(payload.business_url).toBe('');
+    expect(buildNewBotPayload({ ...emptyWizardForm, url_company: 'sonrisaplena.mx' }, 'a@b.mx', 'es').business_url).toBe('https://sonrisaplena.mx');
     expect(payload.bot_objective).toBe('doctor_appointment');
     expect(buildNewBotPayload({ ...emptyWizardForm, speciality: 'beauty_spa' }, 'a@b.mx', 'es').bot_objective).toBe('beauty_spa');
     expect(buildNewBotPayload(emptyWizardForm, 'a@b.mx', 'es').bot_objective).toBe('creative');
@@ -104,6 +105,8 @@ describe('wizard submit', () => {
     const body = { error: { code: 'BOT_LIMIT_REACHED', message: 'Alcanzaste el número máximo de asistentes de tu plan.' } };
     const s = setup(() => Promise.resolve(body));
     await expect(submitBot(valid, s.deps)).resolves.toEqual({ success: false, message: 'Unexpected error occurred', error: body.error });
+    // A limit is not unexpected: nothing goes to the console.
+    expect(s.logError).not.toHaveBeenCalled();
     const fields = { error: { code: 'VALIDATION_FAILED', message: 'Revisa los datos marcados.', fields: { bot_name: 'Este campo es obligatorio.' } } };
     const f = setup(() => Promise.resolve(fields));
     await expect(submitBot(valid, f.deps)).resolves.toEqual({ success: false, message: 'Unexpected error occurred', error: fields.error });

@@ -1,5 +1,6 @@
 import type { Bot as ServerBot, NewBotBody, UpdateBotBody } from '@charla/shared';
 import { isIanaTimeZone, personalities, specialityToObjective, tones } from '@charla/shared/constants';
+import { normalizeWebAddress } from '@charla/shared/input-rules';
 import { readStorage, storageKeys, type KeyValueStorage } from '../../../lib/storage-keys.ts';
 import { isLocale } from '../../../lib/locales.ts';
 import type { WizardForm, WizardState } from './wizard-state.ts';
@@ -38,7 +39,8 @@ export function buildNewBotPayload(form: WizardForm, userEmail: string, language
     bot_objective: specialityToObjective(form.speciality),
     business_name: form.company,
     business_desc: form.business_description,
-    business_url: form.url_company || '',
+    // A bare domain goes with https://, as the server stores it.
+    business_url: normalizeWebAddress(form.url_company) ?? form.url_company,
     user_email: userEmail,
     business_phone: '',
     welcome_message: '',
@@ -72,7 +74,7 @@ class MissingBotError extends Error {
  * Submits the wizard (spec sections 5, 7, 8): refused with 'Validation failed' when the form is
  * marked invalid; throws 'No user email found' without a stored e-mail; the HTTP status is not
  * checked, and an answer without the bot object (bot, or newBot for a partner's client) is a
- * failure, logged, with 'Unexpected error occurred'.
+ * failure with 'Unexpected error occurred', logged unless the server answered why (an error body).
  */
 export async function submitBot(state: Pick<WizardState, 'form' | 'isValid'>, deps: SubmitDeps): Promise<SubmitResult> {
   if (!state.isValid) return { success: false, message: submitMessages.invalid };
@@ -93,8 +95,9 @@ export async function submitBot(state: Pick<WizardState, 'form' | 'isValid'>, de
     const created = bot as ServerBot;
     return { success: true, message: submitMessages.created, botId: created.id, bot: created };
   } catch (error) {
-    (deps.logError ?? console.error)(submitMessages.unexpected, error);
     const answered = error instanceof MissingBotError ? answeredError(error.answer) : undefined;
+    // A refusal the server explains (the plan's limit, a field to fix) is shown, not logged as unexpected.
+    if (!answered) (deps.logError ?? console.error)(submitMessages.unexpected, error);
     return answered ? { success: false, message: submitMessages.unexpected, error: answered } : { success: false, message: submitMessages.unexpected };
   }
 }

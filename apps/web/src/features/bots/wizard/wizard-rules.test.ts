@@ -23,7 +23,8 @@ describe('wizard field rules', () => {
   it('step 1: business name required up to 120, optional http(s) URL, description up to 2000', () => {
     expect(validateStep(1, emptyWizardForm)).toEqual({ company: { rule: 'required' } });
     expect(validateStep(1, { ...complete, company: 'x'.repeat(121) })).toEqual({ company: { rule: 'tooLong', max: 120 } });
-    expect(validateStep(1, { ...complete, url_company: 'clinicasantafe.mx' })).toEqual({ url_company: { rule: 'url' } });
+    expect(validateStep(1, { ...complete, url_company: 'clinicasantafe.mx' })).toEqual({});
+    expect(validateStep(1, { ...complete, url_company: 'clinica santa fe' })).toEqual({ url_company: { rule: 'url' } });
     expect(validateStep(1, { ...complete, url_company: 'ftp://x.mx' })).toEqual({ url_company: { rule: 'url' } });
     expect(validateStep(1, { ...complete, url_company: 'http://x.mx/a?b=1' })).toEqual({});
     expect(validateStep(1, { ...complete, business_description: 'x'.repeat(2001) })).toEqual({ business_description: { rule: 'tooLong', max: 2000 } });

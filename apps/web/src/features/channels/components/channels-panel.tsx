@@ -12,7 +12,8 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorText, fieldErrors } from '../../../lib/error-text.ts';
 import { connectQr, disconnectChannel, registerMessenger, registerWhatsappApi, sendSignupToServer } from '../api/channels-calls.ts';
 import { channelsKey, refreshQrStatus, useChannelEvents, useChannels, useMetaSettings, useQrStatus, type LiveQr } from '../api/use-channels.ts';
-import { failedStepOf, maskId, metaBadge, qrBadge, registerSteps, stepStates, type StepState } from '../channel-state.ts';
+import { failedStepOf, maskId, metaBadge, QR_STALL_MS, qrBadge, qrStalled, registerSteps, stepStates, type StepState } from '../channel-state.ts';
+import { useLasting } from '../../../lib/use-lasting.ts';
 import { listenToSignup, loadFacebookSdk, signupConfig } from '../embedded-signup.ts';
 import { ChannelCard, IdList, QrImage } from './parts.tsx';
 import { WhatsappTemplateSection } from './whatsapp-template.tsx';
@@ -34,7 +35,7 @@ export function ChannelsPanel({ bot, readOnly }: Props) {
   return (
     <section id="canales" aria-labelledby="canales-title" className="scroll-mt-32 rounded-2xl border border-line bg-card backdrop-blur-xl">
       <header className="flex items-start gap-4 border-b border-line px-5 py-4 sm:px-6">
-        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-highlight/15 text-highlight">
+        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-highlight/15 text-highlight-text">
           <ChatIcon className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
@@ -120,15 +121,18 @@ function QrChannel({ botId, readOnly, liveQr, clearQr }: { botId: string; readOn
   const disconnect = useDisconnect(botId, 'whatsmeow');
   const waiting = session?.status === 'waiting_qr';
   const qr = waiting ? (liveQr?.qr ?? session.qr) : null;
+  // Linking that goes on with nothing to scan: after a while, say why and offer to start over.
+  const stalled = useLasting(qrStalled(session, Boolean(qr)), QR_STALL_MS);
 
   useEffect(() => {
     if (session && session.status !== 'waiting_qr') clearQr();
   }, [session, clearQr]);
 
-  const connect = async () => {
+  const connect = async (fresh = false) => {
     setConnecting(true);
     setError(null);
     try {
+      if (fresh) await disconnectChannel({ botId, source: 'whatsmeow' });
       const answer = await connectQr(botId);
       client.setQueryData(['channels', botId, 'qr'], answer);
     } catch (failure) {
@@ -149,7 +153,15 @@ function QrChannel({ botId, readOnly, liveQr, clearQr }: { botId: string; readOn
           <p className="text-pretty text-center text-sm text-muted">{t('qr.scanHint')}</p>
         </div>
       ) : null}
-      {session?.status === 'connecting' ? <p className="text-sm text-muted">{t('qr.connecting')}</p> : null}
+      {session?.status === 'connecting' && !stalled ? <p className="text-sm text-muted">{t('qr.connecting')}</p> : null}
+      {stalled && !readOnly ? (
+        <Alert tone="error" title={t('qr.stalledTitle')}>
+          <p>{session?.pair_error || t('qr.stalledBody')}</p>
+          <Button size="sm" variant="secondary" className="mt-2" loading={connecting} onClick={() => void connect(true)}>
+            {t('qr.retry')}
+          </Button>
+        </Alert>
+      ) : null}
       {error ? <Alert tone="error">{errorText(error)}</Alert> : null}
       {!readOnly ? (
         <div className="mt-auto flex flex-wrap gap-2">

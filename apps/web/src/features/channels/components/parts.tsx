@@ -4,7 +4,7 @@ import type { ChannelBadge } from '../channel-state.ts';
 
 const toneClasses: Record<ChannelBadge['tone'], string> = {
   success: 'border-success/40 bg-success/10 text-success',
-  info: 'border-highlight/40 bg-highlight/10 text-highlight',
+  info: 'border-highlight/40 bg-highlight/10 text-highlight-text',
   warning: 'border-amber-400/50 bg-amber-400/10 text-amber-400',
   muted: 'border-line bg-card text-muted',
 };

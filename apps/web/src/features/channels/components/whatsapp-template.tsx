@@ -217,7 +217,7 @@ function TemplatePreview({ option }: { option: WhatsappTemplateOption }) {
   const marked = (text: string) =>
     textParts(text).map((part, i) =>
       part.variable ? (
-        <mark key={i} className="rounded bg-highlight/20 px-1 font-semibold text-highlight">
+        <mark key={i} className="rounded bg-highlight/20 px-1 font-semibold text-highlight-text">
           {t('template.replyHere')}
         </mark>
       ) : (

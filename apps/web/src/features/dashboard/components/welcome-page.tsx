@@ -1,4 +1,5 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { greetingName } from '@charla/shared/input-rules';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,11 +10,13 @@ import { useTenant } from '../../../app/tenant-theme.tsx';
 import { useCurrentUser } from '../../auth/current-user.tsx';
 import { useBotLimit } from '../../bots/api/use-bot-limit.ts';
 import { useBots } from '../../bots/api/use-bots.ts';
+import { BotLimitNotice } from '../../bots/components/bot-limit-notice.tsx';
 import { TemplateGrid } from '../../bots/components/template-grid.tsx';
 import { readSelectedBotId, resolveSelectedBot } from '../../bots/selected-bot.ts';
 
+/** How the owner is greeted: the first name, without a title ("Dra. Lucía Herrera" → "Lucía"). */
 function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name;
+  return greetingName(name) || name;
 }
 
 /**
@@ -92,6 +95,7 @@ export function WelcomePage() {
             </Button>
           </Alert>
         ) : null}
+        {limit?.reached ? <BotLimitNotice limit={limit.limit} /> : null}
         <TemplateGrid clientId={clientId} limit={limit} />
       </section>
     </div>

@@ -33,7 +33,7 @@ export function HelpPage() {
         <Card className="h-fit p-6">
           <h2 className="font-semibold">{t('contact.title')}</h2>
           <p className="mt-2 text-sm text-muted">{t('contact.body')}</p>
-          <Link to={paths.general('mi-cuenta')} className="focus-ring mt-4 inline-flex items-center gap-2 rounded text-sm font-semibold text-highlight hover:underline">
+          <Link to={paths.general('mi-cuenta')} className="focus-ring mt-4 inline-flex items-center gap-2 rounded text-sm font-semibold text-highlight-text hover:underline">
             <UserIcon className="size-4" />
             {t('contact.action')}
           </Link>

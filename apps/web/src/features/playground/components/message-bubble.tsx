@@ -162,7 +162,7 @@ function Choices({ choices, onChoose }: { choices: ReplyChoices; onChoose?: ((op
                 disabled={!onChoose}
                 onClick={() => onChoose?.(option)}
                 title={onChoose ? t('choices.tap', { title: option.title }) : t('choices.answered')}
-                className="focus-ring inline-flex min-h-9 max-w-full flex-col items-start rounded-2xl border border-highlight/55 bg-card-strong px-3 py-1.5 text-start text-sm font-semibold text-highlight shadow-sm transition hover:bg-highlight/15 disabled:cursor-default disabled:border-line disabled:text-muted disabled:shadow-none disabled:hover:bg-card-strong"
+                className="focus-ring inline-flex min-h-9 max-w-full flex-col items-start rounded-2xl border border-highlight/55 bg-card-strong px-3 py-1.5 text-start text-sm font-semibold text-highlight-text shadow-sm transition hover:bg-highlight/15 disabled:cursor-default disabled:border-line disabled:text-muted disabled:shadow-none disabled:hover:bg-card-strong"
               >
                 <span className="break-words">{option.title}</span>
                 {own ? <span className="text-[11px] font-normal text-muted">{own}</span> : null}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { PlaygroundBot } from '../playground-bot.ts';
+import { useBots } from '../../bots/api/use-bots.ts';
 
 const loadPanel = () => import('./playground-panel.tsx');
 const PlaygroundPanel = lazy(() => loadPanel().then((module) => ({ default: module.PlaygroundPanel })));
@@ -17,6 +18,13 @@ export function PlaygroundLauncher({ bot }: { bot: PlaygroundBot }) {
       <Launcher bot={bot} />
     </Suspense>
   );
+}
+
+/** The launcher on a page that knows only the bot's id (Recursos, Productos): test right after training. */
+export function BotPlaygroundLauncher({ botId }: { botId: string }) {
+  const bots = useBots();
+  const bot = bots.data?.find((b) => b.id === botId);
+  return bot ? <PlaygroundLauncher bot={bot} /> : null;
 }
 
 function Launcher({ bot }: { bot: PlaygroundBot }) {

@@ -1,32 +1,21 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReplyChoice } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertIcon, BotIcon, CloseIcon, HandoffIcon, RestartIcon, WifiOffIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLasting } from '../../../lib/use-lasting.ts';
 import { usePlaygroundChat } from '../api/use-playground-chat.ts';
 import { choosableReply, readThrough, type ChatMessage, type ChatState } from '../chat-state.ts';
 import type { PlaygroundBot } from '../playground-bot.ts';
+import { useBotPower } from '../../bots/api/use-bot-power.ts';
 import { Composer, type ComposerHandle } from './composer.tsx';
 import { EmptyChat, type Suggestion } from './empty-chat.tsx';
 import { MessageBubble } from './message-bubble.tsx';
 
 /** Live events can take a moment to connect; only a lasting outage is worth a notice. */
 const OFFLINE_NOTICE_MS = 3000;
-
-function useLasting(flag: boolean, ms: number): boolean {
-  const [lasting, setLasting] = useState(false);
-  useEffect(() => {
-    if (!flag) {
-      setLasting(false);
-      return;
-    }
-    const timer = setTimeout(() => setLasting(true), ms);
-    return () => clearTimeout(timer);
-  }, [flag, ms]);
-  return lasting;
-}
 
 /**
  * The owner writes as a customer and sees what the customer would get on WhatsApp: a side panel
@@ -58,7 +47,9 @@ export function PlaygroundPanel({ bot, onClose }: { bot: PlaygroundBot; onClose:
     if (await chat.reset()) composer.current?.focus();
   };
 
-  const status = state.typing ? t('header.typing') : human ? t('header.human') : t('header.online');
+  const off = !bot.bot_enabled;
+  const status = state.typing ? t('header.typing') : human ? t('header.human') : off ? t('header.off') : t('header.online');
+  const power = useBotPower(bot);
 
   return (
     <section
@@ -81,7 +72,7 @@ export function PlaygroundPanel({ bot, onClose }: { bot: PlaygroundBot; onClose:
         </span>
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-base font-semibold">{name}</h2>
-          <p className={`truncate text-xs ${human ? 'text-brand-pink' : 'text-success'}`}>{status}</p>
+          <p className={`truncate text-xs ${human ? 'text-brand-pink' : off ? 'text-muted' : 'text-success'}`}>{status}</p>
         </div>
         <button
           type="button"
@@ -104,7 +95,16 @@ export function PlaygroundPanel({ bot, onClose }: { bot: PlaygroundBot; onClose:
         </button>
       </header>
 
-      {!bot.bot_enabled ? <Notice tone="warning">{t('disabled')}</Notice> : null}
+      {off ? (
+        <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-danger/30 bg-danger/10 px-4 py-2.5 text-xs leading-relaxed text-danger">
+          <AlertIcon className="size-4 shrink-0" />
+          <span className="min-w-0 flex-1">{t('disabled')}</span>
+          {/* The switch is here too: the page's one may be behind this panel. */}
+          <Button size="sm" variant="secondary" loading={power.switching} onClick={() => void power.toggle()}>
+            {t('turnOn')}
+          </Button>
+        </div>
+      ) : null}
       {offline && ready ? (
         <Notice tone="muted" icon={<WifiOffIcon className="size-4 shrink-0" />}>
           {t('offline')}

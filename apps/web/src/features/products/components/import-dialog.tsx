@@ -152,7 +152,7 @@ function ResultStep({ result }: { result: ImportResult }) {
   const { t } = useTranslation('products');
   const stats = [
     { key: 'created', value: result.created, tone: 'text-success' },
-    { key: 'updated', value: result.updated, tone: 'text-highlight' },
+    { key: 'updated', value: result.updated, tone: 'text-highlight-text' },
     { key: 'skipped', value: result.skipped, tone: result.skipped ? 'text-danger' : 'text-muted' },
   ] as const;
   return (
@@ -329,7 +329,7 @@ export function ImportDialog({ botId, open, onClose }: { botId: string; open: bo
           ) : null}
           <p className="text-sm text-muted">
             {t('import.file.templateIntro')}{' '}
-            <a href={templateHref} download={t('import.file.templateName')} className="font-semibold text-highlight underline-offset-2 hover:underline">
+            <a href={templateHref} download={t('import.file.templateName')} className="font-semibold text-highlight-text underline-offset-2 hover:underline">
               {t('import.file.template')}
             </a>
           </p>

@@ -9,7 +9,7 @@ function Thumb({ product }: { product: Product }) {
   const [broken, setBroken] = useState(false);
   if (!product.image_url || broken) {
     return (
-      <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-highlight/12 text-highlight">
+      <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-highlight/12 text-highlight-text">
         <ImageIcon className="size-5" />
       </span>
     );

@@ -19,6 +19,7 @@ import { ImportDialog } from './import-dialog.tsx';
 import { ProductDialog } from './product-dialog.tsx';
 import { ProductList } from './product-list.tsx';
 import { useDebounced } from './use-debounced.ts';
+import { BotPlaygroundLauncher } from '../../playground/components/playground-launcher.tsx';
 
 const pageSize = 20;
 
@@ -198,6 +199,7 @@ export function ProductsPage() {
         </Card>
       )}
 
+      <BotPlaygroundLauncher botId={botId} />
       {editing ? <ProductDialog key={dialogKey} botId={botId} product={editing.product} open onClose={() => setEditing(null)} /> : null}
       {importOpen ? <ImportDialog key={dialogKey} botId={botId} open onClose={() => setImportOpen(false)} /> : null}
 

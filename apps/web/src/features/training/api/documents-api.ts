@@ -1,4 +1,4 @@
-import type { TrainingDocument } from '@charla/shared';
+import type { PassagesResponse, TrainingDocument } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
 import type { DocumentsApi } from '../documents-mutations.ts';
 
@@ -26,3 +26,11 @@ export const documentsApi: DocumentsApi = {
   youtube: (botId, url) => api.post<Saved>('/api/training-youtube', { botId, url }),
   remove: (botId, documentId) => api.request(`/api/documents/${encodeURIComponent(documentId)}`, { method: 'DELETE', body: { botId } }),
 };
+
+/** POST /api/documents/{documentId}/retry: a failed document is read again. */
+export const retryDocument = (botId: string, documentId: string) =>
+  api.post<Saved>(`/api/documents/${encodeURIComponent(documentId)}/retry`, { botId });
+
+/** GET /api/documents/{documentId}/passages: a page of what the bot learned from a document. */
+export const documentPassages = (botId: string, documentId: string, offset: number, limit: number) =>
+  api.get<PassagesResponse>(`/api/documents/${encodeURIComponent(documentId)}/passages?${new URLSearchParams({ botId, offset: String(offset), limit: String(limit) })}`);

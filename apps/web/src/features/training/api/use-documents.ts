@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TrainingDocument } from '@charla/shared';
 import { addSourceMutation, deleteDocumentMutation, documentsQueryOptions, type NewSource } from '../documents-mutations.ts';
-import { tempDocumentId } from '../documents-cache.ts';
+import { documentsKey, tempDocumentId, type DocumentItem } from '../documents-cache.ts';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { dismissToast, showToast } from '../../../components/ui/toast-store.ts';
+import { settleReadingToasts, startReadingToast } from '../reading-toasts.ts';
 import { documentsApi } from './documents-api.ts';
 
 /** GET /api/documents/{botId}; polls only while something is processing and live updates are off. */
@@ -19,7 +24,7 @@ export function useAddSource(botId: string) {
   const mutation = useMutation(addSourceMutation(queryClient, botId, documentsApi));
   return {
     ...mutation,
-    add: (source: NewSource, options?: { onSuccess?: () => void; onError?: (error: unknown) => void }) =>
+    add: (source: NewSource, options?: { onSuccess?: (saved: { document: TrainingDocument }) => void; onError?: (error: unknown) => void }) =>
       mutation.mutate({ ...source, tempId: tempDocumentId() }, options),
   };
 }
@@ -28,3 +33,17 @@ export function useDeleteDocument(botId: string) {
   const queryClient = useQueryClient();
   return useMutation(deleteDocumentMutation(queryClient, botId, documentsApi));
 }
+
+/** After a source is added: "we are reading it" until the list shows it ready or failed. */
+export function useReadingToast(botId: string) {
+  const { t } = useTranslation('training');
+  const queryClient = useQueryClient();
+  return (document: TrainingDocument) => {
+    startReadingToast(document.id, document.document_name, showToast(t('forms.reading'), 'info', 0));
+    settleReadingToasts(queryClient.getQueryData<DocumentItem[]>(documentsKey(botId)), dismissToast, readingOutcomeToast(t));
+  };
+}
+
+/** The toast that ends a reading: learned, or could not be read. */
+export const readingOutcomeToast = (t: TFunction<'training'>) => (outcome: 'ready' | 'failed', name: string) =>
+  outcome === 'ready' ? showToast(t('forms.learned', { name }), 'success') : showToast(t('forms.readFailed', { name }), 'error', 8000);

@@ -1,11 +1,44 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TrainingType } from '@charla/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { FileIcon, GlobeIcon, PlayIcon, TableIcon, TextIcon, TrashIcon, type IconProps } from '../../../components/ui/icons.tsx';
 import type { DocumentItem } from '../documents-cache.ts';
 import { formatBytes, formatDocumentDate } from '../training-type.ts';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { retryDocument } from '../api/documents-api.ts';
+import { documentsKey } from '../documents-cache.ts';
+import { PassagesView } from './passages-view.tsx';
 import { StatusBadge } from './status-badge.tsx';
+
+/** An address as a person reads it ("Odontolog%C3%ADa" → "Odontología"). */
+export function readableAddress(address: string): string {
+  try {
+    return decodeURI(address);
+  } catch {
+    return address;
+  }
+}
+
+const readableName = (doc: Pick<DocumentItem, 'document_name' | 'training_type'>) =>
+  doc.training_type === 'URL' ? readableAddress(doc.document_name) : doc.document_name;
+
+/** A failed document, read again; the row shows "processing" until its new status comes. */
+function useRetry(doc: DocumentItem) {
+  const { t } = useTranslation('training');
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => retryDocument(doc.bot_id, doc.id),
+    onSuccess: ({ document }) =>
+      queryClient.setQueryData<DocumentItem[]>(documentsKey(doc.bot_id), (list) =>
+        // Only over the failure: a status that came meanwhile is newer.
+        list?.map((item) => (item.id === document.id && item.status === 'failed' ? { ...item, ...document } : item)),
+      ),
+    onError: (error) => showToast(t('list.retryFailed', { reason: errorText(error) }), 'error', 8000),
+  });
+}
 
 const typeIcons: Record<TrainingType, (p: IconProps) => ReactNode> = {
   PDF: FileIcon,
@@ -50,6 +83,9 @@ function DocumentRow({ doc, onDelete }: { doc: DocumentItem; onDelete: (doc: Doc
   const locale = i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX';
   const Icon = typeIcons[doc.training_type];
   const uploading = doc.optimistic && (doc.training_type === 'PDF' || doc.training_type === 'CSV');
+  const name = readableName(doc);
+  const retry = useRetry(doc);
+  const [showPassages, setShowPassages] = useState(false);
   const meta = [
     t(`types.${doc.training_type}`),
     formatDocumentDate(doc.createdAt, i18n.resolvedLanguage ?? 'es'),
@@ -65,25 +101,37 @@ function DocumentRow({ doc, onDelete }: { doc: DocumentItem; onDelete: (doc: Doc
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
-            <p className="min-w-0 max-w-full truncate font-semibold" title={doc.document_name}>
-              {doc.document_name}
+            <p className="min-w-0 max-w-full truncate font-semibold" title={name}>
+              {name}
             </p>
             <StatusBadge status={doc.status} />
           </div>
           <p className="mt-1 text-sm text-muted">{meta.join(' · ')}</p>
           {doc.source && (doc.training_type === 'URL' || doc.training_type === 'YOUTUBE') ? (
             <p className="mt-0.5 truncate text-xs text-muted/80" title={doc.source}>
-              {doc.source}
+              {readableAddress(doc.source)}
             </p>
           ) : null}
           {doc.status === 'failed' && doc.error ? (
             <p className="mt-2 rounded-lg border border-danger/30 bg-danger/10 px-3 py-2 text-sm text-danger">{doc.error}</p>
           ) : null}
+          {doc.status === 'failed' && !doc.optimistic ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-2"
+              loading={retry.isPending}
+              onClick={() => retry.mutate()}
+              aria-label={t('list.retryDocumentName', { name })}
+            >
+              {t('list.retryDocument')}
+            </Button>
+          ) : null}
           {uploading ? <UploadProgress fraction={doc.progress ?? 0} name={doc.document_name} /> : null}
-          {doc.status === 'ready' && doc.content ? (
-            <details className="group mt-2">
-              <summary className="focus-ring w-fit cursor-pointer rounded text-sm font-medium text-highlight hover:underline">{t('list.showContent')}</summary>
-              <p className="mt-2 max-h-48 overflow-auto rounded-lg border border-line bg-field px-3 py-2 text-sm whitespace-pre-line text-muted">{doc.content}</p>
+          {doc.status === 'ready' && doc.chunk_count > 0 ? (
+            <details className="group mt-2" onToggle={(event) => setShowPassages(event.currentTarget.open)}>
+              <summary className="focus-ring w-fit cursor-pointer rounded text-sm font-medium text-highlight-text hover:underline">{t('list.showContent')}</summary>
+              {showPassages ? <PassagesView botId={doc.bot_id} documentId={doc.id} /> : null}
             </details>
           ) : null}
         </div>
@@ -93,7 +141,7 @@ function DocumentRow({ doc, onDelete }: { doc: DocumentItem; onDelete: (doc: Doc
           className="-me-1 shrink-0 px-2 hover:text-danger"
           disabled={doc.optimistic}
           onClick={() => onDelete(doc)}
-          aria-label={t('list.delete', { name: doc.document_name })}
+          aria-label={t('list.delete', { name })}
           title={t('list.deleteShort')}
         >
           <TrashIcon className="size-5" />

@@ -3,15 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
 import { fieldErrors } from '../../../lib/error-text.ts';
-import { useAddSource } from '../api/use-documents.ts';
+import { useAddSource, useReadingToast } from '../api/use-documents.ts';
 import { looksLikeHttpUrl, looksLikeYoutube, maxTextChars } from '../training-type.ts';
 
 /** Pasted text: prices, opening hours, policies, frequent questions. */
 export function TextSourceForm({ botId }: { botId: string }) {
   const { t, i18n } = useTranslation(['training', 'common']);
   const add = useAddSource(botId);
+  const reading = useReadingToast(botId);
   const textId = useId();
   const [name, setName] = useState('');
   const [text, setText] = useState('');
@@ -29,10 +29,10 @@ export function TextSourceForm({ botId }: { botId: string }) {
     add.add(
       { kind: 'text', text, name },
       {
-        onSuccess: () => {
+        onSuccess: ({ document }) => {
           setText('');
           setName('');
-          showToast(t('training:forms.added'), 'success');
+          reading(document);
         },
       },
     );
@@ -95,6 +95,7 @@ export function TextSourceForm({ botId }: { botId: string }) {
 export function LinkSourceForm({ botId, kind }: { botId: string; kind: 'url' | 'youtube' }) {
   const { t } = useTranslation(['training', 'common']);
   const add = useAddSource(botId);
+  const reading = useReadingToast(botId);
   const [url, setUrl] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
   const serverFields = fieldErrors(add.error);
@@ -107,9 +108,9 @@ export function LinkSourceForm({ botId, kind }: { botId: string; kind: 'url' | '
     if (!looksLikeHttpUrl(value)) return setLocalError(t('training:forms.badUrl'));
     if (kind === 'youtube' && !looksLikeYoutube(value)) return setLocalError(t('training:forms.youtube.notYoutube'));
     add.add(kind === 'url' ? { kind: 'url', url: value } : { kind: 'youtube', url: value }, {
-      onSuccess: () => {
+      onSuccess: ({ document }) => {
         setUrl('');
-        showToast(t('training:forms.added'), 'success');
+        reading(document);
       },
     });
   };

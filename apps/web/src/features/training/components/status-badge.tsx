@@ -13,7 +13,7 @@ export function StatusBadge({ status }: { status: DocumentStatus }) {
   const { t } = useTranslation('training');
   return (
     <span className={`inline-flex h-7 shrink-0 items-center gap-1.5 rounded-full border px-2.5 text-xs font-semibold whitespace-nowrap ${tones[status]}`}>
-      {status === 'processing' ? <Spinner className="size-3.5 text-highlight" /> : null}
+      {status === 'processing' ? <Spinner className="size-3.5 text-highlight-text" /> : null}
       {status === 'ready' ? <CheckCircleIcon className="size-4" /> : null}
       {status === 'failed' ? <AlertIcon className="size-4" /> : null}
       {t(`status.${status}`)}

@@ -9,12 +9,14 @@ import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
 import { BookIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
+import { dismissToast, showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { useDeleteDocument, useDocuments } from '../api/use-documents.ts';
+import { readingOutcomeToast, useDeleteDocument, useDocuments } from '../api/use-documents.ts';
+import { settleReadingToasts } from '../reading-toasts.ts';
 import { useDocumentEvents } from '../api/use-document-events.ts';
 import { documentsKey, type DocumentItem } from '../documents-cache.ts';
+import { BotPlaygroundLauncher } from '../../playground/components/playground-launcher.tsx';
 import { AddKnowledge } from './add-knowledge.tsx';
 import { DocumentList } from './document-list.tsx';
 
@@ -66,6 +68,9 @@ export function TrainingPage() {
     shownLanguage.current = language;
     void queryClient.invalidateQueries({ queryKey: documentsKey(botId) });
   }, [language, botId, queryClient]);
+
+  // "We are reading it" lasts until the document is ready or failed.
+  useEffect(() => settleReadingToasts(documents.data, dismissToast, readingOutcomeToast(t)), [documents.data, t]);
 
   const confirmDelete = () => {
     const doc = confirming;
@@ -141,6 +146,7 @@ export function TrainingPage() {
         )}
       </div>
 
+      <BotPlaygroundLauncher botId={botId} />
       <ConfirmDeleteModal
         open={confirming !== null}
         title={t('delete.title', { name: confirming?.document_name ?? '' })}

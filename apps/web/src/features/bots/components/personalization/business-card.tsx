@@ -12,6 +12,8 @@ import { checkPhone, checkText, checkUrl, type SettingProblem } from '../../pers
 import { cardKeyOf } from '../../template-labels.ts';
 import { SectionCard } from './section-card.tsx';
 import { changedFields, compactProblems, useDraft, useProblemText, useSaveBot } from './use-settings.ts';
+import { phoneToSend } from '../../../../lib/phone-input.ts';
+import { normalizeWebAddress } from '@charla/shared/input-rules';
 
 type Values = Pick<ServerBot, 'business_name' | 'business_url' | 'business_phone' | 'business_desc' | 'bot_objective'>;
 const pick = (bot: ServerBot): Values => ({
@@ -47,8 +49,8 @@ export function BusinessCard({ bot, readOnly }: { bot: Bot; readOnly: boolean })
     const body = changedFields(
       {
         business_name: draft.business_name.trim(),
-        business_url: draft.business_url.trim(),
-        business_phone: draft.business_phone.trim(),
+        business_url: normalizeWebAddress(draft.business_url) ?? draft.business_url.trim(),
+        business_phone: draft.business_phone.trim() && phoneToSend(draft.business_phone),
         business_desc: draft.business_desc.trim(),
         bot_objective: draft.bot_objective,
       },

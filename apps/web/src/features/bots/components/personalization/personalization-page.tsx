@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../../components/ui/button.tsx';
@@ -8,12 +7,11 @@ import { EmptyState } from '../../../../components/ui/empty-state.tsx';
 import { ContentSpinner } from '../../../../components/ui/full-screen-spinner.tsx';
 import { BotIcon, LockIcon, SparklesIcon } from '../../../../components/ui/icons.tsx';
 import { Switch } from '../../../../components/ui/switch.tsx';
-import { showToast } from '../../../../components/ui/toast-store.ts';
 import { defaultBotSection, isSectionAllowed, paths } from '../../../../app/navigation.ts';
 import { useTenant } from '../../../../app/tenant-theme.tsx';
-import { errorText } from '../../../../lib/error-text.ts';
-import { changeStatus } from '../../api/bot-calls.ts';
-import { botCallDeps, patchBotInCache, refetchBots, useBots } from '../../api/use-bots.ts';
+import { focusPageHeading } from '../../../../lib/focus-heading.ts';
+import { useBotPower } from '../../api/use-bot-power.ts';
+import { useBots } from '../../api/use-bots.ts';
 import { botLabel, type Bot } from '../../bot.ts';
 import { storeSelectedBotId } from '../../selected-bot.ts';
 import { cardKeyOf } from '../../template-labels.ts';
@@ -27,7 +25,6 @@ import { RedirectionCard } from './redirection-card.tsx';
 import { RemindersCard } from './reminders-card.tsx';
 import { ScheduleCard } from './schedule-card.tsx';
 import { WelcomeCard } from './welcome-card.tsx';
-import { WhatsappApiCard } from './whatsapp-api-card.tsx';
 import { ChannelsPanel } from '../../../channels/components/channels-panel.tsx';
 import { PlaygroundLauncher } from '../../../playground/components/playground-launcher.tsx';
 
@@ -38,7 +35,7 @@ const groups = [
   ['horario', 'schedule'],
   ['recordatorios', 'reminders'],
   ['derivacion', 'redirection'],
-  ['whatsapp-api', 'whatsapp'],
+  ['canales', 'channels'],
 ] as const;
 
 /** /app/dashboard/{botId}/personalizacion: every setting of the bot, grouped in cards; `guide=true` starts the tour. */
@@ -70,19 +67,21 @@ export function PersonalizationPage() {
         close: t('bots:tour.close'),
         progress: t('bots:tour.progress', { current: '{{current}}', total: '{{total}}' }),
         steps: [
-          { selector: '[data-tour="bot-header"]', title: t('bots:tour.steps.header.title'), description: t('bots:tour.steps.header.description') },
-          { selector: '[data-tour="bot-selector"]', title: t('bots:tour.steps.selector.title'), description: t('bots:tour.steps.selector.description') },
-          { selector: '#asistente', title: t('bots:tour.steps.assistant.title'), description: t('bots:tour.steps.assistant.description') },
-          { selector: '#bienvenida', title: t('bots:tour.steps.welcome.title'), description: t('bots:tour.steps.welcome.description') },
-          { selector: '#horario', title: t('bots:tour.steps.schedule.title'), description: t('bots:tour.steps.schedule.description') },
-          { selector: '[data-tour="section-recursos"]', title: t('bots:tour.steps.training.title'), description: t('bots:tour.steps.training.description') },
-          { selector: '#whatsapp-api', title: t('bots:tour.steps.whatsapp.title'), description: t('bots:tour.steps.whatsapp.description') },
+          { selector: '[data-tour="bot-header"]', side: 'bottom', title: t('bots:tour.steps.header.title'), description: t('bots:tour.steps.header.description') },
+          { selector: '[data-tour="bot-selector"]', side: 'right', title: t('bots:tour.steps.selector.title'), description: t('bots:tour.steps.selector.description') },
+          { selector: '#asistente header', side: 'bottom', title: t('bots:tour.steps.assistant.title'), description: t('bots:tour.steps.assistant.description') },
+          { selector: '#bienvenida header', side: 'bottom', title: t('bots:tour.steps.welcome.title'), description: t('bots:tour.steps.welcome.description') },
+          { selector: '#horario header', side: 'bottom', title: t('bots:tour.steps.schedule.title'), description: t('bots:tour.steps.schedule.description') },
+          { selector: '[data-tour="section-recursos"]', side: 'right', title: t('bots:tour.steps.training.title'), description: t('bots:tour.steps.training.description') },
+          { selector: '#canales header', side: 'bottom', title: t('bots:tour.steps.whatsapp.title'), description: t('bots:tour.steps.whatsapp.description') },
         ],
       };
       void import('../../tour/onboarding-tour.ts')
         .then(({ startTour }) => {
           stopTour.current = startTour(text, () => {
             stopTour.current = null;
+            // Back from the tour: the focus goes to the page's heading (unless it went back to the button that opened it).
+            focusPageHeading();
             markTourCompleted(id, 'personalizacion');
             setParams(
               (current) => {
@@ -135,24 +134,10 @@ export function PersonalizationPage() {
 
 function BotSettings({ bot, onTour }: { bot: Bot; onTour: () => void }) {
   const { t } = useTranslation(['bots', 'dashboard']);
-  const queryClient = useQueryClient();
-  const [switching, setSwitching] = useState(false);
+  const { toggle, switching } = useBotPower(bot);
   const readOnly = bot.locked;
   const name = botLabel(bot, t('bots:personalization.unnamed'));
   const card = cardKeyOf(bot.bot_objective);
-
-  const toggle = async () => {
-    setSwitching(true);
-    const result = await changeStatus(bot.id, { ...botCallDeps, reread: () => refetchBots(queryClient) });
-    setSwitching(false);
-    if (result.ok) {
-      patchBotInCache(queryClient, bot.id, { bot_enabled: result.value });
-      showToast(result.value ? t('bots:personalization.status.turnedOn', { name }) : t('bots:personalization.status.turnedOff', { name }), 'success');
-    } else {
-      showToast(errorText(result.error), 'error');
-      void refetchBots(queryClient);
-    }
-  };
 
   return (
     <div className="animate-rise">
@@ -220,7 +205,6 @@ function BotSettings({ bot, onTour }: { bot: Bot; onTour: () => void }) {
         <ScheduleCard bot={bot} readOnly={readOnly} />
         <RemindersCard bot={bot} readOnly={readOnly} />
         <RedirectionCard bot={bot} readOnly={readOnly} />
-        <WhatsappApiCard bot={bot} readOnly={readOnly} />
         <ChannelsPanel bot={bot} readOnly={readOnly} />
         <DeleteBotCard bot={bot} />
       </div>

@@ -16,6 +16,7 @@ import type { Bot } from '../../bot.ts';
 import { checkPhone, type SettingProblem } from '../../personalization/settings-rules.ts';
 import { SectionCard } from './section-card.tsx';
 import { useDraft, useProblemText, useSaveBot } from './use-settings.ts';
+import { phoneToSend } from '../../../../lib/phone-input.ts';
 
 /** The minutes typed, when they are a whole number from 0 (never) to a week; otherwise null. */
 export function idleMinutes(value: string): number | null {
@@ -44,7 +45,7 @@ export function RedirectionCard({ bot, readOnly }: { bot: Bot; readOnly: boolean
     setIdleProblem(minutes === null);
     if (!found && minutes !== null) {
       setSwitchError(null);
-      save.mutate({ botId: bot.id, body: { redirection_phone: draft.redirection_phone.trim(), handoff_idle_minutes: minutes } });
+      save.mutate({ botId: bot.id, body: { redirection_phone: draft.redirection_phone.trim() && phoneToSend(draft.redirection_phone), handoff_idle_minutes: minutes } });
     }
   };
 

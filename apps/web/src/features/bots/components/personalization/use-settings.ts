@@ -57,6 +57,10 @@ export function useProblemText() {
         return t('bots:validation.url');
       case 'phone':
         return t('bots:validation.phone');
+      case 'phoneShort':
+        return t('common:validation.phoneShort');
+      case 'phoneLong':
+        return t('common:validation.phoneLong');
       case 'digits':
         return t('bots:validation.digits');
       case 'rangeOrder':

@@ -56,6 +56,15 @@ function without<T extends object>(record: T, key: keyof T): T {
   return copy;
 }
 
+/** After a refused submit: the first field (or group of choices) with a problem, in screen order, gets the focus. */
+function focusFirstInvalid(fields: readonly WizardField[]) {
+  requestAnimationFrame(() => {
+    const order = Object.keys(stepOfField) as WizardField[];
+    const first = [...fields].sort((a, b) => stepOfField[a] - stepOfField[b] || order.indexOf(a) - order.indexOf(b))[0];
+    if (first) document.querySelector<HTMLElement>(`form [name="${first}"]`)?.focus();
+  });
+}
+
 /** The creation wizard: 1 the business, 2 the assistant, 3 its style; then the new bot's personalization with the tour. */
 export function BotWizard({ template, clientId, backTo, limit }: { template: TemplateKey; clientId: string | null; backTo: string; limit: number | null }) {
   const { t } = useTranslation(['bots', 'common']);
@@ -140,7 +149,9 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
     setFailure(null);
     dispatch({ type: 'setValid', valid });
     if (!valid) {
-      goBackTo(Math.min(...Object.keys(found).map((field) => stepOfField[field as WizardField])));
+      const fields = Object.keys(found) as WizardField[];
+      goBackTo(Math.min(...fields.map((field) => stepOfField[field])));
+      focusFirstInvalid(fields);
       return;
     }
     setSubmitting(true);
@@ -182,6 +193,8 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
 
   if (!step) return null;
 
+  // The greeting depends on the tone and the identity: nothing is shown before both are chosen.
+  const styleChosen = (tones as readonly string[]).includes(form.communication) && (form.isHuman === 'true' || form.isHuman === 'false');
   const tone = (tones as readonly string[]).includes(form.communication) ? form.communication : 'Semiformal';
   const identity = form.isHuman === 'true' ? 'human' : 'ai';
   const greeting = t(`bots:wizard.preview.${tone as (typeof tones)[number]}.${identity}`, {
@@ -287,6 +300,7 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
                   value={form.communication}
                   onChange={set('communication')}
                   error={errorOf('communication')}
+                  pending={t('bots:wizard.pendingChoice')}
                 />
                 <ChoiceGroup
                   name="behavior"
@@ -299,6 +313,7 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
                   value={form.behavior}
                   onChange={set('behavior')}
                   error={errorOf('behavior')}
+                  pending={t('bots:wizard.pendingChoice')}
                 />
                 <ChoiceGroup
                   name="isHuman"
@@ -311,15 +326,22 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
                   value={form.isHuman}
                   onChange={set('isHuman')}
                   error={errorOf('isHuman')}
+                  pending={t('bots:wizard.pendingChoice')}
                 />
                 <figure className="rounded-2xl border border-line bg-card-strong p-4">
                   <figcaption className="mb-3 flex items-center gap-2 text-xs font-semibold tracking-wider text-muted uppercase">
                     <BotIcon className="size-4" />
                     {t('bots:wizard.preview.label')}
                   </figcaption>
-                  <p className="w-fit max-w-[90%] rounded-2xl rounded-bl-md border border-line bg-card px-3.5 py-2 text-sm" aria-live="polite">
-                    {greeting}
-                  </p>
+                  {styleChosen ? (
+                    <p className="w-fit max-w-[90%] rounded-2xl rounded-bl-md border border-line bg-card px-3.5 py-2 text-sm" aria-live="polite">
+                      {greeting}
+                    </p>
+                  ) : (
+                    <p className="text-sm text-muted" aria-live="polite">
+                      {t('bots:wizard.preview.pending')}
+                    </p>
+                  )}
                 </figure>
               </>
             ) : null}

@@ -18,6 +18,7 @@ export function ChoiceGroup({
   error,
   columns = 3,
   disabled = false,
+  pending,
 }: {
   name: string;
   legend: ReactNode;
@@ -28,13 +29,21 @@ export function ChoiceGroup({
   error?: string | undefined;
   columns?: 2 | 3;
   disabled?: boolean;
+  /** Shown beside the legend while nothing is chosen (and no error is shown): what is still missing. */
+  pending?: string;
 }) {
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
+  const showPending = Boolean(pending) && !error && value === '';
   return (
     <fieldset aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined} aria-invalid={error ? true : undefined} disabled={disabled}>
-      <legend className="text-sm font-medium text-fg">{legend}</legend>
+      <legend className="flex w-full flex-wrap items-center gap-2 text-sm font-medium text-fg">
+        {legend}
+        {showPending ? (
+          <span className="rounded-full border border-line bg-card-strong px-2 py-0.5 text-xs font-semibold text-muted">{pending}</span>
+        ) : null}
+      </legend>
       {hint ? (
         <p id={hintId} className="mt-0.5 text-xs text-muted">
           {hint}
@@ -56,13 +65,15 @@ export function ChoiceGroup({
                 value={choice.value}
                 checked={checked}
                 onChange={() => onChange(choice.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={errorId}
                 className="sr-only"
               />
               <span className="min-w-0 flex-1">
                 <span className="block text-sm font-semibold text-fg">{choice.title}</span>
                 {choice.description ? <span className="mt-0.5 block text-xs leading-snug text-muted">{choice.description}</span> : null}
               </span>
-              <CheckCircleIcon className={`size-5 shrink-0 transition ${checked ? 'text-highlight opacity-100' : 'opacity-0'}`} />
+              <CheckCircleIcon className={`size-5 shrink-0 transition ${checked ? 'text-highlight-text opacity-100' : 'opacity-0'}`} />
             </label>
           );
         })}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offlineEngine } from '../engine/offline/offline-engine.ts';
+import { authRepository } from '../modules/auth/auth.repository.ts';
+import { appointments } from '../modules/appointments/appointments.table.ts';
+import { contacts, conversations, messages } from '../modules/conversations/conversations.table.ts';
+import { cookieHeader, createTestApp, engines, type TestApp } from '../test/harness.ts';
+import { demoConversations, demoDocuments, demoProducts, demoTimezone } from './demo-content.ts';
+import { seedDemoAccount, thisWeekAt } from './demo-data.ts';
+import { localParts } from '../engine/dates/zoned-time.ts';
+
+const account = { email: 'demo@charla.mx', password: 'charla-demo-2026' };
+
+describe.each(engines)('demo account on %s', (dbEngine) => {
+  let t: TestApp;
+  const now = new Date();
+  const seed = () =>
+    seedDemoAccount(
+      { seedDemo: t.app.services.auth.seedDemo, findByEmail: authRepository(t.database).findUserByEmail },
+      account,
+      { db: t.database.db, bots: t.app.services.bots, training: t.app.services.training, log: t.app.log, now },
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp(dbEngine, {}, offlineEngine());
+  });
+  afterAll(() => t?.close());
+
+  async function counts(botId: string) {
+    const db = t.database.db;
+    const n = async (q: Promise<{ n: number }[]>) => Number((await q)[0]!.n);
+    const count = sql<number>`count(*)::int`;
+    return {
+      conversations: await n(db.select({ n: count }).from(conversations).where(eq(conversations.botId, botId))),
+      messages: await n(db.select({ n: count }).from(messages).where(eq(messages.botId, botId))),
+      contacts: await n(db.select({ n: count }).from(contacts).where(eq(contacts.botId, botId))),
+      appointments: await n(db.select({ n: count }).from(appointments).where(eq(appointments.botId, botId))),
+    };
+  }
+
+  let cookie = '';
+  let botId = '';
+
+  it('creates the owner with a trained clinic, its catalog, conversations and appointments; a second run changes nothing', async () => {
+    expect(await seed()).toBe(true);
+    const login = await t.app.inject({ method: 'POST', url: '/client/login', payload: account });
+    expect(login.statusCode).toBe(200);
+    cookie = cookieHeader(login);
+    const bots = (await t.app.inject({ method: 'GET', url: `/bot/${account.email}`, headers: { cookie } })).json();
+    expect(bots).toHaveLength(1);
+    expect(bots[0]).toMatchObject({ business_name: 'Sonrisa Plena', timezone: demoTimezone, reminders: [{ enabled: true }] });
+    expect(bots[0].scheduling[0].hours.saturday).toEqual([{ start: '09:00', end: '14:00' }]);
+    botId = bots[0].id;
+
+    const documents = (await t.app.inject({ method: 'GET', url: `/api/documents/${botId}`, headers: { cookie } })).json();
+    expect(documents).toHaveLength(demoDocuments.length);
+    expect(documents.every((d: { status: string; chunk_count: number }) => d.status === 'ready' && d.chunk_count > 0)).toBe(true);
+    const products = (await t.app.inject({ method: 'GET', url: `/api/products/${botId}`, headers: { cookie } })).json();
+    expect(products.total).toBe(demoProducts.length);
+
+    const first = await counts(botId);
+    const lines = demoConversations.reduce((sum, c) => sum + c.lines.length, 0);
+    expect(first).toEqual({
+      conversations: demoConversations.length,
+      messages: lines,
+      contacts: demoConversations.length,
+      appointments: demoConversations.filter((c) => c.booking).length,
+    });
+    const states = await t.database.db.select({ channel: conversations.channel, status: conversations.status }).from(conversations).where(eq(conversations.botId, botId));
+    expect(new Set(states.map((s) => s.status))).toEqual(new Set(['bot', 'human', 'closed']));
+    expect(new Set(states.map((s) => s.channel))).toEqual(new Set(['whatsapp', 'messenger', 'instagram']));
+    const stored = await t.database.db.select({ status: messages.status, author: messages.author }).from(messages).where(eq(messages.botId, botId));
+    expect(stored.some((m) => m.author === 'human')).toBe(true);
+    expect(stored.every((m) => ['processed', 'read', 'delivered'].includes(m.status))).toBe(true);
+    const people = await t.database.db.select().from(contacts).where(eq(contacts.botId, botId));
+    expect(people.filter((c) => c.email.includes('@')).length).toBeGreaterThanOrEqual(5);
+    expect(people.find((c) => c.name === 'Jorge Ramírez')).toMatchObject({ phone: '+523312987744', email: 'jorge.ramirez@gmail.com' });
+
+    // This week, in the bot's time zone.
+    const booked = await t.database.db.select().from(appointments).where(eq(appointments.botId, botId));
+    const monday = thisWeekAt(now, demoTimezone, 1, '00:00').getTime();
+    for (const a of booked) {
+      expect(a.startAt.getTime()).toBeGreaterThanOrEqual(monday);
+      expect(a.startAt.getTime()).toBeLessThan(monday + 7 * 86_400_000);
+    }
+
+    expect(await seed()).toBe(false);
+    expect(await counts(botId)).toEqual(first);
+    const again = (await t.app.inject({ method: 'GET', url: `/api/documents/${botId}`, headers: { cookie } })).json();
+    expect(again).toHaveLength(demoDocuments.length);
+  });
+
+  it('the playground answers a price question from the demo knowledge', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/playground/${botId}/messages`,
+      headers: { cookie },
+      payload: { text: '¿Cuánto cuesta la limpieza dental?', client_message_id: randomUUID() },
+    });
+    expect(sent.statusCode).toBe(202);
+    const end = Date.now() + 15_000;
+    let replies: string[] = [];
+    while (!replies.some((r) => r.includes('650')) && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 50));
+      const c = (await t.app.inject({ method: 'GET', url: `/api/playground/${botId}`, headers: { cookie } })).json();
+      replies = c.messages.filter((m: { direction: string }) => m.direction === 'out').map((m: { text: string }) => m.text);
+    }
+    // The welcome message, then the price from the trained document.
+    expect(replies.join('\n')).toMatch(/limpieza[^\n]*\$650/i);
+  });
+
+  it('places a weekday of this week in the time zone of the bot', () => {
+    const wednesday = new Date('2026-11-25T18:00:00Z');
+    const monday = thisWeekAt(wednesday, demoTimezone, 1, '10:00');
+    expect(monday.toISOString()).toBe('2026-11-23T16:00:00.000Z');
+    expect(localParts(thisWeekAt(new Date('2026-11-29T05:00:00Z'), demoTimezone, 6, '11:00'), demoTimezone)).toMatchObject({ day: 28, hour: 11 });
+  });
+});

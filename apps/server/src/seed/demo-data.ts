@@ -1,0 +1,152 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { addDays } from '../engine/dates/calendar-date.ts';
+import { localParts, zonedTimeToUtc } from '../engine/dates/zoned-time.ts';
+import type { UserRow } from '../modules/auth/auth.repository.ts';
+import type { BotsService } from '../modules/bots/bots.service.ts';
+import { conversationsRepository, type ConversationsRepository, type MessageRow } from '../modules/conversations/conversations.repository.ts';
+import { productsRepository } from '../modules/products/products.repository.ts';
+import { productsService } from '../modules/products/products.service.ts';
+import type { TrainingService } from '../modules/training/training.service.ts';
+import {
+  demoBot,
+  demoConversations,
+  demoDocuments,
+  demoProducts,
+  demoReminder,
+  demoScheduling,
+  demoTimezone,
+  type DemoConversation,
+} from './demo-content.ts';
+
+export interface DemoDeps {
+  db: Db;
+  bots: BotsService;
+  training: TrainingService;
+  log: FastifyBaseLogger;
+  /** The clock the histories and this week's appointments are placed by. */
+  now?: Date;
+}
+
+const MINUTE = 60_000;
+const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+
+/** The instant of `weekday` (1 = Monday … 7 = Sunday) at `time` in the week of `now`, in the bot's time zone. */
+export function thisWeekAt(now: Date, timeZone: string, weekday: number, time: string): Date {
+  const today = localParts(now, timeZone);
+  const monday = addDays(today, -((today.weekday + 6) % 7));
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return zonedTimeToUtc({ ...addDays(monday, weekday - 1), hour, minute }, timeZone);
+}
+
+/**
+ * The demo account's business, created once: a trained dental clinic with its catalog, hours and
+ * reminders, conversations in every state on WhatsApp, Messenger and Instagram, their contacts and
+ * this week's appointments. Everything goes through the services and repositories the product
+ * uses (the documents through the training pipeline), so the bot really answers from them. When
+ * the demo owner already has a bot nothing is changed: a restart keeps the owner's own edits.
+ */
+export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ botId: string; created: boolean }> {
+  const existing = await deps.bots.listByEmail(owner, owner.email);
+  if (existing.length) return { botId: existing[0]!.id, created: false };
+  const now = deps.now ?? new Date();
+
+  const bot = await deps.bots.create(owner, { ...demoBot, user_email: owner.email });
+  await deps.bots.update(owner, bot.id, { timezone: demoTimezone, redirection_phone: demoBot.business_phone });
+  await deps.bots.setScheduling(owner, bot.id, demoScheduling);
+  await deps.bots.setReminders(owner, bot.id, demoReminder);
+
+  for (const doc of demoDocuments) {
+    const stored = await deps.training.trainText(owner, bot.id, doc.text, doc.name, 'es');
+    // Indexed now, so the bot answers from it at once; the queued job then finds it ready.
+    await deps.training.process(stored.id, 0);
+  }
+
+  const products = productsService(productsRepository(deps.db), deps.bots);
+  for (const p of demoProducts) await products.create(owner, { ...p, botId: bot.id });
+
+  const repo = conversationsRepository(deps.db);
+  for (const c of demoConversations) await storeConversation(repo, owner, bot.id, c, now);
+
+  deps.log.info({ botId: bot.id }, 'demo data seeded');
+  return { botId: bot.id, created: true };
+}
+
+async function storeConversation(
+  repo: ConversationsRepository,
+  owner: UserRow,
+  botId: string,
+  c: DemoConversation,
+  now: Date,
+): Promise<void> {
+  const start = now.getTime() - c.startedMinutesAgo * MINUTE;
+  let conversation: { id: string; contactId: string } | undefined;
+  const lastOut = c.lines.findLastIndex((l) => l.from === 'bot');
+  let patched = false;
+  for (const [i, line] of c.lines.entries()) {
+    const at = new Date(start + line.at * MINUTE);
+    const key = `demo:${c.key}:${i}`;
+    if (line.from === 'customer') {
+      const stored = await repo.receive({
+        botId,
+        channel: c.channel,
+        contactExternalId: c.externalId,
+        contactName: c.name,
+        ...(c.channel === 'whatsapp' && c.phone && { contactPhone: c.phone }),
+        externalId: key,
+        text: line.text,
+        at,
+        answer: false,
+      });
+      if (stored === 'duplicate') return;
+      conversation = { id: stored.conversation.id, contactId: stored.conversation.contactId };
+      continue;
+    }
+    if (!conversation) continue;
+    const booking = c.booking && i === lastOut ? c.booking : undefined;
+    const bookedAt = booking && thisWeekAt(now, demoTimezone, booking.weekday, booking.time);
+    const contactPatch = patched ? undefined : { ...(c.email && { email: c.email }), ...(c.phone && { phone: c.phone }) };
+    patched = true;
+    const stored = await repo.commitTurn({
+      conversationId: conversation.id,
+      botId,
+      contactId: conversation.contactId,
+      ownerId: owner.id,
+      month: monthOf(at),
+      channel: c.channel,
+      processedIds: [],
+      contactPatch,
+      bookings: bookedAt && booking ? [{ start: bookedAt, end: new Date(bookedAt.getTime() + demoScheduling.appointment_minutes * MINUTE), service: booking.service }] : [],
+      cancellations: [],
+      reschedules: [],
+      handoff: false,
+      state: {},
+      drafts: [{ text: line.text, idempotencyKey: key, author: line.from }],
+      at: new Date(at.getTime() - 1),
+    });
+    const message = stored === 'skipped' ? undefined : stored[0];
+    if (message) await repo.setStatus(message.id, deliveredState(c, i, now, at));
+  }
+  if (conversation && c.status !== 'bot') await repo.setConversationStatus(conversation.id, c.status);
+}
+
+/** Read when the customer wrote after it (or it is older than an hour), delivered otherwise. */
+function deliveredState(c: DemoConversation, index: number, now: Date, at: Date): MessageRow['status'] {
+  const answeredLater = c.lines.slice(index + 1).some((l) => l.from === 'customer');
+  return answeredLater || now.getTime() - at.getTime() > 60 * MINUTE ? 'read' : 'delivered';
+}
+
+/**
+ * The demo owner (created on an empty database, as before) and, when that owner exists, its
+ * business. Answers whether the account was created now, for the start-up banner.
+ */
+export async function seedDemoAccount(
+  auth: { seedDemo(email: string, password: string): Promise<boolean>; findByEmail(email: string): Promise<UserRow | undefined> },
+  account: { email: string; password: string },
+  deps: DemoDeps,
+): Promise<boolean> {
+  const created = await auth.seedDemo(account.email, account.password);
+  const owner = await auth.findByEmail(account.email);
+  if (owner && owner.role === 'owner') await seedDemoData(owner, deps);
+  return created;
+}

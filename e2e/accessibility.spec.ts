@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { viewports } from './support/app.ts';
+import { shot, sizeOf, startTestEnv, type TestEnv, type Viewport } from './support/env.ts';
+
+/** axe-core (pinned in package.json), injected into the page as its source. */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+async function seriousViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+const describeViolations = (violations: Violation[]) =>
+  violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `  ${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n')}`).join('\n');
+
+const focusedHeading = (page: Page) => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent?.trim() : `not a heading: ${document.activeElement?.tagName}`));
+
+let env: TestEnv;
+const demo = { email: 'demo@charla.mx', password: 'charla-demo-2026' };
+const owner = { name: 'Dra. Lucía Herrera', email: `lucia.axe.${Date.now()}@sonrisaplena.mx`, phone: '33 1234 5678', password: 'secreto-1234' };
+
+beforeAll(async () => {
+  env = await startTestEnv({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } });
+}, 180_000);
+afterAll(() => env?.stop());
+
+async function settle(page: Page) {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Entrance animations end at full opacity; axe reads colours as they are.
+  await page.waitForTimeout(700);
+}
+
+describe('accessibility (axe-core): no serious violation', () => {
+  for (const viewport of [viewports.desktop, viewports.phone] as Viewport[]) {
+    it(`on /login, the welcome view and personalización at ${sizeOf(viewport)}`, async () => {
+      const { context, page } = await env.newPage({ viewport, locale: 'es-MX' });
+      const found: string[] = [];
+      const check = async (name: string) => {
+        await settle(page);
+        const violations = await seriousViolations(page);
+        if (violations.length) found.push(`${name}:\n${describeViolations(violations)}`);
+        await shot(page, `a11y-${name}-${sizeOf(viewport)}`);
+      };
+
+      await page.goto('/login');
+      await page.getByRole('main').waitFor();
+      await check('login');
+
+      // The welcome view of a new owner.
+      await page.goto('/signup');
+      await page.getByLabel('Nombre completo').fill(owner.name);
+      await page.getByLabel('Correo electrónico').fill(viewport === viewports.phone ? owner.email.replace('lucia.', 'lucia.p.') : owner.email);
+      await page.getByLabel('Teléfono (WhatsApp)').fill(owner.phone);
+      await page.getByLabel('Contraseña', { exact: true }).fill(owner.password);
+      await page.getByRole('button', { name: 'Crear cuenta' }).click();
+      await page.getByRole('heading', { name: 'Crea tu primer asistente' }).waitFor();
+      // After signing up the focus is on the page's heading, not on <body>.
+      await expect.poll(() => focusedHeading(page)).toBe('Crea tu primer asistente');
+      await check('welcome');
+      // A card opens the wizard with the focus on its heading.
+      await page.locator('a[data-template="doctor_appointment"]').click();
+      await expect.poll(() => focusedHeading(page)).toBe('Crea tu asistente');
+      await context.close();
+
+      // Personalización of the demo clinic.
+      const demoPage = await env.newPage({ viewport, locale: 'es-MX' });
+      await demoPage.page.goto('/login');
+      await demoPage.page.getByLabel('Correo electrónico').fill(demo.email);
+      await demoPage.page.getByLabel('Contraseña', { exact: true }).fill(demo.password);
+      await demoPage.page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await demoPage.page.waitForURL(/\/personalizacion/);
+      await demoPage.page.getByRole('heading', { name: 'Sofía' }).waitFor();
+      const page2 = demoPage.page;
+      await expect.poll(() => focusedHeading(page2)).toBe('Sofía');
+      if (viewport === viewports.desktop) {
+        // Closing the tour leaves the focus on the button that opened it, not on <body>.
+        await page2.getByRole('button', { name: 'Ver recorrido' }).click();
+        await page2.locator('.driver-popover[role="dialog"]').waitFor();
+        await page2.keyboard.press('Escape');
+        await page2.locator('.driver-popover[role="dialog"]').waitFor({ state: 'detached' });
+        await expect.poll(() => page2.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Ver recorrido');
+      }
+      await settle(page2);
+      const violations = await seriousViolations(page2);
+      if (violations.length) found.push(`personalizacion:\n${describeViolations(violations)}`);
+      await shot(page2, `a11y-personalizacion-${sizeOf(viewport)}`);
+      await demoPage.context.close();
+
+      expect(found.join('\n\n')).toBe('');
+    });
+  }
+});

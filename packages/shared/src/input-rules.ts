@@ -1,0 +1,7 @@
+/**
+ * Rules for what people type (phones, web addresses, names), without zod: the server's schemas
+ * and the web app's forms call the same functions (`@charla/shared/input-rules`).
+ */
+export * from './phone.ts';
+export * from './web-address.ts';
+export * from './person-name.ts';
