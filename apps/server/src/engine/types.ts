@@ -80,6 +80,8 @@ export interface EngineContext {
 export type EngineAction =
   | { type: 'book'; start: Date; end: Date; service: string }
   | { type: 'cancel'; appointmentId: string }
+  /** The customer confirmed they will come (answering a reminder). */
+  | { type: 'confirm'; appointmentId: string }
   | { type: 'reschedule'; appointmentId: string; start: Date; end: Date }
   | { type: 'update_contact'; name?: string; email?: string; phone?: string }
   | { type: 'handoff'; reason: string };

@@ -37,6 +37,8 @@ export interface PipelineDeps {
   log: FastifyBaseLogger;
   /** The picture of one of a bot's products, for replies about that product. */
   productImage?: (botId: string, productId: string) => Promise<string | undefined>;
+  /** After a turn that booked, moved, confirmed or cancelled appointments (reminders, the owner's calendar). */
+  appointmentsChanged?: (botId: string) => Promise<void>;
 }
 
 export function toConversationMessage(m: MessageRow): ConversationMessage {
@@ -190,6 +192,7 @@ export function pipeline(deps: PipelineDeps) {
         processedIds: ids,
         contactPatch,
         cancellations: of('cancel').map((c) => c.appointmentId),
+        confirmations: of('confirm').map((c) => c.appointmentId),
         handoff,
         at: now,
       };
@@ -204,6 +207,9 @@ export function pipeline(deps: PipelineDeps) {
         const offer = deps.engine.bookingConflict(context, next);
         stored = await repo.commitTurn({ ...base, bookings: [], reschedules: [], state: offer.state, drafts: drafts(offer.replies, false, offer.choices) });
         deps.log.info({ conversationId }, 'booking conflict: next free slot offered');
+      }
+      if (actions.some((a) => a.type === 'book' || a.type === 'cancel' || a.type === 'reschedule' || a.type === 'confirm')) {
+        await deps.appointmentsChanged?.(bot.id).catch((err) => deps.log.error({ err, conversationId }, 'appointment follow-up failed; the sweep retries it'));
       }
       // The customer's messages are answered (read, for the dashboard), then the replies go out.
       for (const m of pending) emitMessage(bot.id, conversation.channel, { ...m, status: 'processed' });
@@ -251,7 +257,7 @@ export function pipeline(deps: PipelineDeps) {
     return ids.length;
   }
 
-  return { receive, turn, send, recover, queueTurn };
+  return { receive, turn, send, recover, queueTurn, queueSend };
 }
 
 /** The engine's choices when they keep to the contract; otherwise the reply goes out as text alone. */

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { activeAppointmentStatuses, type ReminderItem } from '@charla/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatClock, formatDay } from '../../engine/dates/format-when.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
+import type { BotRow } from '../bots/bots.repository.ts';
+import type { MessageRow } from '../conversations/conversations.repository.ts';
+import type { AppointmentRow, AppointmentsRepository, ContactRow } from './appointments.repository.ts';
+
+export const REMINDER_JOB = 'appointment.reminder';
+export interface ReminderJob {
+  appointmentId: string;
+  minutesBefore: number;
+  /** The start the reminder announces: a job left from before a move finds it changed and does nothing. */
+  startAt: string;
+}
+
+const isActive = (status: string) => (activeAppointmentStatuses as readonly string[]).includes(status);
+
+/** The same job id for the same appointment, offset and start: setting it twice queues it once. */
+export function reminderJobId(appointmentId: string, minutesBefore: number, startAt: Date): string {
+  const h = createHash('sha256').update(`${appointmentId}:${minutesBefore}:${startAt.toISOString()}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The bot's reminder message for one appointment: {nombre}, {fecha} and {hora} in its time zone and language. */
+export function reminderText(template: string, bot: Pick<BotRow, 'timezone' | 'language'>, contact: Pick<ContactRow, 'name'>, start: Date): string {
+  const locale = bot.language === 'en' ? 'en' : 'es';
+  const name = contact.name.trim().split(/\s+/)[0] ?? '';
+  return template
+    .replaceAll('{nombre}', name)
+    .replaceAll('{fecha}', formatDay(start, bot.timezone, locale))
+    .replaceAll('{hora}', formatClock(start, bot.timezone, locale))
+    .replace(/ +([,.!?])/g, '$1')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
+/**
+ * Appointment reminders: one scheduled job per appointment and offset of the bot's reminder
+ * settings, set again whenever the appointment changes (moved: the old jobs are cancelled and the
+ * new ones queued; cancelled or past: none). A job stores its message once (a row unique per
+ * appointment, offset and start) and hands it to the one send path of the conversations.
+ */
+export function reminders(deps: {
+  repo: AppointmentsRepository;
+  findBot: (botId: string) => Promise<BotRow | undefined>;
+  jobs: Jobs;
+  /** Queues the send of a stored outbound message (the pipeline's send job). */
+  queueSend: (messageId: string) => Promise<unknown>;
+  /** Tells the bot's room about the stored reminder message. */
+  announce?: (message: MessageRow) => void;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { repo, jobs } = deps;
+  const now = () => deps.now?.() ?? new Date();
+
+  const wanted = (a: AppointmentRow, items: ReminderItem[], at: Date) => {
+    if (!isActive(a.status) || a.startAt.getTime() <= at.getTime()) return [];
+    return items
+      .filter((r) => r.enabled)
+      .map((r) => ({ minutesBefore: r.minutes_before, sendAt: new Date(a.startAt.getTime() - r.minutes_before * 60_000) }))
+      .filter((r) => r.sendAt.getTime() > at.getTime());
+  };
+
+  /** Sets the appointment's jobs for its current time and status; false when it changed meanwhile. */
+  async function sync(a: AppointmentRow, bot: BotRow): Promise<boolean> {
+    const ids: string[] = [];
+    for (const r of wanted(a, bot.reminders, now())) {
+      const id = reminderJobId(a.id, r.minutesBefore, a.startAt);
+      const data: ReminderJob = { appointmentId: a.id, minutesBefore: r.minutesBefore, startAt: a.startAt.toISOString() };
+      await jobs.send(REMINDER_JOB, data, { id, startAfter: r.sendAt });
+      ids.push(id);
+    }
+    const stale = a.reminderJobs.filter((id) => !ids.includes(id));
+    if (stale.length) await jobs.boss.cancel(REMINDER_JOB, stale);
+    return repo.markSynced(a.id, a.updatedAt, ids);
+  }
+
+  /** Appointments changed since their jobs were set (bookings of the bot, a crash before a sync), set now. */
+  async function syncPending(botId?: string, limit = 500): Promise<{ row: AppointmentRow; change: 'created' | 'updated' | 'cancelled' }[]> {
+    const rows = await repo.unsynced(limit, botId);
+    const bots = new Map<string, BotRow | undefined>();
+    const done: { row: AppointmentRow; change: 'created' | 'updated' | 'cancelled' }[] = [];
+    for (const row of rows) {
+      if (!bots.has(row.botId)) bots.set(row.botId, await deps.findBot(row.botId));
+      const bot = bots.get(row.botId);
+      if (!bot) {
+        await repo.markSynced(row.id, row.updatedAt, []);
+        continue;
+      }
+      if (!(await sync(row, bot))) continue;
+      done.push({ row, change: row.status === 'cancelled' ? 'cancelled' : row.remindersSyncedAt ? 'updated' : 'created' });
+    }
+    return done;
+  }
+
+  /**
+   * Runs one reminder job: stores the message at most once, then queues its send. A retried job
+   * (the process died after storing, or mid-send) finds the stored message and only queues its
+   * send again, which the send path delivers at most once.
+   */
+  async function deliver(job: ReminderJob, faults: { afterStore?: () => void } = {}): Promise<'queued' | string> {
+    const a = await repo.find(job.appointmentId);
+    const bot = a && (await deps.findBot(a.botId));
+    const item = bot?.reminders.find((r) => r.enabled && r.minutes_before === job.minutesBefore);
+    if (!a || !bot || !item) return 'not_wanted';
+    const stored = await repo.storeReminder({
+      appointmentId: job.appointmentId,
+      minutesBefore: job.minutesBefore,
+      startAt: new Date(job.startAt),
+      now: now(),
+      text: (row, contact) => reminderText(item.message, bot, contact, row.startAt),
+    });
+    if ('skipped' in stored) return stored.skipped;
+    faults.afterStore?.();
+    if (stored.message.status !== 'queued') return 'sent';
+    if (stored.created) deps.announce?.(stored.message);
+    await deps.queueSend(stored.message.id);
+    return 'queued';
+  }
+
+  return { sync, syncPending, deliver };
+}
+
+export type Reminders = ReturnType<typeof reminders>;
