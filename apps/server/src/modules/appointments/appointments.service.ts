@@ -21,7 +21,7 @@ import type { BotsService } from '../bots/bots.service.ts';
 import { SlotConflict, type AppointmentRow, type AppointmentsRepository, type AppointmentView } from './appointments.repository.ts';
 import { availability } from './availability.ts';
 import { icsCalendar } from './ics.ts';
-import type { Reminders } from './reminders.ts';
+import type { ReminderJob, Reminders } from './reminders.ts';
 
 type Emit = <E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
 type CreateBody = z.output<typeof createAppointmentBody>;
@@ -205,6 +205,9 @@ export function appointmentsService(deps: {
       const rows = await repo.list(bot.id, new Date(at - 60 * DAY), new Date(at + 366 * DAY));
       return icsCalendar(bot, rows, now());
     },
+
+    /** Runs one reminder job (the queue's worker). */
+    deliverReminder: (job: ReminderJob) => reminders.deliver(job),
 
     /** After a turn of the bot booked, moved, confirmed or cancelled: reminders set and the owner told. */
     async afterBotTurn(botId?: string): Promise<void> {

@@ -32,6 +32,8 @@ export function reminderText(template: string, bot: Pick<BotRow, 'timezone' | 'l
     .replaceAll('{fecha}', formatDay(start, bot.timezone, locale))
     .replaceAll('{hora}', formatClock(start, bot.timezone, locale))
     .replace(/ +([,.!?])/g, '$1')
+    // "a las 10:00 a. m.." when the template ends its sentence after {hora}.
+    .replace(/(?<!\.)\.\.(?!\.)/g, '.')
     .replace(/ {2,}/g, ' ')
     .trim();
 }
