@@ -196,6 +196,16 @@ export function appointmentsRepository(db: Db) {
       });
     },
 
+    /** A message to the customer in a conversation, queued for the send path; stored once per key. */
+    async storeNotice(conversation: { id: string; botId: string; channel: (typeof conversations.$inferSelect)['channel'] }, text: string, key: string, actions: Record<string, unknown>[]) {
+      const [row] = await db
+        .insert(messages)
+        .values({ conversationId: conversation.id, botId: conversation.botId, channel: conversation.channel, direction: 'out', author: 'bot', text, status: 'queued', idempotencyKey: key, actions })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
     async remindersOf(appointmentId: string) {
       return db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, appointmentId));
     },

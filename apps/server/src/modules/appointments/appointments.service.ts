@@ -99,6 +99,11 @@ export function appointmentsService(deps: {
     return toAppointment(view);
   }
 
+  /** The customer hears of the owner's change in their conversation (a failure there does not undo the change). */
+  async function tell(row: AppointmentRow, bot: BotRow, kind: 'moved' | 'cancelled', previous: Date) {
+    await reminders.notify(row, bot, kind, previous).catch((err) => deps.log.error({ err, appointmentId: row.id }, 'change notice not sent'));
+  }
+
   function feedUrl(origin: string, token: string) {
     return `${origin}/api/appointments/feed/${token}.ics`;
   }
@@ -165,7 +170,10 @@ export function appointmentsService(deps: {
         throw err;
       }
       if (!row) throw new AppError('NOT_FOUND');
-      return after(row, bot, status === 'cancelled' && found.status !== 'cancelled' ? 'cancelled' : 'updated');
+      if (moved && isActive(row.status)) await tell(row, bot, 'moved', found.startAt);
+      const cancelled = status === 'cancelled' && found.status !== 'cancelled';
+      if (cancelled) await tell(row, bot, 'cancelled', found.startAt);
+      return after(row, bot, cancelled ? 'cancelled' : 'updated');
     },
 
     /** Cancels: the row stays, with status cancelled, and its reminders are dropped. */
@@ -174,6 +182,7 @@ export function appointmentsService(deps: {
       if (found.status === 'cancelled') return toAppointment(found);
       const row = await repo.update(id, { status: 'cancelled' });
       if (!row) throw new AppError('NOT_FOUND');
+      await tell(row, bot, 'cancelled', found.startAt);
       return after(row, bot, 'cancelled');
     },
 

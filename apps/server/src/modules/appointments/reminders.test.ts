@@ -79,6 +79,15 @@ describe.each(engines)('appointment reminders on %s', (engine) => {
     expect(await worker.deliver(jobOf(moved))).toBe('moved');
     await as(t, owner)({ method: 'DELETE', url: `/api/appointments/${moved.id}` });
     expect(await worker.deliver(jobOf({ id: moved.id, start: local('07', '12:00').toISOString() }))).toBe('inactive');
+    // The owner's move and cancellation reach the customer's conversation.
+    const notices = await until(
+      () => t.database.db.select().from(messages).where(and(eq(messages.conversationId, conversation.id), like(messages.idempotencyKey, `notice:${moved.id}:%`))),
+      (rows) => rows.length === 2 && rows.every((r) => r.status === 'sent'),
+    );
+    expect(notices.map((n) => n.text).sort()).toEqual([
+      'Tu cita del jueves 7 de marzo a las 10:00 a. m. se cambió para el jueves 7 de marzo a las 12:00 p. m. Si ese horario no te acomoda, respóndenos por aquí.',
+      'Tu cita del jueves 7 de marzo a las 12:00 p. m. fue cancelada. Si quieres agendar otra fecha, respóndenos por aquí.',
+    ]);
     expect(await remindersOf(t, conversation.id)).toHaveLength(1);
   });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { activeAppointmentStatuses, type ReminderItem } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatClock, formatDay } from '../../engine/dates/format-when.ts';
+import { formatClock, formatDay, formatWhen } from '../../engine/dates/format-when.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
 import type { MessageRow } from '../conversations/conversations.repository.ts';
@@ -36,6 +36,28 @@ export function reminderText(template: string, bot: Pick<BotRow, 'timezone' | 'l
     .replace(/(?<!\.)\.\.(?!\.)/g, '.')
     .replace(/ {2,}/g, ' ')
     .trim();
+}
+
+/** What the customer is told when the business moves or cancels their appointment, in the bot's language and tone. */
+export function changeNotice(kind: 'moved' | 'cancelled', bot: Pick<BotRow, 'timezone' | 'language' | 'tone'>, start: Date, previous: Date): string {
+  const locale = bot.language === 'en' ? 'en' : 'es';
+  const when = (d: Date) => formatWhen(d, bot.timezone, locale);
+  const period = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+  if (locale === 'en') {
+    return kind === 'moved'
+      ? `${period(`Your appointment has been moved to ${when(start)}`)} If that time does not suit you, reply here.`
+      : `Your appointment on ${when(previous)} has been cancelled. If you would like another date, reply here.`;
+  }
+  const formal = bot.tone === 'Formal';
+  const from = `de ${when(previous)}`.replace(/^de el /, 'del ');
+  if (kind === 'moved') {
+    return formal
+      ? `${period(`Su cita ${from} se cambió para ${when(start)}`)} Si ese horario no le acomoda, respóndanos por aquí.`
+      : `${period(`Tu cita ${from} se cambió para ${when(start)}`)} Si ese horario no te acomoda, respóndenos por aquí.`;
+  }
+  return formal
+    ? `Su cita ${from} fue cancelada. Si desea agendar otra fecha, respóndanos por aquí.`
+    : `Tu cita ${from} fue cancelada. Si quieres agendar otra fecha, respóndenos por aquí.`;
 }
 
 /**
@@ -123,7 +145,19 @@ export function reminders(deps: {
     return 'queued';
   }
 
-  return { sync, syncPending, deliver };
+  /** Tells the customer, in their conversation, that the business moved or cancelled their appointment. */
+  async function notify(a: AppointmentRow, bot: BotRow, kind: 'moved' | 'cancelled', previous: Date): Promise<void> {
+    const conversation = await repo.conversationFor(a);
+    if (!conversation || a.startAt.getTime() <= now().getTime()) return;
+    const text = changeNotice(kind, bot, a.startAt, previous);
+    const key = `notice:${a.id}:${kind}:${a.updatedAt.toISOString()}`;
+    const message = await repo.storeNotice(conversation, text, key, [{ type: kind === 'moved' ? 'reschedule' : 'cancel', appointmentId: a.id, start: a.startAt.toISOString() }]);
+    if (!message) return;
+    deps.announce?.(message);
+    await deps.queueSend(message.id);
+  }
+
+  return { sync, syncPending, deliver, notify };
 }
 
 export type Reminders = ReturnType<typeof reminders>;
