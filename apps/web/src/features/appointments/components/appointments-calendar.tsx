@@ -171,6 +171,7 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
           selectable
           selectMirror
           nowIndicator
+          noEventsContent={t('empty')}
           allDaySlot={false}
           slotMinTime="07:00:00"
           slotMaxTime="22:00:00"
