@@ -132,4 +132,33 @@ describe('citas', () => {
       await context.close();
     }
   }, 60_000);
+
+  it('the wizard asks for the time zone: Mexico City when the browser says only UTC, any zone found by name', async () => {
+    // A new owner (the Free plan holds one bot) whose browser reports UTC.
+    const { context, page } = await env.newPage({ locale: 'es-MX', timezoneId: 'UTC' });
+    try {
+      await signUp(page, { ...owner, email: `pau.${Date.now()}@padel-tijuana.mx` });
+      await page.goto('/app/dashboard/nuevo?template=doctor_appointment');
+      await page.getByRole('heading', { name: 'Cuéntanos de tu negocio' }).waitFor();
+      const zone = page.getByLabel('Zona horaria');
+      expect(await zone.inputValue()).toBe('America/Mexico_City');
+      await page.getByLabel('Nombre del negocio').fill('Pádel Tijuana');
+      await zone.fill('Tijuana');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.getByText('Elige una zona horaria de la lista, por ejemplo America/Mexico_City.').waitFor();
+      await zone.fill('America/Tijuana');
+      await zone.scrollIntoViewIfNeeded();
+      await shot(page, 'citas-wizard-time-zone-1280x800');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.getByLabel('Nombre del asistente').fill('Pau');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.getByRole('heading', { name: '¿Cómo quieres que hable?' }).waitFor();
+      for (const name of [/^Formal/, /^Amigable/, /^Como asistente virtual/]) await page.locator('form').getByRole('radio', { name }).check({ force: true });
+      const stylePatch = page.waitForRequest((request) => /\/bot\/[0-9a-f-]{36}$/.test(request.url()) && request.method() === 'PATCH');
+      await page.getByRole('button', { name: 'Crear asistente' }).click();
+      expect((await stylePatch).postDataJSON()).toMatchObject({ timezone: 'America/Tijuana' });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });
