@@ -148,11 +148,12 @@ export async function buildApp({ config, database, keys, logger, engine }: AppDe
     findBot: bots.find,
     jobs,
     queueSend: flow.queueSend,
+    sendNow: flow.send,
     announce: (m) => app.realtime.toRoom(rooms.bot(m.botId), 'conversationMessage', { botId: m.botId, channel: m.channel, message: toConversationMessage(m) }),
     log: app.log,
   });
   const calendar = appointmentsService({ repo: appointments, bots, box, reminders, emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args), log: app.log });
-  await jobs.define<ReminderJob>(REMINDER_JOB, async (data) => void (await calendar.deliverReminder(data)), { concurrency: 4, retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
+  await jobs.define<ReminderJob>(REMINDER_JOB, async (data) => void (await calendar.deliverReminder(data)), { concurrency: 2, batchSize: 25, retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
   await jobs.define<{ conversationId: string }>(REPLY_JOB, (data) => flow.turn(data.conversationId), { policy: 'stately', concurrency: 4, retryLimit: 3 });
   await jobs.define<{ messageId: string }>(SEND_JOB, (data) => flow.send(data.messageId), { policy: 'stately', concurrency: 2, retryLimit: SEND_ATTEMPTS - 1, retryDelay: 1 });
   if (config.ROLE !== 'api') {

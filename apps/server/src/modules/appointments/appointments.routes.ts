@@ -27,7 +27,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
   app.get('/api/appointments', {
     onRequest: authenticate,
     schema: { tags, summary: "A bot's appointments overlapping [from, to) (92 days at most), optionally of one status", querystring: appointmentListQuery, response: { 200: appointmentListResponse, ...errors } },
-  }, async (req) => ({ items: await service.list(req.user, req.query) }));
+  }, async (req, reply) => reply.type('application/json; charset=utf-8').send((await service.list(req.user, req.query)) as never));
 
   app.post('/api/appointments', {
     onRequest: authenticate,

@@ -115,14 +115,15 @@ export function appointmentsService(deps: {
   }
 
   return {
-    async list(caller: UserRow, q: AppointmentListQuery): Promise<Appointment[]> {
+    /** The answer of GET /api/appointments as JSON text (`{ items }`), built by the database. */
+    async list(caller: UserRow, q: AppointmentListQuery): Promise<string> {
       await bots.accessible(caller, q.botId);
       const from = new Date(q.from);
       const to = new Date(q.to);
       if (to.getTime() <= from.getTime() || to.getTime() - from.getTime() > appointmentLimits.rangeDays * DAY) {
         throw new AppError('VALIDATION_FAILED', { to: 'VALIDATION_FAILED' }, { es: 'El rango debe ir hacia adelante y cubrir 92 días como máximo.', en: 'The range must go forwards and span 92 days at most.' });
       }
-      return (await repo.list(q.botId, from, to, q.status)).map(toAppointment);
+      return `{"items":${await repo.listJson(q.botId, from, to, q.status)}}`;
     },
 
     async create(caller: UserRow, body: CreateBody): Promise<Appointment> {

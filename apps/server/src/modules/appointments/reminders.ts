@@ -72,6 +72,8 @@ export function reminders(deps: {
   jobs: Jobs;
   /** Queues the send of a stored outbound message (the pipeline's send job). */
   queueSend: (messageId: string) => Promise<unknown>;
+  /** Sends a stored outbound message now (the pipeline's send); when it throws, the send job takes over. */
+  sendNow?: (messageId: string) => Promise<void>;
   /** Tells the bot's room about the stored reminder message. */
   announce?: (message: MessageRow) => void;
   log: FastifyBaseLogger;
@@ -141,6 +143,15 @@ export function reminders(deps: {
     faults.afterStore?.();
     if (stored.message.status !== 'queued') return 'sent';
     if (stored.created) deps.announce?.(stored.message);
+    // The one send path, at once (its claim keeps it at most once); retried by the send job if it fails.
+    if (deps.sendNow) {
+      try {
+        await deps.sendNow(stored.message.id);
+        return 'queued';
+      } catch (err) {
+        deps.log.warn({ err, messageId: stored.message.id }, 'reminder send failed; the send job retries it');
+      }
+    }
     await deps.queueSend(stored.message.id);
     return 'queued';
   }
