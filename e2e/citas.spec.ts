@@ -44,9 +44,12 @@ const localClock = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone:
 /** Pages the calendar forwards until the appointment is on screen (the booked day may be next week). */
 async function showAppointment(page: Page, id: string): Promise<void> {
   const event = page.locator(`[data-appointment="${id}"]`);
+  const loaded = () => page.locator('.citas-calendar:not([aria-busy])').waitFor();
+  await loaded();
   for (let i = 0; i < 8 && !(await event.isVisible()); i++) {
     await page.locator('.fc-next-button').first().click();
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(100);
+    await loaded();
   }
   await event.waitFor();
 }
