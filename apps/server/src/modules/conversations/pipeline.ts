@@ -82,6 +82,7 @@ export const engineBot = (bot: BotRow): EngineBot => ({
   redirectionEnabled: bot.redirectionEnabled,
   redirectionPhone: bot.redirectionPhone,
   appointmentMinutes: bot.scheduling[0]?.appointment_minutes ?? 30,
+  ...(bot.scheduling[0] && { openingHours: bot.scheduling[0].hours }),
 });
 
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
