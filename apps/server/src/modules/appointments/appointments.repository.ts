@@ -116,6 +116,20 @@ export function appointmentsRepository(db: Db) {
         .limit(limit);
     },
 
+    /**
+     * Upcoming appointments of bots whose settings changed after their reminders were set (the
+     * reminder offsets, say) are marked changed, so their reminders are set again.
+     */
+    async touchAfterSettings(now: Date): Promise<number> {
+      const rows = await db.execute(sql`
+        update appointments a set updated_at = now()
+        from bots b
+        where b.id = a.bot_id and a.status in ('booked', 'confirmed') and a.start_at > ${now.toISOString()}::timestamptz
+          and a.reminders_synced_at is not null and b.updated_at > a.reminders_synced_at
+        returning a.id`);
+      return (rows as unknown as { rows: unknown[] }).rows.length;
+    },
+
     /** Records the jobs set for the appointment as it was at `updatedAt` (a later change is synced again). */
     async markSynced(id: string, updatedAt: Date, jobs: string[]): Promise<boolean> {
       const rows = await db

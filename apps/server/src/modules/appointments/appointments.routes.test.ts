@@ -98,6 +98,16 @@ describe.each(engines)('appointments routes on %s', (engine) => {
     toRoom.mockRestore();
   });
 
+  it("sets the reminders again when the bot's reminder settings change", async () => {
+    const a = (await book({ contact: { name: 'Elena' }, start: at('17:00') })).json().appointment;
+    const offsets = async () => (await reminderJobs(a.id)).filter((j) => j.state === 'created').map((j) => (Date.parse(j.data.startAt) - new Date(j.start_after).getTime()) / 60_000);
+    expect(await offsets()).toEqual([1440]);
+    const res = await asOwner({ method: 'PATCH', url: `/bot/${botId}/reminders`, payload: { enabled: true, minutes_before: 120, message: 'Hola {nombre}, te esperamos a las {hora}.' } });
+    expect(res.statusCode).toBe(200);
+    await t.app.services.appointments.afterBotTurn();
+    expect(await offsets()).toEqual([120]);
+  });
+
   it('refuses another owner and unknown appointments', async () => {
     const a = (await book({ contact: { name: 'Iván' }, start: at('13:00') })).json().appointment;
     const intruder = as(t, other);

@@ -106,6 +106,8 @@ export function reminders(deps: {
 
   /** Appointments changed since their jobs were set (bookings of the bot, a crash before a sync), set now. */
   async function syncPending(botId?: string, limit = 500): Promise<{ row: AppointmentRow; change: 'created' | 'updated' | 'cancelled' }[]> {
+    // The sweep (no bot named) also catches a change of the bots' reminder settings.
+    if (!botId) await repo.touchAfterSettings(now());
     const rows = await repo.unsynced(limit, botId);
     const bots = new Map<string, BotRow | undefined>();
     const done: { row: AppointmentRow; change: 'created' | 'updated' | 'cancelled' }[] = [];
