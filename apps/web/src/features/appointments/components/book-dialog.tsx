@@ -13,10 +13,11 @@ import { useBookAppointment, useContactSearch } from '../api/use-appointments.ts
 import { formatInZone } from '../calendar-model.ts';
 
 /** Booking a free time the owner picked: for a contact found by name, phone or e-mail, or a new one. */
-export function BookDialog({ bot, start, end, onClose }: { bot: Bot; start: string; end: string; onClose: () => void }) {
+export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }: { bot: Bot; start: string; end: string; onClose: () => void }) {
   const { t, i18n } = useTranslation('citas');
   const locale = i18n.resolvedLanguage === 'en' ? 'en' : 'es';
   const book = useBookAppointment(bot.id);
+  const [{ start, end }, setSlot] = useState({ start: pickedStart, end: pickedEnd });
   const [mode, setMode] = useState<'existing' | 'new'>('existing');
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 250);
@@ -30,6 +31,12 @@ export function BookDialog({ bot, start, end, onClose }: { bot: Bot; start: stri
   const [force, setForce] = useState(false);
   const [missingContact, setMissingContact] = useState(false);
   const outsideHours = isApiError(book.error) && book.error.code === 'OUTSIDE_HOURS';
+  const nextSlots = isApiError(book.error) && book.error.code === 'SLOT_TAKEN' && Array.isArray(book.error.details.nextSlots) ? (book.error.details.nextSlots as string[]) : [];
+  const pickSlot = (slot: string) => {
+    const length = new Date(end).getTime() - new Date(start).getTime();
+    setSlot({ start: slot, end: new Date(new Date(slot).getTime() + length).toISOString() });
+    book.reset();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -121,6 +128,18 @@ export function BookDialog({ bot, start, end, onClose }: { bot: Bot; start: stri
         <TextField label={t('book.notes')} value={notes} maxLength={2000} onChange={(event) => setNotes(event.target.value)} />
 
         <FormAlert error={book.error} />
+        {nextSlots.length ? (
+          <div>
+            <p className="text-sm text-muted">{t('book.nextSlots')}</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {nextSlots.map((slot) => (
+                <Button key={slot} variant="secondary" size="sm" onClick={() => pickSlot(slot)}>
+                  {formatInZone(slot, bot.timezone, locale)}
+                </Button>
+              ))}
+            </div>
+          </div>
+        ) : null}
         {outsideHours || force ? (
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={force} onChange={(event) => setForce(event.target.checked)} />
