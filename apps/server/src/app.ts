@@ -33,8 +33,11 @@ import { productsRepository } from './modules/products/products.repository.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { productsService } from './modules/products/products.service.ts';
 import { appointmentsRepository } from './modules/appointments/appointments.repository.ts';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
+import { appointmentsService, type AppointmentsService } from './modules/appointments/appointments.service.ts';
+import { REMINDER_JOB, reminders as appointmentReminders, type ReminderJob } from './modules/appointments/reminders.ts';
 import { conversationsRepository } from './modules/conversations/conversations.repository.ts';
-import { IDLE_JOB, MEDIA_JOB, pipeline, REPLY_JOB, SEND_JOB, type Pipeline } from './modules/conversations/pipeline.ts';
+import { IDLE_JOB, MEDIA_JOB, pipeline, REPLY_JOB, SEND_JOB, toConversationMessage, type Pipeline } from './modules/conversations/pipeline.ts';
 import { inboxRepository } from './modules/conversations/inbox.repository.ts';
 import { inboxRoutes } from './modules/conversations/inbox.routes.ts';
 import { inboxService } from './modules/conversations/inbox.service.ts';
@@ -42,7 +45,7 @@ import { playgroundRoutes } from './modules/conversations/playground.routes.ts';
 import { playgroundService } from './modules/conversations/playground.service.ts';
 import type { Engine } from './engine/types.ts';
 import { createEngine } from './engine/create-engine.ts';
-import { playgroundSendBody } from '@charla/shared';
+import { playgroundSendBody, rooms } from '@charla/shared';
 import { AppError } from './lib/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -64,7 +67,7 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { auth: AuthService; bots: BotsService; training: TrainingService; search: Search; pipeline: Pipeline };
+    services: { auth: AuthService; bots: BotsService; training: TrainingService; search: Search; pipeline: Pipeline; appointments: AppointmentsService };
     jobs: Jobs;
   }
 }
@@ -158,7 +161,19 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
     storage: files,
     conversationLink: (botId, conversationId) =>
       `${(config.APP_URL ?? config.ALLOWED_ORIGINS[0] ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')}/app/dashboard/${botId}/crm?c=${conversationId}`,
+    appointmentsChanged: (botId) => calendar.afterBotTurn(botId),
   });
+  const reminders = appointmentReminders({
+    repo: appointments,
+    findBot: bots.find,
+    jobs,
+    queueSend: flow.queueSend,
+    sendNow: flow.send,
+    announce: (m) => app.realtime.toRoom(rooms.bot(m.botId), 'conversationMessage', { botId: m.botId, channel: m.channel, message: toConversationMessage(m) }),
+    log: app.log,
+  });
+  const calendar = appointmentsService({ repo: appointments, bots, box, reminders, emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args), log: app.log });
+  await jobs.define<ReminderJob>(REMINDER_JOB, async (data) => void (await calendar.deliverReminder(data)), { concurrency: 2, batchSize: 25, retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
   await jobs.define<{ conversationId: string }>(REPLY_JOB, (data) => flow.turn(data.conversationId), { policy: 'stately', concurrency: 4, retryLimit: 3 });
   await jobs.define<{ messageId: string }>(MEDIA_JOB, (data) => flow.storeMedia(data.messageId), { retryLimit: 3, retryDelay: 5 });
   await jobs.define<{ conversationId: string; humanAt: string }>(IDLE_JOB, (data) => flow.returnIdle(data.conversationId, data.humanAt), { retryLimit: 3 });
@@ -166,7 +181,13 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   if (config.ROLE !== 'api') {
     const sweep = setInterval(() => void flow.recover().catch((err) => app.log.error({ err }, 'recovery failed')), 30_000);
     sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    // Appointments changed without their reminders set (a crash between a turn and its follow-up).
+    const reminderSweep = setInterval(() => void calendar.afterBotTurn().catch((err) => app.log.error({ err }, 'reminder sweep failed')), 60_000);
+    reminderSweep.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(sweep);
+      clearInterval(reminderSweep);
+    });
     app.addHook('onReady', async () => void flow.recover(0).catch((err) => app.log.error({ err }, 'recovery failed')));
   }
   const playground = playgroundService({ repo: conversations, appointments, bots, pipeline: flow });
@@ -177,7 +198,7 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
     await playground.send(user, payload.botId, body.data.text, body.data.client_message_id, body.data.chosen);
   });
 
-  app.decorate('services', { auth, bots, training, search, pipeline: flow });
+  app.decorate('services', { auth, bots, training, search, pipeline: flow, appointments: calendar });
 
   await app.register(healthRoutes, { database, engine });
   await app.register(authRoutes, { service: auth });
@@ -185,6 +206,7 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   await app.register(trainingRoutes, { service: training });
   await app.register(productsRoutes, { service: productsService(productsRepository(database.db), bots) });
   await app.register(playgroundRoutes, { service: playground });
+  await app.register(appointmentsRoutes, { service: calendar });
   const channels = await meta.routes(app, flow.receive, { disconnectWhatsmeow: whatsappWeb.disconnect });
   await app.register(inboxRoutes, { service: inboxService({ repo: inbox, bots, pipeline: flow, checkTemplate: channels.checkTemplate, storage: files }) });
   await app.register(webPlugin, { dir: config.WEB_DIST });

@@ -2,6 +2,7 @@ import 'i18next';
 import type account from '../public/locales/es/account.json';
 import type auth from '../public/locales/es/auth.json';
 import type bots from '../public/locales/es/bots.json';
+import type citas from '../public/locales/es/citas.json';
 import type channels from '../public/locales/es/channels.json';
 import type common from '../public/locales/es/common.json';
 import type dashboard from '../public/locales/es/dashboard.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       products: typeof products;
       channels: typeof channels;
       inbox: typeof inbox;
+      citas: typeof citas;
     };
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DocumentStatusEvent } from './training.ts';
 import type { ConversationMessageEvent, ConversationUpdatedEvent, HandoffEvent } from './conversations.ts';
 import type { ChannelStatusEvent } from './channels.ts';
+import type { AppointmentChangedEvent } from './appointments.ts';
 import type { WhatsappQrEvent, WhatsappStatusEvent } from './whatsapp-web.ts';
 
 /** Rooms a socket may join: its own user room, and rooms of bots it may see. */
@@ -41,6 +42,8 @@ export interface ServerToClientEvents {
   whatsappQr: (payload: WhatsappQrEvent) => void;
   /** The bot's WhatsApp-by-QR session changed state (bot room). */
   whatsappStatus: (payload: WhatsappStatusEvent) => void;
+  /** An appointment of the bot was booked, moved, confirmed or cancelled (bot room). */
+  appointmentChanged: (payload: AppointmentChangedEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -12,3 +12,4 @@ export * from './conversations.ts';
 export * from './channels.ts';
 export * from './whatsapp-web.ts';
 export * from './input-rules.ts';
+export * from './appointments.ts';

@@ -14,6 +14,11 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
   NOT_FOUND: { es: 'No encontramos lo que buscas.', en: 'We could not find what you are looking for.' },
   EMAIL_TAKEN: { es: 'Ya existe una cuenta con ese correo.', en: 'An account with that e-mail already exists.' },
   SKU_TAKEN: { es: 'Ya tienes un producto con ese SKU.', en: 'You already have a product with that SKU.' },
+  SLOT_TAKEN: { es: 'Ese horario ya está ocupado por otra cita.', en: 'That time is already taken by another appointment.' },
+  OUTSIDE_HOURS: {
+    es: 'Ese horario está fuera del horario de atención. Confirma si quieres agendar de todos modos.',
+    en: 'That time is outside the opening hours. Confirm if you want to book it anyway.',
+  },
   PAYLOAD_TOO_LARGE: { es: 'El contenido es demasiado grande (máximo 20 MB por archivo).', en: 'The content is too large (20 MB per file at most).' },
   UNSUPPORTED_MEDIA_TYPE: { es: 'Tipo de contenido no admitido.', en: 'Unsupported content type.' },
   REDIRECTION_PHONE_MISSING: { es: 'Primero agrega el número de WhatsApp de la persona que atenderá.', en: 'First add the WhatsApp number of the person who will take over.' },

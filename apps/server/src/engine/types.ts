@@ -1,4 +1,4 @@
-import type { ChosenOption, ReplyChoice, ReplyChoices } from '@charla/shared';
+import type { ChosenOption, ReplyChoice, ReplyChoices, SchedulingItem } from '@charla/shared';
 import type { Passage } from '../modules/training/retrieval.ts';
 
 export type { ChosenOption, ReplyChoice, ReplyChoices };
@@ -22,6 +22,8 @@ export interface EngineBot {
   redirectionPhone: string;
   /** Length of one appointment, minutes. */
   appointmentMinutes: number;
+  /** The weekly opening hours of the bot's settings (in its time zone), when set. */
+  openingHours?: SchedulingItem['hours'];
 }
 
 export interface EngineContact {
@@ -80,6 +82,8 @@ export interface EngineContext {
 export type EngineAction =
   | { type: 'book'; start: Date; end: Date; service: string }
   | { type: 'cancel'; appointmentId: string }
+  /** The customer confirmed they will come (answering a reminder). */
+  | { type: 'confirm'; appointmentId: string }
   | { type: 'reschedule'; appointmentId: string; start: Date; end: Date }
   | { type: 'update_contact'; name?: string; email?: string; phone?: string }
   | { type: 'handoff'; reason: string };

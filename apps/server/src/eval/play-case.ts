@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { localParts, zonedTimeToUtc } from '../engine/dates/zoned-time.ts';
@@ -64,7 +64,7 @@ export async function playCase(app: App, database: Database, bot: { id: string; 
     .select({ startAt: appointments.startAt, name: contacts.name })
     .from(appointments)
     .innerJoin(contacts, eq(contacts.id, appointments.contactId))
-    .where(and(eq(appointments.conversationId, conversationId), eq(appointments.status, 'confirmed')));
+    .where(and(eq(appointments.conversationId, conversationId), inArray(appointments.status, ['booked', 'confirmed'])));
   const outcome: CaseOutcome = {
     lastReply: turns.at(-1)?.replies.join('\n') ?? '',
     handedOff: conversation!.status === 'human',

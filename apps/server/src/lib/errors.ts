@@ -18,6 +18,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly fields?: Record<string, ErrorCode>,
     readonly reason?: Reason,
+    /** More of the answer beside code and message (e.g. the next free slots of SLOT_TAKEN). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(reason?.en ?? code);
     this.statusCode = errorStatus[code];

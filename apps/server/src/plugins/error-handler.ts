@@ -29,11 +29,12 @@ export function sendError(
   code: ErrorCode,
   fields?: Record<string, string>,
   message?: string,
+  details?: Record<string, unknown>,
 ) {
   const locale = pickLocale(request.headers['accept-language']);
   return reply
     .status(errorStatus[code])
-    .send({ error: { code, message: message ?? errorMessage(code, locale), ...(fields ? { fields } : {}) } });
+    .send({ error: { code, message: message ?? errorMessage(code, locale), ...(fields ? { fields } : {}), ...details } });
 }
 
 /** One handler for every error: domain codes to HTTP, field messages localized, 5xx internals hidden. */
@@ -46,7 +47,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         ? Object.fromEntries(Object.entries(error.fields).map(([k, c]) => [k, reason ?? errorMessage(c, locale)]))
         : undefined;
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      return sendError(request, reply, error.code, fields, reason);
+      return sendError(request, reply, error.code, fields, reason, error.details);
     }
     if (error instanceof InvalidFields) return sendError(request, reply, 'VALIDATION_FAILED', issuesToFields(error.issues, locale));
     if (hasZodFastifySchemaValidationErrors(error)) {

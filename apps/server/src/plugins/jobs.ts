@@ -12,6 +12,11 @@ export interface JobOptions {
   retryLimit?: number;
   retryDelay?: number;
   expireInSeconds?: number;
+  /**
+   * Jobs a worker takes at once and runs side by side (default 1). Each succeeds or fails on its
+   * own: a failed one is retried as usual, the others complete.
+   */
+  batchSize?: number;
 }
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
@@ -156,13 +161,19 @@ export function createJobs(database: Database, opts: JobsOptions) {
       idle.set(name, ids);
       for (let i = 0; i < (options.concurrency ?? 1); i++) {
         let self = '';
-        self = await boss.work<T>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
-          if (!job) return;
+        const batchSize = options.batchSize ?? 1;
+        self = await boss.work<T>(name, { pollingIntervalSeconds: 1, includeMetadata: true, batchSize }, async (jobs) => {
+          if (!jobs.length) return;
           const at = ids.indexOf(self);
           if (at >= 0) ids.splice(at, 1);
           running++;
+          const run = (job: (typeof jobs)[number]) => handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
           try {
-            await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+            if (batchSize === 1) await run(jobs[0]!);
+            else {
+              // The jobs left active are completed together after this; a failed one is failed alone.
+              await Promise.all(jobs.map((job) => run(job).catch((err: unknown) => boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) }))));
+            }
           } finally {
             running--;
             ids.push(self);

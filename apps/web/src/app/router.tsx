@@ -21,6 +21,7 @@ const HelpPage = lazyNamed(() => import('../features/help/components/help-page.t
 const NewBotPage = lazyNamed(() => import('../features/bots/components/new-bot-page.tsx'), 'NewBotPage');
 const PersonalizationPage = lazyNamed(() => import('../features/bots/components/personalization/personalization-page.tsx'), 'PersonalizationPage');
 const TrainingPage = lazyNamed(() => import('../features/training/components/training-page.tsx'), 'TrainingPage');
+const CitasPage = lazyNamed(() => import('../features/appointments/components/citas-page.tsx'), 'CitasPage');
 const ProductsPage = lazyNamed(() => import('../features/products/components/products-page.tsx'), 'ProductsPage');
 const CrmPage = lazyNamed(() => import('../features/inbox/components/crm-page.tsx'), 'CrmPage');
 
@@ -67,6 +68,7 @@ export const router = createBrowserRouter([
               { path: ':botId/recursos', element: <TrainingPage /> },
               { path: ':botId/productos', element: <ProductsPage /> },
               { path: ':botId/crm', element: <CrmPage /> },
+              { path: ':botId/citas', element: <CitasPage /> },
               { path: ':botId/:section', element: <BotSectionPage /> },
               { path: '*', element: <NotFoundSection /> },
             ],

@@ -24,6 +24,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The HTTP status text, for logs. */
     readonly statusText = '',
+    /** More of the answer beside code, message and fields (e.g. `nextSlots` of SLOT_TAKEN). */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -182,7 +184,8 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   }
   if (isErrorBody(body)) {
     const fields = body.error.fields && Object.keys(body.error.fields).length > 0 ? body.error.fields : undefined;
-    return new ApiError(body.error.code, body.error.message, fields, response.status, response.statusText);
+    const { code, message, fields: _fields, ...details } = body.error as Record<string, unknown>;
+    return new ApiError(String(code), String(message), fields, response.status, response.statusText, details);
   }
   return new ApiError('HTTP_ERROR', '', undefined, response.status, response.statusText);
 }

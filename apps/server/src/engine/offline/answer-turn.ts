@@ -1,6 +1,7 @@
 import type { EngineResult } from '../types.ts';
 import { offlineChoices } from './choices.ts';
 import { finishTurn, firstName, hasReplied, type Turn } from './engine-turn.ts';
+import { openingHoursSentence } from './opening-hours.ts';
 import { answerFromKnowledge } from './knowledge-answer.ts';
 import type { OfflineState, PendingBooking } from './offline-state.ts';
 import { plainText } from './plain-text.ts';
@@ -76,6 +77,14 @@ export async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?:
     const closer = opts.reminder ?? offered.text;
     if (!opts.reminder && offered.offer) next.offer = offered.offer;
     return finishTurn(turn, [[noted, description.replace(/([^.!?])$/, '$1.'), closer].filter(Boolean).join(' ')], offerChoices(), next);
+  }
+  // "¿Qué horario tienen?" that no document answers: the opening hours of the bot's settings.
+  const hours = question.kinds.includes('hours') ? openingHoursSentence(context.bot.openingHours, turn.language) : undefined;
+  if (hours) {
+    const offered = say.closer({ fromProducts: false, bookingOpen: Boolean(opts.bookingOpen) });
+    const closer = opts.reminder ?? offered.text;
+    if (!opts.reminder && offered.offer) next.offer = offered.offer;
+    return finishTurn(turn, [[noted, hours, closer].filter(Boolean).join(' ')], offerChoices(), next);
   }
   if (answer.type === 'which' || answer.type === 'vague') return finishTurn(turn, [[noted, say.whichOne(), opts.reminder].filter(Boolean).join(' ')], {}, next);
   next.offer = 'handoff';

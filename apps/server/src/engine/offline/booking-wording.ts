@@ -124,6 +124,12 @@ export function bookingWording(bot: EngineBot, language: Language) {
         `${period(`Listo, cancelé su cita ${fromWhen(start)}`)} Si desea agendar otra fecha, aquí estoy.`,
         `${period(`Done, I cancelled your appointment on ${when(start)}`)} If you'd like another date, I'm here.`,
       ),
+    attending: (start: Date) =>
+      say(
+        `${period(`¡Gracias! Tu cita ${fromWhen(start)} queda confirmada`)} Te esperamos.`,
+        `${period(`¡Gracias! Su cita ${fromWhen(start)} queda confirmada`)} Le esperamos.`,
+        `${period(`Thank you! Your appointment on ${when(start)} is confirmed`)} See you then.`,
+      ),
     kept: () => say('De acuerdo, tu cita sigue en pie.', 'De acuerdo, su cita sigue en pie.', 'All right, your appointment stays as it is.'),
   };
 }

@@ -73,6 +73,20 @@ async function respond(context: EngineContext): Promise<EngineResult> {
     return bookingFlow(turn, next, state.topic?.query);
   }
 
+  // The answer to a reminder: "confirmo" confirms it, "no puedo" or "cancelar" cancels it; "cambiarla al viernes" moves it below.
+  if (state.reminded && !state.booking && !state.cancel) {
+    const reminded = state.reminded;
+    const next: OfflineState = { ...state };
+    delete next.reminded;
+    const start = new Date(reminded.start);
+    const stillBooked = (await context.tools.upcomingAppointments()).some((a) => a.id === reminded.appointmentId);
+    if (stillBooked && !intents.reschedule && !intents.question) {
+      if (accepts && !intents.cancel) return finishTurn(turn, [turn.sayBooking.attending(start)], { actions: [{ type: 'confirm', appointmentId: reminded.appointmentId }] }, next);
+      if (intents.cancel || intents.deny) return finishTurn(turn, [turn.sayBooking.cancelled(start)], { actions: [{ type: 'cancel', appointmentId: reminded.appointmentId }] }, next);
+    }
+    if (!stillBooked || intents.reschedule || intents.cancel) turn.state = next;
+  }
+
   const greets = intents.greeting && !state.booking && !state.cancel;
   if (greets) turn.opening = say.greeting(raw, firstReply, lead.name && firstName(lead.name));
 

@@ -31,8 +31,15 @@ export interface PendingCancel {
   service: string;
 }
 
+/** The appointment a reminder just announced: the customer's "sí" or "no puedo" is about it. */
+export interface Reminded {
+  appointmentId: string;
+  start: string;
+}
+
 export interface OfflineState {
   topic?: Topic;
+  reminded?: Reminded;
   booking?: PendingBooking;
   cancel?: PendingCancel;
   /** What the last reply offered, so a "sí" takes it: a person, booking, or help to buy. */
@@ -108,6 +115,10 @@ export function readState(raw: unknown): OfflineState {
   if (isObject(v.cancel)) {
     const [appointmentId, start, service] = [str(v.cancel.appointmentId), iso(v.cancel.start), str(v.cancel.service)];
     if (appointmentId && start) state.cancel = { appointmentId, start, service: service ?? '' };
+  }
+  if (isObject(v.reminded)) {
+    const [appointmentId, start] = [str(v.reminded.appointmentId), iso(v.reminded.start)];
+    if (appointmentId && start) state.reminded = { appointmentId, start };
   }
   if (v.offer === 'handoff' || v.offer === 'booking' || v.offer === 'purchase') state.offer = v.offer;
   return state;

@@ -1,25 +1,59 @@
-import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { appointments } from './appointments.table.ts';
+import { activeAppointmentStatuses, type AppointmentStatus } from '@charla/shared';
+import { and, asc, desc, eq, getTableColumns, gt, gte, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { contacts, conversations, messages } from '../conversations/conversations.table.ts';
+import { appointmentFeeds, appointmentReminders, appointments } from './appointments.table.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
+export type AppointmentInsert = typeof appointments.$inferInsert;
+export type ContactRow = typeof contacts.$inferSelect;
+/** An appointment with its contact and the channel of its conversation. */
+export type AppointmentView = AppointmentRow & { contact: Pick<ContactRow, 'id' | 'name' | 'phone' | 'email'>; channel: string | null };
 
-/** The only code that reads and writes appointments. */
+const active = inArray(appointments.status, [...activeAppointmentStatuses]);
+const isViolation = (err: unknown, code: string): boolean => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === code) return true;
+  return false;
+};
+
+/** The time overlaps a booked or confirmed appointment (the database's exclusion constraint said so). */
+export class SlotConflict extends Error {}
+
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The only code that reads and writes appointments, their reminders and their calendar feed. */
 export function appointmentsRepository(db: Db) {
+  const view = () =>
+    db
+      .select({ ...getTableColumns(appointments), contact: { id: contacts.id, name: contacts.name, phone: contacts.phone, email: contacts.email }, channel: conversations.channel })
+      .from(appointments)
+      .innerJoin(contacts, eq(contacts.id, appointments.contactId))
+      .leftJoin(conversations, eq(conversations.id, appointments.conversationId));
+
+  /** Runs a write that may hit the exclusion constraint; the overlap becomes SlotConflict. */
+  async function guarded<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isViolation(err, '23P01')) throw new SlotConflict();
+      throw err;
+    }
+  }
+
   return {
-    /** Confirmed appointments of a bot that overlap [start, end). */
-    async overlapping(botId: string, start: Date, end: Date): Promise<AppointmentRow[]> {
+    /** Booked or confirmed appointments of a bot that overlap [start, end), but `except`. */
+    async overlapping(botId: string, start: Date, end: Date, except?: string): Promise<AppointmentRow[]> {
       return db
         .select()
         .from(appointments)
-        .where(and(eq(appointments.botId, botId), eq(appointments.status, 'confirmed'), lt(appointments.startAt, end), gt(appointments.endAt, start)));
+        .where(and(eq(appointments.botId, botId), active, lt(appointments.startAt, end), gt(appointments.endAt, start), except ? ne(appointments.id, except) : undefined));
     },
 
     async inRange(botId: string, from: Date, to: Date): Promise<AppointmentRow[]> {
       return db
         .select()
         .from(appointments)
-        .where(and(eq(appointments.botId, botId), eq(appointments.status, 'confirmed'), lt(appointments.startAt, to), gt(appointments.endAt, from)))
+        .where(and(eq(appointments.botId, botId), active, lt(appointments.startAt, to), gt(appointments.endAt, from)))
         .orderBy(asc(appointments.startAt));
     },
 
@@ -27,12 +61,211 @@ export function appointmentsRepository(db: Db) {
       return db
         .select()
         .from(appointments)
-        .where(and(eq(appointments.contactId, contactId), eq(appointments.status, 'confirmed'), gte(appointments.startAt, now)))
+        .where(and(eq(appointments.contactId, contactId), active, gte(appointments.startAt, now)))
         .orderBy(asc(appointments.startAt));
     },
 
     async listForConversation(conversationId: string): Promise<AppointmentRow[]> {
       return db.select().from(appointments).where(eq(appointments.conversationId, conversationId)).orderBy(asc(appointments.startAt));
+    },
+
+    /** A bot's appointments that overlap [from, to), with their contacts, by start. */
+    async list(botId: string, from: Date, to: Date, status?: AppointmentStatus): Promise<AppointmentView[]> {
+      return view()
+        .where(and(eq(appointments.botId, botId), lt(appointments.startAt, to), gt(appointments.endAt, from), status ? eq(appointments.status, status) : undefined))
+        .orderBy(asc(appointments.startAt));
+    },
+
+    /**
+     * `list` as the JSON text of the API's answer, built by the database in one value: on the
+     * embedded database every row crossing into JavaScript costs more than the query (a busy
+     * week of 2,000 appointments). Instants are ISO 8601 with their offset ("2030-03-04T16:00:00+00:00").
+     */
+    async listJson(botId: string, from: Date, to: Date, status?: AppointmentStatus): Promise<string> {
+      const [row] = await queryRows<{ items: string }>(
+        db,
+        sql`select coalesce(json_agg(json_build_object(
+              'id', a.id, 'botId', a.bot_id,
+              'contact', json_build_object('id', c.id, 'name', c.name, 'phone', c.phone, 'email', c.email),
+              'conversationId', a.conversation_id, 'channel', v.channel,
+              'start', a.start_at, 'end', a.end_at,
+              'service', a.service, 'notes', a.notes, 'status', a.status, 'source', a.source,
+              'createdAt', a.created_at, 'updatedAt', a.updated_at
+            ) order by a.start_at, a.id), '[]')::text as items
+            from appointments a
+            join contacts c on c.id = a.contact_id
+            left join conversations v on v.id = a.conversation_id
+            where a.bot_id = ${botId} and a.start_at < ${to.toISOString()}::timestamptz and a.end_at > ${from.toISOString()}::timestamptz
+              ${status ? sql`and a.status = ${status}` : sql``}`,
+      );
+      return row?.items ?? '[]';
+    },
+
+    async find(id: string): Promise<AppointmentView | undefined> {
+      const [row] = await view().where(eq(appointments.id, id)).limit(1);
+      return row;
+    },
+
+    /** Appointments of a bot whose reminder jobs are not set for their current time and status. */
+    async unsynced(limit: number, botId?: string): Promise<AppointmentRow[]> {
+      return db
+        .select()
+        .from(appointments)
+        .where(and(sql`${appointments.remindersSyncedAt} is distinct from ${appointments.updatedAt}`, botId ? eq(appointments.botId, botId) : undefined))
+        .orderBy(asc(appointments.updatedAt))
+        .limit(limit);
+    },
+
+    /**
+     * Upcoming appointments of bots whose settings changed after their reminders were set (the
+     * reminder offsets, say) are marked changed, so their reminders are set again.
+     */
+    async touchAfterSettings(now: Date): Promise<number> {
+      const rows = await db.execute(sql`
+        update appointments a set updated_at = now()
+        from bots b
+        where b.id = a.bot_id and a.status in ('booked', 'confirmed') and a.start_at > ${now.toISOString()}::timestamptz
+          and a.reminders_synced_at is not null and b.updated_at > a.reminders_synced_at
+        returning a.id`);
+      return (rows as unknown as { rows: unknown[] }).rows.length;
+    },
+
+    /** Records the jobs set for the appointment as it was at `updatedAt` (a later change is synced again). */
+    async markSynced(id: string, updatedAt: Date, jobs: string[]): Promise<boolean> {
+      const rows = await db
+        .update(appointments)
+        .set({ remindersSyncedAt: sql`${appointments.updatedAt}`, reminderJobs: jobs })
+        // The column keeps microseconds; the value read has milliseconds.
+        .where(and(eq(appointments.id, id), sql`date_trunc('milliseconds', ${appointments.updatedAt}) = ${updatedAt.toISOString()}::timestamptz`))
+        .returning({ id: appointments.id });
+      return rows.length > 0;
+    },
+
+    insert: (values: AppointmentInsert) => guarded(async () => (await db.insert(appointments).values(values).returning())[0]!),
+
+    update: (id: string, patch: Partial<AppointmentInsert>) =>
+      guarded(async () => (await db.update(appointments).set({ ...patch, updatedAt: new Date() }).where(eq(appointments.id, id)).returning())[0]),
+
+    async contactOf(botId: string, contactId: string): Promise<ContactRow | undefined> {
+      const [row] = await db.select().from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.botId, botId))).limit(1);
+      return row;
+    },
+
+    async createContact(botId: string, fields: { name: string; phone: string; email: string }): Promise<ContactRow> {
+      const [row] = await db.insert(contacts).values({ botId, ...fields }).returning();
+      return row!;
+    },
+
+    /** A bot's contacts whose name, phone or e-mail holds `q`, most recently active first. */
+    async searchContacts(botId: string, q: string, limit: number): Promise<ContactRow[]> {
+      const like = `%${escapeLike(q)}%`;
+      return db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.botId, botId), q ? or(ilike(contacts.name, like), ilike(contacts.phone, like), ilike(contacts.email, like)) : undefined))
+        .orderBy(desc(contacts.updatedAt))
+        .limit(limit);
+    },
+
+    /** The conversation a contact's messages go to: the appointment's own, else the contact's latest. */
+    async conversationFor(a: Pick<AppointmentRow, 'conversationId' | 'contactId'>): Promise<typeof conversations.$inferSelect | undefined> {
+      if (a.conversationId) {
+        const [own] = await db.select().from(conversations).where(eq(conversations.id, a.conversationId)).limit(1);
+        if (own) return own;
+      }
+      const [latest] = await db.select().from(conversations).where(eq(conversations.contactId, a.contactId)).orderBy(desc(conversations.updatedAt)).limit(1);
+      return latest;
+    },
+
+    /**
+     * Stores one reminder at most once: the appointment is locked and checked to still be
+     * active at `startAt`; the reminder row (unique per appointment, offset and start) and its
+     * queued message are written together. Answers the message to send: the new one, or the
+     * one a first attempt stored but may not have sent; none when there is nothing to send.
+     */
+    async storeReminder(input: {
+      appointmentId: string;
+      minutesBefore: number;
+      startAt: Date;
+      now: Date;
+      text: (a: AppointmentRow, contact: ContactRow) => string;
+    }): Promise<{ message: typeof messages.$inferSelect; created: boolean } | { skipped: string }> {
+      return db.transaction(async (tx) => {
+        const [a] = await tx.select().from(appointments).where(eq(appointments.id, input.appointmentId)).for('update');
+        if (!a) return { skipped: 'gone' };
+        const key = and(eq(appointmentReminders.appointmentId, a.id), eq(appointmentReminders.minutesBefore, input.minutesBefore), eq(appointmentReminders.startAt, input.startAt));
+        const [done] = await tx.select().from(appointmentReminders).where(key).limit(1);
+        if (done) {
+          if (!done.messageId) return { skipped: done.skipped ?? 'done' };
+          const [message] = await tx.select().from(messages).where(eq(messages.id, done.messageId)).limit(1);
+          return message ? { message, created: false } : { skipped: 'done' };
+        }
+        if (!(activeAppointmentStatuses as readonly string[]).includes(a.status)) return { skipped: 'inactive' };
+        if (a.startAt.getTime() !== input.startAt.getTime()) return { skipped: 'moved' };
+        if (a.startAt.getTime() <= input.now.getTime()) return { skipped: 'past' };
+        const [contact] = await tx.select().from(contacts).where(eq(contacts.id, a.contactId)).limit(1);
+        let [conversation] = a.conversationId ? await tx.select().from(conversations).where(eq(conversations.id, a.conversationId)).limit(1) : [];
+        if (!conversation) [conversation] = await tx.select().from(conversations).where(eq(conversations.contactId, a.contactId)).orderBy(desc(conversations.updatedAt)).limit(1);
+        if (!conversation || !contact) {
+          await tx.insert(appointmentReminders).values({ appointmentId: a.id, minutesBefore: input.minutesBefore, startAt: input.startAt, skipped: 'no_conversation' });
+          return { skipped: 'no_conversation' };
+        }
+        const [message] = await tx
+          .insert(messages)
+          .values({
+            conversationId: conversation.id,
+            botId: a.botId,
+            channel: conversation.channel,
+            direction: 'out',
+            author: 'bot',
+            text: input.text(a, contact),
+            status: 'queued',
+            idempotencyKey: `reminder:${a.id}:${input.minutesBefore}:${input.startAt.toISOString()}`,
+            actions: [{ type: 'reminder', appointmentId: a.id, start: a.startAt.toISOString() }],
+            createdAt: input.now,
+          })
+          .returning();
+        await tx.insert(appointmentReminders).values({ appointmentId: a.id, minutesBefore: input.minutesBefore, startAt: input.startAt, messageId: message!.id });
+        // The customer's next answer ("confirmo", "no puedo") is about this appointment.
+        await tx
+          .update(conversations)
+          .set({ engineState: sql`${conversations.engineState} || ${JSON.stringify({ reminded: { appointmentId: a.id, start: a.startAt.toISOString() } })}::jsonb` })
+          .where(eq(conversations.id, conversation.id));
+        return { message: message!, created: true };
+      });
+    },
+
+    /** A message to the customer in a conversation, queued for the send path; stored once per key. */
+    async storeNotice(conversation: { id: string; botId: string; channel: (typeof conversations.$inferSelect)['channel'] }, text: string, key: string, actions: Record<string, unknown>[]) {
+      const [row] = await db
+        .insert(messages)
+        .values({ conversationId: conversation.id, botId: conversation.botId, channel: conversation.channel, direction: 'out', author: 'bot', text, status: 'queued', idempotencyKey: key, actions })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    async remindersOf(appointmentId: string) {
+      return db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, appointmentId));
+    },
+
+    async feedOf(botId: string) {
+      const [row] = await db.select().from(appointmentFeeds).where(eq(appointmentFeeds.botId, botId)).limit(1);
+      return row;
+    },
+
+    /** Sets the bot's feed secret; `onlyIfNone` keeps one stored meanwhile (two first reads at once). */
+    async setFeed(botId: string, tokenHash: string, tokenSealed: string, onlyIfNone = false) {
+      const insert = db.insert(appointmentFeeds).values({ botId, tokenHash, tokenSealed });
+      const [row] = onlyIfNone
+        ? await insert.onConflictDoNothing().returning()
+        : await insert.onConflictDoUpdate({ target: appointmentFeeds.botId, set: { tokenHash, tokenSealed, createdAt: new Date() } }).returning();
+      return row ?? (await this.feedOf(botId))!;
+    },
+
+    async botOfFeed(tokenHash: string): Promise<string | undefined> {
+      const [row] = await db.select({ botId: appointmentFeeds.botId }).from(appointmentFeeds).where(eq(appointmentFeeds.tokenHash, tokenHash)).limit(1);
+      return row?.botId;
     },
   };
 }

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { appointmentStatuses } from '@charla/shared';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bots } from '../bots/bots.table.ts';
-import { contacts, conversations } from '../conversations/conversations.table.ts';
+import { contacts, conversations, messages } from '../conversations/conversations.table.ts';
 
 /**
- * Appointments of a bot's business. Two confirmed appointments of one bot never overlap: an
- * exclusion constraint in the database (see the migration) refuses the second one.
+ * Appointments of a bot's business. Two booked or confirmed appointments of one bot never
+ * overlap: an exclusion constraint in the database (see the migrations) refuses the second one.
  */
 export const appointments = pgTable(
   'appointments',
@@ -17,9 +18,46 @@ export const appointments = pgTable(
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
     service: text('service').notNull().default(''),
-    status: text('status', { enum: ['confirmed', 'cancelled'] }).notNull().default('confirmed'),
+    notes: text('notes').notNull().default(''),
+    status: text('status', { enum: appointmentStatuses }).notNull().default('booked'),
+    /** Who booked it: the bot in a conversation, or the owner from the calendar. */
+    source: text('source', { enum: ['bot', 'owner'] }).notNull().default('bot'),
+    /** The `updated_at` its reminder jobs were last set for: when they differ, the jobs are set again. */
+    remindersSyncedAt: timestamp('reminders_synced_at', { withTimezone: true }),
+    /** The ids of its reminder jobs waiting in the queue. */
+    reminderJobs: jsonb('reminder_jobs').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('appointments_bot_idx').on(t.botId, t.startAt), index('appointments_contact_idx').on(t.contactId)],
+  (t) => [
+    index('appointments_bot_idx').on(t.botId, t.startAt),
+    index('appointments_contact_idx').on(t.contactId),
+    index('appointments_reminders_due_idx').on(t.updatedAt).where(sql`reminders_synced_at is distinct from updated_at`),
+  ],
 );
+
+/**
+ * One row per reminder sent (appointment, offset and the start it announced): the unique key
+ * makes a retried reminder job store no second message.
+ */
+export const appointmentReminders = pgTable(
+  'appointment_reminders',
+  {
+    appointmentId: uuid('appointment_id').notNull().references(() => appointments.id, { onDelete: 'cascade' }),
+    minutesBefore: integer('minutes_before').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    /** Why nothing was sent (no conversation to send it in), when nothing was. */
+    skipped: text('skipped'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('appointment_reminders_key').on(t.appointmentId, t.minutesBefore, t.startAt)],
+);
+
+/** The secret of a bot's calendar feed: its SHA-256 to find it, sealed to show the link again. */
+export const appointmentFeeds = pgTable('appointment_feeds', {
+  botId: uuid('bot_id').primaryKey().references(() => bots.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  tokenSealed: text('token_sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -13,12 +13,13 @@ export function availability(repo: AppointmentsRepository, bot: { id: string; ti
   const schedule = bot.scheduling[0];
   const length = schedule?.appointment_minutes ?? 30;
 
-  function withinHours(start: Date): boolean {
+  /** Whether [start, start + minutes) lies inside one opening range of its local day. */
+  function withinHours(start: Date, minutes = length): boolean {
     if (!schedule) return false;
     const local = localParts(start, bot.timezone);
     const day = weekdays[(local.weekday + 6) % 7]!;
     const from = local.hour * 60 + local.minute;
-    return (schedule.hours[day] ?? []).some((r) => from >= minutesOf(r.start) && from + length <= minutesOf(r.end));
+    return (schedule.hours[day] ?? []).some((r) => from >= minutesOf(r.start) && from + minutes <= minutesOf(r.end));
   }
 
   async function isFree(start: Date, now: Date): Promise<'free' | 'closed' | 'taken' | 'past'> {
@@ -40,21 +41,25 @@ export function availability(repo: AppointmentsRepository, bot: { id: string; ti
     return starts;
   }
 
-  async function nextFree(from: Date, now: Date): Promise<Date | undefined> {
-    if (!schedule) return undefined;
+  /** Up to `count` free starts at or after `from` (within two weeks), each `minutes` long. */
+  async function freeStarts(from: Date, now: Date, count: number, minutes = length, except?: string): Promise<Date[]> {
+    if (!schedule) return [];
     const begin = from.getTime() > now.getTime() ? from : now;
-    const end = new Date(begin.getTime() + SEARCH_DAYS * 86_400_000);
-    const taken = await repo.inRange(bot.id, begin, end);
-    for (let d = 0; d <= SEARCH_DAYS; d++) {
+    const end = new Date(begin.getTime() + (SEARCH_DAYS + 1) * 86_400_000);
+    const taken = (await repo.inRange(bot.id, begin, end)).filter((a) => a.id !== except);
+    const found: Date[] = [];
+    for (let d = 0; d <= SEARCH_DAYS && found.length < count; d++) {
       const local = localParts(new Date(begin.getTime() + d * 86_400_000), bot.timezone);
       for (const start of dayStarts(local, local.weekday)) {
-        if (start.getTime() < begin.getTime()) continue;
-        const stop = start.getTime() + length * 60_000;
-        if (!taken.some((a) => a.startAt.getTime() < stop && a.endAt.getTime() > start.getTime())) return start;
+        if (start.getTime() < begin.getTime() || found.length >= count || !withinHours(start, minutes)) continue;
+        const stop = start.getTime() + minutes * 60_000;
+        if (!taken.some((a) => a.startAt.getTime() < stop && a.endAt.getTime() > start.getTime())) found.push(start);
       }
     }
-    return undefined;
+    return found;
   }
 
-  return { isFree, nextFree, appointmentMinutes: length };
+  const nextFree = async (from: Date, now: Date): Promise<Date | undefined> => (await freeStarts(from, now, 1))[0];
+
+  return { isFree, nextFree, freeStarts, withinHours, appointmentMinutes: length };
 }

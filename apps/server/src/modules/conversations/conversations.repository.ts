@@ -268,6 +268,8 @@ export function conversationsRepository(db: Db) {
       contactPatch?: { name?: string; email?: string; phone?: string };
       bookings: { start: Date; end: Date; service: string }[];
       cancellations: string[];
+      /** Appointments the customer confirmed (after a reminder). */
+      confirmations?: string[];
       reschedules: { appointmentId: string; start: Date; end: Date }[];
       handoff: boolean;
       /** Questions in a row the bot could not answer, after this turn. */
@@ -290,6 +292,12 @@ export function conversationsRepository(db: Db) {
             .update(appointments)
             .set({ status: 'cancelled', updatedAt: new Date() })
             .where(and(eq(appointments.id, id), eq(appointments.contactId, input.contactId)));
+        }
+        for (const id of input.confirmations ?? []) {
+          await tx
+            .update(appointments)
+            .set({ status: 'confirmed', updatedAt: new Date() })
+            .where(and(eq(appointments.id, id), eq(appointments.contactId, input.contactId), eq(appointments.status, 'booked')));
         }
         try {
           for (const r of input.reschedules) {

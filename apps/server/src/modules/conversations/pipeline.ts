@@ -62,6 +62,8 @@ export interface PipelineDeps {
   inbox: InboxRepository;
   /** The address of a conversation in the app, for the hand-off notice to the team's phone. */
   conversationLink: (botId: string, conversationId: string) => string;
+  /** After a turn that booked, moved, confirmed or cancelled appointments (reminders, the owner's calendar). */
+  appointmentsChanged?: (botId: string) => Promise<void>;
 }
 
 export function toConversationMessage(m: MessageRow): ConversationMessage {
@@ -132,6 +134,7 @@ export const engineBot = (bot: BotRow): EngineBot => ({
   redirectionEnabled: bot.redirectionEnabled,
   redirectionPhone: bot.redirectionPhone,
   appointmentMinutes: bot.scheduling[0]?.appointment_minutes ?? 30,
+  ...(bot.scheduling[0] && { openingHours: bot.scheduling[0].hours }),
 });
 
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
@@ -344,6 +347,7 @@ export function pipeline(deps: PipelineDeps) {
         processedIds: ids,
         contactPatch,
         cancellations: of('cancel').map((c) => c.appointmentId),
+        confirmations: of('confirm').map((c) => c.appointmentId),
         handoff,
         unanswered: handoff ? 0 : unanswered,
         at: now,
@@ -362,6 +366,9 @@ export function pipeline(deps: PipelineDeps) {
       }
       // A person took the conversation while the engine thought: the bot says nothing.
       if (stored === SKIPPED) return;
+      if (actions.some((a) => a.type === 'book' || a.type === 'cancel' || a.type === 'reschedule' || a.type === 'confirm')) {
+        await deps.appointmentsChanged?.(bot.id).catch((err) => deps.log.error({ err, conversationId }, 'appointment follow-up failed; the sweep retries it'));
+      }
       // The customer's messages are answered (read, for the dashboard), then the replies go out.
       for (const m of pending) emitMessage(bot.id, conversation.channel, { ...m, status: 'processed' });
       for (const m of stored) {

@@ -6,6 +6,7 @@ import { GradientBackdrop } from '../../components/ui/gradient-backdrop.tsx';
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
 import { useBots } from '../../features/bots/api/use-bots.ts';
 import { readSelectedBotId, resolveSelectedBot } from '../../features/bots/selected-bot.ts';
+import { useBookingToasts } from '../../features/appointments/use-booking-toasts.ts';
 import { RealtimeModals } from '../../features/realtime/components/realtime-modals.tsx';
 import { useRealtimeConnection } from '../../features/realtime/use-realtime-connection.ts';
 import { useHandoffAlerts } from '../../features/inbox/use-handoff-alerts.ts';
@@ -44,6 +45,7 @@ export function DashboardShell() {
 
   useRealtimeConnection(user.id, selectedBot?.id ?? null);
   useHandoffAlerts(section === 'crm' ? botId : null);
+  useBookingToasts(botList);
   const currentBotSection = section !== null && isBotSection(section) ? section : null;
   const nav = { isTenant, isMobile };
   const light = usesLightTheme(user.role, section ?? undefined);

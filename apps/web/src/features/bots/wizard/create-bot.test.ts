@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../../../lib/memory-storage.ts';
-import { buildNewBotPayload, creationPath, styleFromWizard, submitBot, type SubmitDeps } from './create-bot.ts';
+import { buildNewBotPayload, creationPath, defaultBotTimeZone, styleFromWizard, submitBot, type SubmitDeps } from './create-bot.ts';
 import { createWizardState, emptyWizardForm, type WizardForm } from './wizard-state.ts';
 
 const form: WizardForm = {
@@ -140,5 +140,16 @@ describe('wizard style → bot settings', () => {
     expect(styleFromWizard(emptyWizardForm)).toEqual({});
     expect(styleFromWizard({ ...emptyWizardForm, communication: 'formal', behavior: 'x', isHuman: 'constructor' }, 'GMT-6')).toEqual({});
     expect(styleFromWizard(emptyWizardForm, 'UTC')).toEqual({ timezone: 'UTC' });
+  });
+});
+
+describe('the time zone the wizard starts at', () => {
+  it("is the browser's, unless it reports none or only UTC", () => {
+    expect(defaultBotTimeZone('America/Monterrey')).toBe('America/Monterrey');
+    expect(defaultBotTimeZone('Europe/Madrid')).toBe('Europe/Madrid');
+    expect(defaultBotTimeZone('UTC')).toBe('America/Mexico_City');
+    expect(defaultBotTimeZone('Etc/UTC')).toBe('America/Mexico_City');
+    expect(defaultBotTimeZone(null)).toBe('America/Mexico_City');
+    expect(defaultBotTimeZone('Marte/Olympus')).toBe('America/Mexico_City');
   });
 });

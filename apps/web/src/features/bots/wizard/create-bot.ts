@@ -121,6 +121,14 @@ export function styleFromWizard(form: WizardForm, timeZone?: string | null): Upd
   return patch;
 }
 
+/**
+ * The zone the wizard starts at: the browser's, unless it reports none or only UTC (a server,
+ * a privacy setting), where Mexico City is the likelier answer and the owner sees it to change.
+ */
+export function defaultBotTimeZone(reported: string | null = browserTimeZone()): string {
+  return reported && isIanaTimeZone(reported) && !/^(?:UTC|Etc\/.*|GMT)$/.test(reported) ? reported : 'America/Mexico_City';
+}
+
 /** The browser's IANA time zone, when it reports one. */
 export function browserTimeZone(): string | null {
   try {

@@ -2,7 +2,7 @@ import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { botLimits, cardTemplates, personalities, templatePurpose, tones, type TemplateKey } from '@charla/shared/constants';
+import { botLimits, cardTemplates, isIanaTimeZone, personalities, templatePurpose, tones, type TemplateKey } from '@charla/shared/constants';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
@@ -21,11 +21,12 @@ import { botCallDeps, refetchBots, storeBotInCache } from '../../api/use-bots.ts
 import { storeSelectedBotId } from '../../selected-bot.ts';
 import { cardKeyOf, isCardTemplate } from '../../template-labels.ts';
 import { markTourPending } from '../../tour/tour-records.ts';
-import { browserTimeZone, styleFromWizard, submitBot, type AnsweredError, type SubmitDeps } from '../../wizard/create-bot.ts';
+import { defaultBotTimeZone, styleFromWizard, submitBot, type AnsweredError, type SubmitDeps } from '../../wizard/create-bot.ts';
 import { hasProblems, validateStep, validateWizard, type FieldProblems } from '../../wizard/wizard-rules.ts';
 import { createWizardState, stepOfField, wizardReducer, wizardStepAt, wizardSteps, type WizardField } from '../../wizard/wizard-state.ts';
 import { useProblemText } from '../personalization/use-settings.ts';
 import { TemplateIcon } from '../template-icons.tsx';
+import { TimeZoneField } from './time-zone-field.tsx';
 import { ChoiceGroup } from './choice-group.tsx';
 import { WizardProgress } from './wizard-progress.tsx';
 
@@ -76,6 +77,8 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
   const [serverFields, setServerFields] = useState<ServerFields>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [timeZone, setTimeZone] = useState(() => defaultBotTimeZone());
+  const [timeZoneProblem, setTimeZoneProblem] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(state.step);
 
@@ -123,6 +126,10 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
   };
 
   const next = () => {
+    if (step === 'business' && !isIanaTimeZone(timeZone)) {
+      setTimeZoneProblem(true);
+      return;
+    }
     const found = validateStep(state.step, form);
     setProblems(found);
     dispatch({ type: 'setValid', valid: !hasProblems(found) });
@@ -165,7 +172,7 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
       markTourPending(botId, 'personalizacion');
       storeSelectedBotId(botId);
       storeBotInCache(queryClient, bot);
-      const style = styleFromWizard(form, browserTimeZone());
+      const style = styleFromWizard(form, timeZone);
       if (Object.keys(style).length > 0) {
         try {
           storeBotInCache(queryClient, await updateBot(botId, style, botCallDeps));
@@ -264,6 +271,14 @@ export function BotWizard({ template, clientId, backTo, limit }: { template: Tem
                   hint={t('bots:wizard.business.descriptionHint')}
                   maxChars={botLimits.desc}
                   {...input('business_description')}
+                />
+                <TimeZoneField
+                  value={timeZone}
+                  onChange={(zone) => {
+                    setTimeZone(zone);
+                    setTimeZoneProblem(false);
+                  }}
+                  error={timeZoneProblem ? t('bots:wizard.business.timezoneInvalid') : undefined}
                 />
               </>
             ) : null}

@@ -1,0 +1,16 @@
+import type { AppointmentListResponse, AppointmentResponse, AppointmentStatus, ContactSearchResponse, CreateAppointmentBody, FeedUrlResponse, UpdateAppointmentBody } from '@charla/shared';
+import { api } from '../../../lib/api.ts';
+
+const query = (params: Record<string, string | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+
+/** The calendar calls (contract: packages/shared/src/appointments.ts). */
+export const appointmentsApi = {
+  list: (botId: string, from: string, to: string, status?: AppointmentStatus) => api.get<AppointmentListResponse>(`/api/appointments?${query({ botId, from, to, status })}`),
+  create: (body: CreateAppointmentBody) => api.post<AppointmentResponse>('/api/appointments', body),
+  update: (id: string, body: UpdateAppointmentBody) => api.request<AppointmentResponse>(`/api/appointments/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+  cancel: (id: string) => api.request<AppointmentResponse>(`/api/appointments/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  contacts: (botId: string, q: string) => api.get<ContactSearchResponse>(`/api/appointments/contacts?${query({ botId, q })}`),
+  feed: (botId: string) => api.get<FeedUrlResponse>(`/api/appointments/feed?${query({ botId })}`),
+  newFeed: (botId: string) => api.post<FeedUrlResponse>(`/api/appointments/feed?${query({ botId })}`),
+};

@@ -1,0 +1,49 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateAppointmentBody, UpdateAppointmentBody } from '@charla/shared';
+import { appointmentsApi } from './appointments-api.ts';
+
+export const appointmentsKey = (botId: string) => ['appointments', botId] as const;
+
+/** The appointments of the range the calendar shows; the previous range stays while the next loads. */
+export function useAppointments(botId: string, range: { from: string; to: string } | null) {
+  return useQuery({
+    queryKey: [...appointmentsKey(botId), range],
+    queryFn: () => appointmentsApi.list(botId, range!.from, range!.to),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+}
+
+function useInvalidate(botId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: appointmentsKey(botId) });
+}
+
+export function useBookAppointment(botId: string) {
+  const invalidate = useInvalidate(botId);
+  return useMutation({ mutationFn: (body: CreateAppointmentBody) => appointmentsApi.create(body), onSettled: invalidate });
+}
+
+export function useUpdateAppointment(botId: string) {
+  const invalidate = useInvalidate(botId);
+  return useMutation({ mutationFn: ({ id, body }: { id: string; body: UpdateAppointmentBody }) => appointmentsApi.update(id, body), onSettled: invalidate });
+}
+
+export function useCancelAppointment(botId: string) {
+  const invalidate = useInvalidate(botId);
+  return useMutation({ mutationFn: (id: string) => appointmentsApi.cancel(id), onSettled: invalidate });
+}
+
+export function useContactSearch(botId: string, q: string, enabled: boolean) {
+  return useQuery({ queryKey: ['appointment-contacts', botId, q], queryFn: () => appointmentsApi.contacts(botId, q), enabled, staleTime: 30_000, placeholderData: keepPreviousData });
+}
+
+export function useFeedUrl(botId: string, enabled: boolean) {
+  return useQuery({ queryKey: ['appointment-feed', botId], queryFn: () => appointmentsApi.feed(botId), enabled });
+}
+
+export function useNewFeedUrl(botId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: () => appointmentsApi.newFeed(botId), onSuccess: (data) => queryClient.setQueryData(['appointment-feed', botId], data) });
+}

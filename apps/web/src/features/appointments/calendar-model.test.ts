@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { defaultScheduling, type Appointment } from '@charla/shared';
+import { businessHours, formatInZone, toEvents } from './calendar-model.ts';
+
+const appointment = (over: Partial<Appointment>): Appointment => ({
+  id: '0b6c3c55-1f7e-4d3b-9b58-0a0f4a1b2c3d',
+  botId: '7b6c3c55-1f7e-4d3b-9b58-0a0f4a1b2c3d',
+  contact: { id: '1b6c3c55-1f7e-4d3b-9b58-0a0f4a1b2c3d', name: 'Lucía Gómez', phone: '', email: '' },
+  conversationId: null,
+  channel: null,
+  start: '2030-03-04T16:00:00.000Z',
+  end: '2030-03-04T16:30:00.000Z',
+  service: '',
+  notes: '',
+  status: 'booked',
+  source: 'bot',
+  createdAt: '2030-03-01T16:00:00.000Z',
+  updatedAt: '2030-03-01T16:00:00.000Z',
+  ...over,
+});
+
+describe('calendar model', () => {
+  it('colours events by status and lets only booked or confirmed ones move', () => {
+    const [booked, cancelled] = toEvents([appointment({ service: 'Limpieza' }), appointment({ status: 'cancelled', contact: { id: 'x', name: '', phone: '+52 33', email: '' } })], 'Sin nombre');
+    expect(booked).toMatchObject({ title: 'Lucía Gómez · Limpieza', editable: true, classNames: ['citas-status-booked'] });
+    expect(cancelled).toMatchObject({ title: '+52 33', editable: false, backgroundColor: 'transparent' });
+    expect(booked!.backgroundColor).not.toBe(toEvents([appointment({ status: 'confirmed' })], '')[0]!.backgroundColor);
+  });
+
+  it('turns the weekly opening hours into business hours, Sunday closed', () => {
+    const hours = businessHours(defaultScheduling);
+    expect(hours).toContainEqual({ daysOfWeek: [1], startTime: '09:00', endTime: '18:00' });
+    expect(hours).toContainEqual({ daysOfWeek: [6], startTime: '09:00', endTime: '14:00' });
+    expect(hours.some((h) => h.daysOfWeek[0] === 0)).toBe(false);
+  });
+
+  it('writes times in the bot time zone', () => {
+    expect(formatInZone('2030-03-04T16:00:00.000Z', 'America/Mexico_City', 'es')).toMatch(/lunes, 4 de marzo.*10:00/);
+  });
+});

@@ -1,0 +1,61 @@
+import { weekdays, type Appointment, type AppointmentStatus, type SchedulingItem } from '@charla/shared';
+
+/** The colour of each status, the same in the calendar and its legend. */
+export const statusColors: Record<AppointmentStatus, { bg: string; border: string; text: string }> = {
+  booked: { bg: '#6d5cf6', border: '#8b7dff', text: '#ffffff' },
+  confirmed: { bg: '#0f9f6e', border: '#34d399', text: '#ffffff' },
+  completed: { bg: '#475569', border: '#94a3b8', text: '#ffffff' },
+  no_show: { bg: '#c2410c', border: '#fb923c', text: '#ffffff' },
+  cancelled: { bg: 'transparent', border: '#64748b', text: '#94a3b8' },
+};
+
+export interface CalendarEvent {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  backgroundColor: string;
+  borderColor: string;
+  textColor: string;
+  classNames: string[];
+  editable: boolean;
+  extendedProps: { status: AppointmentStatus; service: string };
+}
+
+/** Appointments as calendar events: the contact as title, coloured by status; only booked or confirmed ones move. */
+export function toEvents(items: readonly Appointment[], unnamed: string): CalendarEvent[] {
+  return items.map((a) => {
+    const colors = statusColors[a.status];
+    const who = a.contact.name || a.contact.phone || unnamed;
+    return {
+      id: a.id,
+      title: a.service ? `${who} · ${a.service}` : who,
+      start: a.start,
+      end: a.end,
+      backgroundColor: colors.bg,
+      borderColor: colors.border,
+      textColor: colors.text,
+      classNames: [`citas-status-${a.status}`],
+      editable: a.status === 'booked' || a.status === 'confirmed',
+      extendedProps: { status: a.status, service: a.service },
+    };
+  });
+}
+
+const dayNumber: Record<(typeof weekdays)[number], number> = { sunday: 0, monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6 };
+
+/** The bot's weekly opening hours as the calendar's business hours (shaded outside them). */
+export function businessHours(schedule: SchedulingItem | undefined): { daysOfWeek: number[]; startTime: string; endTime: string }[] {
+  if (!schedule) return [];
+  return weekdays.flatMap((day) => (schedule.hours[day] ?? []).map((r) => ({ daysOfWeek: [dayNumber[day]], startTime: r.start, endTime: r.end })));
+}
+
+/** "jueves 26 de noviembre, 17:00" in the bot's time zone. */
+export function formatInZone(iso: string, timeZone: string, locale: string, withDay = true): string {
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', {
+    timeZone,
+    ...(withDay && { weekday: 'long', day: 'numeric', month: 'long' }),
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Appointment, AppointmentStatus, Bot } from '@charla/shared';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { CalendarCheckIcon } from '../../../components/ui/icons.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { paths } from '../../../app/navigation.ts';
+import { useCancelAppointment, useUpdateAppointment } from '../api/use-appointments.ts';
+import { formatInZone, statusColors } from '../calendar-model.ts';
+
+const statusActions: { status: AppointmentStatus; label: 'confirm' | 'complete' | 'noShow' }[] = [
+  { status: 'confirmed', label: 'confirm' },
+  { status: 'completed', label: 'complete' },
+  { status: 'no_show', label: 'noShow' },
+];
+
+/** An appointment's card: contact, time, service, notes, channel and conversation, and its status buttons. */
+export function AppointmentCard({ appointment, bot, onClose }: { appointment: Appointment; bot: Bot; onClose: () => void }) {
+  const { t, i18n } = useTranslation('citas');
+  const locale = i18n.resolvedLanguage === 'en' ? 'en' : 'es';
+  const update = useUpdateAppointment(bot.id);
+  const cancel = useCancelAppointment(bot.id);
+  const [service, setService] = useState(appointment.service);
+  const [notes, setNotes] = useState(appointment.notes);
+  const colors = statusColors[appointment.status];
+  const dirty = service.trim() !== appointment.service || notes.trim() !== appointment.notes;
+
+  const setStatus = (status: AppointmentStatus) =>
+    update.mutate({ id: appointment.id, body: { status } }, { onSuccess: () => showToast(t('card.saved'), 'success') });
+  const save = () => update.mutate({ id: appointment.id, body: { service: service.trim(), notes: notes.trim() } }, { onSuccess: () => showToast(t('card.saved'), 'success') });
+  const cancelIt = () =>
+    cancel.mutate(appointment.id, {
+      onSuccess: () => {
+        showToast(t('card.cancelled'), 'success');
+        onClose();
+      },
+    });
+
+  const contact = appointment.contact;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      icon={<CalendarCheckIcon className="size-6" />}
+      title={contact.name || contact.phone || '—'}
+      actions={
+        <Button variant="secondary" onClick={onClose}>
+          {t('card.close')}
+        </Button>
+      }
+    >
+      <div className="space-y-4 text-fg" data-testid="appointment-card">
+        <p>
+          <span className="inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-sm font-semibold" style={{ borderColor: colors.border }}>
+            <span aria-hidden className="size-2 rounded-full" style={{ background: colors.border }} />
+            {t(`status.${appointment.status}`)}
+          </span>
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-muted">{t('card.when')}</dt>
+          <dd data-testid="appointment-when">
+            {formatInZone(appointment.start, bot.timezone, locale)} – {formatInZone(appointment.end, bot.timezone, locale, false)}
+          </dd>
+          <dt className="text-muted">{t('card.contact')}</dt>
+          <dd>{[contact.name, contact.phone, contact.email].filter(Boolean).join(' · ') || '—'}</dd>
+          <dt className="text-muted">{t('card.channel')}</dt>
+          <dd>
+            {appointment.channel ? t(`channels.${appointment.channel as 'whatsapp'}`, { defaultValue: appointment.channel }) : t('card.noChannel')}
+            {appointment.conversationId ? (
+              <>
+                {' · '}
+                <Link className="font-semibold text-highlight underline-offset-2 hover:underline" to={`${paths.bot(bot.id, 'crm')}?c=${encodeURIComponent(appointment.conversationId)}`}>
+                  {t('card.conversation')}
+                </Link>
+              </>
+            ) : null}
+          </dd>
+          <dt className="text-muted">{t('card.bookedBy')}</dt>
+          <dd>{appointment.source === 'bot' ? t('card.bookedByBot') : t('card.bookedByOwner')}</dd>
+        </dl>
+
+        <TextField label={t('card.service')} value={service} maxLength={200} onChange={(event) => setService(event.target.value)} />
+        <TextareaField label={t('card.notes')} value={notes} maxChars={2000} rows={3} onChange={(event) => setNotes(event.target.value)} />
+        {dirty ? (
+          <Button variant="secondary" size="sm" loading={update.isPending} onClick={save}>
+            {t('card.save')}
+          </Button>
+        ) : null}
+
+        <FormAlert error={update.error ?? cancel.error} />
+
+        {appointment.status !== 'cancelled' ? (
+          <div role="group" aria-label={t('card.setStatus')} className="flex flex-wrap gap-2">
+            {statusActions
+              .filter((action) => action.status !== appointment.status)
+              .map((action) => (
+                <button key={action.status} type="button" className={buttonClasses('secondary', 'sm')} disabled={update.isPending} onClick={() => setStatus(action.status)}>
+                  {t(`card.${action.label}`)}
+                </button>
+              ))}
+            <Button variant="danger" size="sm" loading={cancel.isPending} onClick={cancelIt}>
+              {t('card.cancel')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}

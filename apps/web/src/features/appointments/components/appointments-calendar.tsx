@@ -1,0 +1,229 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import FullCalendar from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import listPlugin from '@fullcalendar/list';
+import interactionPlugin from '@fullcalendar/interaction';
+import luxonPlugin from '@fullcalendar/luxon3';
+import esLocale from '@fullcalendar/core/locales/es';
+import type { DateSelectArg, DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
+import type { EventResizeDoneArg } from '@fullcalendar/interaction';
+import { appointmentStatuses, type AppointmentChangedEvent, type Bot } from '@charla/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { CalendarIcon, GlobeIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import type { AppSocket } from '../../../lib/socket.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { useBotRoom } from '../../realtime/use-bot-room.ts';
+import { appointmentsKey, useAppointments, useUpdateAppointment } from '../api/use-appointments.ts';
+import { businessHours, formatInZone, statusColors, toEvents } from '../calendar-model.ts';
+import { AppointmentCard } from './appointment-card.tsx';
+import { BookDialog } from './book-dialog.tsx';
+import { FeedDialog } from './feed-dialog.tsx';
+import './calendar.css';
+
+type Range = { from: string; to: string };
+
+/** The calendar: month, week, day and agenda views in the bot's time zone; drag to move, select to book, click for the card. */
+export function AppointmentsCalendar({ bot }: { bot: Bot }) {
+  const { t, i18n } = useTranslation('citas');
+  const locale = i18n.resolvedLanguage === 'en' ? 'en' : 'es';
+  const phone = useMediaQuery('(max-width: 640px)');
+  const queryClient = useQueryClient();
+  const calendar = useRef<FullCalendar>(null);
+  const [range, setRange] = useState<Range | null>(null);
+  const appointments = useAppointments(bot.id, range);
+  const update = useUpdateAppointment(bot.id);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [booking, setBooking] = useState<{ start: string; end: string; key: number } | null>(null);
+  const [feedOpen, setFeedOpen] = useState(false);
+  const [outside, setOutside] = useState<{ when: string; retry: () => void; revert: () => void } | null>(null);
+
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: appointmentsKey(bot.id) }), [queryClient, bot.id]);
+  const listen = useCallback(
+    (socket: AppSocket) => {
+      const onChange = (event: AppointmentChangedEvent) => {
+        if (event.botId === bot.id) refresh();
+      };
+      socket.on('appointmentChanged', onChange);
+      return () => {
+        socket.off('appointmentChanged', onChange);
+      };
+    },
+    [bot.id, refresh],
+  );
+  const onJoined = useCallback((again: boolean) => (again ? refresh() : undefined), [refresh]);
+  useBotRoom(bot.id, listen, onJoined);
+
+  const items = useMemo(() => appointments.data?.items ?? [], [appointments.data]);
+  const events = useMemo(() => toEvents(items, '—'), [items]);
+  const open = items.find((a) => a.id === openId) ?? null;
+  const schedule = bot.scheduling[0];
+  const length = schedule?.appointment_minutes ?? 30;
+
+  const when = (iso: string) => formatInZone(iso, bot.timezone, locale);
+
+  const move = (info: EventDropArg | EventResizeDoneArg) => {
+    const body = { start: info.event.startStr, end: info.event.endStr };
+    const send = (force: boolean) =>
+      update.mutate(
+        { id: info.event.id, body: { ...body, force } },
+        {
+          onSuccess: (saved) => showToast(t('moved', { when: when(saved.appointment.start) }), 'success'),
+          onError: (error) => {
+            if (!force && isApiError(error) && error.code === 'OUTSIDE_HOURS') {
+              setOutside({ when: when(body.start), retry: () => send(true), revert: info.revert });
+              return;
+            }
+            info.revert();
+            showToast(t('moveFailed', { reason: errorText(error) }), 'error', 8000);
+          },
+        },
+      );
+    send(false);
+  };
+
+  const select = (info: DateSelectArg) => {
+    info.view.calendar.unselect();
+    if (info.allDay) {
+      info.view.calendar.changeView(phone ? 'listDay' : 'timeGridDay', info.startStr);
+      return;
+    }
+    setBooking({ start: info.startStr, end: info.endStr, key: Date.now() });
+  };
+
+  const bookNow = () => {
+    // The next whole hour, one appointment long.
+    const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
+    setBooking({ start: start.toISOString(), end: new Date(start.getTime() + length * 60_000).toISOString(), key: Date.now() });
+  };
+
+  const datesSet = (arg: DatesSetArg) => {
+    const next = { from: arg.start.toISOString(), to: arg.end.toISOString() };
+    setRange((previous) => (previous && previous.from === next.from && previous.to === next.to ? previous : next));
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <>
+            <Button variant="secondary" icon={<GlobeIcon className="size-4" />} onClick={() => setFeedOpen(true)}>
+              <span className="hidden sm:inline">{t('actions.feed')}</span>
+              <span className="sr-only sm:hidden">{t('actions.feed')}</span>
+            </Button>
+            <Button icon={<PlusIcon className="size-4" />} onClick={bookNow}>
+              {t('actions.book')}
+            </Button>
+          </>
+        }
+      />
+
+      {appointments.isError && !appointments.data ? (
+        <LoadFailed title={t('loadFailed')} error={appointments.error} retryLabel={t('retry')} retrying={appointments.isFetching} onRetry={() => void appointments.refetch()} />
+      ) : null}
+
+      <Card className="citas-calendar overflow-hidden p-2 sm:p-4" aria-busy={appointments.isFetching || undefined}>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2 px-1 text-sm text-muted">
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarIcon className="size-4" />
+            {t('timeZone', { zone: bot.timezone.replaceAll('_', ' ') })}
+          </span>
+          <ul aria-label={t('legend')} className="flex flex-wrap gap-x-3 gap-y-1">
+            {appointmentStatuses.map((status) => (
+              <li key={status} className="inline-flex items-center gap-1.5">
+                <span aria-hidden className="size-2.5 rounded-full border" style={{ background: statusColors[status].bg, borderColor: statusColors[status].border }} />
+                {t(`status.${status}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <FullCalendar
+          key={`${phone ? 'phone' : 'wide'}-${locale}`}
+          ref={calendar}
+          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
+          timeZone={bot.timezone}
+          locales={[esLocale]}
+          locale={locale}
+          initialView={phone ? 'listDay' : 'timeGridWeek'}
+          headerToolbar={
+            phone
+              ? { left: 'prev,next', center: 'title', right: 'today' }
+              : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }
+          }
+          footerToolbar={phone ? { center: 'listDay,timeGridDay,dayGridMonth' } : false}
+          buttonText={{ today: t('views.today'), month: t('views.month'), week: t('views.week'), day: t('views.day'), list: t('views.list') }}
+          views={{ listDay: { buttonText: t('views.list') }, listWeek: { buttonText: t('views.list') } }}
+          events={events}
+          businessHours={businessHours(schedule)}
+          editable
+          eventDurationEditable
+          selectable
+          selectMirror
+          nowIndicator
+          noEventsContent={t('empty')}
+          allDaySlot={false}
+          slotMinTime="07:00:00"
+          slotMaxTime="22:00:00"
+          slotDuration={length % 30 === 0 ? '00:30:00' : '00:15:00'}
+          snapDuration="00:15:00"
+          height="auto"
+          datesSet={datesSet}
+          select={select}
+          eventDrop={move}
+          eventResize={move}
+          eventClick={(info: EventClickArg) => setOpenId(info.event.id)}
+          eventDidMount={(info) => {
+            info.el.setAttribute('data-appointment', info.event.id);
+            info.el.setAttribute('data-status', String(info.event.extendedProps.status));
+          }}
+        />
+      </Card>
+
+      {open ? <AppointmentCard key={open.id} appointment={open} bot={bot} onClose={() => setOpenId(null)} /> : null}
+      {booking ? <BookDialog key={booking.key} bot={bot} start={booking.start} end={booking.end} onClose={() => setBooking(null)} /> : null}
+      <FeedDialog botId={bot.id} open={feedOpen} onClose={() => setFeedOpen(false)} />
+      <Modal
+        open={outside !== null}
+        onClose={() => {
+          outside?.revert();
+          setOutside(null);
+        }}
+        title={t('outside.title')}
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                outside?.revert();
+                setOutside(null);
+              }}
+            >
+              {t('outside.cancel')}
+            </Button>
+            <Button
+              onClick={() => {
+                outside?.retry();
+                setOutside(null);
+              }}
+            >
+              {t('outside.confirm')}
+            </Button>
+          </>
+        }
+      >
+        {outside ? <p>{t('outside.body', { when: outside.when })}</p> : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Bot } from '@charla/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { CalendarIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useDebounced } from '../../products/components/use-debounced.ts';
+import { useBookAppointment, useContactSearch } from '../api/use-appointments.ts';
+import { formatInZone } from '../calendar-model.ts';
+
+/** Booking a free time the owner picked: for a contact found by name, phone or e-mail, or a new one. */
+export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }: { bot: Bot; start: string; end: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation('citas');
+  const locale = i18n.resolvedLanguage === 'en' ? 'en' : 'es';
+  const book = useBookAppointment(bot.id);
+  const [{ start, end }, setSlot] = useState({ start: pickedStart, end: pickedEnd });
+  const [mode, setMode] = useState<'existing' | 'new'>('existing');
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 250);
+  const contacts = useContactSearch(bot.id, q, mode === 'existing');
+  const [contactId, setContactId] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState('');
+  const [service, setService] = useState('');
+  const [notes, setNotes] = useState('');
+  const [force, setForce] = useState(false);
+  const [missingContact, setMissingContact] = useState(false);
+  const outsideHours = isApiError(book.error) && book.error.code === 'OUTSIDE_HOURS';
+  const nextSlots = isApiError(book.error) && book.error.code === 'SLOT_TAKEN' && Array.isArray(book.error.details.nextSlots) ? (book.error.details.nextSlots as string[]) : [];
+  const pickSlot = (slot: string) => {
+    const length = new Date(end).getTime() - new Date(start).getTime();
+    setSlot({ start: slot, end: new Date(new Date(slot).getTime() + length).toISOString() });
+    book.reset();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mode === 'existing' && !contactId) {
+      setMissingContact(true);
+      return;
+    }
+    const who = mode === 'existing' ? { contactId: contactId! } : { contact: { name: name.trim(), phone: phone.trim(), email: email.trim() } };
+    book.mutate(
+      { botId: bot.id, start, end, service: service.trim(), notes: notes.trim(), force, ...who },
+      {
+        onSuccess: (saved) => {
+          showToast(t('book.done', { name: saved.appointment.contact.name || saved.appointment.contact.phone }), 'success');
+          onClose();
+        },
+      },
+    );
+  };
+
+  const fieldError = (field: string) => (isApiError(book.error) ? book.error.fields?.[field] : undefined);
+
+  return (
+    <Modal open onClose={onClose} icon={<CalendarIcon className="size-6" />} title={t('book.title')}>
+      <form onSubmit={submit} className="space-y-4 text-fg" noValidate>
+        <p className="text-sm font-semibold" data-testid="book-when">
+          {t('book.when', { start: formatInZone(start, bot.timezone, locale), end: formatInZone(end, bot.timezone, locale, false) })}
+        </p>
+        <div role="radiogroup" className="grid grid-cols-2 gap-1 rounded-xl border border-line p-1 text-sm">
+          {(['existing', 'new'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              role="radio"
+              aria-checked={mode === option}
+              onClick={() => setMode(option)}
+              className={`focus-ring h-9 rounded-lg font-semibold ${mode === option ? 'bg-highlight text-on-highlight' : 'text-muted hover:text-fg'}`}
+            >
+              {t(`book.${option}`)}
+            </button>
+          ))}
+        </div>
+
+        {mode === 'existing' ? (
+          <fieldset className="space-y-2">
+            <legend className="sr-only">{t('book.existing')}</legend>
+            <label className="relative block">
+              <span className="sr-only">{t('book.search')}</span>
+              <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted" />
+              <input
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder={t('book.searchPlaceholder')}
+                aria-label={t('book.search')}
+                className="h-11 w-full rounded-xl border border-line bg-field ps-9 pe-3 text-[15px] outline-none focus:border-highlight focus:ring-3 focus:ring-highlight/25"
+              />
+            </label>
+            <ul className="max-h-44 space-y-1 overflow-y-auto" aria-label={t('book.search')}>
+              {(contacts.data?.items ?? []).map((contact) => (
+                <li key={contact.id}>
+                  <label className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${contactId === contact.id ? 'border-highlight bg-highlight/10' : 'border-line'}`}>
+                    <input
+                      type="radio"
+                      name="contact"
+                      checked={contactId === contact.id}
+                      onChange={() => {
+                        setContactId(contact.id);
+                        setMissingContact(false);
+                      }}
+                    />
+                    <span className="font-semibold">{contact.name || contact.phone || contact.email}</span>
+                    <span className="truncate text-muted">{[contact.phone, contact.email].filter(Boolean).join(' · ')}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {contacts.data && contacts.data.items.length === 0 ? <p className="text-sm text-muted">{t('book.noContacts')}</p> : null}
+            {missingContact ? <p className="text-sm text-danger">{t('book.pickContact')}</p> : null}
+          </fieldset>
+        ) : (
+          <div className="space-y-3">
+            <TextField label={t('book.name')} value={name} required maxLength={120} onChange={(event) => setName(event.target.value)} error={fieldError('contact.name')} />
+            <TextField label={t('book.phone')} value={phone} type="tel" maxLength={40} onChange={(event) => setPhone(event.target.value)} />
+            <TextField label={t('book.email')} value={email} type="email" maxLength={254} onChange={(event) => setEmail(event.target.value)} error={fieldError('contact.email')} />
+          </div>
+        )}
+
+        <TextField label={t('book.service')} value={service} maxLength={200} onChange={(event) => setService(event.target.value)} />
+        <TextField label={t('book.notes')} value={notes} maxLength={2000} onChange={(event) => setNotes(event.target.value)} />
+
+        <FormAlert error={book.error} />
+        {nextSlots.length ? (
+          <div>
+            <p className="text-sm text-muted">{t('book.nextSlots')}</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {nextSlots.map((slot) => (
+                <Button key={slot} variant="secondary" size="sm" onClick={() => pickSlot(slot)}>
+                  {formatInZone(slot, bot.timezone, locale)}
+                </Button>
+              ))}
+            </div>
+          </div>
+        ) : null}
+        {outsideHours || force ? (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={force} onChange={(event) => setForce(event.target.checked)} />
+            {t('book.force')}
+          </label>
+        ) : null}
+
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            {t('book.cancel')}
+          </Button>
+          <Button type="submit" loading={book.isPending}>
+            {t('book.submit')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

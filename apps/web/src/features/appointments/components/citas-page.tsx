@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
+import { CalendarIcon } from '../../../components/ui/icons.tsx';
+import { useBots } from '../../bots/api/use-bots.ts';
+import { storeSelectedBotId } from '../../bots/selected-bot.ts';
+import { AppointmentsCalendar } from './appointments-calendar.tsx';
+
+/** /app/dashboard/{botId}/citas: the business's calendar (its own chunk, with the calendar library). */
+export function CitasPage() {
+  const { t } = useTranslation('citas');
+  const { botId = '' } = useParams();
+  const bots = useBots();
+  const bot = bots.data?.find((candidate) => candidate.id === botId) ?? null;
+
+  useEffect(() => {
+    if (bot) storeSelectedBotId(bot.id);
+  }, [bot]);
+
+  if (bots.isPending) return <ContentSpinner />;
+  if (!bot) return <EmptyState icon={<CalendarIcon className="size-8" />} title={t('notFound')} />;
+  return <AppointmentsCalendar bot={bot} />;
+}

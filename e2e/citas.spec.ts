@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createBot, signUp, type Owner } from './support/accounts.ts';
+import { viewports } from './support/app.ts';
+import { shot, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
+import { askInPlayground, openPlayground } from './support/playground.ts';
+
+let env: TestEnv;
+let session: PageOptions['storageState'];
+let botId = '';
+
+const owner: Owner = {
+  name: 'Laura Gómez',
+  email: `laura.${Date.now()}@citas-sonrisas.mx`,
+  phone: '+52 33 1234 5678',
+  password: 'secreto-1234',
+};
+
+beforeAll(async () => {
+  env = await startTestEnv();
+  const { context, page } = await env.newPage({ locale: 'es-MX' });
+  await signUp(page, owner);
+  botId = await createBot(page, { bot_name: 'Sofía', bot_objective: 'doctor_appointment', business_name: 'Consultorio Dental Sonrisas', user_email: owner.email });
+  session = await context.storageState();
+  await context.close();
+}, 180_000);
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+const signedInPage = (viewport: Viewport = viewports.desktop) =>
+  env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City', storageState: session });
+
+type Listed = { items: Array<{ id: string; start: string; status: string; contact: { name: string } }> };
+const listAppointments = async (page: Page): Promise<Listed['items']> => {
+  const from = new Date(Date.now() - 86_400_000).toISOString();
+  const to = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const res = await page.request.get(`/api/appointments?botId=${botId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as Listed).items;
+};
+const localClock = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Mexico_City', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+/** Pages the calendar forwards until the appointment is on screen (the booked day may be next week). */
+async function showAppointment(page: Page, id: string): Promise<void> {
+  const event = page.locator(`[data-appointment="${id}"]`);
+  const loaded = () => page.locator('.citas-calendar:not([aria-busy])').waitFor();
+  await loaded();
+  for (let i = 0; i < 8 && !(await event.isVisible()); i++) {
+    await page.locator('.fc-next-button').first().click();
+    await page.waitForTimeout(100);
+    await loaded();
+  }
+  await event.waitFor();
+}
+
+describe('citas', () => {
+  it('the bot books in the playground, the owner sees it in the week view and drags it to another hour, and the customer is told', async () => {
+    const { context, page } = await signedInPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    try {
+      const panel = await openPlayground(page, botId);
+      await askInPlayground(panel, 'Quiero una cita el jueves a las 11 de la mañana');
+      await askInPlayground(panel, 'Laura Gómez');
+      await askInPlayground(panel, 'Sí');
+      await panel.getByText(/^Cita agendada: jueves/).waitFor({ timeout: 20_000 });
+      // The assistant's booking is announced to the owner.
+      await page.getByText(/Laura Gómez agendó una cita con el asistente/).waitFor();
+
+      const [booked] = await listAppointments(page);
+      expect(booked).toMatchObject({ status: 'booked', contact: { name: 'Laura Gómez' } });
+      expect(localClock(booked!.start)).toBe('11:00');
+
+      await page.goto(`/app/dashboard/${botId}/citas`);
+      await page.getByRole('heading', { name: 'Citas', level: 1 }).waitFor();
+      await page.locator('.fc-timeGridWeek-view').waitFor();
+      await showAppointment(page, booked!.id);
+      const event = page.locator(`[data-appointment="${booked!.id}"]`);
+      expect(await event.getAttribute('data-status')).toBe('booked');
+      // 10:00 at the top of the page (under the bar): the drag from 11:00 to 13:00 needs no scrolling.
+      await page.locator('td.fc-timegrid-slot-lane[data-time="10:00:00"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await shot(page, 'citas-week-1280x800');
+
+      // Drag from 11:00 to 13:00: the event moves by the distance between the two slot rows.
+      const from = (await page.locator('td.fc-timegrid-slot-lane[data-time="11:00:00"]').boundingBox())!;
+      const to = (await page.locator('td.fc-timegrid-slot-lane[data-time="13:00:00"]').boundingBox())!;
+      const box = (await event.boundingBox())!;
+      const x = box.x + box.width / 2;
+      const y = box.y + Math.min(10, box.height / 2);
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x, y + 8, { steps: 4 });
+      await page.mouse.move(x, y + (to.y - from.y), { steps: 12 });
+      await page.mouse.up();
+      await page.getByText(/^Movimos la cita a .*1:00 p\.\s?m\. y le avisamos al cliente\.$/).waitFor();
+      const [moved] = await listAppointments(page);
+      expect(moved!.id).toBe(booked!.id);
+      expect(localClock(moved!.start)).toBe('13:00');
+
+      // The appointment's card.
+      await page.locator(`[data-appointment="${booked!.id}"]`).click();
+      const card = page.getByTestId('appointment-card');
+      await card.waitFor();
+      expect(await card.getByTestId('appointment-when').innerText()).toMatch(/1:00/);
+      expect(await card.innerText()).toMatch(/Prueba del asistente/);
+      await shot(page, 'citas-card-1280x800');
+      await page.getByRole('dialog').filter({ has: card }).getByRole('button', { name: 'Cerrar', exact: true }).click();
+
+      // A click on a free time books it for a new customer.
+      const column = (await page.locator(`[data-appointment="${booked!.id}"]`).boundingBox())!;
+      const cx = column.x + column.width / 2;
+      const slotBox = async (time: string) => (await page.locator(`td.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!;
+      await page.mouse.click(cx, (await slotBox('16:00:00')).y + 6);
+      const book = page.getByRole('dialog', { name: 'Agendar cita' });
+      await book.waitFor();
+      await book.getByRole('radio', { name: 'Cliente nuevo' }).click();
+      await book.getByLabel('Nombre').fill('Mario Ruiz');
+      await book.getByLabel('Teléfono').fill('+52 33 5555 0199');
+      await book.getByLabel('Servicio').fill('Limpieza');
+      await book.getByRole('button', { name: 'Agendar', exact: true }).click();
+      await page.getByText('Cita agendada para Mario Ruiz.').waitFor();
+      await book.waitFor({ state: 'detached' });
+
+      // A time that overlaps it: refused, with the next free times to pick.
+      const from1530 = await slotBox('15:30:00');
+      const to1630 = await slotBox('16:30:00');
+      await page.mouse.move(cx, from1530.y + 6);
+      await page.mouse.down();
+      await page.mouse.move(cx, from1530.y + 20, { steps: 3 });
+      await page.mouse.move(cx, to1630.y + 6, { steps: 8 });
+      await page.mouse.up();
+      await book.waitFor();
+      await book.getByLabel('Buscar cliente').first().fill('Mario');
+      await book.getByRole('radio', { name: /Mario Ruiz/ }).check();
+      await book.getByRole('button', { name: 'Agendar', exact: true }).click();
+      await book.getByText('Ese horario ya está ocupado por otra cita.').waitFor();
+      await book.getByText('Horarios libres cercanos:').waitFor();
+      await shot(page, 'citas-slot-taken-1280x800');
+      await book.getByRole('button', { name: /p\.\s?m\.$/ }).first().click();
+      await book.getByRole('button', { name: 'Agendar', exact: true }).click();
+      await page.getByText('Cita agendada para Mario Ruiz.').waitFor();
+      expect((await listAppointments(page)).filter((a) => a.contact.name === 'Mario Ruiz')).toHaveLength(2);
+
+      // The customer's conversation got the move.
+      const chat = await openPlayground(page, botId);
+      await chat.getByText(/se cambió para el jueves \d{1,2} de [a-z]+ a la 1:00 p\.\s?m\./).waitFor({ timeout: 20_000 });
+      await shot(page, 'citas-customer-told-1280x800');
+      // The refused booking's 409 is the only error the browser logs.
+      expect(consoleErrors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it("shows the day's agenda on a phone", async () => {
+    const { context, page } = await signedInPage(viewports.phone);
+    try {
+      await page.goto(`/app/dashboard/${botId}/citas`);
+      await page.getByRole('heading', { name: 'Citas', level: 1 }).waitFor();
+      await page.locator('.fc-listDay-view').waitFor();
+      await shot(page, 'citas-today-390x844');
+      const [appointment] = await listAppointments(page);
+      await showAppointment(page, appointment!.id);
+      await shot(page, 'citas-agenda-390x844', { fullPage: true });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('the wizard asks for the time zone: Mexico City when the browser says only UTC, any zone found by name', async () => {
+    // A new owner (the Free plan holds one bot) whose browser reports UTC.
+    const { context, page } = await env.newPage({ locale: 'es-MX', timezoneId: 'UTC' });
+    try {
+      await signUp(page, { ...owner, email: `pau.${Date.now()}@padel-tijuana.mx` });
+      await page.goto('/app/dashboard/nuevo?template=doctor_appointment');
+      await page.getByRole('heading', { name: 'Cuéntanos de tu negocio' }).waitFor();
+      const zone = page.getByLabel('Zona horaria');
+      expect(await zone.inputValue()).toBe('America/Mexico_City');
+      await page.getByLabel('Nombre del negocio').fill('Pádel Tijuana');
+      await zone.fill('Tijuana');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.getByText('Elige una zona horaria de la lista, por ejemplo America/Mexico_City.').waitFor();
+      await zone.fill('America/Tijuana');
+      await zone.scrollIntoViewIfNeeded();
+      await shot(page, 'citas-wizard-time-zone-1280x800');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.getByLabel('Nombre del asistente').fill('Pau');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.getByRole('heading', { name: '¿Cómo quieres que hable?' }).waitFor();
+      for (const name of [/^Formal/, /^Amigable/, /^Como asistente virtual/]) await page.locator('form').getByRole('radio', { name }).check({ force: true });
+      const stylePatch = page.waitForRequest((request) => /\/bot\/[0-9a-f-]{36}$/.test(request.url()) && request.method() === 'PATCH');
+      await page.getByRole('button', { name: 'Crear asistente' }).click();
+      expect((await stylePatch).postDataJSON()).toMatchObject({ timezone: 'America/Tijuana' });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
