@@ -203,7 +203,8 @@ export function pipeline(deps: PipelineDeps) {
     await scheduleIdleReturn(conversation.id, at, bot.handoffIdleMinutes);
     const phone = bot.redirectionPhone.replace(/\D/g, '');
     const whatsapp = bot.metaCredentials[0];
-    if (!phone || !whatsapp?.phone_number_id || !whatsapp.access_token_sealed || !deps.senders.whatsapp) return;
+    // The owner's own test in the playground does not page the team.
+    if (conversation.channel === 'playground' || !phone || !whatsapp?.phone_number_id || !whatsapp.access_token_sealed || !deps.senders.whatsapp) return;
     const notice = await deps.inbox.noticeTo({
       botId: bot.id,
       channel: 'whatsapp',
