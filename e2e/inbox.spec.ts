@@ -160,8 +160,8 @@ describe('Inbox', () => {
     await page.getByRole('button', { name: 'Datos del contacto' }).click();
     await page.locator('[data-contact-panel]').getByRole('button', { name: 'Tomar conversación' }).waitFor();
     await shot(page, `inbox-contact-${sizeOf(viewports.phone)}`);
-    await page.locator('[data-contact-panel]').getByRole('button', { name: 'Volver a la lista' }).click();
-    await page.getByRole('button', { name: 'Volver a la lista' }).first().click();
+    await page.locator('[data-contact-panel]').getByRole('button', { name: 'Volver al chat' }).click();
+    await page.getByRole('button', { name: 'Volver a la lista' }).click();
     await item.waitFor();
     await context.close();
   }, 60_000);
