@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fakeGraph, type FakeGraph } from '../apps/server/src/channels/meta/test-support/fake-graph.ts';
-import { createBot, signUp, trainText, type Owner } from './support/accounts.ts';
+import { createBot, enableHandoff, signUp, trainText, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, sizeOf, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
 
@@ -182,9 +182,7 @@ describe('Inbox', () => {
 
   it('a customer who asks for a person is announced anywhere in the app: toast, badge on CRM, tab title', async () => {
     const { context, page } = await signedInPage();
-    const set = await page.request.patch(`/bot/${botId}`, { data: { redirection_phone: '+52 33 1111 2222' } });
-    expect(set.status()).toBe(200);
-    expect((await page.request.patch(`/bot/redirection/${botId}`, { data: { redirection_enabled: true } })).status()).toBe(200);
+    await enableHandoff(page, botId);
     await page.goto(`/app/dashboard/${botId}/recursos`);
     await page.getByRole('link', { name: 'CRM' }).waitFor();
     await customerWrites('5213355500011', 'Carla Pérez', 'Quiero hablar con una persona, por favor');
