@@ -308,6 +308,8 @@ export function pipeline(deps: PipelineDeps) {
       const handoff = bot.redirectionEnabled && (asked || unanswered >= UNANSWERED_HANDOFF);
       const reason = asked ? (of('handoff')[0]?.reason ?? 'customer') : 'unanswered';
       const kept = handoff ? actions : actions.filter((a) => a.type !== 'handoff');
+      // The turn's clock is the customer's; a person's idle time counts on the real one.
+      const handoffAt = new Date();
       const welcome = !history.length && bot.welcomeMessage.trim() ? [bot.welcomeMessage.trim()] : [];
       const lastId = ids.at(-1)!;
       const drafts = (replies: string[], withSources: boolean, offered: unknown, image?: { url: string }): OutboundDraft[] => {
@@ -341,6 +343,7 @@ export function pipeline(deps: PipelineDeps) {
         contactPatch,
         cancellations: of('cancel').map((c) => c.appointmentId),
         handoff,
+        handoffAt,
         unanswered: handoff ? 0 : unanswered,
         at: now,
       };
@@ -367,7 +370,7 @@ export function pipeline(deps: PipelineDeps) {
       if (handoff) {
         status = 'human';
         const who = { name: contactPatch.name || contact?.name || '', phone: contactPatch.phone || contact?.phone || '' };
-        await announceHandoff(bot, conversation, who, reason, now);
+        await announceHandoff(bot, conversation, who, reason, handoffAt);
       }
     } finally {
       typing(false);
