@@ -183,6 +183,12 @@ describe('Inbox', () => {
   it('a customer who asks for a person is announced anywhere in the app: toast, badge on CRM, tab title', async () => {
     const { context, page } = await signedInPage();
     await enableHandoff(page, botId);
+    // The redirection card: the team's number, the switch and the minutes before the assistant takes back.
+    await page.goto(`/app/dashboard/${botId}/personalizacion`);
+    const card = page.locator('#derivacion');
+    await card.getByLabel('Minutos para devolver al asistente').waitFor();
+    await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await shot(page, `inbox-redirection-card-${sizeOf(viewports.desktop)}`);
     await page.goto(`/app/dashboard/${botId}/recursos`);
     await page.getByRole('link', { name: 'CRM' }).waitFor();
     await customerWrites('5213355500011', 'Carla Pérez', 'Quiero hablar con una persona, por favor');
