@@ -180,6 +180,13 @@ describe('bots', () => {
       const redirection = page.locator('#derivacion');
       await redirection.getByRole('switch', { name: 'Derivar a una persona' }).click();
       await visible(page, 'Primero agrega el número de WhatsApp de la persona que atenderá.');
+      // The minutes before a conversation nobody of the team answers goes back to the assistant.
+      const idle = redirection.getByLabel('Minutos para devolver al asistente');
+      expect(await idle.inputValue()).toBe('30');
+      await idle.fill('45');
+      await redirection.getByRole('button', { name: 'Guardar cambios' }).click();
+      await page.waitForFunction(() => document.querySelector('#derivacion button[type="submit"]')?.hasAttribute('disabled'));
+      expect(await idle.inputValue()).toBe('45');
 
       // Turn the bot off and on again.
       const power = page.getByRole('switch', { name: 'Asistente encendido' });

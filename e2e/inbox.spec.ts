@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fakeGraph, type FakeGraph } from '../apps/server/src/channels/meta/test-support/fake-graph.ts';
-import { createBot, signUp, trainText, type Owner } from './support/accounts.ts';
+import { createBot, enableHandoff, signUp, trainText, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, sizeOf, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
 
@@ -65,6 +65,20 @@ async function customerWrites(from: string, name: string, text: string) {
   const res = await fetch(`${env.app.url}/webhooks/meta`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${signature}` }, body: raw });
   expect(res.status).toBe(200);
 }
+
+/** Any kind of message a customer sends (a photo, a voice note, a place…), signed as Meta signs it. */
+async function customerSends(from: string, name: string, message: Record<string, unknown>) {
+  const payload = {
+    object: 'whatsapp_business_account',
+    entry: [{ id: '524126980791430', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '5213300000000', phone_number_id: phoneNumberId }, contacts: [{ profile: { name }, wa_id: from }], messages: [{ from, id: `wamid.media${Date.now()}${sequence++}`, timestamp: String(Math.floor(Date.now() / 1000)), ...message }] } }] }],
+  };
+  const raw = JSON.stringify(payload);
+  const res = await fetch(`${env.app.url}/webhooks/meta`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}` }, body: raw });
+  expect(res.status).toBe(200);
+}
+
+/** A 2×2 red PNG. */
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 
 const sentTo = (to: string) => graph.sends(phoneNumberId).filter((c) => (c.body as { to?: string }).to === to).map((c) => (c.body as { text?: { body?: string } }).text?.body ?? '');
 async function until(check: () => boolean, what: string, ms = 30_000) {
@@ -160,17 +174,21 @@ describe('Inbox', () => {
     await page.getByRole('button', { name: 'Datos del contacto' }).click();
     await page.locator('[data-contact-panel]').getByRole('button', { name: 'Tomar conversación' }).waitFor();
     await shot(page, `inbox-contact-${sizeOf(viewports.phone)}`);
-    await page.locator('[data-contact-panel]').getByRole('button', { name: 'Volver a la lista' }).click();
-    await page.getByRole('button', { name: 'Volver a la lista' }).first().click();
+    await page.locator('[data-contact-panel]').getByRole('button', { name: 'Volver al chat' }).click();
+    await page.getByRole('button', { name: 'Volver a la lista' }).click();
     await item.waitFor();
     await context.close();
   }, 60_000);
 
   it('a customer who asks for a person is announced anywhere in the app: toast, badge on CRM, tab title', async () => {
     const { context, page } = await signedInPage();
-    const set = await page.request.patch(`/bot/${botId}`, { data: { redirection_phone: '+52 33 1111 2222' } });
-    expect(set.status()).toBe(200);
-    expect((await page.request.patch(`/bot/redirection/${botId}`, { data: { redirection_enabled: true } })).status()).toBe(200);
+    await enableHandoff(page, botId);
+    // The redirection card: the team's number, the switch and the minutes before the assistant takes back.
+    await page.goto(`/app/dashboard/${botId}/personalizacion`);
+    const card = page.locator('#derivacion');
+    await card.getByLabel('Minutos para devolver al asistente').waitFor();
+    await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await shot(page, `inbox-redirection-card-${sizeOf(viewports.desktop)}`);
     await page.goto(`/app/dashboard/${botId}/recursos`);
     await page.getByRole('link', { name: 'CRM' }).waitFor();
     await customerWrites('5213355500011', 'Carla Pérez', 'Quiero hablar con una persona, por favor');
@@ -196,6 +214,28 @@ describe('Inbox', () => {
     await page.getByText('Choose a conversation').waitFor();
     await shot(page, `inbox-empty-en-${sizeOf(viewports.desktop)}`);
     await page.getByRole('button', { name: 'ES', exact: true }).click();
+    await context.close();
+  }, 60_000);
+
+  it('shows what customers send: a photo inline, a voice note with a player, a document to download, a place on the map', async () => {
+    graph.media.set('7001', { bytes: png, mime: 'image/png' });
+    graph.media.set('7002', { bytes: Buffer.from('OggS-voice-note'), mime: 'audio/ogg' });
+    graph.media.set('7003', { bytes: Buffer.from('%PDF-1.4 cotización'), mime: 'application/pdf' });
+    const from = '5213377700011';
+    await customerSends(from, 'Dora Luna', { type: 'image', image: { id: '7001', mime_type: 'image/png', caption: 'Así lo quiero' } });
+    await customerSends(from, 'Dora Luna', { type: 'audio', audio: { id: '7002', mime_type: 'audio/ogg', voice: true } });
+    await customerSends(from, 'Dora Luna', { type: 'document', document: { id: '7003', mime_type: 'application/pdf', filename: 'cotizacion.pdf' } });
+    await customerSends(from, 'Dora Luna', { type: 'location', location: { latitude: 20.6736, longitude: -103.344, name: 'Catedral de Guadalajara' } });
+    const { context, page } = await signedInPage();
+    await page.goto(`/app/dashboard/${botId}/crm`);
+    await page.locator('[data-conversation]').filter({ hasText: 'Dora Luna' }).click();
+    const photo = chat(page).locator('img[alt="Así lo quiero"]');
+    await photo.waitFor();
+    await expect.poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBe(2);
+    await chat(page).locator('audio[src*="/media/"]').waitFor();
+    await expect(chat(page).getByRole('link', { name: 'cotizacion.pdf' }).getAttribute('href')).resolves.toMatch(/\/api\/conversations\/.+\/media\/.+\.pdf$/);
+    await expect(chat(page).getByRole('link', { name: /Ver en el mapa/ }).getAttribute('href')).resolves.toBe('https://www.google.com/maps?q=20.6736,-103.344');
+    await shot(page, `inbox-media-${sizeOf(viewports.desktop)}`);
     await context.close();
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { createBot, signUp, trainText, type Owner } from './support/accounts.ts';
+import { createBot, enableHandoff, signUp, trainText, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
 import { askInPlayground, botMessages, openPlayground } from './support/playground.ts';
@@ -37,6 +37,8 @@ beforeAll(async () => {
   const { context, page } = await env.newPage({ locale: 'es-MX' });
   await signUp(page, owner);
   botId = await createBot(page, { bot_name: 'Sofía', bot_objective: 'doctor_appointment', business_name: 'Consultorio Dental Sonrisas', user_email: owner.email });
+  // A customer who asks for a person goes to one only when the owner turned hand-off on.
+  await enableHandoff(page, botId);
 
   await trainText(page, botId, knowledge);
   session = await context.storageState();

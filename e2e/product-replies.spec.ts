@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { createBot, signUp, type Owner } from './support/accounts.ts';
+import { createBot, enableHandoff, signUp, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
 import { askInPlayground, botMessages, openPlayground } from './support/playground.ts';
@@ -43,6 +43,8 @@ beforeAll(async () => {
   botId = await createBot(page, { bot_name: 'Vale', bot_objective: 'ecommerce', business_name: 'Lino & Algodón', user_email: owner.email });
   const styled = await page.request.patch(`/bot/${botId}`, { data: { purpose: 'sales', personality: 'Persuasivo', tone: 'Informal' } });
   expect(styled.ok()).toBe(true);
+  // "Sí" to the offer to help buy goes to a person only when hand-off is on.
+  await enableHandoff(page, botId);
   for (const product of [
     { name: 'Camisa Oxford', price: '589', sku: 'CO-1', stock: 4, image_url: `${pictureBase}/img/camisa-oxford.svg`, attributes: { Color: 'Azul' } },
     { name: 'Pantalón chino', price: '799', sku: 'PC-2', stock: 3, image_url: '', attributes: { Color: 'Beige' } },

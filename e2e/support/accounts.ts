@@ -75,3 +75,9 @@ export async function trainText(page: Page, botId: string, text: string, timeout
     await new Promise((r) => setTimeout(r, 300));
   }
 }
+
+/** Turns the bot's hand-off to a person on (it needs the team's WhatsApp number first), as the redirection card does. */
+export async function enableHandoff(page: Page, botId: string, phone = '+52 33 1111 2222'): Promise<void> {
+  expect((await page.request.patch(`/bot/${botId}`, { data: { redirection_phone: phone } })).status()).toBe(200);
+  expect((await page.request.patch(`/bot/redirection/${botId}`, { data: { redirection_enabled: true } })).status()).toBe(200);
+}

@@ -272,6 +272,8 @@ export function conversationsRepository(db: Db) {
       confirmations?: string[];
       reschedules: { appointmentId: string; start: Date; end: Date }[];
       handoff: boolean;
+      /** When the hand-off happened (the real clock: the person's idle time counts from it). */
+      handoffAt?: Date;
       /** Questions in a row the bot could not answer, after this turn. */
       unanswered?: number;
       state: Record<string, unknown>;
@@ -350,7 +352,7 @@ export function conversationsRepository(db: Db) {
             updatedAt: new Date(),
             ...(input.unanswered !== undefined && { unanswered: input.unanswered }),
             ...(stored.length && { lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${stored.at(-1)!.createdAt.toISOString()}::timestamptz)` }),
-            ...(input.handoff ? { status: 'human' as const, humanAt: input.at, assignedTo: null } : {}),
+            ...(input.handoff ? { status: 'human' as const, humanAt: input.handoffAt ?? new Date(), assignedTo: null } : {}),
           })
           .where(eq(conversations.id, input.conversationId));
         // A picture sent on its own before its reply is part of that reply, not one more message.

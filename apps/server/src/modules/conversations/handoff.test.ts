@@ -83,6 +83,26 @@ describe.each(engines)('hand-off rules on %s', (dbEngine) => {
     expect(textsTo(phoneNumberId, from)).toEqual(['Le paso con alguien del equipo.']);
   });
 
+  it("counts the person's idle time on the real clock, not the message's (a conversation played with an old clock stays with the person)", async () => {
+    const { botId } = await setup(true);
+    const stored = await m.t.app.services.pipeline.receive({
+      botId,
+      channel: 'playground',
+      contactExternalId: `old-clock:${randomUUID()}`,
+      externalId: randomUUID(),
+      text: 'Quiero hablar con una persona',
+      at: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000),
+    });
+    if (stored === 'duplicate') throw new Error('stored twice');
+    const c = await until(() => conversationOf(botId), (c) => c.status === 'human');
+    expect(Date.now() - c.humanAt!.getTime()).toBeLessThan(60_000);
+    await quiet();
+    await quiet();
+    expect((await conversationOf(botId)).status).toBe('human');
+    const [job] = await idleJobs(c.id);
+    expect(new Date(job!.start_after).getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
+  });
+
   it('with hand-off off, nobody is promised: the conversation stays with the bot, nothing is announced, the bot keeps answering', async () => {
     const { botId, phoneNumberId, from } = await setup(false);
     const toRoom = vi.spyOn(m.t.app.realtime, 'toRoom');

@@ -206,7 +206,8 @@ export function pipeline(deps: PipelineDeps) {
     await scheduleIdleReturn(conversation.id, at, bot.handoffIdleMinutes);
     const phone = bot.redirectionPhone.replace(/\D/g, '');
     const whatsapp = bot.metaCredentials[0];
-    if (!phone || !whatsapp?.phone_number_id || !whatsapp.access_token_sealed || !deps.senders.whatsapp) return;
+    // The owner's own test in the playground does not page the team.
+    if (conversation.channel === 'playground' || !phone || !whatsapp?.phone_number_id || !whatsapp.access_token_sealed || !deps.senders.whatsapp) return;
     const notice = await deps.inbox.noticeTo({
       botId: bot.id,
       channel: 'whatsapp',
@@ -315,6 +316,8 @@ export function pipeline(deps: PipelineDeps) {
       const handoff = bot.redirectionEnabled && (asked || unanswered >= UNANSWERED_HANDOFF);
       const reason = asked ? (of('handoff')[0]?.reason ?? 'customer') : 'unanswered';
       const kept = handoff ? actions : actions.filter((a) => a.type !== 'handoff');
+      // The turn's clock is the customer's; a person's idle time counts on the real one.
+      const handoffAt = new Date();
       const welcome = !history.length && bot.welcomeMessage.trim() ? [bot.welcomeMessage.trim()] : [];
       const lastId = ids.at(-1)!;
       const drafts = (replies: string[], withSources: boolean, offered: unknown, image?: { url: string }): OutboundDraft[] => {
@@ -349,6 +352,7 @@ export function pipeline(deps: PipelineDeps) {
         cancellations: of('cancel').map((c) => c.appointmentId),
         confirmations: of('confirm').map((c) => c.appointmentId),
         handoff,
+        handoffAt,
         unanswered: handoff ? 0 : unanswered,
         at: now,
       };
@@ -378,7 +382,7 @@ export function pipeline(deps: PipelineDeps) {
       if (handoff) {
         status = 'human';
         const who = { name: contactPatch.name || contact?.name || '', phone: contactPatch.phone || contact?.phone || '' };
-        await announceHandoff(bot, conversation, who, reason, now);
+        await announceHandoff(bot, conversation, who, reason, handoffAt);
       }
     } finally {
       typing(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDigits, checkHours, checkPhone, checkText, checkUrl, fillReminder, nextRange } from './settings-rules.ts';
+import { checkDigits, checkHours, idleMinutes, checkPhone, checkText, checkUrl, fillReminder, nextRange } from './settings-rules.ts';
 
 const week = { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] };
 
@@ -44,5 +44,14 @@ describe('settings rules', () => {
     expect(fillReminder('Hola {nombre}, tu cita es el {fecha} a las {hora}. {otro}', { nombre: 'Ana', fecha: 'martes 14', hora: '10:30' })).toBe(
       'Hola Ana, tu cita es el martes 14 a las 10:30. {otro}',
     );
+  });
+});
+
+describe('idle minutes before the assistant takes a conversation back', () => {
+  it('takes whole minutes from 0 (never) to a week, nothing else', () => {
+    expect(idleMinutes('30')).toBe(30);
+    expect(idleMinutes(' 0 ')).toBe(0);
+    expect(idleMinutes('10080')).toBe(10080);
+    for (const bad of ['', '-1', '1.5', '10081', 'treinta', '1e3']) expect(idleMinutes(bad), bad).toBeNull();
   });
 });

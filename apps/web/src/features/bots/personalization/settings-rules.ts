@@ -1,5 +1,5 @@
 import { weekdays, type Weekday } from '@charla/shared/constants';
-import type { SchedulingItem } from '@charla/shared';
+import { handoffIdleMax, type SchedulingItem } from '@charla/shared';
 import { normalizeWebAddress } from '@charla/shared/input-rules';
 import { phoneProblem } from '../../../lib/phone-input.ts';
 
@@ -85,4 +85,12 @@ export function nextRange(ranges: SchedulingItem['hours'][Weekday]): { start: st
 /** Example values for the reminder placeholders {nombre}, {fecha} and {hora}. */
 export function fillReminder(message: string, sample: { nombre: string; fecha: string; hora: string }): string {
   return message.replace(/\{(nombre|fecha|hora)\}/g, (_, key: 'nombre' | 'fecha' | 'hora') => sample[key]);
+}
+
+/** The minutes typed, when they are a whole number from 0 (never) to a week; otherwise null. */
+export function idleMinutes(value: string): number | null {
+  const trimmed = value.trim();
+  if (!/^\d{1,5}$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return n <= handoffIdleMax ? n : null;
 }

@@ -52,7 +52,7 @@ export function ContactPanel({
     <aside aria-label={t('contact.title')} className="flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto border-line bg-card p-4 xl:border-s" data-contact-panel>
       <button type="button" onClick={onClose} className="focus-ring mb-2 inline-flex items-center gap-1 self-start rounded-lg text-sm text-muted xl:hidden">
         <ChevronLeftIcon className="size-4" />
-        {t('chat.back')}
+        {t('chat.backToChat')}
       </button>
       <div className="flex flex-col items-center text-center">
         <span aria-hidden="true" className="grid size-16 place-items-center rounded-full bg-brand-gradient text-xl font-bold text-white">

@@ -69,7 +69,7 @@ export function InboxView({ botId, timeZone }: { botId: string; timeZone?: strin
           onMore={() => void list.fetchNextPage()}
         />
       </div>
-      <div className={`min-h-0 min-w-0 flex-col ${openId && !showInfo ? 'flex' : 'hidden lg:flex'}`}>
+      <div className={`min-h-0 min-w-0 flex-col ${showInfo ? 'hidden xl:flex' : openId ? 'flex' : 'hidden lg:flex'}`}>
         <ChatPane
           conversation={openId ? detail : undefined}
           messages={inbox.messages}
@@ -90,7 +90,7 @@ export function InboxView({ botId, timeZone }: { botId: string; timeZone?: strin
         />
       </div>
       {detail && openId ? (
-        <div className={`min-h-0 min-w-0 flex-col ${showInfo ? 'flex' : 'hidden'} xl:flex`}>
+        <div className={`min-h-0 min-w-0 flex-col ${showInfo ? 'flex' : 'hidden xl:flex'}`}>
           <ContactPanel
             conversation={detail}
             userId={user.id}

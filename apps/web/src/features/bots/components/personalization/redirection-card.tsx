@@ -13,18 +13,10 @@ import { errorText } from '../../../../lib/error-text.ts';
 import { setRedirection, updateBot } from '../../api/bot-calls.ts';
 import { botCallDeps, patchBotInCache, refetchBots } from '../../api/use-bots.ts';
 import type { Bot } from '../../bot.ts';
-import { checkPhone, type SettingProblem } from '../../personalization/settings-rules.ts';
+import { checkPhone, idleMinutes, type SettingProblem } from '../../personalization/settings-rules.ts';
 import { SectionCard } from './section-card.tsx';
 import { useDraft, useProblemText, useSaveBot } from './use-settings.ts';
 import { phoneToSend } from '../../../../lib/phone-input.ts';
-
-/** The minutes typed, when they are a whole number from 0 (never) to a week; otherwise null. */
-export function idleMinutes(value: string): number | null {
-  const trimmed = value.trim();
-  if (!/^\d{1,5}$/.test(trimmed)) return null;
-  const n = Number(trimmed);
-  return n <= handoffIdleMax ? n : null;
-}
 
 /** Derivación a humano: the WhatsApp number of the person who takes over, and the on/off switch. */
 export function RedirectionCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
