@@ -1,5 +1,5 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, generateText, RetryError, stepCountIs } from 'ai';
+import { APICallError, generateText, RetryError, stepCountIs, type ToolSet } from 'ai';
 import type { Passage } from '../../modules/training/retrieval.ts';
 import type { Engine, EngineContext, EngineResult } from '../types.ts';
 import { fromLocalIso, toLocalIso } from './local-time.ts';
@@ -91,6 +91,13 @@ function withTapped(context: EngineContext): string[] {
   return context.incoming.map((m, i) => (i === last ? `${m} (${tapped} ${toLocalIso(slot, context.bot.timezone)})` : m));
 }
 
+/** With the owner's hand-off switch off the model gets no tool to pass the conversation to a person. */
+function withoutHandOff(tools: ToolSet, context: EngineContext): ToolSet {
+  if (context.bot.redirectionEnabled) return tools;
+  const { handoff: _handoff, ...rest } = tools;
+  return rest;
+}
+
 function handoffReply(context: EngineContext): string {
   const { language, tone } = context.bot;
   if (language === 'en') return 'I am connecting you with someone from our team; they will be with you shortly.';
@@ -153,7 +160,7 @@ export function llmEngine(options: LlmEngineOptions): Engine {
         model,
         system,
         messages,
-        tools: buildTools(context, turn),
+        tools: withoutHandOff(buildTools(context, turn), context),
         stopWhen: stepCountIs(maxSteps),
         experimental_repairToolCall: async ({ toolCall }) => {
           const input = repairToolInput(toolCall.input);

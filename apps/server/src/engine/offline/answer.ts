@@ -104,8 +104,12 @@ function hitOf(term: QuestionTerm, unit: AnswerUnit, plain: string, businessWord
   const inWords = (words: string[]) => term.alternatives.some((alt) => words.some((w) => sameWord(w, alt)));
   let body = inWords(unit.words);
   if (!body && term.weekday !== undefined) body = WEEKDAY_SPANS.some(([re, days]) => re.test(plain) && days.includes(term.weekday!));
-  // "quiero vender mi casa": the customer's own thing is not one of the catalog's rows.
-  if (term.own && unit.row) return { body: false, context: false };
+  // "quiero vender mi casa": the customer's own thing is not one of the catalog's rows; it may be
+  // what a row is for ("esterilizar a mi gata" and "Esterilización de gata").
+  if (term.own && unit.row) {
+    const head = unit.label[0];
+    return { body: body && head !== undefined && !inWords([head]), context: false };
+  }
   // "¿Tienen autos automáticos?" at a car dealer: every row of its catalog is an "auto".
   const context = !body && (inWords(unit.context) || (unit.row !== undefined && inWords(businessWords)));
   return { body, context };
@@ -122,12 +126,18 @@ interface Scored {
 }
 
 function scoreUnits(question: Question, units: AnswerUnit[], topScore: number, businessWords: string[]): Scored[] {
-  return units.map((unit) => {
-    const plain = plainText(unit.text);
-    const hits = question.terms.map((t) => hitOf(t, unit, plain, businessWords));
+  const allHits = units.map((unit) => question.terms.map((t) => hitOf(t, unit, plainText(unit.text), businessWords)));
+  // A word every row holds ("perro" at a veterinary clinic) says less about which one is asked
+  // than a word only one passage holds ("hospitalizar"): the inverse of how many units hold it.
+  const rarity = question.terms.map((_, i) => {
+    const n = allHits.filter((h) => h[i]!.body).length;
+    return n <= 1 ? 1.3 : 1 / (1 + 0.5 * Math.log(n));
+  });
+  return units.map((unit, u) => {
+    const hits = allHits[u]!;
     let score = 0;
     hits.forEach((h, i) => {
-      const w = question.terms[i]!.weight;
+      const w = question.terms[i]!.weight * rarity[i]!;
       if (h.body) score += w;
       else if (h.context) score += 0.6 * w;
     });

@@ -49,8 +49,8 @@ function engineBot(id: string, dataset: Dataset): EngineBot {
     responseLength: b.response_length,
     language: b.language,
     timezone: b.timezone,
-    redirectionEnabled: false,
-    redirectionPhone: '',
+    redirectionEnabled: b.handoff !== false,
+    redirectionPhone: b.handoff !== false ? '+52 33 0000 0000' : '',
     appointmentMinutes: b.scheduling.slot_minutes,
   };
 }

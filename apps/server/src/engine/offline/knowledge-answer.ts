@@ -8,7 +8,7 @@ const KIND_HINTS: Record<FactKind, string> = {
   price: 'precio costo price',
   duration: 'duración minutos duration',
   hours: 'horario abrimos hours open',
-  place: 'dirección ubicación ubicados calle avenida address street',
+  place: 'dirección ubicación ubicados estamos calle avenida av blvd colonia oficina sucursal local address street',
   when: 'fecha',
   requirements: 'requisitos documentos',
   capacity: 'capacidad invitados personas',

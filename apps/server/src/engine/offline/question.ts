@@ -1,7 +1,7 @@
 import { parseWhen } from '../dates/parse-when.ts';
 import { isFirstName } from './lead-capture.ts';
 import { plainText } from './plain-text.ts';
-import { KIND_PHRASES, KIND_WORDS, LIGHT_WORDS, STOPWORDS, SYNONYMS, WEEKDAY_WORDS, YES_NO_VERBS, type FactKind } from './vocabulary.ts';
+import { KIND_PHRASES, KIND_WORDS, LIGHT_WORDS, PHRASE_TERMS, STOPWORDS, SYNONYMS, WEEKDAY_WORDS, YES_NO_VERBS, type FactKind } from './vocabulary.ts';
 import { sameWord } from './word-match.ts';
 
 export interface QuestionTerm {
@@ -105,8 +105,14 @@ const FOLLOW_UP_START = /^(?:y|e|and|what about|how about|que tal|tambien|igual|
  * question's topic: a short follow-up ("¿y la endodoncia?", "¿y cuánto cuesta?") borrows the
  * kind or the words it lacks.
  */
+/** Short forms of chat Spanish: "q", "x", "xq", "d", "tmb". */
+const SHORT_FORMS: Record<string, string> = { q: 'que', k: 'que', x: 'por', xq: 'porque', pq: 'porque', d: 'de', tmb: 'tambien', tb: 'tambien', pa: 'para', xfa: 'por favor' };
+
 export function analyzeQuestion(text: string, options: { now: Date; timeZone: string; previous?: Topic }): Question {
-  const plain = plainText(text);
+  const plain = plainText(text)
+    .split(' ')
+    .map((w) => SHORT_FORMS[w] ?? w)
+    .join(' ');
   const kinds = KIND_PHRASES.filter(([, re]) => re.test(plain)).map(([kind]) => kind);
   // "¿cuánto tiempo dura?" asks a duration, not a price.
   if (kinds.includes('duration') && kinds.includes('price') && !/\b(?:cuesta|cuestan|precio|costo|cobran|cobra|tarifa)\b/.test(plain)) {
@@ -117,7 +123,21 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
 
   const terms: QuestionTerm[] = [];
   const positions: number[] = [];
+  // "el fin de semana", "entre semana": the weekdays they name.
+  const span = /\bfin(?:es)? de semana\b|\bweekends?\b/.test(plain) ? [6, 0] : /\bentre semana\b|\bweekdays?\b/.test(plain) ? [1, 2, 3, 4, 5] : [];
+  const spanWords = new Set(span.length ? ['fin', 'fines', 'semana', 'entre', 'weekend', 'weekends', 'weekday', 'weekdays'] : []);
+  for (const day of span) {
+    const word = Object.keys(WEEKDAY_WORDS).find((w) => WEEKDAY_WORDS[w] === day)!;
+    terms.push({ word, weight: 0.5, alternatives: alternativesOf(word), weekday: day });
+    positions.push(-1);
+  }
+  for (const [re, word] of PHRASE_TERMS) {
+    if (!re.test(plain)) continue;
+    terms.push({ word, weight: 1, alternatives: alternativesOf(word) });
+    positions.push(-1);
+  }
   words.forEach((word, position) => {
+    if (spanWords.has(word)) return;
     if (word.length < 2 && !/\d/.test(word)) return;
     // "llegar tarde" is late, not the afternoon.
     const late = word === 'tarde' && !/^(?:la|las|esta|buenas|por|en|de|una)$/.test(words[position - 1] ?? '');
@@ -140,6 +160,7 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
   // "X de Y", "X para Y": Y narrows X when they stand together.
   const narrowing: [number, number][] = [];
   for (let i = 0; i < positions.length - 1; i++) {
+    if (positions[i]! < 0) continue;
     const between = words.slice(positions[i]! + 1, positions[i + 1]!);
     if (between.length === 0) continue;
     if (/^(?:de|del|para)$/.test(between[0]!) && between.slice(1).every((w) => /^(?:la|el|los|las|un|una|unos|unas)$/.test(w))) {
@@ -176,7 +197,9 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
   else if (when?.approximate) window = WINDOWS[when.approximate];
 
   let followUp = false;
-  let query = text;
+  // The words a phrase or a span of days stands for are searched too.
+  const added = terms.filter((_, i) => positions[i]! < 0).map((t) => t.word);
+  let query = added.length ? `${text} ${added.join(' ')}` : text;
   const previous = options.previous;
   const contentWords = terms.filter((t) => t.weight >= 1);
   if (previous) {
@@ -219,3 +242,42 @@ export const topicOf = (question: Question): Topic => ({
   words: question.terms.filter((t) => t.weight >= 1).map((t) => t.word).slice(0, 6),
   query: question.query.slice(0, 300),
 });
+
+/** A question word opening the second half of "¿Dónde están y en qué horario atienden?". */
+const SECOND_QUESTION = /^(?:(?:en|a|de|desde|hasta|con|por|para)\s+)?(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas|donde|cuando|como|quien|what|where|when|how|which)\b/;
+
+/**
+ * The questions of one message, each with the statements before it ("Estoy embarazada, ¿me
+ * pueden dar un masaje?" stays one): "¿Qué horario tienen? ¿Abren los sábados?" is two, and so is
+ * "¿Dónde están y en qué horario atienden?". A message with one question gives one part.
+ */
+export function splitQuestions(text: string): string[] {
+  const pieces = text
+    .split(/(?<=\?)|(?=¿)/)
+    .map((p) => p.trim())
+    .filter((p) => /[\p{L}\p{N}]/u.test(p));
+  const parts: string[] = [];
+  let pending = '';
+  for (const piece of pieces) {
+    const asks = /\?$/.test(piece) || /^¿/.test(piece);
+    if (!asks) {
+      pending = `${pending} ${piece}`.trim();
+      continue;
+    }
+    // "¿Dónde están y en qué horario atienden?": two questions joined by "y".
+    const halves = piece.split(/\s+y\s+/);
+    const cut = halves.findIndex((h, i) => i > 0 && SECOND_QUESTION.test(plainText(h)));
+    const own =
+      cut > 0 && SECOND_QUESTION.test(plainText(halves.slice(0, cut).join(' y ')).replace(/^(?:y|e|oye|hola|buenas)\s+/, ''))
+        ? [halves.slice(0, cut).join(' y '), halves.slice(cut).join(' y ')]
+        : [piece];
+    own[0] = `${pending} ${own[0]}`.trim();
+    pending = '';
+    parts.push(...own);
+  }
+  if (pending) {
+    if (parts.length) parts[parts.length - 1] = `${parts[parts.length - 1]} ${pending}`;
+    else parts.push(pending);
+  }
+  return parts.length ? parts : [text];
+}

@@ -51,12 +51,15 @@ export const SYNONYMS: string[][] = [
   ['beneficio', 'beneficios', 'ventaja', 'ventajas', 'incluye', 'incluyen', 'incluido', 'incluida', 'benefits', 'includes'],
   ['documento', 'documentos', 'requisito', 'requisitos', 'papeles', 'papeleria', 'requirements', 'documents'],
   ['mascota', 'mascotas', 'perro', 'perros', 'perrito', 'gato', 'gatos', 'pet', 'pets', 'dog', 'dogs', 'cat', 'cats'],
+  // A breed names its kind: "¿puedo llevar a mi chihuahua?" asks about dogs.
+  ['perro', 'perros', 'perra', 'perras', 'perrito', 'perrita', 'chihuahua', 'labrador', 'poodle', 'schnauzer', 'pug', 'beagle', 'husky', 'bulldog', 'yorkshire', 'salchicha', 'pitbull', 'maltes', 'dalmata', 'rottweiler', 'golden', 'dog', 'dogs'],
+  ['gato', 'gatos', 'gata', 'gatas', 'gatito', 'gatita', 'siames', 'persa', 'cat', 'cats'],
   ['estacionamiento', 'estacionar', 'parking', 'cochera', 'aparcar', 'valet'],
   ['pago', 'pagos', 'pagar', 'tarjeta', 'tarjetas', 'efectivo', 'transferencia', 'payment', 'pay', 'card'],
   ['visita', 'visitas', 'visitar', 'ver', 'conocer', 'recorrido', 'visit', 'tour'],
-  ['nino', 'ninos', 'nina', 'ninas', 'infantil', 'infantiles', 'pediatria', 'pediatrico', 'odontopediatria', 'hijo', 'hijos', 'hija', 'hijas', 'bebe', 'bebes', 'kids', 'children', 'child'],
+  ['nino', 'ninos', 'nina', 'ninas', 'menor', 'menores', 'infantil', 'infantiles', 'pediatria', 'pediatrico', 'odontopediatria', 'hijo', 'hijos', 'hija', 'hijas', 'bebe', 'bebes', 'kids', 'children', 'child'],
   ['urgencia', 'urgencias', 'emergencia', 'emergencias', 'urgente', 'emergency'],
-  ['credito', 'creditos', 'hipoteca', 'hipotecas', 'hipotecario', 'hipotecarios', 'financiamiento', 'financiar', 'banco', 'bancos', 'mortgage', 'loan'],
+  ['credito', 'creditos', 'hipoteca', 'hipotecas', 'hipotecario', 'hipotecarios', 'financiamiento', 'financiar', 'banco', 'bancos', 'mortgage', 'loan', 'prestamo', 'prestamos', 'prestar', 'prestan'],
   ['factura', 'facturas', 'facturar', 'facturacion', 'invoice'],
   ['envio', 'envios', 'enviar', 'entrega', 'entregas', 'domicilio', 'shipping', 'delivery'],
   ['descuento', 'descuentos', 'promocion', 'promociones', 'oferta', 'ofertas', 'promo', 'promos', 'discount'],
@@ -77,7 +80,7 @@ export const SYNONYMS: string[][] = [
   ['llevar', 'llevo', 'traer', 'traigo', 'traemos', 'bring'],
   ['gratis', 'gratuito', 'gratuita', 'cortesia', 'free'],
   ['disponible', 'disponibles', 'existencia', 'existencias', 'stock', 'agotado', 'agotada', 'inventario', 'available'],
-  ['auto', 'autos', 'carro', 'carros', 'coche', 'coches', 'vehiculo', 'vehiculos', 'camioneta', 'camionetas', 'car', 'cars'],
+  ['auto', 'autos', 'carro', 'carros', 'coche', 'coches', 'vehiculo', 'vehiculos', 'camioneta', 'camionetas', 'automotriz', 'car', 'cars'],
   ['alumno', 'alumnos', 'alumna', 'alumnas', 'estudiante', 'estudiantes', 'student', 'students'],
   ['regadera', 'regaderas', 'ducha', 'duchas', 'showers'],
   ['wifi', 'internet'],
@@ -91,10 +94,23 @@ export const SYNONYMS: string[][] = [
   ['colegiatura', 'colegiaturas', 'mensualidad', 'mensualidades', 'cuota', 'cuotas', 'tuition', 'fee', 'fees'],
   ['preescolar', 'kinder', 'kinders', 'preschool', 'kindergarten'],
   ['mensual', 'mensuales', 'mensualmente', 'monthly'],
-  ['casa', 'domicilio', 'hogar', 'home', 'house'],
+  ['casa', 'domicilio', 'hogar', 'vivienda', 'home', 'house'],
+  ['casa', 'casas', 'vivienda', 'hipotecario', 'hipotecaria', 'hipoteca'],
   ['recoger', 'recogemos', 'recogen', 'recoge', 'recoleccion', 'recolectamos', 'pickup'],
   ['estancia', 'extendido', 'extendida', 'quedar', 'quedarse', 'quedan', 'stay'],
   ['inasistencia', 'presenta', 'presentarse', 'presento', 'faltar', 'falto', 'asisto', 'asistir'],
+  // Common business domains: what customers say and what businesses write for the same thing.
+  ['congelar', 'congelarla', 'congelamiento', 'pausar', 'pausa', 'pausarla', 'suspender', 'suspension', 'freeze', 'pause'],
+  ['pension', 'guarderia', 'cuidar', 'cuiden', 'cuidan', 'cuidado', 'encargar'],
+  ['hospitalizar', 'hospitalizacion', 'hospitalizado', 'internar', 'internado'],
+  ['urgencia', 'urgencias', 'emergencia', 'guardia', 'grave'],
+  ['anticipado', 'anticipados', 'anticipo', 'adelantar', 'adelanto', 'adelantos', 'prepago', 'abonar', 'abono'],
+  ['danado', 'danada', 'roto', 'rota', 'rotos', 'golpeado', 'golpeada', 'maltratado', 'defectuoso', 'damaged', 'broken'],
+  ['moler', 'molido', 'molida', 'molidos', 'molienda', 'grind', 'ground'],
+  ['internacional', 'internacionales', 'extranjero', 'estados', 'unidos', 'usa', 'eua', 'canada', 'abroad'],
+  ['europa', 'espana', 'francia', 'italia', 'madrid', 'paris', 'roma', 'londres', 'europe'],
+  ['traslado', 'traslados', 'transporte', 'shuttle', 'transfer'],
+  ['tramitar', 'tramite', 'tramites', 'sacar', 'gestionar'],
   ['experiencia', 'conocimientos', 'principiante', 'principiantes', 'beginner', 'beginners', 'experience'],
 ];
 
@@ -141,10 +157,16 @@ export const KIND_PHRASES: [FactKind, RegExp][] = [
 export const KIND_WORDS = new Set(
   (
     'cuanto cuanta cuesta cuestan costo costos precio precios cobran cobra cobrarian cobraria cobrarias tarifa tarifas sale salen ' +
-    'vale valen costaria cotizacion cotizar mensualidad much price prices cost costs fee fees rate rates tiempo dura duran duracion ' +
+    'vale valen costaria cotizacion cotizar much price prices cost costs fee fees rate rates tiempo dura duran duracion ' +
     'tarda tardan long horario horarios hora horas abren abre abierto abiertos abrimos cierran cierra cerrado cerrados time open ' +
     'opening close closing hours donde adonde ubicados ubicacion ubicada ubicado ubican direccion where address ' +
     'located location cuando fecha when date queda quedaria anda pagaria encuentran encuentra ubico encontrarlos ubicarlos ' +
     'capacidad cupo aforo caben quien quienes who'
   ).split(' '),
 );
+
+/** Phrases that name, in other words, a thing businesses write with one word: the word is asked too. */
+export const PHRASE_TERMS: [RegExp, string][] = [
+  [/\b(?:cargos?|cobros?|pagos?|debitos?)\s+(?:automaticos?|recurrentes?|domiciliados?)\b/, 'domiciliacion'],
+  [/\b(?:dejar|estacionar|guardar|meter)\s+(?:el|mi|los|mis|nuestro)?\s*(?:carro|auto|coche|camioneta|vehiculo)s?\b/, 'estacionamiento'],
+];
