@@ -1,7 +1,7 @@
 import { parseWhen } from '../dates/parse-when.ts';
 import { isFirstName } from './lead-capture.ts';
 import { plainText } from './plain-text.ts';
-import { KIND_PHRASES, KIND_WORDS, LIGHT_WORDS, PHRASE_TERMS, STOPWORDS, SYNONYMS, WEEKDAY_WORDS, YES_NO_VERBS, type FactKind } from './vocabulary.ts';
+import { KIND_PHRASES, KIND_WORDS, KINDS_OF, LIGHT_WORDS, PHRASE_TERMS, STOPWORDS, SYNONYMS, WEEKDAY_WORDS, YES_NO_VERBS, type FactKind } from './vocabulary.ts';
 import { sameWord } from './word-match.ts';
 
 export interface QuestionTerm {
@@ -75,9 +75,33 @@ const KIND_QUERY: Record<FactKind, string> = {
   count: 'cuántos',
 };
 
-function alternativesOf(word: string): string[] {
+const synonymsOf = (word: string): string[] => {
   const out = new Set([word]);
   for (const group of SYNONYMS) if (group.some((g) => sameWord(g, word))) for (const g of group) out.add(g);
+  return [...out];
+};
+
+/** The kinds a word is an instance of ("chihuahua" → "perro" → "mascota"), two levels up. */
+function kindsAbove(word: string, depth = 2): string[] {
+  if (depth === 0) return [];
+  const kinds = Object.entries(KINDS_OF)
+    .filter(([, instances]) => instances.some((i) => sameWord(i, word)))
+    .map(([kind]) => kind);
+  return kinds.flatMap((k) => [k, ...kindsAbove(k, depth - 1)]);
+}
+
+/** The word, its synonyms, the kinds it is an instance of and, for a kind, its instances. */
+function alternativesOf(word: string): string[] {
+  const out = new Set(synonymsOf(word));
+  // A kind ("Europa") is looked for as itself and its instances, not as the kinds above it.
+  const isKind = Object.keys(KINDS_OF).some((k) => sameWord(k, word));
+  for (const w of [...out]) {
+    if (!isKind) for (const kind of kindsAbove(w)) for (const k of synonymsOf(kind)) out.add(k);
+    for (const [kind, instances] of Object.entries(KINDS_OF)) {
+      if (!sameWord(kind, w)) continue;
+      for (const i of instances) for (const k of synonymsOf(i)) out.add(k);
+    }
+  }
   return [...out];
 }
 
@@ -131,8 +155,11 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     terms.push({ word, weight: 0.5, alternatives: alternativesOf(word), weekday: day });
     positions.push(-1);
   }
+  // "cargo automático" asks for "domiciliación": the phrase's words are that one term.
   for (const [re, word] of PHRASE_TERMS) {
-    if (!re.test(plain)) continue;
+    const found = plain.match(re);
+    if (!found) continue;
+    for (const w of found[0].split(' ')) spanWords.add(w);
     terms.push({ word, weight: 1, alternatives: alternativesOf(word) });
     positions.push(-1);
   }

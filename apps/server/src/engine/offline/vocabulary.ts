@@ -10,7 +10,7 @@ export const STOPWORDS = new Set(
     'donde durante e el ella ellas ellos en entre era eres es esa esas ese eso esos esta estas este esto estos estan estamos estoy ' +
     'fue fueron ha han hasta la las le les lo los me mi mis mas muy nada ni no nos nosotros o os otra otro otros para pero poco ' +
     'por porque pues que quien quienes se sea ser si sin sino sobre solo su sus tal tambien tan tanto te ti toda todo todos tu tus ' +
-    'u un una uno unos unas usted ustedes vos y ya yo cuanto cuanta cuantos cuantas cuando hola buenas buenos buen dias dia tardes ' +
+    'u un una uno unos unas usted ustedes vos y ya yo mientras cuanto cuanta cuantos cuantas cuando hola buenas buenos buen dias dia tardes ' +
     'noches tarde noche manana mananita gracias favor porfa porfavor please oye disculpe disculpa perdon saludos bueno ok ' +
     'entonces tambien alguien cosa cosas cierto seria serian sera hay mucho mucha muchos muchas muchisimo muchisima bastante ' +
     'demasiado super tanto tantito poquito casi realmente verdad adios bye chao chau luego pronto vemos agradezco agradecido ' +
@@ -50,10 +50,9 @@ export const WEEKDAY_WORDS: Record<string, number> = {
 export const SYNONYMS: string[][] = [
   ['beneficio', 'beneficios', 'ventaja', 'ventajas', 'incluye', 'incluyen', 'incluido', 'incluida', 'benefits', 'includes'],
   ['documento', 'documentos', 'requisito', 'requisitos', 'papeles', 'papeleria', 'requirements', 'documents'],
-  ['mascota', 'mascotas', 'perro', 'perros', 'perrito', 'gato', 'gatos', 'pet', 'pets', 'dog', 'dogs', 'cat', 'cats'],
-  // A breed names its kind: "¿puedo llevar a mi chihuahua?" asks about dogs.
-  ['perro', 'perros', 'perra', 'perras', 'perrito', 'perrita', 'chihuahua', 'labrador', 'poodle', 'schnauzer', 'pug', 'beagle', 'husky', 'bulldog', 'yorkshire', 'salchicha', 'pitbull', 'maltes', 'dalmata', 'rottweiler', 'golden', 'dog', 'dogs'],
-  ['gato', 'gatos', 'gata', 'gatas', 'gatito', 'gatita', 'siames', 'persa', 'cat', 'cats'],
+  ['mascota', 'mascotas', 'pet', 'pets'],
+  ['perro', 'perros', 'perra', 'perras', 'perrito', 'perrita', 'perritos', 'canino', 'dog', 'dogs'],
+  ['gato', 'gatos', 'gata', 'gatas', 'gatito', 'gatita', 'gatitos', 'felino', 'felina', 'cat', 'cats'],
   ['estacionamiento', 'estacionar', 'parking', 'cochera', 'aparcar', 'valet'],
   ['pago', 'pagos', 'pagar', 'tarjeta', 'tarjetas', 'efectivo', 'transferencia', 'payment', 'pay', 'card'],
   ['visita', 'visitas', 'visitar', 'ver', 'conocer', 'recorrido', 'visit', 'tour'],
@@ -107,12 +106,25 @@ export const SYNONYMS: string[][] = [
   ['anticipado', 'anticipados', 'anticipo', 'adelantar', 'adelanto', 'adelantos', 'prepago', 'abonar', 'abono'],
   ['danado', 'danada', 'roto', 'rota', 'rotos', 'golpeado', 'golpeada', 'maltratado', 'defectuoso', 'damaged', 'broken'],
   ['moler', 'molido', 'molida', 'molidos', 'molienda', 'grind', 'ground'],
-  ['internacional', 'internacionales', 'extranjero', 'estados', 'unidos', 'usa', 'eua', 'canada', 'abroad'],
-  ['europa', 'espana', 'francia', 'italia', 'madrid', 'paris', 'roma', 'londres', 'europe'],
+  ['internacional', 'internacionales', 'extranjero', 'abroad'],
   ['traslado', 'traslados', 'transporte', 'shuttle', 'transfer'],
   ['tramitar', 'tramite', 'tramites', 'sacar', 'gestionar'],
   ['experiencia', 'conocimientos', 'principiante', 'principiantes', 'beginner', 'beginners', 'experience'],
 ];
+
+/**
+ * Kinds and their instances: a breed is a dog, a dog is a pet, Paris is in Europe. A question
+ * about an instance finds what the business writes about its kind ("¿puedo llevar a mi
+ * chihuahua?" → "aceptamos perros pequeños"), and one about a kind finds its instances; two
+ * instances of one kind (a dog and a cat) are not the same thing.
+ */
+export const KINDS_OF: Record<string, string[]> = {
+  mascota: ['perro', 'gato', 'conejo', 'huron', 'hamster', 'ave', 'tortuga'],
+  perro: ['chihuahua', 'labrador', 'poodle', 'schnauzer', 'pug', 'beagle', 'husky', 'bulldog', 'yorkshire', 'salchicha', 'pitbull', 'maltes', 'dalmata', 'rottweiler', 'golden', 'pomerania', 'boxer', 'doberman'],
+  gato: ['siames', 'persa', 'angora', 'bengali'],
+  europa: ['espana', 'francia', 'italia', 'alemania', 'portugal', 'inglaterra', 'madrid', 'paris', 'roma', 'londres', 'barcelona'],
+  internacional: ['estados', 'unidos', 'usa', 'eua', 'canada', 'europa', 'guatemala', 'colombia', 'espana'],
+};
 
 /** Verbs a yes-or-no question opens with, and the words the business's answer uses for them. */
 export const YES_NO_VERBS: string[][] = [
