@@ -1,7 +1,7 @@
 import type { Passage } from '../../modules/training/retrieval.ts';
 import { answerUnits, type AnswerUnit } from './answer-units.ts';
 import { plainText, wordsOf } from './plain-text.ts';
-import type { Question, QuestionTerm } from './question.ts';
+import { MEASURES, type MeasureUnit, type Question, type QuestionTerm } from './question.ts';
 import { renderRow } from './render-row.ts';
 import { isNo, isYes } from './table-row.ts';
 import { KIND_WORDS, LIGHT_WORDS, STOPWORDS, type FactKind } from './vocabulary.ts';
@@ -95,6 +95,27 @@ const WEEKDAY_SPANS: [RegExp, number[]][] = [
   [/\btodos los dias\b|\bdiario\b|\bevery day\b|\bdaily\b/, [0, 1, 2, 3, 4, 5, 6]],
 ];
 
+/** The ranges of a measure a text states: "de 10 a 25 kg", "hasta 10 kg", "más de 25 kg", "desde los 15 años". */
+export function measureRanges(text: string, unit: MeasureUnit): [number, number][] {
+  const plain = plainText(text).replace(/(\d),(\d)/g, '$1.$2');
+  const u = `(?:${MEASURES[unit]})`;
+  const n = String.raw`(\d+(?:\.\d+)?)`;
+  const out: [number, number][] = [];
+  const covered: [number, number][] = [];
+  const take = (re: RegExp, range: (m: RegExpMatchArray) => [number, number]) => {
+    for (const m of plain.matchAll(re)) {
+      const at = m.index ?? 0;
+      if (covered.some(([a, b]) => at < b && at + m[0].length > a)) continue;
+      covered.push([at, at + m[0].length]);
+      out.push(range(m));
+    }
+  };
+  take(new RegExp(String.raw`(?:de|entre)?\s*${n}\s*${u}?\s*(?:a|y|-|al)\s*${n}\s*${u}`, 'g'), (m) => [Number(m[1]), Number(m[2])]);
+  take(new RegExp(String.raw`(?:hasta|menos de|menores de|maximo|max)\s+(?:los\s+|las\s+)?${n}\s*${u}`, 'g'), (m) => [0, Number(m[1])]);
+  take(new RegExp(String.raw`(?:mas de|desde|a partir de|mayores de|minimo|min)\s+(?:los\s+|las\s+)?${n}\s*${u}`, 'g'), (m) => [Number(m[1]), Infinity]);
+  return out;
+}
+
 interface TermHit {
   body: boolean;
   context: boolean;
@@ -131,22 +152,25 @@ function scoreUnits(question: Question, units: AnswerUnit[], topScore: number, b
   // than a word only one passage holds ("hospitalizar"): the inverse of how many units hold it.
   const rarity = question.terms.map((_, i) => {
     const n = allHits.filter((h) => h[i]!.body).length;
-    return n <= 1 ? 1.3 : 1 / (1 + 0.5 * Math.log(n));
+    return n === 0 ? 1 : n === 1 ? 1.3 : 1 / (1 + 0.5 * Math.log(n));
   });
   return units.map((unit, u) => {
     const hits = allHits[u]!;
     let score = 0;
     hits.forEach((h, i) => {
-      const w = question.terms[i]!.weight * rarity[i]!;
-      if (h.body) score += w;
-      else if (h.context) score += 0.6 * w;
+      const w = question.terms[i]!.weight;
+      if (h.body) score += w * rarity[i]!;
+      // Found by what the passage is about only: less when other passages say the word itself.
+      else if (h.context) score += 0.6 * w * Math.min(1, rarity[i]!);
     });
     const kinds = question.kinds.filter((k) => (k === 'count' ? countsNoun(unit.text, question.countNoun) : holdsKind(unit.text, k)));
     for (const k of kinds) score += k === 'hours' && !STRONG_HOURS.test(unit.text) ? 0.35 : 0.7;
     if (question.kinds.some((k) => KIND_LABELS[k]?.some((w) => unit.label.includes(w) || unit.context.includes(w)))) score += 0.3;
     // The question names what the paragraph is about (its label or its section's heading).
-    const topic = question.terms.some((t) => t.weight >= 1 && t.alternatives.some((alt) => unit.context.some((w) => sameWord(w, alt))));
-    if (topic) score += 0.3;
+    // A word every row's name holds ("perro") says little about which row this is.
+    const topicTerms = question.terms.map((t, i) => (t.weight >= 0.6 && t.alternatives.some((alt) => unit.context.some((w) => sameWord(w, alt))) ? i : -1)).filter((i) => i >= 0);
+    const topic = topicTerms.length > 0;
+    if (topic) score += 0.3 * Math.max(...topicTerms.map((i) => Math.min(1, rarity[i]!)));
     if (question.window) {
       const ranges = rangesOf(unit.text);
       if (ranges.length) {
@@ -154,13 +178,22 @@ function scoreUnits(question: Question, units: AnswerUnit[], topScore: number, b
         score += ranges.some(([a, b]) => a < to && b > from) ? 0.6 : -0.6;
       }
     }
+    // "¿y para uno de 20 kilos?": of rows with ranges of that measure, the one it falls in; a
+    // sentence with such a range is the rule that answers ("desde los 15 años").
+    if (question.amount) {
+      const ranges = measureRanges(unit.text, question.amount.unit);
+      if (ranges.length) {
+        const fits = ranges.some(([a, b]) => question.amount!.value >= a && question.amount!.value <= b);
+        score += unit.row ? (fits ? 0.8 : -0.8) : 0.5;
+      }
+    }
     // "el masaje relajante" is the row named just that, more than "paquete (masaje relajante para dos)".
     let named = 0;
     if (unit.row?.name) {
       const core = wordsOf(unit.row.name.value.replace(/\([^)]*\)/g, ' ')).filter((w) => !STOPWORDS.has(w));
-      const said = core.filter((w) => question.terms.some((t) => t.weight >= 1 && !t.own && t.alternatives.some((alt) => sameWord(w, alt)))).length;
-      if (core.length) named = said / core.length;
-      score += 0.5 * named;
+      const saidBy = core.map((w) => question.terms.findIndex((t) => t.weight >= 1 && !t.own && t.alternatives.some((alt) => sameWord(w, alt))));
+      if (core.length) named = saidBy.filter((i) => i >= 0).length / core.length;
+      score += (0.5 * saidBy.reduce((sum, i) => sum + (i >= 0 ? Math.min(1, rarity[i]!) : 0), 0)) / Math.max(1, core.length);
     }
     // A yes/no column the question names ("¿tienen algo que acepte mascotas?") counts only when it
     // says yes, unless the customer asks about that very row.

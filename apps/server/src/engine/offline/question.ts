@@ -48,6 +48,37 @@ export interface Question {
   superlative?: 'min' | 'max';
   /** A yes-or-no question ("¿Aceptan…?", "¿Es dolorosa…?"): only answered about what the passages name. */
   strict: boolean;
+  /** "de 20 kilos", "13 años", "somos 4 personas": a quantity the answer's ranges are checked against. */
+  amount?: Amount;
+}
+
+/** A quantity of one measure: kilos, years, people, square metres, nights, months. */
+export interface Amount {
+  value: number;
+  unit: MeasureUnit;
+}
+
+export type MeasureUnit = 'kg' | 'anos' | 'personas' | 'm2' | 'noches' | 'meses';
+
+/** How each measure is written, in plain form. */
+export const MEASURES: Record<MeasureUnit, string> = {
+  kg: 'kg|kgs|kilos?|kilogramos?',
+  anos: 'anos?|years?',
+  personas: 'personas?|invitados?|huespedes?|adultos|pax|people|guests',
+  m2: 'm2|metros cuadrados|mts2',
+  noches: 'noches?|nights?',
+  meses: 'meses|months',
+};
+
+const MEASURE_WORD = new RegExp(`^(?:${Object.values(MEASURES).join('|')}|metros|cuadrados)$`);
+
+/** The quantity a question gives ("uno de 20 kilos" → 20 kg). */
+function amountOf(plain: string): Amount | undefined {
+  for (const [unit, words] of Object.entries(MEASURES) as [MeasureUnit, string][]) {
+    const m = plain.match(new RegExp(String.raw`(?<![\d.])(\d+(?:\.\d+)?)\s*(?:${words})\b`));
+    if (m) return { value: Number(m[1]), unit };
+  }
+  return undefined;
 }
 
 /** What the previous question was about, kept between turns. */
@@ -229,7 +260,19 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
   let query = added.length ? `${text} ${added.join(' ')}` : text;
   const previous = options.previous;
   const contentWords = terms.filter((t) => t.weight >= 1);
-  if (previous) {
+  const amount = amountOf(plain);
+  // "¿y para uno de 20 kilos?", "¿hasta qué hora puedo ir con ese plan?": no new subject (only a
+  // measure, or "ese"), so the thread's subject goes on.
+  const subjects = contentWords.filter((t) => !MEASURE_WORD.test(t.word) && !/^\d/.test(t.word));
+  const measureOnly = contentWords.length > 0 && subjects.length === 0 && (FOLLOW_UP_START.test(plain) || words.length <= 6);
+  const pointsBack = /\b(?:ese|esa|esos|esas|dicho|dicha)\s+\p{L}+/u.test(plain);
+  if (previous && previous.words.length && (measureOnly || pointsBack)) {
+    const kept = previous.words.filter((w) => !terms.some((t) => t.word === w));
+    for (const word of kept) terms.push({ word, weight: 1, alternatives: alternativesOf(word) });
+    if (!kinds.length) kinds.push(...previous.kinds);
+    query = `${kinds.length && measureOnly ? `${kinds.map((k) => KIND_QUERY[k]).join(' ')} ` : ''}${text} ${kept.join(' ')}`;
+    followUp = true;
+  } else if (previous) {
     // Only facts of a thing carry its name over; hours and addresses are the business's.
     const ofAThing = kinds.length > 0 && kinds.every((k) => k === 'price' || k === 'duration' || k === 'capacity' || k === 'requirements');
     if (!contentWords.length && ofAThing && previous.words.length) {
@@ -260,6 +303,7 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     ...(superlative && { superlative }),
     strict: Boolean(yesNoVerb) || (first !== undefined && /^(?:es|son|esta|estan|is|are)$/.test(first) && /\?/.test(text)),
     plural: /\b(?:precios|costos|tarifas|lista de precios|prices|rates)\b/.test(plain),
+    ...(amount && { amount }),
   };
 }
 

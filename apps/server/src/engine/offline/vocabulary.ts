@@ -16,7 +16,7 @@ export const STOPWORDS = new Set(
     'demasiado super tanto tantito poquito casi realmente verdad adios bye chao chau luego pronto vemos agradezco agradecido ' +
     'agradecida amable excelente perfecto genial listo vale okay okey claro gusto pregunta duda consulta informes ' +
     'son somos soy sean fueron nuestro nuestra nuestros nuestras suyo suya aqui ahi alla ahora ahorita despues antes siempre ' +
-    'todavia etc hola tuve tuvo tuvimos tuvieron fui fue fuimos hice hizo ' +
+    'todavia etc hola tuve tuvo tuvimos tuvieron fui fue fuimos hice hizo voy vas va van vamos iba iban ' +
     'the a an and or of to in is are do does did you your i we what how can could would for on with at it my our me be this that ' +
     'there have has from about any some which who when where why hello hi hey thanks thank'
   ).split(' '),
@@ -72,6 +72,7 @@ export const SYNONYMS: string[][] = [
   ['calzado', 'zapatos', 'zapato', 'tenis', 'zapatillas', 'shoes'],
   ['seguro', 'seguros', 'aseguradora', 'aseguradoras', 'insurance'],
   ['garantia', 'garantias', 'warranty'],
+  ['cubre', 'cubren', 'cobertura', 'coberturas', 'incluye', 'incluyen', 'ampara', 'covers', 'coverage'],
   ['reembolso', 'reembolsos', 'devolucion', 'devoluciones', 'devuelven', 'devolver', 'devuelvan', 'regresan', 'refund'],
   ['choque', 'chocar', 'choco', 'accidente', 'accidentes', 'siniestro', 'siniestros', 'percance', 'crash', 'accident'],
   ['alberca', 'piscina', 'pool'],
