@@ -2,6 +2,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, RetryError, stepCountIs, type ToolSet } from 'ai';
 import type { Passage } from '../../modules/training/retrieval.ts';
 import type { Engine, EngineContext, EngineResult } from '../types.ts';
+import { spanishClock } from '../dates/clock-style.ts';
 import { fromLocalIso, toLocalIso } from './local-time.ts';
 import { toConversation } from './messages.ts';
 import { cleanReply, isUsableReply, splitReplies } from './replies.ts';
@@ -174,6 +175,8 @@ export function llmEngine(options: LlmEngineOptions): Engine {
     );
 
     let text = cleanReply(result.text);
+    // The booking tools write "5:00 p. m.": a model's "5 pm" is written the same way.
+    if (context.bot.language !== 'en') text = spanishClock(text);
     if (!isUsableReply(text)) {
       // The hand-off is done; only its words are missing.
       if (!turn.handoff) throw new UnusableAnswer(result.finishReason);

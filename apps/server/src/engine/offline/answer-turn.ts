@@ -22,6 +22,11 @@ async function productImage(turn: Turn, productId: string): Promise<{ url: strin
   }
 }
 
+/** A word of the question as the customer wrote it ("metlife" → "MetLife"). */
+function asWritten(text: string, word: string): string {
+  return text.match(/[\p{L}\p{N}]+/gu)?.find((w) => plainText(w) === word) ?? word;
+}
+
 /** What the customer asked, answered from the knowledge or honestly not. */
 export async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?: PendingBooking; reminder?: string } = {}): Promise<EngineResult> {
   const { context, say, state, intents, lead } = turn;
@@ -62,8 +67,10 @@ export async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?:
   if (answer.type === 'answer') {
     const opener = turn.opening && !intents.distress ? '' : say.opener(intents.distress);
     const head = [noted, opener].filter(Boolean).join(' ');
-    const first = answer.sentences[0] ?? '';
-    const verdict = answer.verdict && !/^(?:s[ií]|no|yes)\b/i.test(first) ? say.verdict(answer.verdict) : '';
+    // "¿Aceptan el seguro de MetLife?": what is not known is said first, then what is.
+    const missing = answer.missing?.length ? say.notKnown(answer.missing.map((w) => asWritten(turn.raw, w))) : '';
+    const first = [missing, answer.sentences[0] ?? ''].filter(Boolean).join(' ');
+    const verdict = answer.verdict && !missing && !/^(?:s[ií]|no|yes)\b/i.test(first) ? say.verdict(answer.verdict) : '';
     const body = [verdict, first].filter(Boolean).join(' ');
     const rest = [...answer.sentences.slice(1), ...(several?.unknown.length ? [say.partlyUnknown(several.unknown)] : [])];
     const list = rest.some((s) => s.startsWith('- '));
@@ -139,6 +146,7 @@ async function answerEach(
       fromProducts: found.some((a) => a.fromProducts),
       ...(found.length === 1 && found[0]!.product && { product: found[0]!.product }),
       coverage: Math.min(...found.map((a) => a.coverage)),
+      ...(found.some((a) => a.missing?.length) && { missing: found.flatMap((a) => a.missing ?? []) }),
     },
     topic: previous,
     unknown,

@@ -1,4 +1,5 @@
 import type { Passage } from '../../modules/training/retrieval.ts';
+import { spanishClock } from '../dates/clock-style.ts';
 import { answerUnits, type AnswerUnit } from './answer-units.ts';
 import { plainText, wordsOf } from './plain-text.ts';
 import { MEASURES, type MeasureUnit, type Question, type QuestionTerm } from './question.ts';
@@ -24,6 +25,8 @@ export interface GroundedAnswer {
   product?: string;
   /** Share of the question's weight the answer covers (0..1). */
   coverage: number;
+  /** Names the customer asked about that the knowledge never mentions: said as not known. */
+  missing?: string[];
 }
 
 export interface NoAnswer {
@@ -283,6 +286,23 @@ function verdictOf(question: Question, unit: AnswerUnit): 'yes' | 'no' | undefin
   return before.includes('no') || before.includes('nunca') ? 'no' : 'yes';
 }
 
+/** The amounts a text states, as plain numbers ("$650.00 MXN" and "650" are one). */
+function amountsOf(text: string): string[] {
+  return [...plainText(text).matchAll(/\d+(?:\.\d+)?/g)].map((m) => m[0].replace(/\.0+$/, ''));
+}
+
+/** A later unit that says nothing new: the same thing named, and no amount the earlier one lacks. */
+function sameFact(a: AnswerUnit, b: AnswerUnit): boolean {
+  const named = (x: AnswerUnit, y: AnswerUnit) => {
+    const name = (x.row?.name ? wordsOf(x.row.name.value) : x.label).filter((w) => !STOPWORDS.has(w) && !/^\d/.test(w));
+    return name.length > 0 && name.every((w) => y.words.some((v) => sameWord(v, w)));
+  };
+  if (!named(a, b) && !named(b, a)) return false;
+  const earlier = new Set(amountsOf(a.text));
+  const later = amountsOf(b.text);
+  return later.length > 0 && later.every((n) => earlier.has(n));
+}
+
 /**
  * A grounded answer: the sentences, list items or table rows of the passages that hold what the
  * question asks, as many as the response length allows, or why there is none. It never says
@@ -338,9 +358,19 @@ export function buildAnswer(
 
   const ratio = coverage(question, chosen);
   const topic = chosen.some((s) => s.topic);
+  // A place, brand or name the customer wrote with a capital that the passages never mention:
+  // what the knowledge says of the rest is still worth saying, with what it does not know
+  // ("¿Aceptan el seguro de MetLife?" → about MetLife nothing; no direct agreements, an invoice
+  // for reimbursement).
+  const missing = question.terms.filter((t, i) => t.entity && !found(i));
+  if (missing.length) {
+    const rest = question.terms.filter((t) => !missing.includes(t));
+    const named = rest.filter((t) => t.weight >= 1 && !t.verb);
+    if (!named.length || missing.length > 1) return { type: 'unknown' };
+    const partial = buildAnswer({ ...question, terms: rest, narrowing: [] }, passages, options);
+    return partial.type === 'answer' ? { ...partial, missing: missing.map((t) => t.word) } : { type: 'unknown' };
+  }
   if (narrowedAway(question, chosen)) return { type: 'unknown' };
-  // A place, brand or name the customer wrote with a capital that the passages never mention.
-  if (question.terms.some((t, i) => t.entity && !found(i))) return { type: 'unknown' };
   if (!(ratio >= 0.5 || (topic && ratio >= 0.3))) return { type: 'unknown' };
   // Every word naming the thing asked is missing: what was found is only about the kind of fact.
   if (contentTerms.length && !contentTerms.some((t) => found(question.terms.indexOf(t)))) return { type: 'unknown' };
@@ -361,6 +391,11 @@ export function buildAnswer(
       chosen.splice(0, chosen.length, priced[0]!.s);
     }
   }
+  // One fact once: the catalog's product and the document's row or sentence that state the same
+  // thing (same name, same amounts) are one, not two "options".
+  for (let i = chosen.length - 1; i > 0; i--) {
+    if (chosen.slice(0, i).some((earlier) => sameFact(earlier.unit, chosen[i]!.unit))) chosen.splice(i, 1);
+  }
   const lead = chosen[0]!;
   const inOrder = lead.unit.row ? chosen : [...chosen].sort((a, b) => a.unit.rank - b.unit.rank || a.unit.order - b.unit.order);
   const rows = inOrder.filter((s) => s.unit.row);
@@ -373,6 +408,8 @@ export function buildAnswer(
     sentences = inOrder.map((s) => (s.unit.row ? renderRow(s.unit.row, rowFocus(question, limit.extra, options.language)) : faqText(s.unit, question)));
   }
 
+  // One way of writing a time in the whole conversation ("5:00 p. m."), as the bookings say it.
+  if (options.language === 'es') sentences = sentences.map(spanishClock);
   // An answer that already opens with "Sí" or "No" needs no other.
   const verdict = complete && !/^(?:s[ií]|no|yes)\b/i.test(sentences[0] ?? '') ? verdictOf(question, lead.unit) : undefined;
   const sources = [...new Map(inOrder.map((s) => [s.unit.passage.chunkId, s.unit.passage])).values()];

@@ -145,6 +145,12 @@ export function wording(bot: EngineBot, language: Language) {
       );
     },
 
+    /** Names asked about that the knowledge never mentions, before what it does say. */
+    notKnown(names: string[]): string {
+      const list = names.join(es ? ' ni ' : ' or ');
+      return say(`No tengo información sobre ${list}.`, `No tengo información sobre ${list}.`, `I don't have information about ${list}.`);
+    },
+
     /** The questions of a message the knowledge does not answer, after the answers to the others. */
     partlyUnknown(questions: string[]): string {
       const asked = questions.map((q) => `"${q.replace(/[¿?]/g, '').replace(/^(?:y|e|and)\s+/i, '').trim()}"`).join(es ? ' ni ' : ' or ');
