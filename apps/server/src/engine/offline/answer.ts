@@ -362,12 +362,17 @@ export function buildAnswer(
   // what the knowledge says of the rest is still worth saying, with what it does not know
   // ("¿Aceptan el seguro de MetLife?" → about MetLife nothing; no direct agreements, an invoice
   // for reimbursement).
-  const missing = question.terms.filter((t, i) => t.entity && !found(i));
-  if (missing.length) {
+  const unfound = question.terms.filter((t, i) => t.entity && !found(i));
+  if (unfound.length) {
+    // Named by a passage that was not chosen: the answer is about something else.
+    const nowhere = unfound.filter((t) => !scored.some((s) => s.hits[question.terms.indexOf(t)]!.body));
+    if (nowhere.length < unfound.length || nowhere.length > 1) return { type: 'unknown' };
+    const missing = nowhere;
     const rest = question.terms.filter((t) => !missing.includes(t));
     const named = rest.filter((t) => t.weight >= 1 && !t.verb);
-    if (!named.length || missing.length > 1) return { type: 'unknown' };
-    const partial = buildAnswer({ ...question, terms: rest, narrowing: [] }, passages, options);
+    if (!named.length && !question.kinds.length) return { type: 'unknown' };
+    // "¿Cuánto tarda en llegar a Mérida?": the kind of fact asked is answered for the rest.
+    const partial = buildAnswer({ ...question, terms: rest, narrowing: [], plural: true }, passages, options);
     return partial.type === 'answer' ? { ...partial, missing: missing.map((t) => t.word) } : { type: 'unknown' };
   }
   if (narrowedAway(question, chosen)) return { type: 'unknown' };

@@ -112,7 +112,9 @@ async function respond(context: EngineContext): Promise<EngineResult> {
   const wish = /\b(?:quiero|quisiera|me gustaria|necesito|ocupo|deseo|i want|i would like|i'd like)\b/.test(plainText(lead.rest));
   // "¿Con cuánta anticipación puedo reservar?", "¿qué necesito para reservar?": a question about
   // booking, unless it names a day or time.
-  const aboutBooking = intents.question && WH_QUESTION.test(plainText(lead.rest)) && !when?.date && !when?.time;
+  // The question may follow what it is about: "Para apartar la habitación, ¿cuánto tengo que pagar?".
+  const asked = lead.rest.includes('¿') ? lead.rest.slice(lead.rest.lastIndexOf('¿')) : lead.rest;
+  const aboutBooking = intents.question && (WH_QUESTION.test(plainText(lead.rest)) || WH_QUESTION.test(plainText(asked))) && !when?.date && !when?.time;
   const wantsSlot = Boolean(when?.date && !when.past && ((intents.availability && !aboutBooking) || (wish && (when.time || when.approximate))));
   // A free time tapped from a list offered earlier, even after the booking was left aside.
   const tappedSlot = Boolean(chosenSlot(context.chosen));

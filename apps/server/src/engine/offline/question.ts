@@ -173,6 +173,10 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
   if (kinds.includes('duration') && kinds.includes('price') && !/\b(?:cuesta|cuestan|precio|costo|cobran|cobra|tarifa)\b/.test(plain)) {
     kinds.splice(kinds.indexOf('price'), 1);
   }
+  // "¿Qué día me cobran?" asks when, not how much.
+  if (kinds.includes('when') && kinds.includes('price') && !/\b(?:cuanto|precio|precios|costo|costos|cuesta|cuestan|tarifa|how much|price|cost)\b/.test(plain)) {
+    kinds.splice(kinds.indexOf('price'), 1);
+  }
   const words = plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const entities = capitalized(text);
 
@@ -199,7 +203,9 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     if (word.length < 2 && !/\d/.test(word)) return;
     // "llegar tarde" is late, not the afternoon.
     const late = word === 'tarde' && !/^(?:la|las|esta|buenas|por|en|de|una)$/.test(words[position - 1] ?? '');
-    if ((STOPWORDS.has(word) && !late) || KIND_WORDS.has(word)) return;
+    // "por un solo día", "un pase de día": a day as a thing, not "buenos días" nor "qué días".
+    const day = /^dias?$/.test(word) && /^(?:un|solo|por|de|del|1)$/.test(words[position - 1] ?? '');
+    if ((STOPWORDS.has(word) && !late && !day) || KIND_WORDS.has(word)) return;
     if (/^\d+$/.test(word) && word.length > 6) return;
     // Laughter and fillers: "jajaja", "jeje", "mmm", "xd".
     if (/^(?:(?:ja|je|ji|ha|he)+|m+|x+d+|lol|ok+)$/.test(word)) return;
