@@ -40,7 +40,7 @@ export async function answerFromKnowledge(
   // "estacionamiento") and those it writes next to the kind of fact asked.
   const related = question.terms
     .filter((t) => t.weight >= 0.6)
-    .flatMap((t) => t.alternatives.filter((a) => a !== t.word).slice(0, 8));
+    .flatMap((t) => t.alternatives.filter((a) => a !== t.word).slice(0, 12));
   const hints = question.terms.some((t) => t.weight >= 1) ? [] : question.kinds.map((k) => KIND_HINTS[k]);
   if (!related.length && !hints.length) return answer;
   const more = await find(`${question.query} ${[...related, ...hints].join(' ')}`);

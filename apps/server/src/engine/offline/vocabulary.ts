@@ -102,6 +102,7 @@ export const SYNONYMS: string[][] = [
   // Common business domains: what customers say and what businesses write for the same thing.
   ['congelar', 'congelarla', 'congelamiento', 'pausar', 'pausa', 'pausarla', 'suspender', 'suspension', 'freeze', 'pause'],
   ['pension', 'guarderia', 'cuidar', 'cuiden', 'cuidan', 'cuidado', 'encargar'],
+  ['operar', 'operacion', 'operaciones', 'cirugia', 'cirugias', 'intervencion', 'quirurgico', 'prequirurgico', 'surgery'],
   ['hospitalizar', 'hospitalizacion', 'hospitalizado', 'internar', 'internado'],
   ['urgencia', 'urgencias', 'emergencia', 'guardia', 'grave'],
   ['anticipado', 'anticipados', 'anticipo', 'adelantar', 'adelanto', 'adelantos', 'prepago', 'abonar', 'abono'],
@@ -169,7 +170,7 @@ export const KIND_PHRASES: [FactKind, RegExp][] = [
 /** Words that only say which kind of fact is asked, not which fact. */
 export const KIND_WORDS = new Set(
   (
-    'cuanto cuanta cuesta cuestan costo costos precio precios cobran cobra cobrarian cobraria cobrarias tarifa tarifas sale salen ' +
+    'cuanto cuanta cuesta cuestan costo costos precio precios cobran cobra cobren cobre cobrarian cobraria cobrarias tarifa tarifas sale salen ' +
     'vale valen costaria cotizacion cotizar much price prices cost costs fee fees rate rates tiempo dura duran duracion ' +
     'tarda tardan long horario horarios hora horas abren abre abierto abiertos abrimos cierran cierra cerrado cerrados time open ' +
     'opening close closing hours donde adonde ubicados ubicacion ubicada ubicado ubican direccion where address ' +
