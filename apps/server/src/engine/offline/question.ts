@@ -121,8 +121,20 @@ function kindsAbove(word: string, depth = 2): string[] {
   return kinds.flatMap((k) => [k, ...kindsAbove(k, depth - 1)]);
 }
 
+const alternativesKnown = new Map<string, string[]>();
+
 /** The word, its synonyms, the kinds it is an instance of and, for a kind, its instances. */
 function alternativesOf(word: string): string[] {
+  let known = alternativesKnown.get(word);
+  if (!known) {
+    if (alternativesKnown.size > 5_000) alternativesKnown.clear();
+    known = findAlternatives(word);
+    alternativesKnown.set(word, known);
+  }
+  return known;
+}
+
+function findAlternatives(word: string): string[] {
   const out = new Set(synonymsOf(word));
   // A kind ("Europa") is looked for as itself and its instances, not as the kinds above it.
   const isKind = Object.keys(KINDS_OF).some((k) => sameWord(k, word));
