@@ -67,6 +67,16 @@ describe('offline engine: answers a customer can trust', () => {
     expect((await chat(vet).send('¿Se puede hacer cargo automático a mi tarjeta?')).text).toContain('domiciliar');
   });
 
+  it('reads what a phrase asks: an urgency, the day of a charge', async () => {
+    const club = [
+      passage('Urgencias\nPara urgencias fuera de horario tenemos un teléfono de guardia 24 horas: 55 1234 5678.', 'Clínica'),
+      passage('Producto: Suscripción mensual; Precio: 480; Descripcion: Un café distinto cada mes', 'productos.csv'),
+      passage('Suscripción\nPuedes pausarla cuando quieras. El cargo es automático el día 5 de cada mes.', 'Tienda'),
+    ];
+    expect((await chat(club).send('Mi gato está muy mal, ¿qué hago?')).text).toContain('24 horas');
+    expect((await chat(club).send('¿Qué día me cobran la suscripción?')).text).toContain('día 5');
+  });
+
   it('answers about a kind with what the knowledge says of that kind', async () => {
     expect((await chat().send('¿Aceptan seguros?')).text).toContain('reembolso');
   });

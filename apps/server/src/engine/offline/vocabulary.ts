@@ -182,6 +182,7 @@ export const KIND_WORDS = new Set(
 /** Phrases that name, in other words, a thing businesses write with one word: the word is asked too. */
 export const PHRASE_TERMS: [RegExp, string][] = [
   [/\b(?:cargos?|cobros?|pagos?|debitos?)\s+(?:automaticos?|recurrentes?|domiciliados?)\b/, 'domiciliacion'],
+  [/\b(?:cuando|que dia|que fecha)\s+(?:me\s+|nos\s+|se\s+|les\s+)?(?:cobran|cobra|descuentan|hacen el cargo)\b/, 'cargo'],
   [/\b(?:esta|estan|anda|sigue|se puso|se siente|se ve)\s+(?:muy\s+)?(?:mal|malito|malita|grave|enferm[oa]s?)\b/, 'urgencia'],
   [/\b(?:dejar|estacionar|guardar|meter)\s+(?:el|mi|los|mis|nuestro)?\s*(?:carro|auto|coche|camioneta|vehiculo)s?\b/, 'estacionamiento'],
 ];
