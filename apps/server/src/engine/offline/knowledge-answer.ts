@@ -17,13 +17,16 @@ const KIND_HINTS: Record<FactKind, string> = {
 };
 
 /** The words a business may write instead of the question's ("pausar" → "congelar", a breed → "perro"). */
+const RELATED_WORDS = 10;
+
 export function relatedWords(question: Question): string[] {
   const lists = question.terms.filter((t) => t.weight >= 0.6).map((t) => t.alternatives.filter((a) => a !== t.word).slice(0, 12));
   // Taken in turns, so every word of the question is looked for under its other names before a
   // search's word limit is reached.
   const out: string[] = [];
   for (let i = 0; lists.some((l) => i < l.length); i++) for (const l of lists) if (i < l.length && !out.includes(l[i]!)) out.push(l[i]!);
-  return out;
+  // A few words: each one the knowledge lacks costs a typo lookup.
+  return out.slice(0, RELATED_WORDS);
 }
 
 /**
