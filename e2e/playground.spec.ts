@@ -41,6 +41,9 @@ beforeAll(async () => {
   await enableHandoff(page, botId);
 
   await trainText(page, botId, knowledge);
+  // Hand-off to a person on (it needs the WhatsApp of the person who takes over).
+  expect((await page.request.patch(`/bot/${botId}`, { data: { redirection_phone: '+52 33 1234 5678' } })).ok()).toBe(true);
+  expect((await page.request.patch(`/bot/redirection/${botId}`, { data: { redirection_enabled: true } })).ok()).toBe(true);
   session = await context.storageState();
   await context.close();
 }, 180_000);

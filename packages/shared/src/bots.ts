@@ -194,3 +194,15 @@ export const defaultReminder: ReminderItem = {
   minutes_before: 1440,
   message: 'Hola {nombre}, te recordamos tu cita el {fecha} a las {hora}. Si necesitas cambiarla, respóndenos por aquí.',
 };
+
+/** The default reminder text as a Formal bot says it (usted). */
+export const formalReminderMessage = 'Hola {nombre}, le recordamos su cita el {fecha} a las {hora}. Si necesita cambiarla, respóndanos por aquí.';
+
+/**
+ * The reminder text in the bot's tone: a reminder still holding one of the default texts follows
+ * the tone (usted for Formal, tú otherwise); a text the owner wrote is kept as written.
+ */
+export function reminderInTone(message: string, tone: string): string {
+  if (message !== defaultReminder.message && message !== formalReminderMessage) return message;
+  return tone === 'Formal' ? formalReminderMessage : defaultReminder.message;
+}

@@ -18,6 +18,8 @@ export interface DatasetBot {
   language: 'es' | 'en';
   timezone: string;
   scheduling: { slot_minutes: number } & Partial<Record<WeekdayKey, [string, string][]>>;
+  /** The personalization's hand-off switch (default true): with false, no reply may promise a person. */
+  handoff?: boolean;
 }
 
 export interface EvalCase {

@@ -56,7 +56,14 @@ export async function setupDatasetBot(app: App, dataset: Dataset, opts: { timeou
     hours: Object.fromEntries(weekdays.map((d) => [d, (b.scheduling[dayKeys[d]] ?? []).map(([start, end]) => ({ start, end }))])) as SchedulingItem['hours'],
     appointment_minutes: b.scheduling.slot_minutes,
   };
-  const bot = await bots.setScheduling(user, created.id, scheduling);
+  let bot = await bots.setScheduling(user, created.id, scheduling);
+  // The hand-off switch ("Derivar a una persona") is on unless the dataset turns it off; the
+  // product asks for the WhatsApp of the person who takes over before it can be turned on.
+  if (b.handoff !== false) {
+    await bots.update(user, created.id, { redirection_phone: '+52 33 0000 0000' });
+    await bots.setRedirection(user, created.id, true);
+    bot = { ...bot, redirection_enabled: true };
+  }
 
   const pages = new Map<string, Buffer>();
   const server = createServer((req, res) => {

@@ -1,7 +1,8 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, generateText, RetryError, stepCountIs } from 'ai';
+import { APICallError, generateText, RetryError, stepCountIs, type ToolSet } from 'ai';
 import type { Passage } from '../../modules/training/retrieval.ts';
 import type { Engine, EngineContext, EngineModelStatus, EngineResult } from '../types.ts';
+import { spanishClock } from '../dates/clock-style.ts';
 import { fromLocalIso, toLocalIso } from './local-time.ts';
 import { toConversation } from './messages.ts';
 import { cleanReply, isUsableReply, splitReplies } from './replies.ts';
@@ -113,6 +114,13 @@ function withTapped(context: EngineContext): string[] {
   return context.incoming.map((m, i) => (i === last ? `${m} (${tapped} ${toLocalIso(slot, context.bot.timezone)})` : m));
 }
 
+/** With the owner's hand-off switch off the model gets no tool to pass the conversation to a person. */
+function withoutHandOff(tools: ToolSet, context: EngineContext): ToolSet {
+  if (context.bot.redirectionEnabled) return tools;
+  const { handoff: _handoff, ...rest } = tools;
+  return rest;
+}
+
 function handoffReply(context: EngineContext): string {
   const { language, tone } = context.bot;
   if (language === 'en') return 'I am connecting you with someone from our team; they will be with you shortly.';
@@ -204,7 +212,7 @@ export function llmEngine(options: LlmEngineOptions): Engine {
         model,
         system,
         messages,
-        tools: buildTools(context, turn),
+        tools: withoutHandOff(buildTools(context, turn), context),
         stopWhen: stepCountIs(maxSteps),
         experimental_repairToolCall: async ({ toolCall }) => {
           const input = repairToolInput(toolCall.input);
@@ -218,6 +226,8 @@ export function llmEngine(options: LlmEngineOptions): Engine {
     );
 
     let text = cleanReply(result.text);
+    // The booking tools write "5:00 p. m.": a model's "5 pm" is written the same way.
+    if (context.bot.language !== 'en') text = spanishClock(text);
     if (!isUsableReply(text)) {
       // The hand-off is done; only its words are missing.
       if (!turn.handoff) throw new UnusableAnswer(result.finishReason);

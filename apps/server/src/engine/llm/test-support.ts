@@ -130,7 +130,7 @@ export const testBot = (overrides: Partial<EngineBot> = {}): EngineBot => ({
   responseLength: 'normal',
   language: 'es',
   timezone: 'America/Mexico_City',
-  redirectionEnabled: false,
+  redirectionEnabled: true,
   redirectionPhone: '',
   appointmentMinutes: 30,
   ...overrides,

@@ -2,6 +2,7 @@ import { tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 import type { Passage } from '../../modules/training/retrieval.ts';
 import { formatWhen } from '../dates/format-when.ts';
+import { searchWithRelated } from '../offline/knowledge-answer.ts';
 import type { ContactAppointment, EngineAction, EngineContext, ReplyChoices } from '../types.ts';
 import { localDate, readLocalWhen, startOfLocalDay, toLocalIso } from './local-time.ts';
 
@@ -86,7 +87,8 @@ export function buildTools(context: EngineContext, turn: Turn): ToolSet {
       description:
         "Searches the business's knowledge (documents, FAQs, policies, services, hours, location, prices). Call it before answering any question about the business.",
       inputSchema: z.object({ query: z.string().min(1).max(500).describe('What to look for, in the words of the customer.') }),
-      execute: async ({ query }) => show(await tools.search(query, PASSAGES)),
+      // Searched as the offline engine does: again with the words a business may use instead.
+      execute: async ({ query }) => show(await searchWithRelated(query, tools.search, PASSAGES, { now, timeZone: tz })),
     }),
 
     search_catalog: tool({

@@ -5,7 +5,9 @@ import { openingHoursSentence } from './opening-hours.ts';
 import { answerFromKnowledge } from './knowledge-answer.ts';
 import type { OfflineState, PendingBooking } from './offline-state.ts';
 import { plainText } from './plain-text.ts';
-import { analyzeQuestion, topicOf } from './question.ts';
+import { analyzeQuestion, splitQuestions, topicOf, type Topic } from './question.ts';
+import type { GroundedAnswer, Length } from './answer.ts';
+import { canHandOff } from './wording.ts';
 
 /** Questions about the business as a whole. */
 const ABOUT_BUSINESS =
@@ -19,6 +21,11 @@ async function productImage(turn: Turn, productId: string): Promise<{ url: strin
   } catch {
     return undefined;
   }
+}
+
+/** A word of the question as the customer wrote it ("metlife" → "MetLife"). */
+function asWritten(text: string, word: string): string {
+  return text.match(/[\p{L}\p{N}]+/gu)?.find((w) => plainText(w) === word) ?? word;
 }
 
 /** What the customer asked, answered from the knowledge or honestly not. */
@@ -46,21 +53,27 @@ export async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?:
 
   // "Sí" / "No" to the offer the reply ends with (not when it ends with the booking's question).
   const offerChoices = () => (next.offer && !opts.reminder ? { choices: offlineChoices(context.bot, turn.language).offer() } : {});
-  const answer = await answerFromKnowledge(question, context.tools.search, {
+  const options = {
     length: context.bot.responseLength,
     language: turn.language,
     business: `${context.bot.businessDesc} ${context.bot.template.replace(/_/g, ' ')}`,
-  });
-  next.topic = topicOf(question);
+  };
+  // "¿Qué horario tienen? ¿Abren los sábados?": each question answered from its own passages.
+  const parts = splitQuestions(text);
+  const several = parts.length > 1 ? await answerEach(turn, parts, options) : undefined;
+  const answer = several ? several.answer : await answerFromKnowledge(question, context.tools.search, options);
+  next.topic = several ? several.topic : topicOf(question);
   // A greeting already thanked the customer by name.
   const noted = lead.name && !turn.opening ? say.noted(firstName(lead.name)) : '';
   if (answer.type === 'answer') {
     const opener = turn.opening && !intents.distress ? '' : say.opener(intents.distress);
     const head = [noted, opener].filter(Boolean).join(' ');
-    const first = answer.sentences[0] ?? '';
-    const verdict = answer.verdict && !/^(?:s[ií]|no|yes)\b/i.test(first) ? say.verdict(answer.verdict) : '';
+    // "¿Aceptan el seguro de MetLife?": what is not known is said first, then what is.
+    const missing = answer.missing?.length ? say.notKnown(answer.missing.map((w) => asWritten(turn.raw, w))) : '';
+    const first = [missing, answer.sentences[0] ?? ''].filter(Boolean).join(' ');
+    const verdict = answer.verdict && !missing && !/^(?:s[ií]|no|yes)\b/i.test(first) ? say.verdict(answer.verdict) : '';
     const body = [verdict, first].filter(Boolean).join(' ');
-    const rest = answer.sentences.slice(1);
+    const rest = [...answer.sentences.slice(1), ...(several?.unknown.length ? [say.partlyUnknown(several.unknown)] : [])];
     const list = rest.some((s) => s.startsWith('- '));
     const offered = say.closer({ fromProducts: answer.fromProducts, bookingOpen: Boolean(opts.bookingOpen) });
     const closer = opts.reminder ?? offered.text;
@@ -87,7 +100,64 @@ export async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?:
     return finishTurn(turn, [[noted, hours, closer].filter(Boolean).join(' ')], offerChoices(), next);
   }
   if (answer.type === 'which' || answer.type === 'vague') return finishTurn(turn, [[noted, say.whichOne(), opts.reminder].filter(Boolean).join(' ')], {}, next);
-  next.offer = 'handoff';
+  if (canHandOff(context.bot)) next.offer = 'handoff';
   return finishTurn(turn, [[noted, say.fallback(intents.distress), opts.reminder].filter(Boolean).join(' ')], { ...offerChoices(), unanswered: true }, next);
 }
 
+
+/**
+ * Several questions in one message: each is read with the one before it as its thread ("¿Cuánto
+ * cuesta la mensualidad? ¿y la inscripción?"), answered from its own passages, and the answers
+ * joined, a sentence said once. The questions the knowledge does not answer are named, so the
+ * reply says what it knows and what it does not. Undefined when none is answered.
+ */
+async function answerEach(
+  turn: Turn,
+  parts: string[],
+  options: { length: Length; language: 'es' | 'en'; business: string },
+): Promise<{ answer: GroundedAnswer; topic: Topic; unknown: string[] } | undefined> {
+  const { context, say } = turn;
+  let previous = turn.state.topic;
+  const found: GroundedAnswer[] = [];
+  const unknown: string[] = [];
+  for (const part of parts.slice(0, 4)) {
+    const question = analyzeQuestion(part, { now: context.now, timeZone: context.bot.timezone, previous });
+    if (!question.terms.length && !question.kinds.length) continue;
+    const answer = await answerFromKnowledge(question, context.tools.search, options);
+    previous = topicOf(question);
+    if (answer.type === 'answer') found.push(answer);
+    else if (answer.type === 'unknown') unknown.push(part);
+  }
+  if (!found.length || !previous) return undefined;
+  const said = new Set<string>();
+  const sentences: string[] = [];
+  for (const answer of found) {
+    const own = answer.sentences.filter((s) => {
+      const key = plainText(s);
+      if (said.has(key)) return false;
+      said.add(key);
+      return true;
+    });
+    // A list's intro stays only with its items.
+    if (own.length === 1 && /:$/.test(own[0]!)) continue;
+    const first = own[0];
+    if (first && answer.verdict && !/^(?:s[ií]|no|yes)\b/i.test(first)) own[0] = `${say.verdict(answer.verdict)} ${first}`;
+    sentences.push(...own);
+  }
+  if (!sentences.length) return undefined;
+  const sources = [...new Map(found.flatMap((a) => a.sources).map((p) => [p.chunkId, p])).values()];
+  return {
+    answer: {
+      type: 'answer',
+      sentences,
+      sources,
+      fromRows: found.some((a) => a.fromRows),
+      fromProducts: found.some((a) => a.fromProducts),
+      ...(found.length === 1 && found[0]!.product && { product: found[0]!.product }),
+      coverage: Math.min(...found.map((a) => a.coverage)),
+      ...(found.some((a) => a.missing?.length) && { missing: found.flatMap((a) => a.missing ?? []) }),
+    },
+    topic: previous,
+    unknown,
+  };
+}

@@ -104,7 +104,6 @@ describe('buildAnswer', () => {
     ['¿Hacen depilación láser?', spa],
     ['¿Venden motos?', cars],
     ['¿Tienen clases de natación?', school],
-    ['¿Cuánto cuesta el transporte escolar a Querétaro?', school],
     ['¿Aceptan perros?', spa],
   ])('does not invent an answer: %s', async (question, passages) => {
     expect(await ask(question, passages)).toBe('(unknown)');
@@ -133,6 +132,14 @@ describe('buildAnswer', () => {
 
   it('counts what is asked to be counted', async () => {
     expect(await ask('¿Cuántas oficinas tienen?', homes)).toContain('3 oficinas');
+  });
+
+  it('says which name it knows nothing of, with what it knows of the rest', async () => {
+    const tools = memoryTools({ now: NOW, passages: school });
+    const q = analyzeQuestion('¿Cuánto cuesta el transporte escolar a Querétaro?', { now: NOW, timeZone: 'America/Mexico_City' });
+    const answer = await answerFromKnowledge(q, tools.search, { length: 'normal', language: 'es' });
+    expect(answer.type === 'answer' && answer.missing).toEqual(['queretaro']);
+    expect(answer.type === 'answer' && answer.sentences.join(' ')).toContain('colonias cercanas');
   });
 
   it('does not offer the catalog for the customer\'s own thing', async () => {

@@ -1,7 +1,8 @@
 import type { Passage } from '../../modules/training/retrieval.ts';
+import { spanishClock } from '../dates/clock-style.ts';
 import { answerUnits, type AnswerUnit } from './answer-units.ts';
 import { plainText, wordsOf } from './plain-text.ts';
-import type { Question, QuestionTerm } from './question.ts';
+import { MEASURES, type MeasureUnit, type Question, type QuestionTerm } from './question.ts';
 import { renderRow } from './render-row.ts';
 import { isNo, isYes } from './table-row.ts';
 import { KIND_WORDS, LIGHT_WORDS, STOPWORDS, type FactKind } from './vocabulary.ts';
@@ -24,6 +25,8 @@ export interface GroundedAnswer {
   product?: string;
   /** Share of the question's weight the answer covers (0..1). */
   coverage: number;
+  /** Names the customer asked about that the knowledge never mentions: said as not known. */
+  missing?: string[];
 }
 
 export interface NoAnswer {
@@ -95,6 +98,27 @@ const WEEKDAY_SPANS: [RegExp, number[]][] = [
   [/\btodos los dias\b|\bdiario\b|\bevery day\b|\bdaily\b/, [0, 1, 2, 3, 4, 5, 6]],
 ];
 
+/** The ranges of a measure a text states: "de 10 a 25 kg", "hasta 10 kg", "más de 25 kg", "desde los 15 años". */
+export function measureRanges(text: string, unit: MeasureUnit): [number, number][] {
+  const plain = plainText(text).replace(/(\d),(\d)/g, '$1.$2');
+  const u = `(?:${MEASURES[unit]})`;
+  const n = String.raw`(\d+(?:\.\d+)?)`;
+  const out: [number, number][] = [];
+  const covered: [number, number][] = [];
+  const take = (re: RegExp, range: (m: RegExpMatchArray) => [number, number]) => {
+    for (const m of plain.matchAll(re)) {
+      const at = m.index ?? 0;
+      if (covered.some(([a, b]) => at < b && at + m[0].length > a)) continue;
+      covered.push([at, at + m[0].length]);
+      out.push(range(m));
+    }
+  };
+  take(new RegExp(String.raw`(?:de|entre)?\s*${n}\s*${u}?\s*(?:a|y|-|al)\s*${n}\s*${u}`, 'g'), (m) => [Number(m[1]), Number(m[2])]);
+  take(new RegExp(String.raw`(?:hasta|menos de|menores de|maximo|max)\s+(?:los\s+|las\s+)?${n}\s*${u}`, 'g'), (m) => [0, Number(m[1])]);
+  take(new RegExp(String.raw`(?:mas de|desde|a partir de|mayores de|minimo|min)\s+(?:los\s+|las\s+)?${n}\s*${u}`, 'g'), (m) => [Number(m[1]), Infinity]);
+  return out;
+}
+
 interface TermHit {
   body: boolean;
   context: boolean;
@@ -104,8 +128,12 @@ function hitOf(term: QuestionTerm, unit: AnswerUnit, plain: string, businessWord
   const inWords = (words: string[]) => term.alternatives.some((alt) => words.some((w) => sameWord(w, alt)));
   let body = inWords(unit.words);
   if (!body && term.weekday !== undefined) body = WEEKDAY_SPANS.some(([re, days]) => re.test(plain) && days.includes(term.weekday!));
-  // "quiero vender mi casa": the customer's own thing is not one of the catalog's rows.
-  if (term.own && unit.row) return { body: false, context: false };
+  // "quiero vender mi casa": the customer's own thing is not one of the catalog's rows; it may be
+  // what a row is for ("esterilizar a mi gata" and "Esterilización de gata").
+  if (term.own && unit.row) {
+    const head = unit.label[0];
+    return { body: body && head !== undefined && !inWords([head]), context: false };
+  }
   // "¿Tienen autos automáticos?" at a car dealer: every row of its catalog is an "auto".
   const context = !body && (inWords(unit.context) || (unit.row !== undefined && inWords(businessWords)));
   return { body, context };
@@ -122,21 +150,30 @@ interface Scored {
 }
 
 function scoreUnits(question: Question, units: AnswerUnit[], topScore: number, businessWords: string[]): Scored[] {
-  return units.map((unit) => {
-    const plain = plainText(unit.text);
-    const hits = question.terms.map((t) => hitOf(t, unit, plain, businessWords));
+  const allHits = units.map((unit) => question.terms.map((t) => hitOf(t, unit, plainText(unit.text), businessWords)));
+  // A word every row holds ("perro" at a veterinary clinic) says less about which one is asked
+  // than a word only one passage holds ("hospitalizar"): the inverse of how many units hold it.
+  const rarity = question.terms.map((_, i) => {
+    const n = allHits.filter((h) => h[i]!.body).length;
+    return n === 0 ? 1 : n === 1 ? 1.3 : 1 / (1 + 0.5 * Math.log(n));
+  });
+  return units.map((unit, u) => {
+    const hits = allHits[u]!;
     let score = 0;
     hits.forEach((h, i) => {
       const w = question.terms[i]!.weight;
-      if (h.body) score += w;
-      else if (h.context) score += 0.6 * w;
+      if (h.body) score += w * rarity[i]!;
+      // Found by what the passage is about only: less when other passages say the word itself.
+      else if (h.context) score += 0.6 * w * Math.min(1, rarity[i]!);
     });
     const kinds = question.kinds.filter((k) => (k === 'count' ? countsNoun(unit.text, question.countNoun) : holdsKind(unit.text, k)));
     for (const k of kinds) score += k === 'hours' && !STRONG_HOURS.test(unit.text) ? 0.35 : 0.7;
     if (question.kinds.some((k) => KIND_LABELS[k]?.some((w) => unit.label.includes(w) || unit.context.includes(w)))) score += 0.3;
     // The question names what the paragraph is about (its label or its section's heading).
-    const topic = question.terms.some((t) => t.weight >= 1 && t.alternatives.some((alt) => unit.context.some((w) => sameWord(w, alt))));
-    if (topic) score += 0.3;
+    // A word every row's name holds ("perro") says little about which row this is.
+    const topicTerms = question.terms.map((t, i) => (t.weight >= 0.6 && t.alternatives.some((alt) => unit.context.some((w) => sameWord(w, alt))) ? i : -1)).filter((i) => i >= 0);
+    const topic = topicTerms.length > 0;
+    if (topic) score += 0.3 * Math.max(...topicTerms.map((i) => Math.min(1, rarity[i]!)));
     if (question.window) {
       const ranges = rangesOf(unit.text);
       if (ranges.length) {
@@ -144,13 +181,22 @@ function scoreUnits(question: Question, units: AnswerUnit[], topScore: number, b
         score += ranges.some(([a, b]) => a < to && b > from) ? 0.6 : -0.6;
       }
     }
+    // "¿y para uno de 20 kilos?": of rows with ranges of that measure, the one it falls in; a
+    // sentence with such a range is the rule that answers ("desde los 15 años").
+    if (question.amount) {
+      const ranges = measureRanges(unit.text, question.amount.unit);
+      if (ranges.length) {
+        const fits = ranges.some(([a, b]) => question.amount!.value >= a && question.amount!.value <= b);
+        score += unit.row ? (fits ? 0.8 : -0.8) : 0.5;
+      }
+    }
     // "el masaje relajante" is the row named just that, more than "paquete (masaje relajante para dos)".
     let named = 0;
     if (unit.row?.name) {
       const core = wordsOf(unit.row.name.value.replace(/\([^)]*\)/g, ' ')).filter((w) => !STOPWORDS.has(w));
-      const said = core.filter((w) => question.terms.some((t) => t.weight >= 1 && !t.own && t.alternatives.some((alt) => sameWord(w, alt)))).length;
-      if (core.length) named = said / core.length;
-      score += 0.5 * named;
+      const saidBy = core.map((w) => question.terms.findIndex((t) => t.weight >= 1 && !t.own && t.alternatives.some((alt) => sameWord(w, alt))));
+      if (core.length) named = saidBy.filter((i) => i >= 0).length / core.length;
+      score += (0.5 * saidBy.reduce((sum, i) => sum + (i >= 0 ? Math.min(1, rarity[i]!) : 0), 0)) / Math.max(1, core.length);
     }
     // A yes/no column the question names ("¿tienen algo que acepte mascotas?") counts only when it
     // says yes, unless the customer asks about that very row.
@@ -240,6 +286,23 @@ function verdictOf(question: Question, unit: AnswerUnit): 'yes' | 'no' | undefin
   return before.includes('no') || before.includes('nunca') ? 'no' : 'yes';
 }
 
+/** The amounts a text states, as plain numbers ("$650.00 MXN" and "650" are one). */
+function amountsOf(text: string): string[] {
+  return [...plainText(text).matchAll(/\d+(?:\.\d+)?/g)].map((m) => m[0].replace(/\.0+$/, ''));
+}
+
+/** A later unit that says nothing new: the same thing named, and no amount the earlier one lacks. */
+function sameFact(a: AnswerUnit, b: AnswerUnit): boolean {
+  const named = (x: AnswerUnit, y: AnswerUnit) => {
+    const name = (x.row?.name ? wordsOf(x.row.name.value) : x.label).filter((w) => !STOPWORDS.has(w) && !/^\d/.test(w));
+    return name.length > 0 && name.every((w) => y.words.some((v) => sameWord(v, w)));
+  };
+  if (!named(a, b) && !named(b, a)) return false;
+  const earlier = new Set(amountsOf(a.text));
+  const later = amountsOf(b.text);
+  return later.length > 0 && later.every((n) => earlier.has(n));
+}
+
 /**
  * A grounded answer: the sentences, list items or table rows of the passages that hold what the
  * question asks, as many as the response length allows, or why there is none. It never says
@@ -295,9 +358,24 @@ export function buildAnswer(
 
   const ratio = coverage(question, chosen);
   const topic = chosen.some((s) => s.topic);
+  // A place, brand or name the customer wrote with a capital that the passages never mention:
+  // what the knowledge says of the rest is still worth saying, with what it does not know
+  // ("¿Aceptan el seguro de MetLife?" → about MetLife nothing; no direct agreements, an invoice
+  // for reimbursement).
+  const unfound = question.terms.filter((t, i) => t.entity && !found(i));
+  if (unfound.length) {
+    // Named by a passage that was not chosen: the answer is about something else.
+    const nowhere = unfound.filter((t) => !scored.some((s) => s.hits[question.terms.indexOf(t)]!.body));
+    if (nowhere.length < unfound.length || nowhere.length > 1) return { type: 'unknown' };
+    const missing = nowhere;
+    const rest = question.terms.filter((t) => !missing.includes(t));
+    const named = rest.filter((t) => t.weight >= 1 && !t.verb);
+    if (!named.length && !question.kinds.length) return { type: 'unknown' };
+    // "¿Cuánto tarda en llegar a Mérida?": the kind of fact asked is answered for the rest.
+    const partial = buildAnswer({ ...question, terms: rest, narrowing: [], plural: true }, passages, options);
+    return partial.type === 'answer' ? { ...partial, missing: missing.map((t) => t.word) } : { type: 'unknown' };
+  }
   if (narrowedAway(question, chosen)) return { type: 'unknown' };
-  // A place, brand or name the customer wrote with a capital that the passages never mention.
-  if (question.terms.some((t, i) => t.entity && !found(i))) return { type: 'unknown' };
   if (!(ratio >= 0.5 || (topic && ratio >= 0.3))) return { type: 'unknown' };
   // Every word naming the thing asked is missing: what was found is only about the kind of fact.
   if (contentTerms.length && !contentTerms.some((t) => found(question.terms.indexOf(t)))) return { type: 'unknown' };
@@ -318,6 +396,11 @@ export function buildAnswer(
       chosen.splice(0, chosen.length, priced[0]!.s);
     }
   }
+  // One fact once: the catalog's product and the document's row or sentence that state the same
+  // thing (same name, same amounts) are one, not two "options".
+  for (let i = chosen.length - 1; i > 0; i--) {
+    if (chosen.slice(0, i).some((earlier) => sameFact(earlier.unit, chosen[i]!.unit))) chosen.splice(i, 1);
+  }
   const lead = chosen[0]!;
   const inOrder = lead.unit.row ? chosen : [...chosen].sort((a, b) => a.unit.rank - b.unit.rank || a.unit.order - b.unit.order);
   const rows = inOrder.filter((s) => s.unit.row);
@@ -330,6 +413,8 @@ export function buildAnswer(
     sentences = inOrder.map((s) => (s.unit.row ? renderRow(s.unit.row, rowFocus(question, limit.extra, options.language)) : faqText(s.unit, question)));
   }
 
+  // One way of writing a time in the whole conversation ("5:00 p. m."), as the bookings say it.
+  if (options.language === 'es') sentences = sentences.map(spanishClock);
   // An answer that already opens with "Sí" or "No" needs no other.
   const verdict = complete && !/^(?:s[ií]|no|yes)\b/i.test(sentences[0] ?? '') ? verdictOf(question, lead.unit) : undefined;
   const sources = [...new Map(inOrder.map((s) => [s.unit.passage.chunkId, s.unit.passage])).values()];

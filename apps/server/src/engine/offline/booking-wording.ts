@@ -85,7 +85,13 @@ export function bookingWording(bot: EngineBot, language: Language) {
         `The next free time is ${when(alternative)}. Does that work, or would you prefer another?`,
       ),
     noFree: () =>
-      say(
+      !bot.redirectionEnabled
+        ? say(
+            'No encontré horarios libres en las próximas dos semanas. ¿Quieres que busque otro día?',
+            'No encontré horarios libres en las próximas dos semanas. ¿Desea que busque otro día?',
+            "I couldn't find free times in the next two weeks. Shall I look for another day?",
+          )
+        : say(
         'No encontré horarios libres en las próximas dos semanas. Si quieres, alguien de nuestro equipo te ayuda a encontrar un espacio.',
         'No encontré horarios libres en las próximas dos semanas. Si lo desea, alguien de nuestro equipo le ayuda a encontrar un espacio.',
         "I couldn't find free times in the next two weeks. If you'd like, someone from our team can help you find one.",

@@ -14,8 +14,8 @@ import { memoryTools } from './test-support/memory-tools.ts';
 
 /** Cases passed on the development datasets (shared/eval; 47 of 47 when written); the engine must not fall below it. */
 const FLOOR = 45;
-/** Cases passed on the businesses in test-support/datasets (118 of 123 when written). */
-const MORE_FLOOR = 116;
+/** Cases passed on the businesses in test-support/datasets (215 of 231 when the last six were added). */
+const MORE_FLOOR = 212;
 
 const datasetsIn = (dir: string): Dataset[] =>
   existsSync(dir)
@@ -49,8 +49,8 @@ function engineBot(id: string, dataset: Dataset): EngineBot {
     responseLength: b.response_length,
     language: b.language,
     timezone: b.timezone,
-    redirectionEnabled: false,
-    redirectionPhone: '',
+    redirectionEnabled: b.handoff !== false,
+    redirectionPhone: b.handoff !== false ? '+52 33 0000 0000' : '',
     appointmentMinutes: b.scheduling.slot_minutes,
   };
 }

@@ -57,7 +57,8 @@ const PEOPLE =
   'persona|personas|humano|humana|asesor|asesora|asesores|agente|ejecutivo|ejecutiva|representante|encargado|encargada|' +
   'gerente|dueno|duena|responsable|alguien|vendedor|vendedora|recepcion|recepcionista|operador|operadora|supervisor|' +
   'person|human|agent|representative|someone|somebody|manager|staff|doctor|doctora|dentista|medico|medica|licenciado|licenciada|' +
-  'abogado|abogada|jefe|jefa|coordinador|coordinadora|director|directora|dueno|admisiones|ventas|soporte|caja';
+  'abogado|abogada|jefe|jefa|coordinador|coordinadora|director|directora|dueno|admisiones|ventas|soporte|caja|' +
+  'veterinario|veterinaria|especialista|entrenador|entrenadora|instructor|instructora|maestro|maestra|profesor|profesora|odontologo|odontologa';
 
 const HANDOFF = [
   new RegExp(

@@ -1,6 +1,6 @@
 import type { Passage } from '../../modules/training/retrieval.ts';
 import { buildAnswer, type GroundedAnswer, type Length, type NoAnswer } from './answer.ts';
-import type { Question } from './question.ts';
+import { analyzeQuestion, type Question } from './question.ts';
 import type { FactKind } from './vocabulary.ts';
 
 /** Words a business writes next to each kind of fact, to search with when the question has no others. */
@@ -8,13 +8,43 @@ const KIND_HINTS: Record<FactKind, string> = {
   price: 'precio costo price',
   duration: 'duración minutos duration',
   hours: 'horario abrimos hours open',
-  place: 'dirección ubicación ubicados calle avenida address street',
+  place: 'dirección ubicación ubicados estamos calle avenida av blvd colonia oficina sucursal local address street',
   when: 'fecha',
   requirements: 'requisitos documentos',
   capacity: 'capacidad invitados personas',
   who: 'equipo',
   count: '',
 };
+
+/** The words a business may write instead of the question's ("pausar" → "congelar", a breed → "perro"). */
+const RELATED_WORDS = 10;
+
+export function relatedWords(question: Question): string[] {
+  const lists = question.terms.filter((t) => t.weight >= 0.6).map((t) => t.alternatives.filter((a) => a !== t.word).slice(0, 12));
+  // Taken in turns, so every word of the question is looked for under its other names before a
+  // search's word limit is reached.
+  const out: string[] = [];
+  for (let i = 0; lists.some((l) => i < l.length); i++) for (const l of lists) if (i < l.length && !out.includes(l[i]!)) out.push(l[i]!);
+  // A few words: each one the knowledge lacks costs a typo lookup.
+  return out.slice(0, RELATED_WORDS);
+}
+
+/**
+ * The passages for a question, searched as written and again with the words a business may use
+ * instead, best first: how the LLM engine's knowledge tool finds what the offline engine finds.
+ */
+export async function searchWithRelated(
+  text: string,
+  search: (query: string, k?: number) => Promise<Passage[]>,
+  k: number,
+  clock: { now: Date; timeZone: string },
+): Promise<Passage[]> {
+  const first = await search(text, k);
+  const related = relatedWords(analyzeQuestion(text, clock));
+  if (!related.length) return first;
+  const more = await search(`${text} ${related.join(' ')}`.slice(0, 1500), k);
+  return [...new Map([...first, ...more].map((p) => [p.chunkId, p])).values()].sort((a, b) => b.score - a.score).slice(0, k);
+}
 
 /**
  * Searches the knowledge for a question and builds the grounded answer; a question that only
@@ -38,9 +68,7 @@ export async function answerFromKnowledge(
   if (answer.type === 'answer' && answer.coverage >= 0.999) return answer;
   // Once more with the words a business may use instead ("carro" → "auto", "parking" →
   // "estacionamiento") and those it writes next to the kind of fact asked.
-  const related = question.terms
-    .filter((t) => t.weight >= 0.6)
-    .flatMap((t) => t.alternatives.filter((a) => a !== t.word).slice(0, 8));
+  const related = relatedWords(question);
   const hints = question.terms.some((t) => t.weight >= 1) ? [] : question.kinds.map((k) => KIND_HINTS[k]);
   if (!related.length && !hints.length) return answer;
   const more = await find(`${question.query} ${[...related, ...hints].join(' ')}`);

@@ -13,7 +13,7 @@ import { bareName, captureLead } from './lead-capture.ts';
 import { readState, writeState, type OfflineState, type PendingBooking } from './offline-state.ts';
 import { hasContent, plainText } from './plain-text.ts';
 import { analyzeQuestion } from './question.ts';
-import { wording } from './wording.ts';
+import { canHandOff, wording } from './wording.ts';
 
 /** The words of "¿eres un bot?", "¿con quién hablo?": they ask who answers, not about the business. */
 const IDENTITY_WORDS = new Set(
@@ -54,6 +54,8 @@ async function respond(context: EngineContext): Promise<EngineResult> {
 
   // Asking for a person wins over everything; so does "sí" to the offer of one.
   const accepts = intents.confirm && !intents.question && !intents.deny;
+  // Hand-off off: nobody to pass the conversation to; say so and keep helping.
+  if (intents.handoff && !canHandOff(context.bot)) return finishTurn(turn, [say.noHandoff()]);
   if (intents.handoff || (state.offer === 'handoff' && accepts) || (state.offer === 'purchase' && accepts)) {
     const buying = !intents.handoff && state.offer === 'purchase';
     const why = buying ? (language === 'es' ? 'El cliente quiere comprar' : 'The customer wants to buy') : undefined;
@@ -124,7 +126,9 @@ async function respond(context: EngineContext): Promise<EngineResult> {
   const wish = /\b(?:quiero|quisiera|me gustaria|necesito|ocupo|deseo|i want|i would like|i'd like)\b/.test(plainText(lead.rest));
   // "¿Con cuánta anticipación puedo reservar?", "¿qué necesito para reservar?": a question about
   // booking, unless it names a day or time.
-  const aboutBooking = intents.question && WH_QUESTION.test(plainText(lead.rest)) && !when?.date && !when?.time;
+  // The question may follow what it is about: "Para apartar la habitación, ¿cuánto tengo que pagar?".
+  const asked = lead.rest.includes('¿') ? lead.rest.slice(lead.rest.lastIndexOf('¿')) : lead.rest;
+  const aboutBooking = intents.question && (WH_QUESTION.test(plainText(lead.rest)) || WH_QUESTION.test(plainText(asked))) && !when?.date && !when?.time;
   const wantsSlot = Boolean(when?.date && !when.past && ((intents.availability && !aboutBooking) || (wish && (when.time || when.approximate))));
   // A free time tapped from a list offered earlier, even after the booking was left aside.
   const tappedSlot = Boolean(chosenSlot(context.chosen));

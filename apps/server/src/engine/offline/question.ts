@@ -1,7 +1,7 @@
 import { parseWhen } from '../dates/parse-when.ts';
 import { isFirstName } from './lead-capture.ts';
 import { plainText } from './plain-text.ts';
-import { KIND_PHRASES, KIND_WORDS, LIGHT_WORDS, STOPWORDS, SYNONYMS, WEEKDAY_WORDS, YES_NO_VERBS, type FactKind } from './vocabulary.ts';
+import { KIND_PHRASES, KIND_WORDS, KINDS_OF, LIGHT_WORDS, PHRASE_TERMS, STOPWORDS, SYNONYMS, WEEKDAY_WORDS, YES_NO_VERBS, type FactKind } from './vocabulary.ts';
 import { sameWord } from './word-match.ts';
 
 export interface QuestionTerm {
@@ -48,6 +48,37 @@ export interface Question {
   superlative?: 'min' | 'max';
   /** A yes-or-no question ("¿Aceptan…?", "¿Es dolorosa…?"): only answered about what the passages name. */
   strict: boolean;
+  /** "de 20 kilos", "13 años", "somos 4 personas": a quantity the answer's ranges are checked against. */
+  amount?: Amount;
+}
+
+/** A quantity of one measure: kilos, years, people, square metres, nights, months. */
+export interface Amount {
+  value: number;
+  unit: MeasureUnit;
+}
+
+export type MeasureUnit = 'kg' | 'anos' | 'personas' | 'm2' | 'noches' | 'meses';
+
+/** How each measure is written, in plain form. */
+export const MEASURES: Record<MeasureUnit, string> = {
+  kg: 'kg|kgs|kilos?|kilogramos?',
+  anos: 'anos?|years?',
+  personas: 'personas?|invitados?|huespedes?|adultos|pax|people|guests',
+  m2: 'm2|metros cuadrados|mts2',
+  noches: 'noches?|nights?',
+  meses: 'meses|months',
+};
+
+const MEASURE_WORD = new RegExp(`^(?:${Object.values(MEASURES).join('|')}|metros|cuadrados)$`);
+
+/** The quantity a question gives ("uno de 20 kilos" → 20 kg). */
+function amountOf(plain: string): Amount | undefined {
+  for (const [unit, words] of Object.entries(MEASURES) as [MeasureUnit, string][]) {
+    const m = plain.match(new RegExp(String.raw`(?<![\d.])(\d+(?:\.\d+)?)\s*(?:${words})\b`));
+    if (m) return { value: Number(m[1]), unit };
+  }
+  return undefined;
 }
 
 /** What the previous question was about, kept between turns. */
@@ -75,9 +106,45 @@ const KIND_QUERY: Record<FactKind, string> = {
   count: 'cuántos',
 };
 
-function alternativesOf(word: string): string[] {
+const synonymsOf = (word: string): string[] => {
   const out = new Set([word]);
   for (const group of SYNONYMS) if (group.some((g) => sameWord(g, word))) for (const g of group) out.add(g);
+  return [...out];
+};
+
+/** The kinds a word is an instance of ("chihuahua" → "perro" → "mascota"), two levels up. */
+function kindsAbove(word: string, depth = 2): string[] {
+  if (depth === 0) return [];
+  const kinds = Object.entries(KINDS_OF)
+    .filter(([, instances]) => instances.some((i) => sameWord(i, word)))
+    .map(([kind]) => kind);
+  return kinds.flatMap((k) => [k, ...kindsAbove(k, depth - 1)]);
+}
+
+const alternativesKnown = new Map<string, string[]>();
+
+/** The word, its synonyms, the kinds it is an instance of and, for a kind, its instances. */
+function alternativesOf(word: string): string[] {
+  let known = alternativesKnown.get(word);
+  if (!known) {
+    if (alternativesKnown.size > 5_000) alternativesKnown.clear();
+    known = findAlternatives(word);
+    alternativesKnown.set(word, known);
+  }
+  return known;
+}
+
+function findAlternatives(word: string): string[] {
+  const out = new Set(synonymsOf(word));
+  // A kind ("Europa") is looked for as itself and its instances, not as the kinds above it.
+  const isKind = Object.keys(KINDS_OF).some((k) => sameWord(k, word));
+  for (const w of [...out]) {
+    if (!isKind) for (const kind of kindsAbove(w)) for (const k of synonymsOf(kind)) out.add(k);
+    for (const [kind, instances] of Object.entries(KINDS_OF)) {
+      if (!sameWord(kind, w)) continue;
+      for (const i of instances) for (const k of synonymsOf(i)) out.add(k);
+    }
+  }
   return [...out];
 }
 
@@ -105,11 +172,21 @@ const FOLLOW_UP_START = /^(?:y|e|and|what about|how about|que tal|tambien|igual|
  * question's topic: a short follow-up ("¿y la endodoncia?", "¿y cuánto cuesta?") borrows the
  * kind or the words it lacks.
  */
+/** Short forms of chat Spanish: "q", "x", "xq", "d", "tmb". */
+const SHORT_FORMS: Record<string, string> = { q: 'que', k: 'que', x: 'por', xq: 'porque', pq: 'porque', d: 'de', tmb: 'tambien', tb: 'tambien', pa: 'para', xfa: 'por favor' };
+
 export function analyzeQuestion(text: string, options: { now: Date; timeZone: string; previous?: Topic }): Question {
-  const plain = plainText(text);
+  const plain = plainText(text)
+    .split(' ')
+    .map((w) => SHORT_FORMS[w] ?? w)
+    .join(' ');
   const kinds = KIND_PHRASES.filter(([, re]) => re.test(plain)).map(([kind]) => kind);
   // "¿cuánto tiempo dura?" asks a duration, not a price.
   if (kinds.includes('duration') && kinds.includes('price') && !/\b(?:cuesta|cuestan|precio|costo|cobran|cobra|tarifa)\b/.test(plain)) {
+    kinds.splice(kinds.indexOf('price'), 1);
+  }
+  // "¿Qué día me cobran?" asks when, not how much.
+  if (kinds.includes('when') && kinds.includes('price') && !/\b(?:cuanto|precio|precios|costo|costos|cuesta|cuestan|tarifa|how much|price|cost)\b/.test(plain)) {
     kinds.splice(kinds.indexOf('price'), 1);
   }
   const words = plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -117,11 +194,30 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
 
   const terms: QuestionTerm[] = [];
   const positions: number[] = [];
+  // "el fin de semana", "entre semana": the weekdays they name.
+  const span = /\bfin(?:es)? de semana\b|\bweekends?\b/.test(plain) ? [6, 0] : /\bentre semana\b|\bweekdays?\b/.test(plain) ? [1, 2, 3, 4, 5] : [];
+  const spanWords = new Set(span.length ? ['fin', 'fines', 'semana', 'entre', 'weekend', 'weekends', 'weekday', 'weekdays'] : []);
+  for (const day of span) {
+    const word = Object.keys(WEEKDAY_WORDS).find((w) => WEEKDAY_WORDS[w] === day)!;
+    terms.push({ word, weight: 0.5, alternatives: alternativesOf(word), weekday: day });
+    positions.push(-1);
+  }
+  // "cargo automático" asks for "domiciliación": the phrase's words are that one term.
+  for (const [re, word] of PHRASE_TERMS) {
+    const found = plain.match(re);
+    if (!found) continue;
+    for (const w of found[0].split(' ')) spanWords.add(w);
+    terms.push({ word, weight: 1, alternatives: alternativesOf(word) });
+    positions.push(-1);
+  }
   words.forEach((word, position) => {
+    if (spanWords.has(word)) return;
     if (word.length < 2 && !/\d/.test(word)) return;
     // "llegar tarde" is late, not the afternoon.
     const late = word === 'tarde' && !/^(?:la|las|esta|buenas|por|en|de|una)$/.test(words[position - 1] ?? '');
-    if ((STOPWORDS.has(word) && !late) || KIND_WORDS.has(word)) return;
+    // "por un solo día", "un pase de día": a day as a thing, not "buenos días" nor "qué días".
+    const day = /^dias?$/.test(word) && /^(?:un|solo|por|de|del|1)$/.test(words[position - 1] ?? '');
+    if ((STOPWORDS.has(word) && !late && !day) || KIND_WORDS.has(word)) return;
     if (/^\d+$/.test(word) && word.length > 6) return;
     // Laughter and fillers: "jajaja", "jeje", "mmm", "xd".
     if (/^(?:(?:ja|je|ji|ha|he)+|m+|x+d+|lol|ok+)$/.test(word)) return;
@@ -130,7 +226,7 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     const weekday = WEEKDAY_WORDS[word];
     if (terms.length >= 24) return;
     // An infinitive ("rentar una cancha", "lavar un traje") names the thing less than its object.
-    const weight = weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) || /^\d+$/.test(word) ? 0.3 : /^\p{L}{3,}(?:ar|er|ir)$/u.test(word) ? 0.6 : 1;
+    const weight = weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) || /^\d+$/.test(word) ? 0.3 : /^\p{L}{3,}(?:ar|er|ir)$/u.test(word) ? 0.8 : 1;
     const entity = weight >= 1 && entities.has(word) && !isFirstName(word);
     const own = /^(?:mi|mis|my|nuestro|nuestra|nuestros|nuestras)$/.test(words[position - 1] ?? '');
     terms.push({ word, weight, alternatives: alternativesOf(word), ...(weekday !== undefined && { weekday }), ...(entity && { entity }), ...(own && { own }) });
@@ -140,6 +236,7 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
   // "X de Y", "X para Y": Y narrows X when they stand together.
   const narrowing: [number, number][] = [];
   for (let i = 0; i < positions.length - 1; i++) {
+    if (positions[i]! < 0) continue;
     const between = words.slice(positions[i]! + 1, positions[i + 1]!);
     if (between.length === 0) continue;
     if (/^(?:de|del|para)$/.test(between[0]!) && between.slice(1).every((w) => /^(?:la|el|los|las|un|una|unos|unas)$/.test(w))) {
@@ -176,10 +273,24 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
   else if (when?.approximate) window = WINDOWS[when.approximate];
 
   let followUp = false;
-  let query = text;
+  // The words a phrase or a span of days stands for are searched too.
+  const added = terms.filter((_, i) => positions[i]! < 0).map((t) => t.word);
+  let query = added.length ? `${text} ${added.join(' ')}` : text;
   const previous = options.previous;
   const contentWords = terms.filter((t) => t.weight >= 1);
-  if (previous) {
+  const amount = amountOf(plain);
+  // "¿y para uno de 20 kilos?", "¿hasta qué hora puedo ir con ese plan?": no new subject (only a
+  // measure, or "ese"), so the thread's subject goes on.
+  const subjects = contentWords.filter((t) => !MEASURE_WORD.test(t.word) && !/^\d/.test(t.word));
+  const measureOnly = contentWords.length > 0 && subjects.length === 0 && (FOLLOW_UP_START.test(plain) || words.length <= 6);
+  const pointsBack = /\b(?:ese|esa|esos|esas|dicho|dicha)\s+\p{L}+/u.test(plain);
+  if (previous && previous.words.length && (measureOnly || pointsBack)) {
+    const kept = previous.words.filter((w) => !terms.some((t) => t.word === w));
+    for (const word of kept) terms.push({ word, weight: 1, alternatives: alternativesOf(word) });
+    if (!kinds.length) kinds.push(...previous.kinds);
+    query = `${kinds.length && measureOnly ? `${kinds.map((k) => KIND_QUERY[k]).join(' ')} ` : ''}${text} ${kept.join(' ')}`;
+    followUp = true;
+  } else if (previous) {
     // Only facts of a thing carry its name over; hours and addresses are the business's.
     const ofAThing = kinds.length > 0 && kinds.every((k) => k === 'price' || k === 'duration' || k === 'capacity' || k === 'requirements');
     if (!contentWords.length && ofAThing && previous.words.length) {
@@ -210,6 +321,7 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     ...(superlative && { superlative }),
     strict: Boolean(yesNoVerb) || (first !== undefined && /^(?:es|son|esta|estan|is|are)$/.test(first) && /\?/.test(text)),
     plural: /\b(?:precios|costos|tarifas|lista de precios|prices|rates)\b/.test(plain),
+    ...(amount && { amount }),
   };
 }
 
@@ -219,3 +331,42 @@ export const topicOf = (question: Question): Topic => ({
   words: question.terms.filter((t) => t.weight >= 1).map((t) => t.word).slice(0, 6),
   query: question.query.slice(0, 300),
 });
+
+/** A question word opening the second half of "¿Dónde están y en qué horario atienden?". */
+const SECOND_QUESTION = /^(?:(?:en|a|de|desde|hasta|con|por|para)\s+)?(?:que|cual|cuales|cuanto|cuanta|cuantos|cuantas|donde|cuando|como|quien|what|where|when|how|which)\b/;
+
+/**
+ * The questions of one message, each with the statements before it ("Estoy embarazada, ¿me
+ * pueden dar un masaje?" stays one): "¿Qué horario tienen? ¿Abren los sábados?" is two, and so is
+ * "¿Dónde están y en qué horario atienden?". A message with one question gives one part.
+ */
+export function splitQuestions(text: string): string[] {
+  const pieces = text
+    .split(/(?<=\?)|(?=¿)/)
+    .map((p) => p.trim())
+    .filter((p) => /[\p{L}\p{N}]/u.test(p));
+  const parts: string[] = [];
+  let pending = '';
+  for (const piece of pieces) {
+    const asks = /\?$/.test(piece) || /^¿/.test(piece);
+    if (!asks) {
+      pending = `${pending} ${piece}`.trim();
+      continue;
+    }
+    // "¿Dónde están y en qué horario atienden?": two questions joined by "y".
+    const halves = piece.split(/\s+y\s+/);
+    const cut = halves.findIndex((h, i) => i > 0 && SECOND_QUESTION.test(plainText(h)));
+    const own =
+      cut > 0 && SECOND_QUESTION.test(plainText(halves.slice(0, cut).join(' y ')).replace(/^(?:y|e|oye|hola|buenas)\s+/, ''))
+        ? [halves.slice(0, cut).join(' y '), halves.slice(cut).join(' y ')]
+        : [piece];
+    own[0] = `${pending} ${own[0]}`.trim();
+    pending = '';
+    parts.push(...own);
+  }
+  if (pending) {
+    if (parts.length) parts[parts.length - 1] = `${parts[parts.length - 1]} ${pending}`;
+    else parts.push(pending);
+  }
+  return parts.length ? parts : [text];
+}

@@ -10,13 +10,13 @@ export const STOPWORDS = new Set(
     'donde durante e el ella ellas ellos en entre era eres es esa esas ese eso esos esta estas este esto estos estan estamos estoy ' +
     'fue fueron ha han hasta la las le les lo los me mi mis mas muy nada ni no nos nosotros o os otra otro otros para pero poco ' +
     'por porque pues que quien quienes se sea ser si sin sino sobre solo su sus tal tambien tan tanto te ti toda todo todos tu tus ' +
-    'u un una uno unos unas usted ustedes vos y ya yo cuanto cuanta cuantos cuantas cuando hola buenas buenos buen dias dia tardes ' +
+    'u un una uno unos unas usted ustedes vos y ya yo mientras cuanto cuanta cuantos cuantas cuando hola buenas buenos buen dias dia tardes ' +
     'noches tarde noche manana mananita gracias favor porfa porfavor please oye disculpe disculpa perdon saludos bueno ok ' +
     'entonces tambien alguien cosa cosas cierto seria serian sera hay mucho mucha muchos muchas muchisimo muchisima bastante ' +
     'demasiado super tanto tantito poquito casi realmente verdad adios bye chao chau luego pronto vemos agradezco agradecido ' +
     'agradecida amable excelente perfecto genial listo vale okay okey claro gusto pregunta duda consulta informes ' +
     'son somos soy sean fueron nuestro nuestra nuestros nuestras suyo suya aqui ahi alla ahora ahorita despues antes siempre ' +
-    'todavia etc hola tuve tuvo tuvimos tuvieron fui fue fuimos hice hizo ' +
+    'todavia etc hola tuve tuvo tuvimos tuvieron fui fue fuimos hice hizo voy vas va van vamos iba iban ' +
     'the a an and or of to in is are do does did you your i we what how can could would for on with at it my our me be this that ' +
     'there have has from about any some which who when where why hello hi hey thanks thank'
   ).split(' '),
@@ -50,13 +50,15 @@ export const WEEKDAY_WORDS: Record<string, number> = {
 export const SYNONYMS: string[][] = [
   ['beneficio', 'beneficios', 'ventaja', 'ventajas', 'incluye', 'incluyen', 'incluido', 'incluida', 'benefits', 'includes'],
   ['documento', 'documentos', 'requisito', 'requisitos', 'papeles', 'papeleria', 'requirements', 'documents'],
-  ['mascota', 'mascotas', 'perro', 'perros', 'perrito', 'gato', 'gatos', 'pet', 'pets', 'dog', 'dogs', 'cat', 'cats'],
+  ['mascota', 'mascotas', 'pet', 'pets'],
+  ['perro', 'perros', 'perra', 'perras', 'perrito', 'perrita', 'perritos', 'canino', 'dog', 'dogs'],
+  ['gato', 'gatos', 'gata', 'gatas', 'gatito', 'gatita', 'gatitos', 'felino', 'felina', 'cat', 'cats'],
   ['estacionamiento', 'estacionar', 'parking', 'cochera', 'aparcar', 'valet'],
   ['pago', 'pagos', 'pagar', 'tarjeta', 'tarjetas', 'efectivo', 'transferencia', 'payment', 'pay', 'card'],
   ['visita', 'visitas', 'visitar', 'ver', 'conocer', 'recorrido', 'visit', 'tour'],
-  ['nino', 'ninos', 'nina', 'ninas', 'infantil', 'infantiles', 'pediatria', 'pediatrico', 'odontopediatria', 'hijo', 'hijos', 'hija', 'hijas', 'bebe', 'bebes', 'kids', 'children', 'child'],
+  ['nino', 'ninos', 'nina', 'ninas', 'menor', 'menores', 'infantil', 'infantiles', 'pediatria', 'pediatrico', 'odontopediatria', 'hijo', 'hijos', 'hija', 'hijas', 'bebe', 'bebes', 'kids', 'children', 'child'],
   ['urgencia', 'urgencias', 'emergencia', 'emergencias', 'urgente', 'emergency'],
-  ['credito', 'creditos', 'hipoteca', 'hipotecas', 'hipotecario', 'hipotecarios', 'financiamiento', 'financiar', 'banco', 'bancos', 'mortgage', 'loan'],
+  ['credito', 'creditos', 'hipoteca', 'hipotecas', 'hipotecario', 'hipotecarios', 'financiamiento', 'financiar', 'banco', 'bancos', 'mortgage', 'loan', 'prestamo', 'prestamos', 'prestar', 'prestan'],
   ['factura', 'facturas', 'facturar', 'facturacion', 'invoice'],
   ['envio', 'envios', 'enviar', 'entrega', 'entregas', 'domicilio', 'shipping', 'delivery'],
   ['descuento', 'descuentos', 'promocion', 'promociones', 'oferta', 'ofertas', 'promo', 'promos', 'discount'],
@@ -70,6 +72,7 @@ export const SYNONYMS: string[][] = [
   ['calzado', 'zapatos', 'zapato', 'tenis', 'zapatillas', 'shoes'],
   ['seguro', 'seguros', 'aseguradora', 'aseguradoras', 'insurance'],
   ['garantia', 'garantias', 'warranty'],
+  ['cubre', 'cubren', 'cobertura', 'coberturas', 'incluye', 'incluyen', 'ampara', 'covers', 'coverage'],
   ['reembolso', 'reembolsos', 'devolucion', 'devoluciones', 'devuelven', 'devolver', 'devuelvan', 'regresan', 'refund'],
   ['choque', 'chocar', 'choco', 'accidente', 'accidentes', 'siniestro', 'siniestros', 'percance', 'crash', 'accident'],
   ['alberca', 'piscina', 'pool'],
@@ -77,7 +80,7 @@ export const SYNONYMS: string[][] = [
   ['llevar', 'llevo', 'traer', 'traigo', 'traemos', 'bring'],
   ['gratis', 'gratuito', 'gratuita', 'cortesia', 'free'],
   ['disponible', 'disponibles', 'existencia', 'existencias', 'stock', 'agotado', 'agotada', 'inventario', 'available'],
-  ['auto', 'autos', 'carro', 'carros', 'coche', 'coches', 'vehiculo', 'vehiculos', 'camioneta', 'camionetas', 'car', 'cars'],
+  ['auto', 'autos', 'carro', 'carros', 'coche', 'coches', 'vehiculo', 'vehiculos', 'camioneta', 'camionetas', 'automotriz', 'car', 'cars'],
   ['alumno', 'alumnos', 'alumna', 'alumnas', 'estudiante', 'estudiantes', 'student', 'students'],
   ['regadera', 'regaderas', 'ducha', 'duchas', 'showers'],
   ['wifi', 'internet'],
@@ -91,12 +94,39 @@ export const SYNONYMS: string[][] = [
   ['colegiatura', 'colegiaturas', 'mensualidad', 'mensualidades', 'cuota', 'cuotas', 'tuition', 'fee', 'fees'],
   ['preescolar', 'kinder', 'kinders', 'preschool', 'kindergarten'],
   ['mensual', 'mensuales', 'mensualmente', 'monthly'],
-  ['casa', 'domicilio', 'hogar', 'home', 'house'],
+  ['casa', 'domicilio', 'hogar', 'vivienda', 'home', 'house'],
+  ['casa', 'casas', 'vivienda', 'hipotecario', 'hipotecaria', 'hipoteca'],
   ['recoger', 'recogemos', 'recogen', 'recoge', 'recoleccion', 'recolectamos', 'pickup'],
   ['estancia', 'extendido', 'extendida', 'quedar', 'quedarse', 'quedan', 'stay'],
   ['inasistencia', 'presenta', 'presentarse', 'presento', 'faltar', 'falto', 'asisto', 'asistir'],
+  // Common business domains: what customers say and what businesses write for the same thing.
+  ['congelar', 'congelarla', 'congelamiento', 'pausar', 'pausa', 'pausarla', 'suspender', 'suspension', 'freeze', 'pause'],
+  ['pension', 'guarderia', 'cuidar', 'cuiden', 'cuidan', 'cuidado', 'encargar'],
+  ['operar', 'operacion', 'operaciones', 'cirugia', 'cirugias', 'intervencion', 'quirurgico', 'prequirurgico', 'surgery'],
+  ['hospitalizar', 'hospitalizacion', 'hospitalizado', 'internar', 'internado'],
+  ['urgencia', 'urgencias', 'emergencia', 'guardia', 'grave'],
+  ['anticipado', 'anticipados', 'anticipo', 'adelantar', 'adelanto', 'adelantos', 'prepago', 'abonar', 'abono'],
+  ['danado', 'danada', 'roto', 'rota', 'rotos', 'golpeado', 'golpeada', 'maltratado', 'defectuoso', 'damaged', 'broken'],
+  ['moler', 'molido', 'molida', 'molidos', 'molienda', 'grind', 'ground'],
+  ['internacional', 'internacionales', 'extranjero', 'abroad'],
+  ['traslado', 'traslados', 'transporte', 'shuttle', 'transfer'],
+  ['tramitar', 'tramite', 'tramites', 'sacar', 'gestionar'],
   ['experiencia', 'conocimientos', 'principiante', 'principiantes', 'beginner', 'beginners', 'experience'],
 ];
+
+/**
+ * Kinds and their instances: a breed is a dog, a dog is a pet, Paris is in Europe. A question
+ * about an instance finds what the business writes about its kind ("¿puedo llevar a mi
+ * chihuahua?" → "aceptamos perros pequeños"), and one about a kind finds its instances; two
+ * instances of one kind (a dog and a cat) are not the same thing.
+ */
+export const KINDS_OF: Record<string, string[]> = {
+  mascota: ['perro', 'gato', 'conejo', 'huron', 'hamster', 'ave', 'tortuga'],
+  perro: ['chihuahua', 'labrador', 'poodle', 'schnauzer', 'pug', 'beagle', 'husky', 'bulldog', 'yorkshire', 'salchicha', 'pitbull', 'maltes', 'dalmata', 'rottweiler', 'golden', 'pomerania', 'boxer', 'doberman'],
+  gato: ['siames', 'persa', 'angora', 'bengali'],
+  europa: ['espana', 'francia', 'italia', 'alemania', 'portugal', 'inglaterra', 'madrid', 'paris', 'roma', 'londres', 'barcelona'],
+  internacional: ['estados', 'unidos', 'usa', 'eua', 'canada', 'europa', 'guatemala', 'colombia', 'espana'],
+};
 
 /** Verbs a yes-or-no question opens with, and the words the business's answer uses for them. */
 export const YES_NO_VERBS: string[][] = [
@@ -140,11 +170,19 @@ export const KIND_PHRASES: [FactKind, RegExp][] = [
 /** Words that only say which kind of fact is asked, not which fact. */
 export const KIND_WORDS = new Set(
   (
-    'cuanto cuanta cuesta cuestan costo costos precio precios cobran cobra cobrarian cobraria cobrarias tarifa tarifas sale salen ' +
-    'vale valen costaria cotizacion cotizar mensualidad much price prices cost costs fee fees rate rates tiempo dura duran duracion ' +
+    'cuanto cuanta cuesta cuestan costo costos precio precios cobran cobra cobren cobre cobrarian cobraria cobrarias tarifa tarifas sale salen ' +
+    'vale valen costaria cotizacion cotizar much price prices cost costs fee fees rate rates tiempo dura duran duracion ' +
     'tarda tardan long horario horarios hora horas abren abre abierto abiertos abrimos cierran cierra cerrado cerrados time open ' +
     'opening close closing hours donde adonde ubicados ubicacion ubicada ubicado ubican direccion where address ' +
     'located location cuando fecha when date queda quedaria anda pagaria encuentran encuentra ubico encontrarlos ubicarlos ' +
     'capacidad cupo aforo caben quien quienes who'
   ).split(' '),
 );
+
+/** Phrases that name, in other words, a thing businesses write with one word: the word is asked too. */
+export const PHRASE_TERMS: [RegExp, string][] = [
+  [/\b(?:cargos?|cobros?|pagos?|debitos?)\s+(?:automaticos?|recurrentes?|domiciliados?)\b/, 'domiciliacion'],
+  [/\b(?:cuando|que dia|que fecha)\s+(?:me\s+|nos\s+|se\s+|les\s+)?(?:cobran|cobra|descuentan|hacen el cargo)\b/, 'cargo'],
+  [/\b(?:esta|estan|anda|sigue|se puso|se siente|se ve)\s+(?:muy\s+)?(?:mal|malito|malita|grave|enferm[oa]s?)\b/, 'urgencia'],
+  [/\b(?:dejar|estacionar|guardar|meter)\s+(?:el|mi|los|mis|nuestro)?\s*(?:carro|auto|coche|camioneta|vehiculo)s?\b/, 'estacionamiento'],
+];

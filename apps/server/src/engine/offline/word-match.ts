@@ -68,5 +68,29 @@ export function sameWord(a: string, b: string): boolean {
     while (p < a.length && p < b.length && a[p] === b[p]) p++;
     if (!(/[aeiou]/.test(a[p] ?? '') && /[aeiou]/.test(b[p] ?? ''))) return true;
   }
-  return a.length >= 6 && b.length >= 6 && nearlyEqual(a, b);
+  if (a.length >= 6 && b.length >= 6 && nearlyEqual(a, b)) return true;
+  // Written as it sounds: "avitacion" / "habitacion", "jeneral" / "general", "vicita" / "visita".
+  return a.length >= 5 && b.length >= 5 && soundOf(a) === soundOf(b);
+}
+
+const sounds = new Map<string, string>();
+
+/** A plain Spanish word as it sounds: silent h, b/v, c/s/z, g/j before e and i, qu/k/c, ll/y. */
+export function soundOf(word: string): string {
+  const known = sounds.get(word);
+  if (known !== undefined) return known;
+  const sound = word
+    .replace(/ch/g, '\u0001')
+    .replace(/h/g, '')
+    .replace(/v/g, 'b')
+    .replace(/ll/g, 'y')
+    .replace(/qu(?=[ei])/g, 'k')
+    .replace(/c(?=[ei])/g, 's')
+    .replace(/z/g, 's')
+    .replace(/g(?=[ei])/g, 'j')
+    .replace(/c/g, 'k')
+    .replace(/(.)\1+/g, '$1');
+  if (sounds.size > 20_000) sounds.clear();
+  sounds.set(word, sound);
+  return sound;
 }

@@ -1,6 +1,9 @@
 import type { EngineBot } from '../types.ts';
 import { voice, type Language } from './voice.ts';
 
+/** Whether the bot may pass a conversation to a person: the owner's hand-off (redirection) switch. */
+export const canHandOff = (bot: EngineBot): boolean => bot.redirectionEnabled;
+
 /**
  * Every sentence the engine writes by itself, in the bot's voice: usted for a Formal tone, tú
  * otherwise; warm (Amigable), understanding (Comprensible) or inviting to book (Persuasivo);
@@ -16,6 +19,8 @@ export function wording(bot: EngineBot, language: Language) {
   const company = bot.businessName.trim();
   const ai = bot.identity === 'Inteligencia Artificial';
   const short = bot.responseLength === 'short';
+  /** The owner's hand-off switch ("Derivar a una persona"): off, no text offers a person. */
+  const people = canHandOff(bot);
 
   const self = () => {
     if (ai) {
@@ -52,6 +57,9 @@ export function wording(bot: EngineBot, language: Language) {
 
     /** "¿Eres un bot?": a virtual assistant says so; a "Humano" identity gives its name and never claims to be a person. */
     identity(): string {
+      if (!people) {
+        return `${self()} ${say('Te doy información y te ayudo a agendar.', 'Le doy información y le ayudo a agendar.', 'I can give you information and help you book.')}`;
+      }
       if (ai) {
         return `${self()} ${say(
           'Te doy información y te ayudo a agendar; si prefieres, te comunico con alguien de nuestro equipo.',
@@ -88,6 +96,8 @@ export function wording(bot: EngineBot, language: Language) {
         // A shop sells; a real-estate agency, car dealer, venue or school invites to visit.
         const visits = VISIT_TEMPLATES.has(bot.template);
         if (options.fromProducts || (bot.purpose === 'sales' && !visits && bot.template !== 'creative')) {
+          // A person closes the sale: without hand-off there is no one to pass the order to.
+          if (!people) return { text: short ? '' : help() };
           return { text: say('¿Quieres que te ayude con tu compra?', '¿Desea que le ayude con su compra?', 'Would you like help placing your order?'), offer: 'purchase' };
         }
         if (bot.purpose === 'appointments') return { text: say('¿Te gustaría agendar una cita?', '¿Le gustaría agendar una cita?', 'Would you like to book an appointment?'), offer: 'booking' };
@@ -115,13 +125,16 @@ export function wording(bot: EngineBot, language: Language) {
       return v === 'yes' ? (es ? 'Sí.' : 'Yes.') : 'No.';
     },
 
-    /** The knowledge does not hold the answer: say so and offer a person. */
+    /** The knowledge does not hold the answer: say so and, when hand-off is on, offer a person. */
     fallback(distress: boolean): string {
       const sorry = distress
         ? say('Lamento la situación. ', 'Lamento la situación. ', "I'm sorry about this. ")
         : bot.personality === 'Comprensible'
           ? say('Entiendo tu duda. ', 'Entiendo su duda. ', 'I understand. ')
           : '';
+      if (!people) {
+        return `${sorry}${say('No tengo esa información por ahora.', 'No tengo esa información por el momento.', "I don't have that information right now.")} ${help()}`;
+      }
       return (
         sorry +
         say(
@@ -130,6 +143,18 @@ export function wording(bot: EngineBot, language: Language) {
           "I don't have that information right now. If you'd like, someone from our team can help you with it; just tell me and I'll put you in touch.",
         )
       );
+    },
+
+    /** Names asked about that the knowledge never mentions, before what it does say. */
+    notKnown(names: string[]): string {
+      const list = names.join(es ? ' ni ' : ' or ');
+      return say(`No tengo información sobre ${list}.`, `No tengo información sobre ${list}.`, `I don't have information about ${list}.`);
+    },
+
+    /** The questions of a message the knowledge does not answer, after the answers to the others. */
+    partlyUnknown(questions: string[]): string {
+      const asked = questions.map((q) => `"${q.replace(/[¿?]/g, '').replace(/^(?:y|e|and)\s+/i, '').trim()}"`).join(es ? ' ni ' : ' or ');
+      return say(`Sobre ${asked} no tengo información por ahora.`, `Sobre ${asked} no tengo información por el momento.`, `About ${asked} I don't have information right now.`);
     },
 
     /** A price or duration asked without saying of what. */
@@ -144,6 +169,15 @@ export function wording(bot: EngineBot, language: Language) {
         `No estoy seguro de haberle entendido. ${help()}`,
         `I'm not sure I understood. ${help()}`,
       );
+    },
+
+    /** A request for a person while hand-off is off: honest, and the bot keeps helping. */
+    noHandoff(): string {
+      return say(
+        'Por este medio no puedo comunicarte con una persona, pero con gusto te ayudo con lo que necesites.',
+        'Por este medio no puedo comunicarle con una persona, pero con gusto le ayudo con lo que necesite.',
+        "I can't put you in touch with a person here, but I'm happy to help with whatever you need.",
+      ) + ` ${help()}`;
     },
 
     handoff(phone: string | undefined): string {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { defaultScheduling } from '@charla/shared';
+import { defaultReminder, defaultScheduling, formalReminderMessage } from '@charla/shared';
 import { users } from '../auth/auth.table.ts';
 import { bots } from './bots.table.ts';
 import { createTestApp, engines, type TestApp } from '../../test/harness.ts';
@@ -127,6 +127,19 @@ describe.each(engines)('bots on %s', (engine) => {
       expect(res.json().bot).toMatchObject(stored);
       const [again] = (await as(t, a)({ method: 'GET', url: `/bot/${a.email}` })).json();
       expect(again).toMatchObject(stored);
+    });
+
+    it('words the default reminder in the tone chosen (usted for Formal) and keeps one the owner wrote', async () => {
+      const a = await owner();
+      const bot = await createBot(a);
+      const formal = await as(t, a)({ method: 'PATCH', url: `/bot/${bot.id}`, payload: { tone: 'Formal' } });
+      expect(formal.json().bot.reminders[0].message).toBe(formalReminderMessage);
+      const back = await as(t, a)({ method: 'PATCH', url: `/bot/${bot.id}`, payload: { tone: 'Informal' } });
+      expect(back.json().bot.reminders[0].message).toBe(defaultReminder.message);
+      const own = { enabled: true, minutes_before: 120, message: 'Te esperamos mañana, {nombre}.' };
+      expect((await as(t, a)({ method: 'PATCH', url: `/bot/${bot.id}/reminders`, payload: own })).statusCode).toBe(200);
+      const kept = await as(t, a)({ method: 'PATCH', url: `/bot/${bot.id}`, payload: { tone: 'Formal' } });
+      expect(kept.json().bot.reminders[0].message).toBe(own.message);
     });
 
     it('refuses unknown options, bad time zones and unknown fields', async () => {

@@ -1,5 +1,6 @@
 import {
   defaultReminder,
+  reminderInTone,
   defaultScheduling,
   limitsOf,
   maskSecret,
@@ -175,6 +176,11 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
         claims = { messenger: page?.page_id || null, instagram: (page?.page_id && page.instagram_account_id) || null };
       }
       if (fields.redirection_phone === '' && row.redirectionEnabled) patch.redirectionEnabled = false;
+      // A default reminder follows the tone (usted for a Formal bot).
+      if (fields.tone && row.reminders[0]) {
+        const message = reminderInTone(row.reminders[0].message, fields.tone);
+        if (message !== row.reminders[0].message) patch.reminders = [{ ...row.reminders[0], message }];
+      }
       return save(botId, Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), claims);
     },
 

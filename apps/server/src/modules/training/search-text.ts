@@ -49,7 +49,7 @@ const expansions: Record<string, string[]> = {
   cierran: ['cerramos', 'horario'],
   cierra: ['cerramos', 'horario'],
   hora: ['horario'],
-  donde: ['ubicados', 'direccion', 'estamos'],
+  donde: ['ubicados', 'direccion', 'estamos', 'calle', 'av', 'avenida', 'blvd', 'oficina'],
   ubicados: ['direccion', 'estamos'],
   direccion: ['ubicados', 'estamos'],
   documentos: ['requisitos'],

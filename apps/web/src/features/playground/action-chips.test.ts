@@ -20,8 +20,8 @@ const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 describe('formatWhen', () => {
   it('says the date as people in Mexico do, in the bot time zone', () => {
     // 22:00 UTC is 4 p. m. in Mexico City (UTC-6, no daylight saving time).
-    expect(plain(formatWhen('2026-03-05T22:00:00.000Z', 'es', 'America/Mexico_City')!)).toMatch(/^jueves 5 de marzo, 4:00 p\. ?m\.$/);
-    expect(plain(formatWhen('2026-03-05T22:00:00.000Z', 'es', 'America/Tijuana')!)).toMatch(/^jueves 5 de marzo, 2:00 p\. ?m\.$/);
+    expect(plain(formatWhen('2026-03-05T22:00:00.000Z', 'es', 'America/Mexico_City')!)).toBe('jueves 5 de marzo, 4:00 p. m.');
+    expect(plain(formatWhen('2026-03-05T22:00:00.000Z', 'es', 'America/Tijuana')!)).toBe('jueves 5 de marzo, 2:00 p. m.');
     expect(plain(formatWhen('2026-03-05T17:00:00.000Z', 'en', 'America/Mexico_City')!)).toBe('Thursday, March 5, 11:00 AM');
   });
 

@@ -56,7 +56,9 @@ export function formatWhen(iso: unknown, locale: string, timeZone?: string | nul
     .map((part, i) => (lang.startsWith('es') && part.type === 'literal' && dayParts[i - 1]?.type === 'weekday' ? ' ' : part.value))
     .join('');
   const time = new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(date);
-  return `${day}, ${time}`;
+  // The bot writes "11:00 a. m." (one style in a whole chat, whatever the ICU version says).
+  const clock = lang.startsWith('es') ? time.replace(/[\u202f\u00a0]/g, ' ').replace(/\s*([ap])\.\s?m\./i, (_, half: string) => ` ${half.toLowerCase()}. m.`) : time;
+  return `${day}, ${clock}`;
 }
 
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');

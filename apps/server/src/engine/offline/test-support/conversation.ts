@@ -26,7 +26,7 @@ export const testBot = (overrides: Partial<EngineBot> = {}): EngineBot => ({
   responseLength: 'normal',
   language: 'es',
   timezone: 'America/Mexico_City',
-  redirectionEnabled: false,
+  redirectionEnabled: true,
   redirectionPhone: '',
   appointmentMinutes: 45,
   ...overrides,
