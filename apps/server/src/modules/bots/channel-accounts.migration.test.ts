@@ -2,13 +2,28 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../db/client.ts';
 import { createTestDatabase, engines } from '../../test/harness.ts';
 import { pairErrors } from '../../channels/whatsapp-web/session-manager.ts';
 import { whatsappWebSessions } from '../../channels/whatsapp-web/whatsapp-web.table.ts';
 import { users } from '../auth/auth.table.ts';
-import { bots, channelAccounts } from './bots.table.ts';
+import { bots, channelAccounts, type StoredCredential } from './bots.table.ts';
+
+/** The bots table as it stood before this migration: later migrations add columns to it. */
+const botsBefore = pgTable('bots', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  botName: text('bot_name').notNull(),
+  botObjective: text('bot_objective').notNull(),
+  businessName: text('business_name').notNull(),
+  purpose: text('purpose').notNull(),
+  metaCredentials: jsonb('meta_credentials').$type<StoredCredential[]>().notNull().default([]),
+  messengerCredentials: jsonb('messenger_credentials').$type<StoredCredential[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
 
 const TAG = '0014_channel_accounts';
 
@@ -43,8 +58,8 @@ describe.each(engines)('the channel accounts migration on %s', (engine) => {
           { name: 'Luis', email: 'luis@taller.mx', passwordHash: 'x' },
         ])
         .returning();
-      const bot = async (userId: string, updatedAt: string, creds: Partial<typeof bots.$inferInsert>) =>
-        (await db.insert(bots).values({ userId, botName: 'B', botObjective: 'creative', businessName: 'N', purpose: 'p', updatedAt: new Date(updatedAt), ...creds }).returning())[0]!;
+      const bot = async (userId: string, updatedAt: string, creds: Partial<typeof botsBefore.$inferInsert>) =>
+        (await db.insert(botsBefore).values({ userId, botName: 'B', botObjective: 'creative', businessName: 'N', purpose: 'p', updatedAt: new Date(updatedAt), ...creds }).returning())[0]!;
       const token = { access_token_sealed: 'v1.sealed' };
       // Ana's older bot and Luis's newer one both name the number P, and the Instagram account I.
       const a = await bot(u1!.id, '2026-01-01T00:00:00Z', {
@@ -106,7 +121,7 @@ describe.each(engines)('the channel accounts migration on %s', (engine) => {
       const [u] = await db.insert(users).values({ name: 'Ana', email: 'ana@tienda.mx', passwordHash: 'x' }).returning();
       const make = async (updatedAt: string, page: string) =>
         (await db
-          .insert(bots)
+          .insert(botsBefore)
           .values({ userId: u!.id, botName: 'B', botObjective: 'creative', businessName: 'N', purpose: 'p', updatedAt: new Date(updatedAt), messengerCredentials: [{ access_token_sealed: 'v1.s', page_id: page, instagram_account_id: '88888' }] })
           .returning())[0]!;
       const older = await make('2026-01-01T00:00:00Z', '10001');
