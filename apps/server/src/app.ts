@@ -157,7 +157,7 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
     log: app.log,
     productImage: productsRepository(database.db).imageOf,
     inbox,
-    mediaFetchers: meta.mediaFetchers,
+    mediaFetchers: { ...meta.mediaFetchers, whatsmeow: whatsappWeb.fetchMedia },
     storage: files,
     conversationLink: (botId, conversationId) =>
       `${(config.APP_URL ?? config.ALLOWED_ORIGINS[0] ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')}/app/dashboard/${botId}/crm?c=${conversationId}`,

@@ -14,7 +14,14 @@ const messagingEvent = z.looseObject({
       is_deleted: z.boolean().optional(),
       is_unsupported: z.boolean().optional(),
       quick_reply: z.looseObject({ payload: z.string() }).optional(),
-      attachments: z.array(z.looseObject({ type: z.string(), payload: z.looseObject({ url: z.string().optional() }).nullable().optional() })).optional(),
+      attachments: z
+        .array(
+          z.looseObject({
+            type: z.string(),
+            payload: z.looseObject({ url: z.string().optional(), coordinates: z.looseObject({ lat: z.number(), long: z.number() }).optional() }).nullable().optional(),
+          }),
+        )
+        .optional(),
     })
     .optional(),
   postback: z.looseObject({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional() }).optional(),
@@ -42,7 +49,12 @@ export function messagingEvents(channel: 'messenger' | 'instagram', account: str
       if (m.is_echo || customer === account) ignore('echo');
       else if (m.is_deleted || m.is_unsupported) ignore(m.is_deleted ? 'deleted' : 'unsupported');
       else {
-        const media = (m.attachments ?? []).map((a) => ({ type: a.type, ...(a.payload?.url ? { url: a.payload.url } : {}) }));
+        // Files come as a link (downloaded and kept later); a shared place as its coordinates.
+        const media = (m.attachments ?? []).map((a) => ({
+          type: a.type,
+          ...(a.payload?.url ? { url: a.payload.url } : {}),
+          ...(a.payload?.coordinates && { latitude: a.payload.coordinates.lat, longitude: a.payload.coordinates.long }),
+        }));
         // A tapped quick reply: its title is the text, its payload the option's id.
         const text = m.text ?? m.quick_reply?.payload ?? '';
         const chosen = m.quick_reply ? { id: m.quick_reply.payload, title: text } : undefined;

@@ -15,6 +15,7 @@ import { metaSenders } from './meta-sender.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 import { webhookService } from './webhook.service.ts';
 import { whatsappMediaFetcher } from '../whatsapp-cloud/whatsapp-media.ts';
+import { attachmentMediaFetcher } from '../messenger/messenger-media.ts';
 
 export { SEND_ATTEMPTS } from './meta-sender.ts';
 
@@ -47,7 +48,12 @@ export function metaChannels({ config, db, box, bots, emit, log }: MetaChannelsD
     timeoutMs: config.META_TIMEOUT_MS,
   });
 
-  const mediaFetchers = { whatsapp: whatsappMediaFetcher({ graph, connections: conns, findBot: bots.find, timeoutMs: config.META_TIMEOUT_MS }) };
+  const attachments = attachmentMediaFetcher({ timeoutMs: config.META_TIMEOUT_MS * 10, allowPrivate: config.TRAINING_ALLOW_PRIVATE_URLS });
+  const mediaFetchers = {
+    whatsapp: whatsappMediaFetcher({ graph, connections: conns, findBot: bots.find, timeoutMs: config.META_TIMEOUT_MS }),
+    messenger: attachments,
+    instagram: attachments,
+  };
 
   return {
     senders,

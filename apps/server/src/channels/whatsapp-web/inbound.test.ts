@@ -50,6 +50,16 @@ describe('a WhatsApp message as the pipeline takes it', () => {
     else expect(m.media).toBeUndefined();
   });
 
+  it('keeps where WhatsApp holds a file (path, key, declared length), its type and name; never for a location', () => {
+    const mediaKey = new Uint8Array(32).fill(7);
+    const document = { documentMessage: { directPath: '/v/t62.7119-24/abc.enc?ccb=11-4', mediaKey, fileLength: { toString: () => '2048' }, mimetype: 'application/pdf', fileName: 'receta.pdf' } };
+    expect(toInbound(incoming({ message: document as WAMessage['message'] }))!.media).toEqual([
+      { type: 'document', mime: 'application/pdf', name: 'receta.pdf', source: { directPath: '/v/t62.7119-24/abc.enc?ccb=11-4', mediaKey: Buffer.from(mediaKey).toString('base64'), fileLength: 2048 } },
+    ]);
+    expect(toInbound(incoming({ message: { imageMessage: { mimetype: 'image/jpeg', mediaKey } } }))!.media).toEqual([{ type: 'image' }]);
+    expect(toInbound(incoming({ message: { locationMessage: { degreesLatitude: 20.67, degreesLongitude: -103.35 } } }))!.media).toEqual([{ type: 'location' }]);
+  });
+
   it('leaves out our own messages, groups, status updates, broadcasts and protocol messages', () => {
     expect(toInbound(incoming({ text: 'eco', fromMe: true }))).toBeUndefined();
     expect(toInbound(incoming({ text: 'en el grupo', remoteJid: '120363025246125486@g.us', participant: '5213398765432@s.whatsapp.net' }))).toBeUndefined();

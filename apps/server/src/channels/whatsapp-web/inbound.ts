@@ -9,8 +9,26 @@ export interface WhatsappInbound {
   phone?: string;
   name?: string;
   text: string;
-  media?: { type: string; caption?: string }[];
+  media?: WhatsappInboundMedia[];
   at: Date;
+}
+
+/** A file of a customer's message; `source` is where WhatsApp keeps it (encrypted), for the media job. */
+export interface WhatsappInboundMedia {
+  type: string;
+  caption?: string;
+  mime?: string;
+  name?: string;
+  source?: WhatsappMediaSource;
+}
+
+/** What Baileys needs to download and decrypt a file from WhatsApp's media servers. */
+export interface WhatsappMediaSource {
+  directPath: string;
+  /** base64 */
+  mediaKey: string;
+  /** The length the sender declared, to refuse a file too large before downloading it. */
+  fileLength?: number;
 }
 
 const USER = /^(\d+)(?::\d+)?@s\.whatsapp\.net$/;
@@ -46,6 +64,24 @@ function unwrap(message: proto.IMessage | null | undefined): proto.IMessage | un
     m = inner;
   }
   return m;
+}
+
+/** The kinds of message whose file is downloaded. */
+const fileKinds = new Set(['imageMessage', 'videoMessage', 'ptvMessage', 'audioMessage', 'documentMessage', 'stickerMessage']);
+
+/** The file of a media message: where it is kept, its type and name, when the message says. */
+function fileOf(content: proto.IMessage, field: string): Omit<WhatsappInboundMedia, 'type' | 'caption'> {
+  if (!fileKinds.has(field)) return {};
+  const f = content[field as keyof proto.IMessage] as
+    | { directPath?: string | null; mediaKey?: Uint8Array | null; fileLength?: number | { toString(): string } | null; mimetype?: string | null; fileName?: string | null }
+    | undefined;
+  if (!f?.directPath || !f.mediaKey?.length) return {};
+  const length = f.fileLength == null ? NaN : Number(f.fileLength.toString());
+  return {
+    ...(f.mimetype && { mime: f.mimetype }),
+    ...(f.fileName && { name: f.fileName }),
+    source: { directPath: f.directPath, mediaKey: Buffer.from(f.mediaKey).toString('base64'), ...(Number.isFinite(length) && { fileLength: length }) },
+  };
 }
 
 const mediaKinds = [
@@ -112,7 +148,7 @@ export function toInbound(msg: WAMessage): WhatsappInbound | undefined {
     ...(phone ? { phone } : {}),
     ...(name ? { name } : {}),
     text: caption ?? '',
-    ...(kind ? { media: [{ type: kind[1], ...(caption ? { caption } : {}) }] } : {}),
+    ...(kind ? { media: [{ type: kind[1], ...(caption ? { caption } : {}), ...fileOf(content, kind[0]) }] } : {}),
     at: timestampOf(msg.messageTimestamp),
   };
 }

@@ -10,12 +10,13 @@ import { databaseAuthState } from './auth-state.ts';
 import { localLease, postgresLease } from './lease.ts';
 import { sessionManager, type SessionManager, type SendOutcome } from './session-manager.ts';
 import { whatsappWebRepository } from './whatsapp-web.repository.ts';
+import { whatsappWebMedia } from './whatsapp-web-media.ts';
 import { whatsappWebRoutes } from './whatsapp-web.routes.ts';
 import { whatsappWebService, type WhatsappWebService } from './whatsapp-web.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    whatsappWeb: { manager: SessionManager; service: WhatsappWebService };
+    whatsappWeb: { manager: SessionManager; service: WhatsappWebService; media: ReturnType<typeof whatsappWebMedia> };
   }
 }
 
@@ -54,13 +55,16 @@ export async function whatsappWebChannel(app: FastifyInstance, { config, databas
     },
   });
   const service = whatsappWebService(bots, manager);
-  app.decorate('whatsappWeb', { manager, service });
+  const media = whatsappWebMedia();
+  app.decorate('whatsappWeb', { manager, service, media });
   app.addHook('onReady', () => manager.begin());
   app.addHook('preClose', () => manager.close());
   await app.register(whatsappWebRoutes, { service });
   return {
     /** The pipeline's sender for the 'whatsmeow' channel. */
     send: (message: MessageRow): Promise<SendOutcome> => manager.send(message),
+    /** Downloads the files customers send (the pipeline's media job). */
+    fetchMedia: media.fetcher,
     /** POST /api/disconnect with source 'whatsmeow': logs the number out and forgets the session. */
     disconnect: async (caller: UserRow, botId: string): Promise<void> => {
       await service.disconnect(caller, botId);

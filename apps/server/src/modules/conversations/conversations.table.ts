@@ -23,6 +23,8 @@ export interface StoredMedia {
   longitude?: number;
   /** Why the file could not be kept (too large, the channel refused it). */
   unavailable?: string;
+  /** WhatsApp by QR: where WhatsApp keeps the file (encrypted) until it is kept; dropped then. */
+  source?: { directPath: string; mediaKey: string; fileLength?: number };
 }
 
 export const channels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;

@@ -4,13 +4,16 @@ import type { ConversationList, ConversationMessagesPage } from '@charla/shared'
 import { engines } from '../../test/harness.ts';
 import { as, signUp } from '../../test/accounts.ts';
 import { scriptedEngine } from '../../test/scripted-engine.ts';
-import { botMessages, metaTestApp, postWebhook, until, waMessagePayload, wamid, whatsappBot, type MetaTestApp } from '../../channels/meta/test-support/meta-test-app.ts';
+import { botMessages, messagingPayload, metaTestApp, pageBot, postWebhook, until, waMessagePayload, wamid, whatsappBot, type MetaTestApp } from '../../channels/meta/test-support/meta-test-app.ts';
+import { attachmentMediaFetcher } from '../../channels/messenger/messenger-media.ts';
+import type { MessageRow } from './conversations.repository.ts';
 import { MEDIA_MAX_BYTES, extensionFor } from './pipeline.ts';
 
 describe.each(engines)('media customers send on %s', (dbEngine) => {
   let m: MetaTestApp;
   beforeAll(async () => {
-    m = await metaTestApp(dbEngine, {}, scriptedEngine(() => ({ replies: [] })));
+    // Meta's CDN is the fake Graph server on loopback: only tests let the download reach it.
+    m = await metaTestApp(dbEngine, { TRAINING_ALLOW_PRIVATE_URLS: 'true' }, scriptedEngine(() => ({ replies: [] })));
   }, 60_000);
   afterAll(() => m?.close());
 
@@ -85,6 +88,68 @@ describe.each(engines)('media customers send on %s', (dbEngine) => {
     expect(m.graph.calls.some((c) => c.path === '/media-files/2001')).toBe(false);
     const later = await page(api, id);
     expect(later.items.flatMap((x) => x.media ?? []).some((x) => x.url)).toBe(false);
+  });
+
+  it.each(['messenger', 'instagram'] as const)('downloads the files a customer sends on %s from their link, keeps them and serves them only to the owner', async (channel) => {
+    const { botId, api, pageId, instagramId } = await pageBot(m.t);
+    const account = channel === 'messenger' ? pageId : instagramId;
+    const key = randomBytes(6).toString('hex');
+    const photo = randomBytes(3000);
+    const voice = randomBytes(1200);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(600)]);
+    m.graph.cdn.set(`${key}-photo`, { bytes: photo, mime: 'image/png' });
+    m.graph.cdn.set(`${key}-voice`, { bytes: voice, mime: 'audio/mp4' });
+    m.graph.cdn.set(`${key}-pdf`, { bytes: pdf, mime: 'application/pdf' });
+    m.graph.cdn.set(`${key}-big`, { bytes: randomBytes(MEDIA_MAX_BYTES + 10), mime: 'video/mp4' });
+    m.graph.cdn.set(`${key}-gone`, { bytes: new Uint8Array(), mime: 'image/jpeg', status: 403 });
+    const customer = `7${String(Math.floor(Math.random() * 1e14)).padStart(14, '0')}`;
+    const attachments: Record<string, unknown>[][] = [
+      [{ type: 'image', payload: { url: m.graph.cdnUrl(`${key}-photo`) } }],
+      [{ type: 'audio', payload: { url: m.graph.cdnUrl(`${key}-voice`) } }],
+      [{ type: 'file', payload: { url: m.graph.cdnUrl(`${key}-pdf`) } }],
+      [{ type: 'video', payload: { url: m.graph.cdnUrl(`${key}-big`) } }],
+      [{ type: 'image', payload: { url: m.graph.cdnUrl(`${key}-gone`) } }],
+      [{ type: 'location', payload: { coordinates: { lat: 19.4326, long: -99.1332 } } }],
+    ];
+    for (const [i, list] of attachments.entries()) {
+      const event = { sender: { id: customer }, recipient: { id: account }, timestamp: Date.now() + i, message: { mid: `m_${key}_${i}`, attachments: list } };
+      expect((await postWebhook(m.t, messagingPayload(channel === 'messenger' ? 'page' : 'instagram', account, [event]))).statusCode).toBe(200);
+    }
+    const id = await conversationOf(api, botId);
+    // The files are kept, or the reason they are not; the place shows as coordinates.
+    await until(() => botMessages(m.t, botId), (r) => r.length === 6 && r.filter((x) => x.media![0]!.type !== 'location').every((x) => x.media![0]!.file || x.media![0]!.unavailable));
+    const shown = await page(api, id);
+    const [image, audio, file, video, gone, location] = shown.items;
+    expect(image!.media![0]).toMatchObject({ type: 'image', mime: 'image/png', url: `/api/conversations/${id}/media/${image!.id}-0.png` });
+    expect(audio!.media![0]).toMatchObject({ type: 'audio', mime: 'audio/mp4', url: expect.stringMatching(/\.m4a$/) });
+    expect(file!.media![0]).toMatchObject({ type: 'file', mime: 'application/pdf', url: expect.stringMatching(/\.pdf$/) });
+    expect(location!.media![0]).toEqual({ type: 'location', latitude: 19.4326, longitude: -99.1332 });
+    const rows = await botMessages(m.t, botId);
+    expect(rows.map((r) => r.media![0]!.unavailable ?? null)).toEqual([null, null, null, 'MEDIA_TOO_LARGE', 'MEDIA_REFUSED', null]);
+    // Neither the file too large nor the refused one is shown as kept.
+    expect(video!.media![0]!.url).not.toMatch(/^\/api\//);
+    expect(gone!.media![0]!.url).not.toMatch(/^\/api\//);
+
+    for (const [shownMedia, bytes, type] of [[image!.media![0]!, photo, 'image/png'], [audio!.media![0]!, voice, 'audio/mp4'], [file!.media![0]!, pdf, 'application/pdf']] as const) {
+      const got = await api({ method: 'GET', url: shownMedia.url! });
+      expect(got.statusCode).toBe(200);
+      expect(got.headers['content-type']).toBe(type);
+      expect(Buffer.compare(got.rawPayload, bytes)).toBe(0);
+    }
+    const stranger = as(m.t, await signUp(m.t));
+    expect((await stranger({ method: 'GET', url: image!.media![0]!.url! })).statusCode).toBe(404);
+    expect((await m.t.app.inject({ method: 'GET', url: image!.media![0]!.url! })).statusCode).toBe(401);
+  });
+
+  it('never downloads a link into the server\'s own network unless tests allow it', async () => {
+    m.graph.cdn.set('private', { bytes: randomBytes(50), mime: 'image/jpeg' });
+    const media = { type: 'image', url: m.graph.cdnUrl('private') };
+    const message = {} as MessageRow;
+    expect(await attachmentMediaFetcher({ timeoutMs: 2000, allowPrivate: false })(message, media, MEDIA_MAX_BYTES)).toEqual({ unavailable: 'MEDIA_REFUSED' });
+    expect(await attachmentMediaFetcher({ timeoutMs: 2000, allowPrivate: false })(message, { type: 'image', url: 'http://169.254.169.254/latest/meta-data/' }, MEDIA_MAX_BYTES)).toEqual({ unavailable: 'MEDIA_REFUSED' });
+    expect(await attachmentMediaFetcher({ timeoutMs: 2000, allowPrivate: false })(message, { type: 'image', url: 'file:///etc/passwd' }, MEDIA_MAX_BYTES)).toEqual({ unavailable: 'MEDIA_REFUSED' });
+    const allowed = await attachmentMediaFetcher({ timeoutMs: 2000, allowPrivate: true })(message, media, MEDIA_MAX_BYTES);
+    expect(allowed).toMatchObject({ mime: 'image/jpeg' });
   });
 
   it('names kept files by their type, else by the name they came with', () => {

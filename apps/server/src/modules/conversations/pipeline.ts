@@ -18,6 +18,10 @@ export const REPLY_JOB = 'conversation.reply';
 export const SEND_JOB = 'message.send';
 /** Keeps a copy of the files a customer sent (downloaded from the channel). */
 export const MEDIA_JOB = 'message.media';
+/** Kinds of media that are files to keep (a location, a shared link or a story mention is not). */
+const FILE_TYPES = new Set(['image', 'audio', 'video', 'document', 'sticker', 'file']);
+/** A file of a customer's message still to download: by the channel's media id, its link (Messenger, Instagram) or its source (WhatsApp by QR). */
+const toDownload = (m: StoredMedia) => !m.file && !m.unavailable && (Boolean(m.id) || ((Boolean(m.url) || Boolean(m.source)) && FILE_TYPES.has(m.type)));
 /** The largest file a customer may send that is kept (WhatsApp's own limit for audio and video). */
 export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
 /** Gives a conversation nobody of the team answered back to the bot. */
@@ -233,7 +237,7 @@ export function pipeline(deps: PipelineDeps) {
     const stored = await repo.receive({ ...rest, text, ...(chosen.success && { chosen: chosen.data }) });
     if (stored === 'duplicate') return stored;
     emitMessage(m.botId, m.channel, stored.message);
-    if (stored.message.media?.some((x) => x.id) && deps.mediaFetchers?.[m.channel]) await jobs.send(MEDIA_JOB, { messageId: stored.message.id });
+    if (stored.message.media?.some(toDownload) && deps.mediaFetchers?.[m.channel]) await jobs.send(MEDIA_JOB, { messageId: stored.message.id });
     if (m.answer !== false) await queueTurn(stored.conversation.id);
     return stored;
   }
@@ -245,18 +249,20 @@ export function pipeline(deps: PipelineDeps) {
     if (!message?.media?.length || !fetcher || !deps.storage) return;
     const kept: StoredMedia[] = [];
     for (const [i, m] of message.media.entries()) {
-      if (!m.id || m.file || m.unavailable) {
+      if (!toDownload(m)) {
         kept.push(m);
         continue;
       }
       const got = await fetcher(message, m, MEDIA_MAX_BYTES);
+      // Where the channel kept the file is of no use once it is kept here or refused.
+      const { source: _source, ...rest } = m;
       if ('unavailable' in got) {
-        kept.push({ ...m, unavailable: got.unavailable });
+        kept.push({ ...rest, unavailable: got.unavailable });
         continue;
       }
       const file = `${message.id}-${i}.${extensionFor(got.mime, m.name)}`;
       await deps.storage.put(`media/${message.botId}/${file}`, got.bytes);
-      kept.push({ ...m, file, mime: got.mime, size: got.bytes.byteLength });
+      kept.push({ ...rest, file, mime: got.mime, size: got.bytes.byteLength });
     }
     const row = await repo.setMedia(messageId, kept);
     if (row) emitMessage(row.botId, row.channel, row);

@@ -206,6 +206,8 @@ export async function fakeGraph() {
   const templates: GraphTemplate[] = structuredClone([...sampleTemplates]);
   /** Files customers sent, by media id: GET /{media-id} gives their address, which serves the bytes to a bearer token. */
   const media = new Map<string, { bytes: Uint8Array; mime: string; declaredSize?: number }>();
+  /** Files of Messenger and Instagram attachments: Meta's CDN serves them to anyone with the signed link. */
+  const cdn = new Map<string, { bytes: Uint8Array; mime: string; status?: number }>();
   let origin = '';
 
   function defaultReply(c: GraphCall): GraphReply {
@@ -246,6 +248,17 @@ export async function fakeGraph() {
       at: performance.now(),
     };
     calls.push(call);
+    const attachment = /^\/cdn\/(.+)$/.exec(call.path);
+    if (attachment) {
+      const found = cdn.get(decodeURIComponent(attachment[1]!));
+      if (!found || found.status) {
+        res.writeHead(found?.status ?? 403).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': found.mime, 'content-length': String(found.bytes.byteLength) });
+      res.end(Buffer.from(found.bytes));
+      return;
+    }
     const download = /^\/media-files\/(.+)$/.exec(call.path);
     if (download) {
       const found = media.get(decodeURIComponent(download[1]!));
@@ -295,6 +308,10 @@ export async function fakeGraph() {
     templates,
     /** Files customers sent, by media id (`declaredSize`: what GET /{media-id} claims). */
     media,
+    /** Attachment files on the CDN, by key (`status`: answer that instead of the file). */
+    cdn,
+    /** The signed link Meta puts in an attachment's payload.url for a CDN file. */
+    cdnUrl: (key: string) => `${origin}/cdn/${encodeURIComponent(key)}?oh=${randomBytes(8).toString('hex')}&oe=${Math.floor(Date.now() / 1000) + 3600}`,
     /** The next call matching `path` (a string ends the path, or a test) gets this answer instead. */
     next(path: string | ((c: GraphCall) => boolean), ...replies: GraphReply[]) {
       const match = typeof path === 'string' ? (c: GraphCall) => c.path.endsWith(path) : path;
@@ -307,6 +324,7 @@ export async function fakeGraph() {
       queued.length = 0;
       templates.splice(0, templates.length, ...structuredClone([...sampleTemplates]));
       media.clear();
+      cdn.clear();
     },
     async close() {
       for (const res of hanging) res.destroy();

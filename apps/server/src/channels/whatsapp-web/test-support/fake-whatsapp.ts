@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Boom } from '@hapi/boom';
-import { DisconnectReason, type BaileysEventMap, type UserFacingSocketConfig, type WAMessage } from '@whiskeysockets/baileys';
+import { DisconnectReason, getMediaKeys, type BaileysEventMap, type UserFacingSocketConfig, type WAMessage } from '@whiskeysockets/baileys';
 import type { CreateSocket, OutgoingContent, WaSocket } from '../session-manager.ts';
 
 /** A message id as WhatsApp makes them ("3EB0" and 18 hex digits for web clients). */
@@ -161,4 +163,38 @@ export function incoming(opts: {
     broadcast: false,
     message: 'message' in opts ? opts.message : { conversation: opts.text ?? 'Hola' },
   } as WAMessage;
+}
+
+/**
+ * WhatsApp's media servers (mmg.whatsapp.net) on loopback: files are kept encrypted as WhatsApp
+ * keeps them (AES-256-CBC with keys expanded from the message's mediaKey, then 10 bytes of MAC),
+ * at the `directPath` the message carries. `file` makes the content of a media message.
+ */
+export async function fakeWhatsappMedia() {
+  const files = new Map<string, Buffer>();
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const found = files.get((req.url ?? '').split('?')[0]!);
+    if (!found) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(found.byteLength) }).end(found);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    requests,
+    /** Keeps `bytes` encrypted for a message of this kind; answers the fields the message carries. */
+    async file(kind: 'image' | 'audio' | 'video' | 'document' | 'sticker', bytes: Buffer, extra: { declaredLength?: number; stored?: boolean } = {}) {
+      const mediaKey = randomBytes(32);
+      const { iv, cipherKey, macKey } = await getMediaKeys(mediaKey, kind);
+      const cipher = createCipheriv('aes-256-cbc', cipherKey, iv);
+      const enc = Buffer.concat([cipher.update(bytes), cipher.final()]);
+      const mac = createHmac('sha256', macKey!).update(Buffer.concat([iv, enc])).digest().subarray(0, 10);
+      const directPath = `/v/t62.7118-24/${randomBytes(8).toString('hex')}.enc?ccb=11-4&oh=${randomBytes(6).toString('hex')}`;
+      if (extra.stored !== false) files.set(directPath.split('?')[0]!, Buffer.concat([enc, mac]));
+      return { directPath, mediaKey, fileLength: extra.declaredLength ?? bytes.byteLength, url: `https://mmg.whatsapp.net${directPath}&mms3=true` };
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }

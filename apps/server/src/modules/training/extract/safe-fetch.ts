@@ -7,8 +7,11 @@ import zlib from 'node:zlib';
 import { isBlockedAddress } from './blocked-address.ts';
 import { ExtractError } from './extract-error.ts';
 
-/** What a response holds; xml, json and image are only read when asked for (caption files, product pictures). */
-export type FetchKind = 'html' | 'text' | 'pdf' | 'xml' | 'json' | 'image';
+/**
+ * What a response holds; xml, json and image are only read when asked for (caption files, product
+ * pictures); `file` takes any content as it comes (a file a customer sent), never sniffed.
+ */
+export type FetchKind = 'html' | 'text' | 'pdf' | 'xml' | 'json' | 'image' | 'file';
 
 export interface ResolvedAddress {
   address: string;
@@ -68,6 +71,7 @@ const acceptHeader: Record<FetchKind, string> = {
   xml: 'text/xml,application/xml;q=0.9',
   json: 'application/json;q=0.9',
   image: 'image/jpeg,image/png,image/webp;q=0.9',
+  file: '*/*',
 };
 
 /**
@@ -212,7 +216,8 @@ async function read(
   const header = response.headers['content-type'] ?? '';
   const mime = header.split(';')[0]?.trim().toLowerCase() ?? '';
   const declared = mimeKinds[mime];
-  if (!genericMimes.has(mime) && (!declared || !accept.includes(declared))) {
+  const anyFile = accept.includes('file');
+  if (!anyFile && !genericMimes.has(mime) && (!declared || !accept.includes(declared))) {
     response.destroy();
     throw new ExtractError('URL_BAD_TYPE', { contentType: mime });
   }
@@ -258,6 +263,7 @@ async function read(
   }
   const body = Buffer.concat(chunks);
 
+  if (anyFile && (!declared || !accept.includes(declared))) return { finalUrl: url.toString(), contentType: header || 'application/octet-stream', kind: 'file', body };
   let kind = declared;
   let contentType = header;
   if (!kind) {
