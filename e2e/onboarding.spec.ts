@@ -197,8 +197,15 @@ describe('a new owner\'s first hour', () => {
     await page.goto(`/app/dashboard/${botId}/recursos`);
     await page.getByRole('tab', { name: 'Página web' }).click();
     await page.getByLabel('Dirección de la página').fill(`${siteUrl}/Odontolog%C3%ADa`);
+    // The reading notice may give way to the failure at once: record every text the page shows.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+      new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await page.getByRole('button', { name: 'Agregar página' }).click();
-    await visible(page, 'Lo estamos leyendo. Te avisamos aquí cuando tu asistente lo haya aprendido.');
+    const reading = 'Lo estamos leyendo. Te avisamos aquí cuando tu asistente lo haya aprendido.';
+    await expect.poll(() => page.evaluate((text) => (window as unknown as { seenTexts: string[] }).seenTexts.some((t) => t.includes(text)), reading)).toBe(true);
     const row = page.locator('li').filter({ hasText: 'Odontología' }).first();
     await row.getByText('Error', { exact: true }).waitFor({ timeout: 30_000 });
     await visible(page, 'No pudimos leer');
