@@ -135,17 +135,34 @@ function alternativesOf(word: string): string[] {
 }
 
 function findAlternatives(word: string): string[] {
-  const out = new Set(synonymsOf(word));
+  const out = new Set(sameThingAs(word));
   // A kind ("Europa") is looked for as itself and its instances, not as the kinds above it.
   const isKind = Object.keys(KINDS_OF).some((k) => sameWord(k, word));
+  if (!isKind) for (const w of synonymsOf(word)) for (const kind of kindsAbove(w)) for (const k of synonymsOf(kind)) out.add(k);
+  return [...out];
+}
+
+const sameThingKnown = new Map<string, string[]>();
+
+/**
+ * The words that name the thing itself or a kind of it: the word, its synonyms and, for a kind,
+ * its instances, but not the broader kinds it belongs to ("tarjeta" is a payment, yet a
+ * passage about payments does not say whether cards are offered).
+ */
+export function sameThingAs(word: string): string[] {
+  let known = sameThingKnown.get(word);
+  if (known) return known;
+  const out = new Set(synonymsOf(word));
   for (const w of [...out]) {
-    if (!isKind) for (const kind of kindsAbove(w)) for (const k of synonymsOf(kind)) out.add(k);
     for (const [kind, instances] of Object.entries(KINDS_OF)) {
       if (!sameWord(kind, w)) continue;
       for (const i of instances) for (const k of synonymsOf(i)) out.add(k);
     }
   }
-  return [...out];
+  known = [...out];
+  if (sameThingKnown.size > 5_000) sameThingKnown.clear();
+  sameThingKnown.set(word, known);
+  return known;
 }
 
 /** Plain forms of the words written with a capital letter in mid-sentence. */
