@@ -208,6 +208,11 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
   }
   const words = plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const entities = capitalized(text);
+  // "¿Me pueden cuidar a mi perro mientras salgo de viaje?": a clause of why or while tells the
+  // customer's circumstance, not the thing asked; its words weigh little.
+  const aside = new Set(
+    [...text.matchAll(/\b(?:mientras|porque|ya que)\b([^,.;:?!¿¡]*)/giu)].flatMap((m) => plainText(m[1] ?? '').split(' ').filter(Boolean)),
+  );
 
   const terms: QuestionTerm[] = [];
   const positions: number[] = [];
@@ -243,7 +248,8 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     const weekday = WEEKDAY_WORDS[word];
     if (terms.length >= 24) return;
     // An infinitive ("rentar una cancha", "lavar un traje") names the thing less than its object.
-    const weight = weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) || /^\d+$/.test(word) ? 0.3 : /^\p{L}{3,}(?:ar|er|ir)$/u.test(word) ? 0.8 : 1;
+    const full = weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) || /^\d+$/.test(word) ? 0.3 : /^\p{L}{3,}(?:ar|er|ir)$/u.test(word) ? 0.8 : 1;
+    const weight = aside.has(word) && aside.size < words.length / 2 ? Math.min(full, 0.5) : full;
     const entity = weight >= 1 && entities.has(word) && !isFirstName(word);
     const own = /^(?:mi|mis|my|nuestro|nuestra|nuestros|nuestras)$/.test(words[position - 1] ?? '');
     terms.push({ word, weight, alternatives: alternativesOf(word), ...(weekday !== undefined && { weekday }), ...(entity && { entity }), ...(own && { own }) });

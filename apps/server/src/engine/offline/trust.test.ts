@@ -131,4 +131,9 @@ describe('offline engine: part of a question known', () => {
     const reply = await chat(roaster).send('Tengo una cafetería, ¿me dan precio especial?');
     expect(reply.text).not.toContain('290');
   });
+  it('reads a clause of why or while as the customer\'s circumstance, not the thing asked', async () => {
+    const clinic = [...vet, passage('Pensión\nNo tenemos servicio de pensión ni guardería para mascotas.', 'Clínica')];
+    const reply = await chat(clinic).send('¿Me pueden cuidar a mi perro mientras salgo de viaje?');
+    expect(reply.text).toContain('guardería');
+  });
 });
