@@ -48,10 +48,7 @@ export async function setupDatasetBot(app: App, dataset: Dataset, opts: { timeou
     identity: b.identity,
     response_length: b.response_length,
     timezone: b.timezone,
-    // Hand-off to a person is on (a person is asked for in some cases); it needs the team's number.
-    redirection_phone: '+52 33 0000 0001',
   });
-  await bots.setRedirection(user, created.id, true);
   const scheduling: SchedulingItem = {
     hours: Object.fromEntries(weekdays.map((d) => [d, (b.scheduling[dayKeys[d]] ?? []).map(([start, end]) => ({ start, end }))])) as SchedulingItem['hours'],
     appointment_minutes: b.scheduling.slot_minutes,

@@ -2,7 +2,7 @@ import type { Passage } from '../../modules/training/retrieval.ts';
 import { spanishClock } from '../dates/clock-style.ts';
 import { answerUnits, type AnswerUnit } from './answer-units.ts';
 import { plainText, wordsOf } from './plain-text.ts';
-import { MEASURES, type MeasureUnit, type Question, type QuestionTerm } from './question.ts';
+import { MEASURES, sameThingAs, type MeasureUnit, type Question, type QuestionTerm } from './question.ts';
 import { renderRow } from './render-row.ts';
 import { isNo, isYes } from './table-row.ts';
 import { KIND_WORDS, LIGHT_WORDS, STOPWORDS, type FactKind } from './vocabulary.ts';
@@ -25,6 +25,8 @@ export interface GroundedAnswer {
   product?: string;
   /** Share of the question's weight the answer covers (0..1). */
   coverage: number;
+  /** The part of it the chosen passages say in their own text, not only by a heading or the business's description. */
+  ownCoverage?: number;
   /** Names the customer asked about that the knowledge never mentions: said as not known. */
   missing?: string[];
 }
@@ -224,12 +226,12 @@ const LIMITS: Record<Length, { units: number; bonus: number; rows: number; extra
   long: { units: 4, bonus: 1, rows: 5, extra: 8 },
 };
 
-function coverage(question: Question, chosen: Scored[]) {
+function coverage(question: Question, chosen: Scored[], own = false) {
   let total = 0;
   let covered = 0;
   question.terms.forEach((t, i) => {
     total += t.weight;
-    if (chosen.some((s) => s.hits[i]!.body || s.hits[i]!.context)) covered += t.weight;
+    if (chosen.some((s) => s.hits[i]!.body || (!own && s.hits[i]!.context))) covered += t.weight;
   });
   for (const k of question.kinds) {
     total += 0.5;
@@ -302,6 +304,9 @@ function sameFact(a: AnswerUnit, b: AnswerUnit): boolean {
   const later = amountsOf(b.text);
   return later.length > 0 && later.every((n) => earlier.has(n));
 }
+
+/** Yes-or-no verbs that ask whether the business offers a thing ("¿Tienen…?", "¿Venden…?"). */
+const OFFER_VERBS = new Set(['tienen', 'hay', 'dan', 'ofrecen', 'venden', 'manejan', 'rentan', 'have', 'offer']);
 
 /**
  * A grounded answer: the sentences, list items or table rows of the passages that hold what the
@@ -384,6 +389,16 @@ export function buildAnswer(
   const nouns = contentTerms.filter((t) => !t.verb);
   const complete = (nouns.length ? nouns : contentTerms).every((t) => found(question.terms.indexOf(t)) || (/(?:ar|er|ir)$/.test(t.word) && !t.verb));
   if (question.strict && !complete) return { type: 'unknown' };
+  // "¿Dan tarjetas de crédito?": whether a thing is offered is said only by a passage naming that
+  // thing (or a synonym, or a kind of it), not only the broader kind it belongs to: a sentence
+  // about payments does not say whether cards are given.
+  if (question.strict && question.yesNoVerb?.some((v) => OFFER_VERBS.has(v))) {
+    const named = (t: QuestionTerm) => {
+      const own = sameThingAs(t.word);
+      return [...chosen.flatMap((s) => [...s.unit.words, ...s.unit.context]), ...(best.unit.row ? businessWords : [])].some((w) => own.some((alt) => sameWord(w, alt)));
+    };
+    if (!nouns.every((t) => named(t) || (/(?:ar|er|ir)$/.test(t.word) && !t.verb))) return { type: 'unknown' };
+  }
 
   // "¿Cuál es el más barato?": of the rows that fit, the one with the lowest (or highest) price.
   if (question.superlative && best.unit.row) {
@@ -428,5 +443,6 @@ export function buildAnswer(
     fromProducts: inOrder.some((s) => s.unit.passage.productId),
     ...(product && { product }),
     coverage: ratio,
+    ownCoverage: coverage(question, chosen, true),
   };
 }

@@ -76,5 +76,9 @@ export async function answerFromKnowledge(
   const merged = [...new Map([...passages, ...more].map((p) => [p.chunkId, p])).values()];
   const second = buildAnswer(question, merged, options);
   if (answer.type !== 'answer') return second;
-  return second.type === 'answer' && second.coverage > answer.coverage ? second : answer;
+  if (second.type !== 'answer') return answer;
+  // As much covered: the one that says the asked things in its own text (the "auto" credit, not
+  // a row that only the business's description relates to cars).
+  if (second.coverage === answer.coverage) return (second.ownCoverage ?? 0) > (answer.ownCoverage ?? 0) ? second : answer;
+  return second.coverage > answer.coverage ? second : answer;
 }

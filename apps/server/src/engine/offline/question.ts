@@ -135,17 +135,34 @@ function alternativesOf(word: string): string[] {
 }
 
 function findAlternatives(word: string): string[] {
-  const out = new Set(synonymsOf(word));
+  const out = new Set(sameThingAs(word));
   // A kind ("Europa") is looked for as itself and its instances, not as the kinds above it.
   const isKind = Object.keys(KINDS_OF).some((k) => sameWord(k, word));
+  if (!isKind) for (const w of synonymsOf(word)) for (const kind of kindsAbove(w)) for (const k of synonymsOf(kind)) out.add(k);
+  return [...out];
+}
+
+const sameThingKnown = new Map<string, string[]>();
+
+/**
+ * The words that name the thing itself or a kind of it: the word, its synonyms and, for a kind,
+ * its instances, but not the broader kinds it belongs to ("tarjeta" is a payment, yet a
+ * passage about payments does not say whether cards are offered).
+ */
+export function sameThingAs(word: string): string[] {
+  let known = sameThingKnown.get(word);
+  if (known) return known;
+  const out = new Set(synonymsOf(word));
   for (const w of [...out]) {
-    if (!isKind) for (const kind of kindsAbove(w)) for (const k of synonymsOf(kind)) out.add(k);
     for (const [kind, instances] of Object.entries(KINDS_OF)) {
       if (!sameWord(kind, w)) continue;
       for (const i of instances) for (const k of synonymsOf(i)) out.add(k);
     }
   }
-  return [...out];
+  known = [...out];
+  if (sameThingKnown.size > 5_000) sameThingKnown.clear();
+  sameThingKnown.set(word, known);
+  return known;
 }
 
 /** Plain forms of the words written with a capital letter in mid-sentence. */
@@ -191,6 +208,11 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
   }
   const words = plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const entities = capitalized(text);
+  // "¿Me pueden cuidar a mi perro mientras salgo de viaje?": a clause of why or while tells the
+  // customer's circumstance, not the thing asked; its words weigh little.
+  const aside = new Set(
+    [...text.matchAll(/\b(?:mientras|porque|ya que)\b([^,.;:?!¿¡]*)/giu)].flatMap((m) => plainText(m[1] ?? '').split(' ').filter(Boolean)),
+  );
 
   const terms: QuestionTerm[] = [];
   const positions: number[] = [];
@@ -226,7 +248,8 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     const weekday = WEEKDAY_WORDS[word];
     if (terms.length >= 24) return;
     // An infinitive ("rentar una cancha", "lavar un traje") names the thing less than its object.
-    const weight = weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) || /^\d+$/.test(word) ? 0.3 : /^\p{L}{3,}(?:ar|er|ir)$/u.test(word) ? 0.8 : 1;
+    const full = weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) || /^\d+$/.test(word) ? 0.3 : /^\p{L}{3,}(?:ar|er|ir)$/u.test(word) ? 0.8 : 1;
+    const weight = aside.has(word) && aside.size < words.length / 2 ? Math.min(full, 0.5) : full;
     const entity = weight >= 1 && entities.has(word) && !isFirstName(word);
     const own = /^(?:mi|mis|my|nuestro|nuestra|nuestros|nuestras)$/.test(words[position - 1] ?? '');
     terms.push({ word, weight, alternatives: alternativesOf(word), ...(weekday !== undefined && { weekday }), ...(entity && { entity }), ...(own && { own }) });

@@ -110,4 +110,30 @@ describe('offline engine: part of a question known', () => {
     expect(reply.text).toContain('No tengo información sobre MetLife');
     expect(reply.text).toContain('reembolso');
   });
+  it('does not answer whether a thing is offered with a sentence about its broader kind', async () => {
+    const lender = [
+      passage('Pagos\nTodos los créditos permiten pagos anticipados a capital sin penalización.', 'Créditos'),
+      passage('Producto: Crédito personal; Monto: De $10,000 a $300,000; Requisito: Ingreso comprobable', 'productos.csv'),
+    ];
+    const reply = await chat(lender, { redirectionEnabled: false }).send('¿Ustedes dan tarjetas de crédito?');
+    expect(reply.text).not.toContain('anticipados');
+    expect(reply.text).toContain('No tengo');
+    // A question about paying still finds how payments are made.
+    const paying = await chat([passage('Formas de pago\nAceptamos efectivo y transferencia.', 'Tienda')]).send('¿Cómo puedo pagar?');
+    expect(paying.text).toContain('transferencia');
+  });
+
+  it('does not take a word of the same root for a typo: a coffee shop is not a coffee maker', async () => {
+    const roaster = [
+      passage('Producto: Café Chiapas molido; Precio: 290; Notas: Molido para cafetera de goteo', 'productos.csv'),
+      passage('Mayoreo\nPara cafeterías y oficinas tenemos precio de mayoreo a partir de 10 kg.', 'Tienda'),
+    ];
+    const reply = await chat(roaster).send('Tengo una cafetería, ¿me dan precio especial?');
+    expect(reply.text).not.toContain('290');
+  });
+  it('reads a clause of why or while as the customer\'s circumstance, not the thing asked', async () => {
+    const clinic = [...vet, passage('Pensión\nNo tenemos servicio de pensión ni guardería para mascotas.', 'Clínica')];
+    const reply = await chat(clinic).send('¿Me pueden cuidar a mi perro mientras salgo de viaje?');
+    expect(reply.text).toContain('guardería');
+  });
 });

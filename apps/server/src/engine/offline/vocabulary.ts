@@ -54,7 +54,7 @@ export const SYNONYMS: string[][] = [
   ['perro', 'perros', 'perra', 'perras', 'perrito', 'perrita', 'perritos', 'canino', 'dog', 'dogs'],
   ['gato', 'gatos', 'gata', 'gatas', 'gatito', 'gatita', 'gatitos', 'felino', 'felina', 'cat', 'cats'],
   ['estacionamiento', 'estacionar', 'parking', 'cochera', 'aparcar', 'valet'],
-  ['pago', 'pagos', 'pagar', 'tarjeta', 'tarjetas', 'efectivo', 'transferencia', 'payment', 'pay', 'card'],
+  ['pago', 'pagos', 'pagar', 'payment', 'pay'],
   ['visita', 'visitas', 'visitar', 'ver', 'conocer', 'recorrido', 'visit', 'tour'],
   ['nino', 'ninos', 'nina', 'ninas', 'menor', 'menores', 'infantil', 'infantiles', 'pediatria', 'pediatrico', 'odontopediatria', 'hijo', 'hijos', 'hija', 'hijas', 'bebe', 'bebes', 'kids', 'children', 'child'],
   ['urgencia', 'urgencias', 'emergencia', 'emergencias', 'urgente', 'emergency'],
@@ -109,7 +109,8 @@ export const SYNONYMS: string[][] = [
   ['danado', 'danada', 'roto', 'rota', 'rotos', 'golpeado', 'golpeada', 'maltratado', 'defectuoso', 'damaged', 'broken'],
   ['moler', 'molido', 'molida', 'molidos', 'molienda', 'grind', 'ground'],
   ['internacional', 'internacionales', 'extranjero', 'abroad'],
-  ['traslado', 'traslados', 'transporte', 'shuttle', 'transfer'],
+  // Not "transfer": it is how "transferencia" (a bank transfer) starts.
+  ['traslado', 'traslados', 'transporte', 'shuttle'],
   ['tramitar', 'tramite', 'tramites', 'sacar', 'gestionar'],
   ['experiencia', 'conocimientos', 'principiante', 'principiantes', 'beginner', 'beginners', 'experience'],
 ];
@@ -125,6 +126,8 @@ export const KINDS_OF: Record<string, string[]> = {
   perro: ['chihuahua', 'labrador', 'poodle', 'schnauzer', 'pug', 'beagle', 'husky', 'bulldog', 'yorkshire', 'salchicha', 'pitbull', 'maltes', 'dalmata', 'rottweiler', 'golden', 'pomerania', 'boxer', 'doberman'],
   gato: ['siames', 'persa', 'angora', 'bengali'],
   europa: ['espana', 'francia', 'italia', 'alemania', 'portugal', 'inglaterra', 'madrid', 'paris', 'roma', 'londres', 'barcelona'],
+  // The means of paying are kinds of payment, not the same thing as each other (cash is not a card).
+  pago: ['tarjeta', 'efectivo', 'transferencia', 'card', 'cash'],
   internacional: ['estados', 'unidos', 'usa', 'eua', 'canada', 'europa', 'guatemala', 'colombia', 'espana'],
 };
 

@@ -60,17 +60,54 @@ export function sameWord(a: string, b: string): boolean {
   const sb = stemOf(b);
   if (sa === sb) return true;
   const [short, long] = sa.length <= sb.length ? [sa, sb] : [sb, sa];
-  if (short.length >= 5 && long.startsWith(short)) return true;
+  // The longer stem may add an ending ("-ari", "-ez", "-ador"), not another root: "compr" of
+  // "comprar" is not the start of "comprobable", nor when the words go on with two different vowels.
+  if (short.length >= 5 && long.startsWith(short) && long.length - short.length <= 4 && !differentRoots(a, b, short.length)) return true;
   // "inscribir" / "inscripción", "administración" / "administrador": long words that start alike.
   // Two different vowels right after the shared start mark two roots ("transporte" / "transparente").
   if (a.length >= 7 && b.length >= 7 && a.slice(0, 6) === b.slice(0, 6)) {
-    let p = 6;
-    while (p < a.length && p < b.length && a[p] === b[p]) p++;
-    if (!(/[aeiou]/.test(a[p] ?? '') && /[aeiou]/.test(b[p] ?? ''))) return true;
+    if (!differentRoots(a, b, 6)) return true;
   }
-  if (a.length >= 6 && b.length >= 6 && nearlyEqual(a, b)) return true;
+  if (a.length >= 6 && b.length >= 6 && nearlyEqual(a, b) && !otherDerivation(a, b)) return true;
   // Written as it sounds: "avitacion" / "habitacion", "jeneral" / "general", "vicita" / "visita".
-  return a.length >= 5 && b.length >= 5 && soundOf(a) === soundOf(b);
+  if (a.length >= 5 && b.length >= 5 && soundOf(a) === soundOf(b)) return true;
+  // A word made of a prefix and another word holds that word: "antirrábica" is about "rabia".
+  return holdsWord(a, b) || holdsWord(b, a);
+}
+
+/** Prefixes that make a word about another one ("antirrábica", "multivitamínico", "posoperatorio"). */
+const PREFIXES = ['anti', 'contra', 'multi', 'semi', 'post', 'pos'];
+
+/** Whether `whole` is a prefix and a word of `part`'s root ("antirrabica" and "rabia"). */
+function holdsWord(whole: string, part: string): boolean {
+  const prefix = PREFIXES.find((p) => whole.startsWith(p) && whole.length - p.length >= 6);
+  if (!prefix || part.length < 4) return false;
+  // After a prefix an "r" is written double: "anti" + "rábica".
+  const rest = whole.slice(prefix.length).replace(/^rr/, 'r');
+  const stem = stemOf(part);
+  return stem.length >= 4 && (sameWord(rest, part) || (rest.startsWith(stem) && !differentRoots(rest, part, stem.length)));
+}
+
+/**
+ * Endings one letter apart that make another word of the same root, not a typo: the shop or
+ * trade ("cafetería", "panadería", "lavandería") and the person or tool ("cafetera", "panadera").
+ */
+const DERIVATIONS: [string, string][] = [
+  ['eria', 'era'],
+  ['erias', 'eras'],
+];
+
+function otherDerivation(a: string, b: string): boolean {
+  return DERIVATIONS.some(
+    ([x, y]) => (a.endsWith(x) && b.endsWith(y) && a.slice(0, -x.length) === b.slice(0, -y.length)) || (b.endsWith(x) && a.endsWith(y) && b.slice(0, -x.length) === a.slice(0, -y.length)),
+  );
+}
+
+/** Whether two words that start alike for `from` letters go on with two different vowels (two roots). */
+function differentRoots(a: string, b: string, from: number): boolean {
+  let p = from;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  return /[aeiou]/.test(a[p] ?? '') && /[aeiou]/.test(b[p] ?? '');
 }
 
 const sounds = new Map<string, string>();
