@@ -11,3 +11,4 @@ export * from './products.ts';
 export * from './conversations.ts';
 export * from './channels.ts';
 export * from './whatsapp-web.ts';
+export * from './crm.ts';
