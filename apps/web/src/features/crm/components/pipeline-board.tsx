@@ -11,6 +11,7 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Contact, PipelineStage } from '@charla/shared';
@@ -21,6 +22,22 @@ import { crmKeys } from '../api/crm-api.ts';
 import { useColumn, useCrmMutations } from '../api/use-crm.ts';
 
 type ColumnData = { items: Contact[]; nextCursor: string | null };
+
+/**
+ * With the keyboard a picked card jumps a whole column per arrow (left / right), the columns in
+ * the order they are shown; other keys keep the library's own steps.
+ */
+const columnByColumn: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
+  const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
+  if (!step) return undefined;
+  event.preventDefault();
+  const columns = [...context.droppableRects.values()].sort((a, b) => a.left - b.left);
+  if (!columns.length) return undefined;
+  const here = context.over ? context.droppableRects.get(context.over.id) : undefined;
+  const index = here ? columns.indexOf(here) : columns.findIndex((r) => currentCoordinates.x < r.left + r.width);
+  const target = columns[Math.min(Math.max((index < 0 ? 0 : index) + step, 0), columns.length - 1)]!;
+  return { x: target.left + 8, y: Math.max(currentCoordinates.y, target.top + 48) };
+};
 
 function Card({ contact, stages, onOpen, onMove }: { contact: Contact; stages: PipelineStage[]; onOpen: (id: string) => void; onMove: (contact: Contact, stageId: string) => void }) {
   const { t } = useTranslation('crm');
@@ -111,7 +128,7 @@ export function PipelineBoard({ botId, stages, onOpen }: { botId: string; stages
   const queryClient = useQueryClient();
   const { update } = useCrmMutations(botId);
   const [status, setStatus] = useState('');
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: columnByColumn }));
   const stageName = (id: unknown) => stages.find((s) => s.id === id)?.name ?? '';
   const contactName = (data: unknown) => {
     const c = (data as { contact?: Contact } | undefined)?.contact;
@@ -155,7 +172,7 @@ export function PipelineBoard({ botId, stages, onOpen }: { botId: string; stages
         onDragEnd={onDragEnd}
         accessibility={{ announcements, screenReaderInstructions: { draggable: t('board.instructions') } }}
       >
-        <div className="flex snap-x gap-3 overflow-x-auto pb-3" aria-label={t('board.label')} role="group">
+        <div className="relative flex snap-x gap-3 overflow-x-auto pb-3" aria-label={t('board.label')} role="group">
           {stages.map((stage) => (
             <Column key={stage.id} botId={botId} stage={stage} stages={stages} onOpen={onOpen} onMove={move} />
           ))}
