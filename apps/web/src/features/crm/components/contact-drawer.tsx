@@ -28,7 +28,7 @@ const draftOf = (c: Contact): Draft => ({ name: c.name, phone: c.phone, email: c
 const tagsOf = (text: string) => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
 
 /** One event of the contact's history, in words. */
-function TimelineEntry({ item, stageLabel }: { item: TimelineItem; stageLabel: (name: string) => string }) {
+function TimelineEntry({ item }: { item: TimelineItem }) {
   const { t, i18n } = useTranslation('crm');
   const when = formatWhen(item.at, i18n.language);
   let body;
@@ -45,7 +45,7 @@ function TimelineEntry({ item, stageLabel }: { item: TimelineItem; stageLabel: (
       body = <span>{t(item.status === 'confirmed' ? 'timeline.appointment' : 'timeline.appointmentCancelled', { service: item.service || t('timeline.noService'), when: formatWhen(item.startAt, i18n.language) })}</span>;
       break;
     case 'stage':
-      body = <span>{item.from ? t('timeline.stageMoved', { from: stageLabel(item.from), to: stageLabel(item.to) }) : t('timeline.stageSet', { to: stageLabel(item.to) })}</span>;
+      body = <span>{item.from ? t('timeline.stageMoved', { from: item.from, to: item.to }) : t('timeline.stageSet', { to: item.to })}</span>;
       break;
     default:
       body = (
@@ -76,7 +76,6 @@ export function ContactDrawer({ botId, contactId, stages, onClose }: { botId: st
   const [draft, setDraft] = useState<Draft | null>(null);
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const stageLabel = (name: string) => name;
 
   useEffect(() => {
     if (contact.data) setDraft(draftOf(contact.data));
@@ -180,7 +179,7 @@ export function ContactDrawer({ botId, contactId, stages, onClose }: { botId: st
               {timeline.data?.length ? (
                 <ol className="space-y-3" aria-label={t('drawer.history')}>
                   {timeline.data.map((item) => (
-                    <TimelineEntry key={`${item.kind}-${item.id}`} item={item} stageLabel={stageLabel} />
+                    <TimelineEntry key={`${item.kind}-${item.id}`} item={item} />
                   ))}
                 </ol>
               ) : timeline.isPending ? (

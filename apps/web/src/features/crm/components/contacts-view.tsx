@@ -77,7 +77,7 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
             className="h-10 w-full rounded-xl border border-line bg-field ps-9 pe-3 text-sm text-fg outline-none focus:border-highlight focus:ring-3 focus:ring-highlight/25"
           />
         </label>
-        <label className="basis-40">
+        <label className="basis-44">
           <span className="sr-only">{t('fields.stage')}</span>
           <select value={stageId} onChange={(e) => setStageId(e.target.value)} className="h-10 w-full rounded-xl border border-line bg-field px-3 text-sm text-fg">
             <option value="">{t('table.allStages')}</option>
@@ -106,7 +106,7 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
         <p className="rounded-xl border border-dashed border-line p-6 text-center text-sm text-muted">{filter.q || stageId ? t('table.emptySearch') : t('table.empty')}</p>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-line">
-          <table className="w-full min-w-[36rem] text-left text-sm">
+          <table className="w-full text-left md:min-w-[36rem] text-sm">
             <caption className="sr-only">{t('table.caption')}</caption>
             <thead className="bg-card text-xs uppercase tracking-wide text-muted">
               <tr>
