@@ -44,4 +44,6 @@ CREATE INDEX "contact_stage_changes_contact_idx" ON "contact_stage_changes" USIN
 ALTER TABLE "contacts" ADD CONSTRAINT "contacts_stage_id_pipeline_stages_id_fk" FOREIGN KEY ("stage_id") REFERENCES "public"."pipeline_stages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contacts_crm_idx" ON "contacts" USING btree ("bot_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "contacts_stage_idx" ON "contacts" USING btree ("stage_id","stage_position");--> statement-breakpoint
-CREATE INDEX "contacts_unstaged_idx" ON "contacts" USING btree ("bot_id") WHERE stage_id is null;
+CREATE INDEX "contacts_unstaged_idx" ON "contacts" USING btree ("bot_id") WHERE stage_id is null;--> statement-breakpoint
+CREATE INDEX "contacts_search_idx" ON "contacts" USING gin (("name" || ' ' || "phone" || ' ' || "email") gin_trgm_ops) WITH (fastupdate=off);--> statement-breakpoint
+CREATE INDEX "conversations_contact_idx" ON "conversations" USING btree ("contact_id","created_at");

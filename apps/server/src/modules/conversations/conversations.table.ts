@@ -53,6 +53,8 @@ export const contacts = pgTable(
     index('contacts_crm_idx').on(t.botId, t.createdAt.desc(), t.id.desc()),
     index('contacts_stage_idx').on(t.stageId, t.stagePosition),
     index('contacts_unstaged_idx').on(t.botId).where(sql`stage_id is null`),
+    // The CRM's search (ILIKE on name, phone and e-mail together); no pending list, PGlite never vacuums.
+    index('contacts_search_idx').using('gin', sql`(${t.name} || ' ' || ${t.phone} || ' ' || ${t.email}) gin_trgm_ops`).with({ fastupdate: 'off' }),
   ],
 );
 
@@ -98,6 +100,8 @@ export const conversations = pgTable(
     uniqueIndex('conversations_open_key').on(t.botId, t.contactId, t.channel).where(sql`status <> 'closed'`),
     index('conversations_bot_idx').on(t.botId, t.updatedAt),
     index('conversations_inbox_idx').on(t.botId, t.lastMessageAt.desc(), t.id.desc()),
+    // A contact's conversations (the CRM's first and last contact, the timeline).
+    index('conversations_contact_idx').on(t.contactId, t.createdAt),
   ],
 );
 

@@ -85,6 +85,13 @@ export function crmRepository(db: Db) {
      * lock, so two first reads create them once); contacts without a stage join the first one.
      */
     async ensureStages(botId: string, defaults: { name: string; color: string }[]): Promise<StageRow[]> {
+      const existing = await db.select().from(pipelineStages).where(eq(pipelineStages.botId, botId)).orderBy(asc(pipelineStages.position), asc(pipelineStages.createdAt));
+      if (existing[0]) {
+        // One statement; the partial index finds only the contacts still without a stage.
+        await db.execute(sql`update contacts set stage_id = ${existing[0].id}, stage_position = extract(epoch from created_at) * -1
+          where bot_id = ${botId} and stage_id is null`);
+        return existing;
+      }
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`crm-stages:${botId}`}, 0))`);
         let rows = await tx.select().from(pipelineStages).where(eq(pipelineStages.botId, botId)).orderBy(asc(pipelineStages.position), asc(pipelineStages.createdAt));
@@ -153,7 +160,7 @@ export function crmRepository(db: Db) {
       if (f.channel) where.push(sql`exists (select 1 from contact_identities i where i.contact_id = c.id and i.channel = ${f.channel})`);
       if (f.q) {
         const like = likePattern(f.q);
-        where.push(sql`(c.name ilike ${like} or c.phone ilike ${like} or c.email ilike ${like})`);
+        where.push(sql`(c.name || ' ' || c.phone || ' ' || c.email) ilike ${like}`);
       }
       if (f.after) where.push(sql`(c.created_at, c.id) < (${f.after.at}::timestamptz, ${f.after.id}::uuid)`);
       return queryRows<ContactListRow>(
