@@ -34,6 +34,8 @@ export interface ContactFilter {
   botId: string;
   q?: string;
   stageId?: string;
+  /** The bot's first stage: contacts without a stage are in it. */
+  firstStageId?: string;
   tag?: string;
   channel?: Channel;
   optedOut?: boolean;
@@ -82,28 +84,18 @@ export function crmRepository(db: Db) {
 
     /**
      * The bot's stages, created from `defaults` when it has none (one transaction under a per-bot
-     * lock, so two first reads create them once); contacts without a stage join the first one.
+     * lock, so two first reads create them once). A contact without a stage (new from a channel)
+     * is in the first one: nothing is written for it until it moves.
      */
     async ensureStages(botId: string, defaults: { name: string; color: string }[]): Promise<StageRow[]> {
       const existing = await db.select().from(pipelineStages).where(eq(pipelineStages.botId, botId)).orderBy(asc(pipelineStages.position), asc(pipelineStages.createdAt));
-      if (existing[0]) {
-        // One statement; the partial index finds only the contacts still without a stage.
-        await db.execute(sql`update contacts set stage_id = ${existing[0].id}, stage_position = extract(epoch from created_at) * -1
-          where bot_id = ${botId} and stage_id is null`);
-        return existing;
-      }
+      if (existing.length) return existing;
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`crm-stages:${botId}`}, 0))`);
         let rows = await tx.select().from(pipelineStages).where(eq(pipelineStages.botId, botId)).orderBy(asc(pipelineStages.position), asc(pipelineStages.createdAt));
         if (rows.length === 0) {
           rows = await tx.insert(pipelineStages).values(defaults.map((d, position) => ({ botId, ...d, position }))).returning();
           rows.sort((a, b) => a.position - b.position);
-        }
-        const first = rows[0];
-        if (first) {
-          await tx.execute(sql`update contacts set stage_id = ${first.id},
-              stage_position = extract(epoch from created_at) * -1
-            where bot_id = ${botId} and stage_id is null`);
         }
         return rows;
       });
@@ -139,14 +131,18 @@ export function crmRepository(db: Db) {
       });
     },
 
-    /** Deletes a stage after moving its contacts to the end of `moveTo`, in one transaction. */
-    async deleteStage(stage: StageRow, moveTo: StageRow): Promise<void> {
+    /**
+     * Deletes a stage after moving its contacts to the end of `moveTo`, in one transaction (the
+     * first stage's contacts include those without a stage).
+     */
+    async deleteStage(stage: StageRow, moveTo: StageRow, isFirst: boolean): Promise<void> {
       await db.transaction(async (tx) => {
         const start = await endOf(tx, moveTo.id);
+        const members = isFirst ? sql`(stage_id = ${stage.id} or (bot_id = ${stage.botId} and stage_id is null))` : sql`stage_id = ${stage.id}`;
         await tx.execute(sql`insert into contact_stage_changes (bot_id, contact_id, from_stage, to_stage, by)
-          select bot_id, id, ${stage.name}, ${moveTo.name}, 'person' from contacts where stage_id = ${stage.id}`);
-        await tx.execute(sql`update contacts set stage_id = ${moveTo.id}, stage_position = ${start} + stage_position - (select min(stage_position) from contacts where stage_id = ${stage.id})
-          where stage_id = ${stage.id}`);
+          select bot_id, id, ${stage.name}, ${moveTo.name}, 'person' from contacts where ${members}`);
+        await tx.execute(sql`update contacts set stage_id = ${moveTo.id}, stage_position = ${start} + stage_position - (select coalesce(min(stage_position), 0) from contacts where ${members})
+          where ${members}`);
         await tx.delete(pipelineStages).where(eq(pipelineStages.id, stage.id));
       });
     },
@@ -154,7 +150,7 @@ export function crmRepository(db: Db) {
     /** One page of a bot's contacts, newest first: keyset on (created_at, id), read from contacts_crm_idx. */
     list(f: ContactFilter): Promise<ContactListRow[]> {
       const where: SQL[] = [sql`c.bot_id = ${f.botId}`];
-      if (f.stageId) where.push(sql`c.stage_id = ${f.stageId}`);
+      if (f.stageId) where.push(f.stageId === f.firstStageId ? sql`(c.stage_id = ${f.stageId} or c.stage_id is null)` : sql`c.stage_id = ${f.stageId}`);
       if (f.tag) where.push(sql`${f.tag} = any(c.tags)`);
       if (f.optedOut !== undefined) where.push(sql`c.marketing_consent = ${!f.optedOut}`);
       if (f.channel) where.push(sql`exists (select 1 from contact_identities i where i.contact_id = c.id and i.channel = ${f.channel})`);
@@ -166,15 +162,6 @@ export function crmRepository(db: Db) {
       return queryRows<ContactListRow>(
         db,
         enriched(sql`select c.* from contacts c where ${sql.join(where, sql` and `)} order by c.created_at desc, c.id desc limit ${f.limit}`),
-      );
-    },
-
-    /** One stage's column of the board, in the owner's order. */
-    column(stageId: string, limit: number, offset: number): Promise<ContactListRow[]> {
-      return queryRows<ContactListRow>(
-        db,
-        sql`select q.* from (${enriched(sql`select c.* from contacts c where c.stage_id = ${stageId} order by c.stage_position, c.created_at desc limit ${limit} offset ${offset}`)}) q
-          order by q.stage_position, q.created_at desc`,
       );
     },
 
@@ -198,19 +185,20 @@ export function crmRepository(db: Db) {
     async update(
       contact: ContactCrmRow,
       patch: { name?: string; phone?: string; email?: string; tags?: string[]; marketingConsent?: boolean },
-      move?: { from: StageRow | undefined; to: StageRow; index?: number; userId: string },
+      move?: { from: StageRow | undefined; to: StageRow; toFirst: boolean; index?: number; userId: string },
     ): Promise<void> {
       await db.transaction(async (tx) => {
         const set: Partial<typeof contacts.$inferInsert> = { ...patch, updatedAt: new Date() };
         if (move) {
           let position: number;
           if (move.index === undefined) {
-            position = move.to.id === contact.stageId ? contact.stagePosition : await endOf(tx, move.to.id);
+            position = move.to.id === move.from?.id ? contact.stagePosition : await endOf(tx, move.to.id);
           } else {
             // The neighbours the card lands between (the contact itself left out of its column).
             const around = await queryRows<{ p: number }>(
               tx as unknown as Db,
-              sql`select stage_position as p from contacts where stage_id = ${move.to.id} and id <> ${contact.id}
+              sql`select stage_position as p from contacts
+                where (stage_id = ${move.to.id} ${move.toFirst ? sql`or (bot_id = ${contact.botId} and stage_id is null)` : sql``}) and id <> ${contact.id}
                 order by stage_position, created_at desc limit 2 offset ${Math.max(move.index - 1, 0)}`,
             );
             if (move.index === 0) position = (around[0]?.p ?? 1) - 1;
@@ -220,7 +208,7 @@ export function crmRepository(db: Db) {
           }
           set.stageId = move.to.id;
           set.stagePosition = position;
-          if (move.to.id !== contact.stageId) {
+          if (move.to.id !== move.from?.id) {
             await tx.insert(contactStageChanges).values({ botId: contact.botId, contactId: contact.id, fromStage: move.from?.name ?? null, toStage: move.to.name, by: 'person', userId: move.userId });
           }
         }
@@ -278,13 +266,13 @@ export function crmRepository(db: Db) {
     },
 
     /** Every contact of a bot for the export, in pages of `size` (keyset). */
-    async *all(botId: string, size = 1000): AsyncGenerator<(ContactListRow & { stage_name: string | null })[]> {
+    async *all(botId: string, firstStageName: string, size = 1000): AsyncGenerator<(ContactListRow & { stage_name: string | null })[]> {
       let after: { at: string; id: string } | undefined;
       for (;;) {
         const where = after ? sql`and (c.created_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
         const rows = await queryRows<ContactListRow & { stage_name: string | null }>(
           db,
-          sql`select e.*, s.name as stage_name from (${enriched(sql`select c.* from contacts c where c.bot_id = ${botId} ${where} order by c.created_at desc, c.id desc limit ${size}`)}) e
+          sql`select e.*, coalesce(s.name, ${firstStageName}) as stage_name from (${enriched(sql`select c.* from contacts c where c.bot_id = ${botId} ${where} order by c.created_at desc, c.id desc limit ${size}`)}) e
             left join pipeline_stages s on s.id = e.stage_id order by e.created_at desc, e.id desc`,
         );
         if (rows.length === 0) return;

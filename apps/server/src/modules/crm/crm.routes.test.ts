@@ -86,6 +86,17 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
     expect(new Set([...first.items, ...second.items, ...third.items].map((c) => c.id)).size).toBe(5);
     expect((await list(api, `botId=${botId}&tag=vip`)).items).toHaveLength(3);
     expect((await api({ method: 'GET', url: `/api/contacts?botId=${botId}&cursor=nope` })).statusCode).toBe(400);
+
+    // Contacts from the channels are in the first stage until someone moves them.
+    expect((await list(api, `botId=${botId}&stageId=${stages[0]!.id}`)).items).toHaveLength(5);
+    const moved = await api({ method: 'PATCH', url: `/api/contacts/${whatsapp.id}`, payload: { stageId: stages[1]!.id, position: 0 } });
+    expect(moved.json().contact.stageId).toBe(stages[1]!.id);
+    expect((await list(api, `botId=${botId}&stageId=${stages[0]!.id}`)).items).toHaveLength(4);
+    expect((await list(api, `botId=${botId}&stageId=${stages[1]!.id}`)).items.map((c) => c.id)).toEqual([whatsapp.id]);
+    expect((await timeline(api, whatsapp.id)).at(-1)).toMatchObject({ kind: 'stage', from: 'Nuevo', to: 'Cita agendada' });
+    // Deleting the first stage takes the contacts without a stage along.
+    expect((await api({ method: 'DELETE', url: `/api/pipeline/stages/${stages[0]!.id}?moveTo=${stages[2]!.id}` })).statusCode).toBe(204);
+    expect((await list(api, `botId=${botId}&stageId=${stages[2]!.id}`)).items).toHaveLength(4);
   });
 
   it('edits a contact, moves it between stages at a position, keeps notes, and tells its history in order', async () => {

@@ -39,7 +39,8 @@ function decodeCursor(cursor: string): { at: string; id: string } {
   throw new AppError('VALIDATION_FAILED', { cursor: 'VALIDATION_FAILED' });
 }
 
-export function toContact(row: ContactListRow): Contact {
+/** A contact as the API answers it; one without a stage is in the bot's first stage. */
+export function toContact(row: ContactListRow, firstStageId: string | null): Contact {
   return {
     id: row.id,
     botId: row.bot_id,
@@ -47,7 +48,7 @@ export function toContact(row: ContactListRow): Contact {
     phone: row.phone,
     email: row.email,
     tags: row.tags ?? [],
-    stageId: row.stage_id,
+    stageId: row.stage_id ?? firstStageId,
     position: Number(row.stage_position),
     sourceChannel: row.source_channel,
     channels: row.channels ?? [],
@@ -117,10 +118,10 @@ export function crmService(deps: CrmDeps) {
     return found;
   }
 
-  async function fresh(id: string): Promise<Contact> {
+  async function fresh(id: string, stages: StageRow[]): Promise<Contact> {
     const row = await repo.get(id);
     if (!row) throw new AppError('NOT_FOUND');
-    return toContact(row);
+    return toContact(row, stages[0]?.id ?? null);
   }
 
   return {
@@ -144,19 +145,21 @@ export function crmService(deps: CrmDeps) {
     /** Deletes a stage; its contacts move to `moveTo` or the first other stage. The last stage stays. */
     async deleteStage(caller: UserRow, id: string, moveTo?: string): Promise<void> {
       const { bot, stage } = await stageOf(caller, id);
-      const others = (await stagesOf(bot)).filter((s) => s.id !== stage.id);
+      const stages = await stagesOf(bot);
+      const others = stages.filter((s) => s.id !== stage.id);
       const target = moveTo ? stageIn(others, moveTo, 'moveTo') : others[0];
       if (!target) throw new AppError('VALIDATION_FAILED', { id: 'VALIDATION_FAILED' });
-      await repo.deleteStage(stage, target);
+      await repo.deleteStage(stage, target, stages[0]?.id === stage.id);
     },
 
     async list(caller: UserRow, q: z.output<typeof contactListQuery>): Promise<{ items: Contact[]; nextCursor: string | null }> {
       const bot = await checked(caller, q.botId, false);
-      await stagesOf(bot);
+      const first = (await stagesOf(bot))[0]?.id ?? null;
       const rows = await repo.list({
         botId: bot.id,
         q: q.q || undefined,
         stageId: q.stageId,
+        firstStageId: first ?? undefined,
         tag: q.tag,
         channel: q.channel,
         optedOut: q.optedOut,
@@ -165,13 +168,12 @@ export function crmService(deps: CrmDeps) {
       });
       const more = rows.length > q.limit;
       const page = rows.slice(0, q.limit);
-      return { items: page.map(toContact), nextCursor: more ? encodeCursor(page[page.length - 1]!) : null };
+      return { items: page.map((r) => toContact(r, first)), nextCursor: more ? encodeCursor(page[page.length - 1]!) : null };
     },
 
     async get(caller: UserRow, id: string): Promise<Contact> {
       const { bot } = await contactOf(caller, id, false);
-      await stagesOf(bot);
-      return fresh(id);
+      return fresh(id, await stagesOf(bot));
     },
 
     async create(caller: UserRow, body: ContactCreateBody): Promise<Contact> {
@@ -187,22 +189,22 @@ export function crmService(deps: CrmDeps) {
         stageId: stage.id,
         marketingConsent: body.marketingConsent ?? true,
       });
-      return fresh(id);
+      return fresh(id, stages);
     },
 
     /** Edits fields; `stageId` (with `position`, the index in the column) moves the contact on the board. */
     async update(caller: UserRow, id: string, body: ContactUpdateBody): Promise<Contact> {
       const { bot, contact } = await contactOf(caller, id, true);
       const stages = await stagesOf(bot);
-      const current = await repo.findContact(id);
+      const stageNow = contact.stageId ?? stages[0]!.id;
       let move;
       if (body.stageId !== undefined || body.position !== undefined) {
-        const to = stageIn(stages, body.stageId ?? current?.stageId ?? '', 'stageId');
-        move = { from: stages.find((s) => s.id === current?.stageId), to, index: body.position, userId: caller.id };
+        const to = stageIn(stages, body.stageId ?? stageNow, 'stageId');
+        move = { from: stages.find((s) => s.id === stageNow), to, toFirst: to.id === stages[0]!.id, index: body.position, userId: caller.id };
       }
       const { stageId: _s, position: _p, ...fields } = body;
-      await repo.update(current ?? contact, { ...fields, tags: fields.tags ? uniqueTags(fields.tags) : undefined }, move);
-      return fresh(id);
+      await repo.update(contact, { ...fields, tags: fields.tags ? uniqueTags(fields.tags) : undefined }, move);
+      return fresh(id, stages);
     },
 
     /** Erases a contact with their conversations, messages, kept files, appointments and notes. */
@@ -240,14 +242,14 @@ export function crmService(deps: CrmDeps) {
     /** The bot's contacts as CSV lines (a UTF-8 BOM first, so Excel reads the accents). */
     async *export(caller: UserRow, botId: string, locale: 'es' | 'en'): AsyncGenerator<string> {
       const bot = await checked(caller, botId, false);
-      await stagesOf(bot);
+      const first = (await stagesOf(bot))[0]?.name ?? '';
       const head =
         locale === 'en'
           ? ['Name', 'Phone', 'E-mail', 'Stage', 'Tags', 'Source channel', 'Channels', 'First contact', 'Last contact', 'Marketing consent']
           : ['Nombre', 'Teléfono', 'Correo', 'Etapa', 'Etiquetas', 'Canal de origen', 'Canales', 'Primer contacto', 'Último contacto', 'Acepta marketing'];
       const yes = locale === 'en' ? 'yes' : 'sí';
       yield `\uFEFF${head.map(csvField).join(',')}\r\n`;
-      for await (const rows of repo.all(bot.id)) {
+      for await (const rows of repo.all(bot.id, first)) {
         yield rows
           .map((r) =>
             [r.name, r.phone, r.email, r.stage_name ?? '', (r.tags ?? []).join('; '), r.source_channel ?? '', (r.channels ?? []).join('; '), iso(r.created_at), r.last_at ? iso(r.last_at) : '', r.marketing_consent ? yes : 'no']
