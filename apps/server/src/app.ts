@@ -41,6 +41,9 @@ import { IDLE_JOB, MEDIA_JOB, pipeline, REPLY_JOB, SEND_JOB, toConversationMessa
 import { inboxRepository } from './modules/conversations/inbox.repository.ts';
 import { inboxRoutes } from './modules/conversations/inbox.routes.ts';
 import { inboxService } from './modules/conversations/inbox.service.ts';
+import { crmRepository } from './modules/crm/crm.repository.ts';
+import { crmRoutes } from './modules/crm/crm.routes.ts';
+import { crmService } from './modules/crm/crm.service.ts';
 import { playgroundRoutes } from './modules/conversations/playground.routes.ts';
 import { playgroundService } from './modules/conversations/playground.service.ts';
 import type { Engine } from './engine/types.ts';
@@ -209,6 +212,7 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   await app.register(appointmentsRoutes, { service: calendar });
   const channels = await meta.routes(app, flow.receive, { disconnectWhatsmeow: whatsappWeb.disconnect });
   await app.register(inboxRoutes, { service: inboxService({ repo: inbox, bots, pipeline: flow, checkTemplate: channels.checkTemplate, storage: files }) });
+  await app.register(crmRoutes, { service: crmService({ repo: crmRepository(database.db), bots, storage: files }) });
   await app.register(webPlugin, { dir: config.WEB_DIST });
 
   return app;

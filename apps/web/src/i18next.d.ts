@@ -8,6 +8,7 @@ import type common from '../public/locales/es/common.json';
 import type dashboard from '../public/locales/es/dashboard.json';
 import type help from '../public/locales/es/help.json';
 import type inbox from '../public/locales/es/inbox.json';
+import type crm from '../public/locales/es/crm.json';
 import type playground from '../public/locales/es/playground.json';
 import type products from '../public/locales/es/products.json';
 import type training from '../public/locales/es/training.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
       channels: typeof channels;
       inbox: typeof inbox;
       citas: typeof citas;
+      crm: typeof crm;
     };
   }
 }

@@ -13,3 +13,4 @@ export * from './channels.ts';
 export * from './whatsapp-web.ts';
 export * from './input-rules.ts';
 export * from './appointments.ts';
+export * from './crm.ts';

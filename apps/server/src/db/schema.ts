@@ -7,3 +7,5 @@ export * from '../modules/conversations/conversations.table.ts';
 export * from '../modules/appointments/appointments.table.ts';
 export * from '../channels/whatsapp-web/whatsapp-web.table.ts';
 export * from '../channels/meta/meta.table.ts';
+export * from '../modules/crm/stages.table.ts';
+export * from '../modules/crm/crm.table.ts';

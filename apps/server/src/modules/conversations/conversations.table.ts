@@ -1,9 +1,10 @@
 import type { ChosenOption, ReplyChoices } from '@charla/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jsonb } from '../../lib/pg-types.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
+import { pipelineStages } from '../crm/stages.table.ts';
 
 /**
  * A file of a message. `id`: the channel's media id (WhatsApp); `url`: a link to it; `file`: the
@@ -39,10 +40,24 @@ export const contacts = pgTable(
     name: text('name').notNull().default(''),
     phone: text('phone').notNull().default(''),
     email: text('email').notNull().default(''),
+    /** The CRM pipeline's stage (null until the bot's stages exist; then the first stage). */
+    stageId: uuid('stage_id').references(() => pipelineStages.id, { onDelete: 'set null' }),
+    /** The contact's place in its stage's column, smaller first (fractions leave room between cards). */
+    stagePosition: doublePrecision('stage_position').notNull().default(0),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** false once the contact opted out of marketing (the mass sender skips them). */
+    marketingConsent: boolean('marketing_consent').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('contacts_bot_idx').on(t.botId, t.updatedAt)],
+  (t) => [
+    index('contacts_bot_idx').on(t.botId, t.updatedAt),
+    index('contacts_crm_idx').on(t.botId, t.createdAt.desc(), t.id.desc()),
+    index('contacts_stage_idx').on(t.stageId, t.stagePosition),
+    index('contacts_unstaged_idx').on(t.botId).where(sql`stage_id is null`),
+    // The CRM's search (ILIKE on name, phone and e-mail together); no pending list, PGlite never vacuums.
+    index('contacts_search_idx').using('gin', sql`(${t.name} || ' ' || ${t.phone} || ' ' || ${t.email}) gin_trgm_ops`).with({ fastupdate: 'off' }),
+  ],
 );
 
 /** How a contact is addressed on a channel: a phone number, a WhatsApp id, a page-scoped id… */
@@ -87,6 +102,8 @@ export const conversations = pgTable(
     uniqueIndex('conversations_open_key').on(t.botId, t.contactId, t.channel).where(sql`status <> 'closed'`),
     index('conversations_bot_idx').on(t.botId, t.updatedAt),
     index('conversations_inbox_idx').on(t.botId, t.lastMessageAt.desc(), t.id.desc()),
+    // A contact's conversations (the CRM's first and last contact, the timeline).
+    index('conversations_contact_idx').on(t.contactId, t.createdAt),
   ],
 );
 

@@ -8,10 +8,11 @@ import { BotIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../app/navigation.ts';
 import { useBots } from '../../bots/api/use-bots.ts';
 import { storeSelectedBotId } from '../../bots/selected-bot.ts';
+import { CrmTabPanel } from '../../crm/components/crm-tab-panel.tsx';
 import { InboxView } from './inbox-view.tsx';
 
 /** The CRM's tabs; the inbox is the first (contacts, pipeline and summary can follow). */
-const crmTabs = ['conversations'] as const;
+const crmTabs = ['conversations', 'contacts', 'pipeline'] as const;
 type CrmTab = (typeof crmTabs)[number];
 
 /** Browser alerts for hand-offs: asked for only when the owner clicks. */
@@ -36,6 +37,7 @@ function NotificationsButton() {
 export function CrmPage() {
   const { t } = useTranslation('inbox');
   const { t: td } = useTranslation('dashboard');
+  const { t: tc } = useTranslation('crm');
   const { botId = '' } = useParams();
   const bots = useBots();
   const bot = bots.data?.find((b) => b.id === botId) ?? null;
@@ -73,7 +75,7 @@ export function CrmPage() {
               onClick={() => setTab(id)}
               className={`focus-ring -mb-px border-b-2 px-3 py-2 text-sm font-semibold ${tab === id ? 'border-highlight text-fg' : 'border-transparent text-muted hover:text-fg'}`}
             >
-              {t(`tabs.${id}`)}
+              {id === 'conversations' ? t('tabs.conversations') : tc(`tabs.${id}`)}
             </button>
           ))}
         </div>
@@ -82,7 +84,7 @@ export function CrmPage() {
         </div>
       </div>
       <div role="tabpanel" id={`crm-panel-${tab}`} aria-labelledby={`crm-tab-${tab}`}>
-        <InboxView botId={bot.id} timeZone={bot.timezone} />
+        {tab === 'conversations' ? <InboxView botId={bot.id} timeZone={bot.timezone} /> : <CrmTabPanel botId={bot.id} tab={tab} />}
       </div>
     </>
   );

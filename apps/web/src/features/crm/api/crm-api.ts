@@ -1,0 +1,42 @@
+import type { Contact, ContactCreateBody, ContactList, ContactNote, ContactTimeline, ContactUpdateBody, PipelineStage, PipelineStages } from '@charla/shared';
+import { api } from '../../../lib/api.ts';
+
+export interface ContactFilter {
+  q: string;
+  stageId: string;
+}
+
+const one = (id: string) => `/api/contacts/${encodeURIComponent(id)}`;
+
+export function contactsQuery(botId: string, filter: Partial<ContactFilter> & { limit?: number }, cursor?: string | null): string {
+  const params = new URLSearchParams({ botId });
+  if (filter.q?.trim()) params.set('q', filter.q.trim());
+  if (filter.stageId) params.set('stageId', filter.stageId);
+  if (filter.limit) params.set('limit', String(filter.limit));
+  if (cursor) params.set('cursor', cursor);
+  return params.toString();
+}
+
+/** The CRM's calls (/api/contacts…, /api/pipeline…). */
+export const crmApi = {
+  list: (botId: string, filter: Partial<ContactFilter> & { limit?: number }, cursor?: string | null) => api.get<ContactList>(`/api/contacts?${contactsQuery(botId, filter, cursor)}`),
+  get: (id: string) => api.get<{ contact: Contact }>(one(id)),
+  create: (body: ContactCreateBody) => api.post<{ contact: Contact }>('/api/contacts', body),
+  update: (id: string, body: ContactUpdateBody) => api.request<{ contact: Contact }>(one(id), { method: 'PATCH', body }),
+  remove: (id: string) => api.request<void>(one(id), { method: 'DELETE' }),
+  addNote: (id: string, text: string) => api.post<{ note: ContactNote }>(`${one(id)}/notes`, { text }),
+  timeline: (id: string) => api.get<ContactTimeline>(`${one(id)}/timeline`),
+  stages: (botId: string) => api.get<PipelineStages>(`/api/pipeline/${encodeURIComponent(botId)}/stages`),
+  exportUrl: (botId: string) => `/api/contacts/export?botId=${encodeURIComponent(botId)}`,
+};
+
+export const crmKeys = {
+  all: (botId: string) => ['crm', botId] as const,
+  contacts: (botId: string, filter: ContactFilter) => ['crm', botId, 'contacts', filter] as const,
+  column: (botId: string, stageId: string) => ['crm', botId, 'column', stageId] as const,
+  stages: (botId: string) => ['crm', botId, 'stages'] as const,
+  contact: (id: string) => ['crm', 'contact', id] as const,
+  timeline: (id: string) => ['crm', 'timeline', id] as const,
+};
+
+export type { Contact, PipelineStage };

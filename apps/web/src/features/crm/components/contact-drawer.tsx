@@ -1,0 +1,210 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Contact, PipelineStage, TimelineItem } from '@charla/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDeleteModal } from '../../../components/ui/confirm-delete-modal.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { CloseIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { closeOnBackdrop, useNativeDialog } from '../../../components/ui/use-native-dialog.ts';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { errorText, fieldErrors } from '../../../lib/error-text.ts';
+import { useContact, useCrmMutations, useTimeline } from '../api/use-crm.ts';
+import { formatWhen } from './crm-format.ts';
+
+interface Draft {
+  name: string;
+  phone: string;
+  email: string;
+  tags: string;
+  stageId: string;
+  marketingConsent: boolean;
+}
+const draftOf = (c: Contact): Draft => ({ name: c.name, phone: c.phone, email: c.email, tags: c.tags.join(', '), stageId: c.stageId ?? '', marketingConsent: c.marketingConsent });
+const tagsOf = (text: string) => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
+
+/** One event of the contact's history, in words. */
+function TimelineEntry({ item }: { item: TimelineItem }) {
+  const { t, i18n } = useTranslation('crm');
+  const when = formatWhen(item.at, i18n.language);
+  let body;
+  switch (item.kind) {
+    case 'message':
+      body = (
+        <>
+          <span className="font-semibold">{t(`timeline.author.${item.author}`)}</span> · {t(`channels.${item.channel}`)}
+          <p className="mt-0.5 whitespace-pre-wrap break-words text-fg">{item.text || t('timeline.attachment')}</p>
+        </>
+      );
+      break;
+    case 'appointment':
+      body = <span>{t(item.status === 'confirmed' ? 'timeline.appointment' : 'timeline.appointmentCancelled', { service: item.service || t('timeline.noService'), when: formatWhen(item.startAt, i18n.language) })}</span>;
+      break;
+    case 'stage':
+      body = <span>{item.from ? t('timeline.stageMoved', { from: item.from, to: item.to }) : t('timeline.stageSet', { to: item.to })}</span>;
+      break;
+    default:
+      body = (
+        <>
+          <span className="font-semibold">{t('timeline.note')}</span>
+          <p className="mt-0.5 whitespace-pre-wrap break-words text-fg">{item.text}</p>
+        </>
+      );
+  }
+  return (
+    <li className="border-s-2 border-line ps-3 text-sm text-muted" data-kind={item.kind}>
+      <time dateTime={item.at} className="block text-xs">
+        {when}
+      </time>
+      {body}
+    </li>
+  );
+}
+
+/** A contact's card: fields to edit, notes, history, and erasing them. */
+export function ContactDrawer({ botId, contactId, stages, onClose }: { botId: string; contactId: string | null; stages: PipelineStage[]; onClose: () => void }) {
+  const { t } = useTranslation('crm');
+  const dialog = useNativeDialog(Boolean(contactId), onClose);
+  const titleId = useId();
+  const contact = useContact(contactId);
+  const timeline = useTimeline(contactId);
+  const { update, remove, addNote } = useCrmMutations(botId);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    if (contact.data) setDraft(draftOf(contact.data));
+  }, [contact.data]);
+  useEffect(() => {
+    if (!contactId) {
+      setDraft(null);
+      setNote('');
+      update.reset();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [contactId]);
+
+  const errors = fieldErrors(update.error);
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (!contactId || !draft) return;
+    update.mutate(
+      { id: contactId, body: { name: draft.name, phone: draft.phone, email: draft.email, tags: tagsOf(draft.tags), stageId: draft.stageId || undefined, marketingConsent: draft.marketingConsent } },
+      { onSuccess: () => showToast(t('drawer.saved')) },
+    );
+  };
+  const submitNote = (event: FormEvent) => {
+    event.preventDefault();
+    if (!contactId || !note.trim()) return;
+    addNote.mutate({ id: contactId, text: note }, { onSuccess: () => setNote('') });
+  };
+  const erase = () => {
+    if (!contactId) return;
+    remove.mutate(contactId, {
+      onSuccess: () => {
+        setConfirming(false);
+        showToast(t('drawer.deleted'));
+        onClose();
+      },
+      onError: (err) => showToast(errorText(err), 'error'),
+    });
+  };
+
+  return (
+    <dialog
+      {...dialog}
+      aria-labelledby={titleId}
+      onClick={closeOnBackdrop(onClose)}
+      className="fixed inset-y-0 end-0 start-auto m-0 h-dvh max-h-none w-full max-w-md border-s border-line bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/30"
+    >
+      <div className="flex h-full flex-col">
+        <header className="flex items-center gap-3 border-b border-line px-5 py-4">
+          <h2 id={titleId} className="min-w-0 flex-1 truncate text-lg font-bold">
+            {contact.data?.name || t('table.noName')}
+          </h2>
+          <button type="button" onClick={onClose} className="focus-ring rounded-lg p-1.5 text-muted hover:text-fg" aria-label={t('drawer.close')}>
+            <CloseIcon className="size-5" />
+          </button>
+        </header>
+        {!draft ? (
+          <div className="grid flex-1 place-items-center">
+            <Spinner />
+          </div>
+        ) : (
+          <div className="flex-1 space-y-6 overflow-y-auto px-5 py-4">
+            <form onSubmit={save} className="space-y-3" aria-label={t('drawer.fields')}>
+              {update.error && !Object.keys(errors).length ? <FormAlert error={update.error} /> : null}
+              <TextField label={t('fields.name')} value={draft.name} maxLength={120} error={errors.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+              <TextField label={t('fields.phone')} type="tel" value={draft.phone} maxLength={40} error={errors.phone} onChange={(e) => setDraft({ ...draft, phone: e.target.value })} />
+              <TextField label={t('fields.email')} type="email" value={draft.email} maxLength={254} error={errors.email} onChange={(e) => setDraft({ ...draft, email: e.target.value })} />
+              <TextField label={t('fields.tags')} hint={t('fields.tagsHint')} value={draft.tags} error={errors.tags} onChange={(e) => setDraft({ ...draft, tags: e.target.value })} />
+              <SelectField label={t('fields.stage')} value={draft.stageId} options={stages.map((s) => ({ value: s.id, label: s.name }))} onChange={(e) => setDraft({ ...draft, stageId: e.target.value })} />
+              <Switch checked={draft.marketingConsent} onChange={(v) => setDraft({ ...draft, marketingConsent: v })} label={t('fields.consent')} />
+              {contact.data ? (
+                <dl className="grid grid-cols-2 gap-2 rounded-xl bg-card p-3 text-sm">
+                  <dt className="text-muted">{t('fields.source')}</dt>
+                  <dd>{contact.data.sourceChannel ? t(`channels.${contact.data.sourceChannel}`) : t('table.byHand')}</dd>
+                  <dt className="text-muted">{t('fields.first')}</dt>
+                  <dd>{formatWhen(contact.data.firstContactAt)}</dd>
+                  <dt className="text-muted">{t('fields.last')}</dt>
+                  <dd>{contact.data.lastContactAt ? formatWhen(contact.data.lastContactAt) : '—'}</dd>
+                </dl>
+              ) : null}
+              <Button type="submit" loading={update.isPending}>
+                {t('drawer.save')}
+              </Button>
+            </form>
+
+            <section aria-labelledby={`${titleId}-notes`} className="space-y-2">
+              <h3 id={`${titleId}-notes`} className="font-semibold">
+                {t('drawer.notes')}
+              </h3>
+              <form onSubmit={submitNote} className="space-y-2">
+                <TextareaField label={t('drawer.newNote')} value={note} maxLength={4000} rows={3} onChange={(e) => setNote(e.target.value)} error={addNote.error ? errorText(addNote.error) : undefined} />
+                <Button type="submit" variant="secondary" size="sm" loading={addNote.isPending} disabled={!note.trim()}>
+                  {t('drawer.addNote')}
+                </Button>
+              </form>
+            </section>
+
+            <section aria-labelledby={`${titleId}-history`} className="space-y-2">
+              <h3 id={`${titleId}-history`} className="font-semibold">
+                {t('drawer.history')}
+              </h3>
+              {timeline.data?.length ? (
+                <ol className="space-y-3" aria-label={t('drawer.history')}>
+                  {timeline.data.map((item) => (
+                    <TimelineEntry key={`${item.kind}-${item.id}`} item={item} />
+                  ))}
+                </ol>
+              ) : timeline.isPending ? (
+                <Spinner />
+              ) : (
+                <p className="text-sm text-muted">{t('drawer.noHistory')}</p>
+              )}
+            </section>
+
+            <Button variant="danger" icon={<TrashIcon className="size-4" />} onClick={() => setConfirming(true)}>
+              {t('drawer.delete')}
+            </Button>
+          </div>
+        )}
+      </div>
+      <ConfirmDeleteModal
+        open={confirming}
+        title={t('drawer.deleteTitle', { name: contact.data?.name || t('table.noName') })}
+        cancelLabel={t('drawer.cancel')}
+        confirmLabel={t('drawer.deleteConfirm')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={erase}
+      >
+        {t('drawer.deleteBody')}
+      </ConfirmDeleteModal>
+    </dialog>
+  );
+}

@@ -1,0 +1,92 @@
+// The CRM's contact list over real HTTP on loopback: GET /api/contacts for a bot with 100,000
+// contacts (the first page, the next page by cursor, a stage filter and a search by name or
+// phone), on PostgreSQL (target: search page p95 < 50 ms) and on the embedded database (reported).
+import { sql } from 'drizzle-orm';
+import type { BenchResult, Figure } from './lib/bench-result.ts';
+import { keepAliveClient } from './lib/http-client.ts';
+import { ms, summarize } from './lib/stats.ts';
+import { createBot, postgresAvailable, signUpOwner, startApp, type Engine, type TestApp } from './lib/test-app.ts';
+
+const CONTACTS = 100_000;
+const REQUESTS = 200;
+const maxSearchP95Ms = 50;
+
+/** 100,000 customers, a third of them with a WhatsApp conversation, written straight into the tables. */
+async function seed(t: TestApp, botId: string) {
+  const db = t.database.db;
+  await db.execute(sql`
+    insert into contacts (bot_id, name, phone, email, tags, created_at)
+    select ${botId}, 'Cliente ' || g, '+52133' || lpad(g::text, 8, '0'), 'cliente' || g || '@example.mx',
+      case when g % 7 = 0 then array['vip'] else '{}'::text[] end, now() - g * interval '1 minute'
+    from generate_series(1, ${CONTACTS}) g`);
+  await db.execute(sql`
+    insert into conversations (bot_id, contact_id, channel, last_message_at)
+    select ${botId}, id, 'whatsapp', now() - random() * interval '30 days' from contacts where bot_id = ${botId} and random() < 0.33`);
+  if (t.database.kind === 'postgres') await db.execute(sql`analyze`);
+}
+
+async function timed(client: ReturnType<typeof keepAliveClient>, url: string, cookie: string, n: number): Promise<{ times: number[]; last: string }> {
+  const times: number[] = [];
+  let last = '';
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    const res = await client.request('GET', url, { cookie });
+    times.push(performance.now() - start);
+    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+    last = res.body.toString();
+  }
+  return { times, last };
+}
+
+async function listFigures(engine: Engine): Promise<{ figures: Figure[]; p95: number }> {
+  const t = await startApp(engine);
+  const client = keepAliveClient();
+  try {
+    const owner = await signUpOwner(t, 'Enterprise');
+    const botId = await createBot(t, owner);
+    await seed(t, botId);
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = (q: string) => `${base}/api/contacts?botId=${botId}${q}`;
+    // The first read creates the stages (contacts without a stage are in the first one).
+    const firstRead = await timed(client, url(''), owner.cookie, 1);
+    const stages = JSON.parse((await client.request('GET', `${base}/api/pipeline/${botId}/stages`, { cookie: owner.cookie })).body.toString()) as { stages: { id: string }[] };
+    await t.database.db.execute(sql`update contacts set stage_id = ${stages.stages[1]!.id} where bot_id = ${botId} and name like '%3'`);
+    const first = await timed(client, url(''), owner.cookie, REQUESTS);
+    const page = JSON.parse(first.last) as { items: unknown[]; nextCursor: string };
+    if (page.items.length !== 50 || !page.nextCursor) throw new Error(`first page: ${first.last.slice(0, 300)}`);
+    const next = await timed(client, url(`&cursor=${page.nextCursor}`), owner.cookie, REQUESTS / 2);
+    const stage = await timed(client, url(`&stageId=${stages.stages[1]!.id}`), owner.cookie, REQUESTS / 2);
+    const byName = await timed(client, url('&q=Cliente%2042424'), owner.cookie, REQUESTS / 4);
+    const byPhone = await timed(client, url('&q=55512'), owner.cookie, REQUESTS / 4);
+    if ((JSON.parse(byName.last) as { items: unknown[] }).items.length !== 1) throw new Error(`search: ${byName.last.slice(0, 300)}`);
+    const search = summarize([...byName.times, ...byPhone.times]);
+    return {
+      p95: search.p95,
+      figures: [
+        { name: `${engine}: first read (creates the stages)`, value: ms(firstRead.times[0]!), unit: 'ms' },
+        { name: `${engine}: first page p95`, value: ms(summarize(first.times).p95), unit: 'ms' },
+        { name: `${engine}: next page (cursor) p95`, value: ms(summarize(next.times).p95), unit: 'ms' },
+        { name: `${engine}: stage filter p95`, value: ms(summarize(stage.times).p95), unit: 'ms' },
+        { name: `${engine}: search page (name or phone) p50`, value: ms(search.p50), unit: 'ms' },
+        { name: `${engine}: search page (name or phone) p95`, value: ms(search.p95), unit: 'ms' },
+      ],
+    };
+  } finally {
+    await t.close();
+  }
+}
+
+export default async function crm(): Promise<BenchResult> {
+  const notes: string[] = [];
+  const figures: Figure[] = [];
+  const embedded = await listFigures('pglite');
+  figures.push(...embedded.figures);
+  const postgres = await postgresAvailable();
+  let pgP95 = Number.NaN;
+  if (postgres === true) {
+    const pg = await listFigures('postgres');
+    figures.push(...pg.figures);
+    pgP95 = pg.p95;
+  } else notes.push(`PostgreSQL not reachable (${postgres}): its figures are missing`);
+  return { figures, target: `PostgreSQL search page p95 < ${maxSearchP95Ms} ms (100,000 contacts)`, pass: pgP95 < maxSearchP95Ms, notes };
+}

@@ -1,0 +1,150 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createBot, signUp, type Owner } from './support/accounts.ts';
+import { viewports } from './support/app.ts';
+import { shot, sizeOf, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
+import { askInPlayground, openPlayground } from './support/playground.ts';
+
+let env: TestEnv;
+let session: PageOptions['storageState'];
+let botId = '';
+
+const owner: Owner = { name: 'Raúl Medina', email: `raul.${Date.now()}@autosleon.mx`, phone: '+52 33 5555 1212', password: 'secreto-1234' };
+
+beforeAll(async () => {
+  env = await startTestEnv();
+  const { context, page } = await env.newPage({ locale: 'es-MX' });
+  await signUp(page, owner);
+  botId = await createBot(page, { bot_name: 'Leo', bot_objective: 'automobile', business_name: 'Autos León', user_email: owner.email });
+  session = await context.storageState();
+  await context.close();
+}, 180_000);
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+const signedInPage = (viewport: Viewport = viewports.desktop) => env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City', storageState: session });
+const column = (page: Page, stage: string) => page.locator(`section[data-stage="${stage}"]`);
+
+/** Drags with the mouse as a person does: press on the handle, move in steps, release over the target. */
+async function drag(page: Page, from: ReturnType<Page['locator']>, to: ReturnType<Page['locator']>) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 60, { steps: 12 });
+  await page.mouse.up();
+}
+
+describe('CRM', () => {
+  it('a contact the bot captured appears in Contactos, is dragged to another stage, gets a note and is exported', async () => {
+    const { context, page } = await signedInPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+
+    // The bot captures a customer in the test chat.
+    const panel = await openPlayground(page, botId);
+    await askInPlayground(panel, 'Hola, me llamo Ana López, mi correo es ana.lopez@example.mx y mi teléfono 33 1234 5678');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/app/dashboard/${botId}/crm`);
+    await page.getByRole('tab', { name: 'Contactos' }).click();
+    const table = page.getByRole('table', { name: 'Contactos del asistente' });
+    const row = table.getByRole('row').filter({ hasText: 'Ana López' });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('ana.lopez@example.mx');
+    await expect(row.textContent()).resolves.toContain('Nuevo');
+    await page.getByRole('searchbox').fill('zzz-nadie');
+    await page.getByText('Ningún contacto coincide con la búsqueda.').waitFor();
+    await page.getByRole('searchbox').fill('lópez');
+    await row.waitFor();
+    await shot(page, `crm-contacts-${sizeOf(viewports.desktop)}`);
+
+    // Embudo: Ana is in Nuevo; dragged with the mouse to Interesado.
+    await page.getByRole('tab', { name: 'Embudo' }).click();
+    const card = column(page, 'Nuevo').locator('li[data-contact]').filter({ hasText: 'Ana López' });
+    await card.waitFor();
+    await drag(page, card.getByRole('button', { name: 'Mover a Ana López' }), column(page, 'Interesado'));
+    await column(page, 'Interesado').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
+    await expect(column(page, 'Nuevo').locator('li[data-contact]').count()).resolves.toBe(0);
+    // It stays there after a reload: the server keeps the move.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Embudo' }).click();
+    await column(page, 'Interesado').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
+
+    // The keyboard moves it too: pick up with space, arrows to the next column, space to drop.
+    const handle = column(page, 'Interesado').getByRole('button', { name: 'Mover a Ana López' });
+    await handle.focus();
+    const live = page.locator('[id^="DndLiveRegion"]');
+    await page.keyboard.press('Space');
+    await expect.poll(() => live.textContent()).toContain('Ana López está sobre Interesado.');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => live.textContent()).toContain('Ana López está sobre Negociación.');
+    await page.keyboard.press('Space');
+    await column(page, 'Negociación').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
+    await shot(page, `crm-pipeline-${sizeOf(viewports.desktop)}`);
+
+    // The card opens the contact: a note is added and the history shows the moves and the chat.
+    await column(page, 'Negociación').getByRole('button', { name: 'Ana López', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Ana López' });
+    await drawer.getByLabel('Nueva nota').fill('Quiere prueba de manejo del sedán el sábado');
+    await drawer.getByRole('button', { name: 'Agregar nota' }).click();
+    const history = drawer.getByRole('list', { name: 'Historial' });
+    await history.locator('[data-kind="note"]').filter({ hasText: 'Quiere prueba de manejo del sedán el sábado' }).waitFor();
+    await history.locator('[data-kind="stage"]').filter({ hasText: 'Pasó de Nuevo a Interesado' }).waitFor();
+    await history.locator('[data-kind="stage"]').filter({ hasText: 'Pasó de Interesado a Negociación' }).waitFor();
+    await history.locator('[data-kind="message"]').filter({ hasText: 'me llamo Ana López' }).waitFor();
+    await expect(drawer.getByLabel('Correo').inputValue()).resolves.toBe('ana.lopez@example.mx');
+    await drawer.getByLabel('Etiquetas').fill('sedán, crédito');
+    await drawer.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText('Contacto guardado.').waitFor();
+    await shot(page, `crm-contact-${sizeOf(viewports.desktop)}`);
+    await drawer.getByRole('button', { name: 'Cerrar' }).click();
+
+    // Export: a CSV with a BOM that holds Ana with her stage and tags.
+    await page.getByRole('tab', { name: 'Contactos' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV' }).click()]);
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    expect(text).toContain('Nombre,Teléfono,Correo,Etapa');
+    expect(text).toMatch(/Ana López,[^\r\n]*,ana\.lopez@example\.mx,Negociación,"sedán; crédito",playground/);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('deleting a contact says their messages and appointments are erased; the phone layout fits 390 px', async () => {
+    const { context, page } = await signedInPage(viewports.phone);
+    await page.goto(`/app/dashboard/${botId}/crm`);
+    await page.getByRole('tab', { name: 'Contactos' }).click();
+    await page.getByRole('button', { name: 'Nuevo contacto' }).click();
+    const form = page.getByRole('dialog', { name: 'Nuevo contacto' });
+    await form.getByLabel('Nombre').fill('Beto Díaz');
+    await form.getByLabel('Teléfono').fill('+52 33 9876 5432');
+    await form.getByRole('button', { name: 'Crear contacto' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Beto Díaz' });
+    await drawer.getByLabel('Teléfono').waitFor();
+    await shot(page, `crm-contact-${sizeOf(viewports.phone)}`);
+    await drawer.getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByRole('row').filter({ hasText: 'Beto Díaz' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, `crm-contacts-${sizeOf(viewports.phone)}`);
+
+    await page.getByRole('tab', { name: 'Embudo' }).click();
+    await column(page, 'Nuevo').locator('li[data-contact]').filter({ hasText: 'Beto Díaz' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, `crm-pipeline-${sizeOf(viewports.phone)}`);
+
+    await column(page, 'Nuevo').getByRole('button', { name: 'Beto Díaz', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Beto Díaz' }).getByRole('button', { name: 'Eliminar contacto' }).click();
+    const confirm = page.getByRole('dialog', { name: '¿Eliminar a Beto Díaz?' });
+    await confirm.getByText('todos sus mensajes, sus citas y sus notas').waitFor();
+    await confirm.getByRole('button', { name: 'Eliminar todo' }).click();
+    await page.getByText('Contacto eliminado, con sus mensajes y citas.').waitFor();
+    await column(page, 'Nuevo').locator('li[data-contact]').filter({ hasText: 'Beto Díaz' }).waitFor({ state: 'detached' });
+    await context.close();
+  }, 120_000);
+});

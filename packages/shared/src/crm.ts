@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { freeText } from './text.ts';
+
+/** Channels a contact can come from (the playground is the owner's own test chat). */
+export const contactChannels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
+export type ContactChannel = (typeof contactChannels)[number];
+
+export const crmLimits = { page: 100, defaultPage: 50, search: 200, name: 120, phone: 40, email: 254, tag: 40, tags: 20, note: 4000, stageName: 60, stages: 30, timeline: 300 } as const;
+
+/** Default stages of a new pipeline, by the bot's purpose. */
+export const defaultStages = {
+  sales: ['Nuevo', 'Interesado', 'Negociación', 'Ganado', 'Perdido'],
+  appointments: ['Nuevo', 'Cita agendada', 'Atendido', 'Perdido'],
+} as const;
+export const stageColors = ['#64748b', '#0ea5e9', '#f59e0b', '#16a34a', '#dc2626', '#8b5cf6', '#ec4899', '#14b8a6'] as const;
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'color' });
+const tag = freeText(crmLimits.tag).pipe(z.string().min(1));
+const tags = z.array(tag).max(crmLimits.tags);
+const phone = freeText(crmLimits.phone).pipe(z.string().regex(/^[+\d\s().-]*$/, { error: 'phone' }));
+const email = z.union([z.literal(''), z.email().max(crmLimits.email)]);
+
+export const pipelineStage = z.object({ id: z.uuid(), botId: z.uuid(), name: z.string(), color: z.string(), position: z.number().int() });
+export type PipelineStage = z.infer<typeof pipelineStage>;
+export const pipelineStages = z.object({ stages: z.array(pipelineStage) });
+export type PipelineStages = z.infer<typeof pipelineStages>;
+export const pipelineBotParams = z.strictObject({ botId: z.uuid() });
+export const stageParams = z.strictObject({ id: z.uuid() });
+export const stageCreateBody = z.strictObject({ name: freeText(crmLimits.stageName).pipe(z.string().min(1)), color: hexColor.optional() });
+export const stageUpdateBody = z.strictObject({
+  name: freeText(crmLimits.stageName).pipe(z.string().min(1)).optional(),
+  color: hexColor.optional(),
+  /** The stage's new place among the bot's stages (0 first). */
+  position: z.number().int().min(0).max(crmLimits.stages).optional(),
+});
+export type StageUpdateBody = z.infer<typeof stageUpdateBody>;
+/** DELETE /api/pipeline/stages/{id}: its contacts move to `moveTo` (default: the first other stage). */
+export const stageDeleteQuery = z.strictObject({ moveTo: z.uuid().optional() });
+
+export const contact = z.object({
+  id: z.uuid(),
+  botId: z.uuid(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  tags: z.array(z.string()),
+  stageId: z.uuid().nullable(),
+  /** The contact's place in its stage's column (smaller first). */
+  position: z.number(),
+  /** The channel of the contact's first conversation (null: created by hand). */
+  sourceChannel: z.enum(contactChannels).nullable(),
+  /** The channels the contact is known on. */
+  channels: z.array(z.enum(contactChannels)),
+  firstContactAt: z.string(),
+  lastContactAt: z.string().nullable(),
+  /** false: the contact opted out of marketing (the mass sender skips them). */
+  marketingConsent: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Contact = z.infer<typeof contact>;
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+export const contactListQuery = z.strictObject({
+  botId: z.uuid(),
+  /** Matches the name, phone or e-mail. */
+  q: z.string().trim().max(crmLimits.search).optional(),
+  stageId: z.uuid().optional(),
+  tag: z.string().trim().min(1).max(crmLimits.tag).optional(),
+  channel: z.enum(contactChannels).optional(),
+  /** Only contacts without consent to marketing (true) or with it (false). */
+  optedOut: flag.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(crmLimits.page).default(crmLimits.defaultPage),
+});
+export type ContactListQuery = z.input<typeof contactListQuery>;
+export const contactList = z.object({ items: z.array(contact), nextCursor: z.string().nullable() });
+export type ContactList = z.infer<typeof contactList>;
+
+export const contactParams = z.strictObject({ id: z.uuid() });
+export const contactCreateBody = z.strictObject({
+  botId: z.uuid(),
+  name: freeText(crmLimits.name).pipe(z.string().min(1)),
+  phone: phone.optional(),
+  email: email.optional(),
+  tags: tags.optional(),
+  stageId: z.uuid().optional(),
+  marketingConsent: z.boolean().optional(),
+});
+export type ContactCreateBody = z.infer<typeof contactCreateBody>;
+export const contactUpdateBody = z.strictObject({
+  name: freeText(crmLimits.name).optional(),
+  phone: phone.optional(),
+  email: email.optional(),
+  tags: tags.optional(),
+  stageId: z.uuid().optional(),
+  /** With stageId: the contact's index in the stage's column after the move (0 top). */
+  position: z.number().int().min(0).max(1_000_000).optional(),
+  marketingConsent: z.boolean().optional(),
+});
+export type ContactUpdateBody = z.infer<typeof contactUpdateBody>;
+export const contactResponse = z.object({ contact });
+
+export const contactNoteBody = z.strictObject({ text: freeText(crmLimits.note).pipe(z.string().min(1)) });
+export const contactNote = z.object({ id: z.uuid(), contactId: z.uuid(), text: z.string(), authorId: z.uuid().nullable(), createdAt: z.string() });
+export type ContactNote = z.infer<typeof contactNote>;
+export const contactNoteResponse = z.object({ note: contactNote });
+
+/** One event of a contact's history. */
+export const timelineItem = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('message'), id: z.string(), at: z.string(), channel: z.enum(contactChannels), direction: z.enum(['in', 'out']), author: z.enum(['customer', 'bot', 'human']), text: z.string() }),
+  z.object({ kind: z.literal('appointment'), id: z.string(), at: z.string(), startAt: z.string(), service: z.string(), status: z.enum(['confirmed', 'cancelled']) }),
+  z.object({ kind: z.literal('stage'), id: z.string(), at: z.string(), from: z.string().nullable(), to: z.string(), by: z.enum(['person', 'bot']) }),
+  z.object({ kind: z.literal('note'), id: z.string(), at: z.string(), text: z.string() }),
+]);
+export type TimelineItem = z.infer<typeof timelineItem>;
+/** Oldest first; at most the newest `crmLimits.timeline` events. */
+export const contactTimeline = z.object({ items: z.array(timelineItem) });
+export type ContactTimeline = z.infer<typeof contactTimeline>;
+
+export const contactExportQuery = z.strictObject({ botId: z.uuid() });
