@@ -3,6 +3,7 @@ import type { ConversationDetail, ConversationListItem, ConversationMessagesPage
 import type { conversationListQuery, templateReplyBody } from '@charla/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor, iso } from '../../lib/keyset-cursor.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
@@ -23,19 +24,6 @@ export interface InboxDeps {
   checkTemplate: (bot: BotRow, template: WhatsappTemplateBody) => Promise<void>;
   /** Where the files customers sent are kept (DATA_DIR/files/media/<botId>/). */
   storage: FileStorage;
-}
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
-
-const encodeCursor = (row: InboxRow) => Buffer.from(JSON.stringify([row.activity, row.id])).toString('base64url');
-function decodeCursor(cursor: string): { at: string; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { at, id };
-  } catch {
-    // falls through to the error below
-  }
-  throw new AppError('VALIDATION_FAILED', { cursor: 'VALIDATION_FAILED' });
 }
 
 function listItem(row: InboxRow): ConversationListItem {
@@ -143,7 +131,7 @@ export function inboxService(deps: InboxDeps) {
         limit: query.limit + 1,
       });
       const page = rows.slice(0, query.limit);
-      return { items: page.map(listItem), nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
+      return { items: page.map(listItem), nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!.activity, page.at(-1)!.id) : null };
     },
 
     async get(caller: UserRow, id: string): Promise<ConversationDetail> {

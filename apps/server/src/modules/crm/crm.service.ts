@@ -13,6 +13,7 @@ import {
 } from '@charla/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor, iso } from '../../lib/keyset-cursor.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
@@ -24,19 +25,6 @@ export interface CrmDeps {
   bots: BotsService;
   /** Where the files customers sent are kept (erased with the contact). */
   storage: FileStorage;
-}
-
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
-
-const encodeCursor = (row: ContactListRow) => Buffer.from(JSON.stringify([row.cursor_at, row.id])).toString('base64url');
-function decodeCursor(cursor: string): { at: string; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) return { at, id };
-  } catch {
-    // falls through to the error below
-  }
-  throw new AppError('VALIDATION_FAILED', { cursor: 'VALIDATION_FAILED' });
 }
 
 /** A contact as the API answers it; one without a stage is in the bot's first stage. */
@@ -168,7 +156,7 @@ export function crmService(deps: CrmDeps) {
       });
       const more = rows.length > q.limit;
       const page = rows.slice(0, q.limit);
-      return { items: page.map((r) => toContact(r, first)), nextCursor: more ? encodeCursor(page[page.length - 1]!) : null };
+      return { items: page.map((r) => toContact(r, first)), nextCursor: more ? encodeCursor(page[page.length - 1]!.cursor_at, page[page.length - 1]!.id) : null };
     },
 
     async get(caller: UserRow, id: string): Promise<Contact> {
