@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { freeText } from './text.ts';
+import { appointmentStatuses } from './appointments.ts';
 
 /** Channels a contact can come from (the playground is the owner's own test chat). */
 export const contactChannels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
@@ -109,7 +110,7 @@ export const contactNoteResponse = z.object({ note: contactNote });
 /** One event of a contact's history. */
 export const timelineItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('message'), id: z.string(), at: z.string(), channel: z.enum(contactChannels), direction: z.enum(['in', 'out']), author: z.enum(['customer', 'bot', 'human']), text: z.string() }),
-  z.object({ kind: z.literal('appointment'), id: z.string(), at: z.string(), startAt: z.string(), service: z.string(), status: z.enum(['confirmed', 'cancelled']) }),
+  z.object({ kind: z.literal('appointment'), id: z.string(), at: z.string(), startAt: z.string(), service: z.string(), status: z.enum(appointmentStatuses) }),
   z.object({ kind: z.literal('stage'), id: z.string(), at: z.string(), from: z.string().nullable(), to: z.string(), by: z.enum(['person', 'bot']) }),
   z.object({ kind: z.literal('note'), id: z.string(), at: z.string(), text: z.string() }),
 ]);

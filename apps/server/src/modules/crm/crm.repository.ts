@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { AppointmentStatus } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { appointments } from '../appointments/appointments.table.ts';
 import { contacts, type Channel } from '../conversations/conversations.table.ts';
@@ -53,7 +54,7 @@ export interface TimelineRow {
   author: 'customer' | 'bot' | 'human' | null;
   text: string | null;
   start_at: string | Date | null;
-  status: 'confirmed' | 'cancelled' | null;
+  status: AppointmentStatus | null;
   from_stage: string | null;
   by: 'person' | 'bot' | null;
 }

@@ -165,7 +165,7 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
     const items = await until(() => timeline(api, eva.id), (i) => i.filter((x) => x.kind === 'message').length === 2);
     expect(items.map((i) => i.kind)).toEqual(['message', 'message', 'appointment', 'note']);
     expect(items[0]).toMatchObject({ kind: 'message', direction: 'in', author: 'customer', text: 'Hola', channel: 'whatsapp' });
-    expect(items[2]).toMatchObject({ kind: 'appointment', service: 'Limpieza', status: 'confirmed', startAt: start.toISOString() });
+    expect(items[2]).toMatchObject({ kind: 'appointment', service: 'Limpieza', status: 'booked', startAt: start.toISOString() });
     const times = items.map((i) => Date.parse(i.at));
     expect([...times].sort((x, y) => x - y)).toEqual(times);
 

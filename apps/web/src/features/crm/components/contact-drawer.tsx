@@ -42,7 +42,7 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
       );
       break;
     case 'appointment':
-      body = <span>{t(item.status === 'confirmed' ? 'timeline.appointment' : 'timeline.appointmentCancelled', { service: item.service || t('timeline.noService'), when: formatWhen(item.startAt, i18n.language) })}</span>;
+      body = <span>{t(item.status === 'cancelled' ? 'timeline.appointmentCancelled' : 'timeline.appointment', { service: item.service || t('timeline.noService'), when: formatWhen(item.startAt, i18n.language) })}</span>;
       break;
     case 'stage':
       body = <span>{item.from ? t('timeline.stageMoved', { from: item.from, to: item.to }) : t('timeline.stageSet', { to: item.to })}</span>;
