@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { appointmentStatuses } from '@charla/shared';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jsonb } from '../../lib/pg-types.ts';
 import { bots } from '../bots/bots.table.ts';
 import { contacts, conversations, messages } from '../conversations/conversations.table.ts';
 
