@@ -25,19 +25,6 @@ async function seed(t: TestApp, botId: string) {
   if (t.database.kind === 'postgres') await db.execute(sql`analyze`);
 }
 
-async function timed(client: ReturnType<typeof keepAliveClient>, url: string, cookie: string, n: number): Promise<{ times: number[]; last: string }> {
-  const times: number[] = [];
-  let last = '';
-  for (let i = 0; i < n; i++) {
-    const start = performance.now();
-    const res = await client.request('GET', url, { cookie });
-    times.push(performance.now() - start);
-    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
-    last = res.body.toString();
-  }
-  return { times, last };
-}
-
 async function listFigures(engine: Engine): Promise<{ figures: Figure[]; p95: number }> {
   const t = await startApp(engine);
   const client = keepAliveClient();
@@ -48,25 +35,25 @@ async function listFigures(engine: Engine): Promise<{ figures: Figure[]; p95: nu
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = (q: string) => `${base}/api/contacts?botId=${botId}${q}`;
     // The first read creates the stages (contacts without a stage are in the first one).
-    const firstRead = await timed(client, url(''), owner.cookie, 1);
+    const firstRead = await client.latencies(url(''), { cookie: owner.cookie }, 1, 0);
     const stages = JSON.parse((await client.request('GET', `${base}/api/pipeline/${botId}/stages`, { cookie: owner.cookie })).body.toString()) as { stages: { id: string }[] };
     await t.database.db.execute(sql`update contacts set stage_id = ${stages.stages[1]!.id} where bot_id = ${botId} and name like '%3'`);
-    const first = await timed(client, url(''), owner.cookie, REQUESTS);
+    const first = await client.latencies(url(''), { cookie: owner.cookie }, REQUESTS, 0);
     const page = JSON.parse(first.last) as { items: unknown[]; nextCursor: string };
     if (page.items.length !== 50 || !page.nextCursor) throw new Error(`first page: ${first.last.slice(0, 300)}`);
-    const next = await timed(client, url(`&cursor=${page.nextCursor}`), owner.cookie, REQUESTS / 2);
-    const stage = await timed(client, url(`&stageId=${stages.stages[1]!.id}`), owner.cookie, REQUESTS / 2);
-    const byName = await timed(client, url('&q=Cliente%2042424'), owner.cookie, REQUESTS / 4);
-    const byPhone = await timed(client, url('&q=55512'), owner.cookie, REQUESTS / 4);
+    const next = await client.latencies(url(`&cursor=${page.nextCursor}`), { cookie: owner.cookie }, REQUESTS / 2, 0);
+    const stage = await client.latencies(url(`&stageId=${stages.stages[1]!.id}`), { cookie: owner.cookie }, REQUESTS / 2, 0);
+    const byName = await client.latencies(url('&q=Cliente%2042424'), { cookie: owner.cookie }, REQUESTS / 4, 0);
+    const byPhone = await client.latencies(url('&q=55512'), { cookie: owner.cookie }, REQUESTS / 4, 0);
     if ((JSON.parse(byName.last) as { items: unknown[] }).items.length !== 1) throw new Error(`search: ${byName.last.slice(0, 300)}`);
-    const search = summarize([...byName.times, ...byPhone.times]);
+    const search = summarize([...byName.ms, ...byPhone.ms]);
     return {
       p95: search.p95,
       figures: [
-        { name: `${engine}: first read (creates the stages)`, value: ms(firstRead.times[0]!), unit: 'ms' },
-        { name: `${engine}: first page p95`, value: ms(summarize(first.times).p95), unit: 'ms' },
-        { name: `${engine}: next page (cursor) p95`, value: ms(summarize(next.times).p95), unit: 'ms' },
-        { name: `${engine}: stage filter p95`, value: ms(summarize(stage.times).p95), unit: 'ms' },
+        { name: `${engine}: first read (creates the stages)`, value: ms(firstRead.ms[0]!), unit: 'ms' },
+        { name: `${engine}: first page p95`, value: ms(summarize(first.ms).p95), unit: 'ms' },
+        { name: `${engine}: next page (cursor) p95`, value: ms(summarize(next.ms).p95), unit: 'ms' },
+        { name: `${engine}: stage filter p95`, value: ms(summarize(stage.ms).p95), unit: 'ms' },
         { name: `${engine}: search page (name or phone) p50`, value: ms(search.p50), unit: 'ms' },
         { name: `${engine}: search page (name or phone) p95`, value: ms(search.p95), unit: 'ms' },
       ],

@@ -44,19 +44,6 @@ async function seed(t: TestApp, botId: string) {
   if (t.database.kind === 'postgres') await db.execute(sql`analyze`);
 }
 
-async function timed(client: ReturnType<typeof keepAliveClient>, url: string, cookie: string, n: number): Promise<{ times: number[]; last: string }> {
-  const times: number[] = [];
-  let last = '';
-  for (let i = 0; i < n; i++) {
-    const start = performance.now();
-    const res = await client.request('GET', url, { cookie });
-    times.push(performance.now() - start);
-    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
-    last = res.body.toString();
-  }
-  return { times, last };
-}
-
 async function listFigures(engine: Engine): Promise<{ figures: Figure[]; p95: number }> {
   const t = await startApp(engine);
   const client = keepAliveClient();
@@ -68,21 +55,21 @@ async function listFigures(engine: Engine): Promise<{ figures: Figure[]; p95: nu
     const seedSeconds = (performance.now() - seeding) / 1000;
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = (q: string) => `${base}/api/conversations?botId=${botId}${q}`;
-    const first = await timed(client, url(''), owner.cookie, REQUESTS);
+    const first = await client.latencies(url(''), { cookie: owner.cookie }, REQUESTS, 0);
     const page = JSON.parse(first.last) as { items: unknown[]; nextCursor: string };
     if (page.items.length !== 30 || !page.nextCursor) throw new Error(`first page: ${first.last.slice(0, 300)}`);
-    const second = await timed(client, url(`&cursor=${page.nextCursor}`), owner.cookie, REQUESTS / 3);
-    const human = await timed(client, url('&status=human'), owner.cookie, REQUESTS / 3);
-    const search = await timed(client, url('&q=Cliente%204242'), owner.cookie, 20);
-    const s = summarize(first.times);
+    const second = await client.latencies(url(`&cursor=${page.nextCursor}`), { cookie: owner.cookie }, REQUESTS / 3, 0);
+    const human = await client.latencies(url('&status=human'), { cookie: owner.cookie }, REQUESTS / 3, 0);
+    const search = await client.latencies(url('&q=Cliente%204242'), { cookie: owner.cookie }, 20, 0);
+    const s = summarize(first.ms);
     return {
       p95: s.p95,
       figures: [
         { name: `${engine}: first page p50`, value: ms(s.p50), unit: 'ms' },
         { name: `${engine}: first page p95`, value: ms(s.p95), unit: 'ms' },
-        { name: `${engine}: next page (cursor) p95`, value: ms(summarize(second.times).p95), unit: 'ms' },
-        { name: `${engine}: status tab p95`, value: ms(summarize(human.times).p95), unit: 'ms' },
-        { name: `${engine}: search by name p95`, value: ms(summarize(search.times).p95), unit: 'ms' },
+        { name: `${engine}: next page (cursor) p95`, value: ms(summarize(second.ms).p95), unit: 'ms' },
+        { name: `${engine}: status tab p95`, value: ms(summarize(human.ms).p95), unit: 'ms' },
+        { name: `${engine}: search by name p95`, value: ms(summarize(search.ms).p95), unit: 'ms' },
         { name: `${engine}: seeding 10,000 conversations and 200,000 messages`, value: Math.round(seedSeconds * 10) / 10, unit: 's' },
       ],
     };

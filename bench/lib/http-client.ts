@@ -27,11 +27,13 @@ export function keepAliveClient() {
     request,
     /**
      * Sends `count` GETs one after another (after `warmup` unmeasured ones) and answers each
-     * one's milliseconds from sending to the last byte of the body. Throws on a non-200.
+     * one's milliseconds from sending to the last byte of the body, with the last body's text.
+     * Throws on a non-200.
      */
-    async latencies(url: string, headers: Record<string, string>, count: number, warmup = Math.ceil(count / 10)): Promise<{ ms: number[]; bytes: number }> {
+    async latencies(url: string, headers: Record<string, string>, count: number, warmup = Math.ceil(count / 10)): Promise<{ ms: number[]; bytes: number; last: string }> {
       const ms: number[] = [];
       let bytes = 0;
+      let last = '';
       for (let i = 0; i < warmup + count; i++) {
         const started = performance.now();
         const res = await request('GET', url, headers);
@@ -39,8 +41,9 @@ export function keepAliveClient() {
         if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
         if (i >= warmup) ms.push(elapsed);
         bytes = res.body.length;
+        if (i === warmup + count - 1) last = res.body.toString();
       }
-      return { ms, bytes };
+      return { ms, bytes, last };
     },
     close: () => agent.destroy(),
   };
