@@ -80,6 +80,19 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
     return row;
   }
 
+  /**
+   * `accessible` (or `writable`) for routes that do not tell another owner's bot from a missing
+   * one: FORBIDDEN answers as NOT_FOUND (the inbox, the CRM).
+   */
+  async function hiddenUnlessOwn(caller: UserRow, botId: string, write = false): Promise<BotRow> {
+    try {
+      return await (write ? writable(caller, botId) : accessible(caller, botId));
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'FORBIDDEN') throw new AppError('NOT_FOUND');
+      throw err;
+    }
+  }
+
   async function save(botId: string, patch: BotPatch, claims?: AccountClaims): Promise<Bot> {
     const row = claims ? await repo.updateHolding(botId, patch, claims) : await repo.update(botId, patch);
     if (row === 'taken') throw new AppError('CHANNEL_ACCOUNT_TAKEN');
@@ -98,6 +111,7 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
     toBot,
     accessible,
     writable,
+    hiddenUnlessOwn,
 
     /** A live bot by id, for jobs (no caller to check). */
     find: (botId: string) => repo.findLive(botId),

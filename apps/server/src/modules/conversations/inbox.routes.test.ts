@@ -7,6 +7,7 @@ import { as, signUp } from '../../test/accounts.ts';
 import { scriptedEngine } from '../../test/scripted-engine.ts';
 import type { EngineContext, EngineResult } from '../../engine/types.ts';
 import { metaTestApp, postWebhook, until, waTextPayload, whatsappBot, type MetaTestApp } from '../../channels/meta/test-support/meta-test-app.ts';
+import { bots } from '../bots/bots.table.ts';
 import { conversations } from './conversations.table.ts';
 
 type Script = (ctx: EngineContext) => Partial<EngineResult>;
@@ -234,5 +235,19 @@ describe.each(engines)('inbox routes on %s', (dbEngine) => {
     const reopen = await api({ method: 'POST', url: `/api/conversations/${item!.id}/takeover` });
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json().error.code).toBe('CONVERSATION_REOPENED');
+  });
+
+  it('shows a locked bot’s conversations but refuses to answer, take over or close them (423)', async () => {
+    const { botId, api, phoneNumberId } = await whatsappBot(m.t);
+    const from = customer();
+    await write(phoneNumberId, from, 'Hola');
+    const item = (await until(() => list(api, `botId=${botId}`), (l) => l.items.length === 1)).items[0]!;
+    await m.t.database.db.update(bots).set({ locked: true }).where(eq(bots.id, botId));
+    expect((await api({ method: 'GET', url: `/api/conversations/${item.id}` })).statusCode).toBe(200);
+    const reply = await api({ method: 'POST', url: `/api/conversations/${item.id}/messages`, payload: { text: 'Hola, soy Marta' } });
+    expect(reply.statusCode, reply.body).toBe(423);
+    expect(reply.json().error.code).toBe('BOT_LOCKED');
+    for (const action of ['takeover', 'release', 'close']) expect((await api({ method: 'POST', url: `/api/conversations/${item.id}/${action}` })).statusCode).toBe(423);
+    expect(sendsTo(phoneNumberId, from).filter((c) => (c.body as { text?: { body?: string } }).text?.body === 'Hola, soy Marta')).toHaveLength(0);
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '@charla/shared';
 import type { InboxService } from './inbox.service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 423: apiErrorSchema };
 const tags = ['inbox'];
 
 /** The inbox: a bot's conversations on its channels, a person's replies, takeover and release. */

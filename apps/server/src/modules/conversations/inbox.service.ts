@@ -50,20 +50,14 @@ const windowOpen = (c: ConversationRow, now = Date.now()) => !windowed.has(c.cha
 export function inboxService(deps: InboxDeps) {
   const { repo, pipeline } = deps;
 
-  /** The one access check: the bot's owner or the main admin; anyone else is told it does not exist. */
-  async function visibleBot(caller: UserRow, botId: string): Promise<BotRow> {
-    try {
-      return await deps.bots.accessible(caller, botId);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'FORBIDDEN') throw new AppError('NOT_FOUND');
-      throw err;
-    }
-  }
-
-  async function visible(caller: UserRow, id: string): Promise<{ bot: BotRow; conversation: ConversationRow; contact: ContactRow }> {
+  /**
+   * The one access check: the bot's owner or the main admin; anyone else is told it does not
+   * exist. A change (`write`) is refused on a locked bot, as every other change is.
+   */
+  async function visible(caller: UserRow, id: string, write = false): Promise<{ bot: BotRow; conversation: ConversationRow; contact: ContactRow }> {
     const found = await repo.find(id);
     if (!found || found.conversation.channel === 'playground') throw new AppError('NOT_FOUND');
-    const bot = await visibleBot(caller, found.conversation.botId);
+    const bot = await deps.bots.hiddenUnlessOwn(caller, found.conversation.botId, write);
     return { bot, ...found };
   }
 
@@ -92,7 +86,7 @@ export function inboxService(deps: InboxDeps) {
   }
 
   async function stored(caller: UserRow, id: string, text: string, clientId: string | undefined, template?: MessageRow['template']) {
-    const { bot, conversation } = await visible(caller, id);
+    const { bot, conversation } = await visible(caller, id, true);
     if (!template && !windowOpen(conversation)) throw new AppError('WINDOW_CLOSED');
     const at = new Date();
     const done = await repo.humanReply({
@@ -117,10 +111,9 @@ export function inboxService(deps: InboxDeps) {
   }
 
   return {
-    visibleBot,
 
     async list(caller: UserRow, query: z.output<typeof conversationListQuery>) {
-      await visibleBot(caller, query.botId);
+      await deps.bots.hiddenUnlessOwn(caller, query.botId);
       const rows = await repo.list({
         botId: query.botId,
         status: query.status,
@@ -151,7 +144,7 @@ export function inboxService(deps: InboxDeps) {
 
     /** An approved WhatsApp template (checked with Meta first), the only thing that may go out after 24 hours. */
     async template(caller: UserRow, id: string, body: z.output<typeof templateReplyBody>) {
-      const { bot, conversation } = await visible(caller, id);
+      const { bot, conversation } = await visible(caller, id, true);
       if (conversation.channel !== 'whatsapp') throw new AppError('VALIDATION_FAILED', { name: 'VALIDATION_FAILED' });
       const withText = body.text.length > 0;
       await deps.checkTemplate(bot, { name: body.name, language: body.language, with_text: withText });
@@ -159,7 +152,7 @@ export function inboxService(deps: InboxDeps) {
     },
 
     async takeover(caller: UserRow, id: string): Promise<ConversationDetail> {
-      const { bot, conversation, contact } = await visible(caller, id);
+      const { bot, conversation, contact } = await visible(caller, id, true);
       await reopenable(conversation);
       const at = new Date();
       const row = await repo.setStatus(id, { status: 'human', assignedTo: caller.id, humanAt: at });
@@ -169,7 +162,7 @@ export function inboxService(deps: InboxDeps) {
     },
 
     async release(caller: UserRow, id: string): Promise<ConversationDetail> {
-      const { bot, conversation, contact } = await visible(caller, id);
+      const { bot, conversation, contact } = await visible(caller, id, true);
       await reopenable(conversation);
       const row = await repo.setStatus(id, { status: 'bot', assignedTo: null, humanAt: null, unanswered: 0 });
       pipeline.emitUpdated(row!);
@@ -177,7 +170,7 @@ export function inboxService(deps: InboxDeps) {
     },
 
     async close(caller: UserRow, id: string): Promise<ConversationDetail> {
-      const { bot, contact } = await visible(caller, id);
+      const { bot, contact } = await visible(caller, id, true);
       const row = await repo.setStatus(id, { status: 'closed', assignedTo: null, humanAt: null });
       pipeline.emitUpdated(row!);
       return detail(bot, row!, contact);

@@ -70,14 +70,7 @@ function csvField(value: string): string {
 export function crmService(deps: CrmDeps) {
   const { repo } = deps;
 
-  async function checked(caller: UserRow, botId: string, write: boolean): Promise<BotRow> {
-    try {
-      return await (write ? deps.bots.writable(caller, botId) : deps.bots.accessible(caller, botId));
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'FORBIDDEN') throw new AppError('NOT_FOUND');
-      throw err;
-    }
-  }
+  const checked = (caller: UserRow, botId: string, write: boolean): Promise<BotRow> => deps.bots.hiddenUnlessOwn(caller, botId, write);
 
   /** The bot's stages, the purpose's defaults created on first read. */
   function stagesOf(bot: BotRow): Promise<StageRow[]> {
