@@ -376,14 +376,15 @@ export function pipeline(deps: PipelineDeps) {
       }
       // A person took the conversation while the engine thought: the bot says nothing.
       if (stored === SKIPPED) return;
-      if (actions.some((a) => a.type === 'book' || a.type === 'cancel' || a.type === 'reschedule' || a.type === 'confirm')) {
-        await deps.appointmentsChanged?.(bot.id).catch((err) => deps.log.error({ err, conversationId }, 'appointment follow-up failed; the sweep retries it'));
-      }
       // The customer's messages are answered (read, for the dashboard), then the replies go out.
       for (const m of pending) emitMessage(bot.id, conversation.channel, { ...m, status: 'processed' });
       for (const m of stored) {
         emitMessage(bot.id, conversation.channel, m);
         await queueSend(m.id);
+      }
+      // Reminders and the owner's calendar follow once the replies are on their way.
+      if (actions.some((a) => a.type === 'book' || a.type === 'cancel' || a.type === 'reschedule' || a.type === 'confirm')) {
+        await deps.appointmentsChanged?.(bot.id).catch((err) => deps.log.error({ err, conversationId }, 'appointment follow-up failed; the sweep retries it'));
       }
       if (handoff) {
         status = 'human';
