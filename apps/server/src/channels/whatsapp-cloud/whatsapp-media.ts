@@ -2,30 +2,13 @@ import type { BotRow } from '../../modules/bots/bots.repository.ts';
 import type { MediaFetcher } from '../../modules/conversations/pipeline.ts';
 import type { Connections } from '../meta/connections.ts';
 import { GraphError, type GraphClient } from '../meta/graph-client.ts';
+import { readCapped } from '../../lib/read-capped.ts';
 
 /** GET /{media-id}: where Meta keeps a file a customer sent, for a few minutes. */
 interface GraphMedia {
   url?: string;
   mime_type?: string;
   file_size?: number;
-}
-
-/** Reads a body up to `max` bytes; undefined when it is longer. */
-async function readCapped(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | undefined> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 /**

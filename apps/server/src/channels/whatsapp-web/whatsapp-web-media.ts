@@ -1,3 +1,4 @@
+import { readCapped } from '../../lib/read-capped.ts';
 import type { MediaType } from '@whiskeysockets/baileys';
 import type { MediaFetcher } from '../../modules/conversations/pipeline.ts';
 import { loadBaileys } from './baileys.ts';
@@ -33,22 +34,15 @@ export function whatsappWebMedia() {
       if (status && status >= 400 && status < 500) return { unavailable: 'MEDIA_REFUSED' };
       throw err;
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
+    let bytes: Buffer | undefined;
     try {
-      for await (const chunk of stream) {
-        size += (chunk as Buffer).byteLength;
-        if (size > maxBytes) {
-          stream.destroy();
-          return { unavailable: 'MEDIA_TOO_LARGE' };
-        }
-        chunks.push(chunk as Buffer);
-      }
+      bytes = await readCapped(stream, maxBytes);
     } catch {
       // A file that does not decrypt with its key is not the customer's file.
       return { unavailable: 'MEDIA_REFUSED' };
     }
-    return { bytes: Buffer.concat(chunks), mime: media.mime?.split(';')[0]?.trim() || 'application/octet-stream' };
+    if (!bytes) return { unavailable: 'MEDIA_TOO_LARGE' };
+    return { bytes, mime: media.mime?.split(';')[0]?.trim() || 'application/octet-stream' };
   };
   return {
     fetcher,
