@@ -245,10 +245,6 @@ export function appointmentsRepository(db: Db) {
       return row;
     },
 
-    async remindersOf(appointmentId: string) {
-      return db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, appointmentId));
-    },
-
     async feedOf(botId: string) {
       const [row] = await db.select().from(appointmentFeeds).where(eq(appointmentFeeds.botId, botId)).limit(1);
       return row;

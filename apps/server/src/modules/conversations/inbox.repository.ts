@@ -183,14 +183,8 @@ export function inboxRepository(db: Db) {
     async setStatus(
       id: string,
       patch: Pick<ConversationRow, 'status'> & Partial<Pick<ConversationRow, 'assignedTo' | 'humanAt' | 'unanswered'>>,
-      opts: { onlyIf?: { status: ConversationRow['status']; humanAt?: Date } } = {},
     ): Promise<ConversationRow | undefined> {
-      const only = opts.onlyIf;
-      const [row] = await db
-        .update(conversations)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(and(eq(conversations.id, id), only && eq(conversations.status, only.status), only?.humanAt && eq(conversations.humanAt, only.humanAt)))
-        .returning();
+      const [row] = await db.update(conversations).set({ ...patch, updatedAt: new Date() }).where(eq(conversations.id, id)).returning();
       return row;
     },
 

@@ -78,10 +78,10 @@ export function crmRepository(db: Db) {
     return (row?.p ?? 0) + 1;
   };
 
+  const stagesOf = (q: Db | Parameters<Parameters<Db['transaction']>[0]>[0], botId: string): Promise<StageRow[]> =>
+    q.select().from(pipelineStages).where(eq(pipelineStages.botId, botId)).orderBy(asc(pipelineStages.position), asc(pipelineStages.createdAt));
+
   return {
-    stages(botId: string): Promise<StageRow[]> {
-      return db.select().from(pipelineStages).where(eq(pipelineStages.botId, botId)).orderBy(asc(pipelineStages.position), asc(pipelineStages.createdAt));
-    },
 
     /**
      * The bot's stages, created from `defaults` when it has none (one transaction under a per-bot
@@ -89,11 +89,11 @@ export function crmRepository(db: Db) {
      * is in the first one: nothing is written for it until it moves.
      */
     async ensureStages(botId: string, defaults: { name: string; color: string }[]): Promise<StageRow[]> {
-      const existing = await db.select().from(pipelineStages).where(eq(pipelineStages.botId, botId)).orderBy(asc(pipelineStages.position), asc(pipelineStages.createdAt));
+      const existing = await stagesOf(db, botId);
       if (existing.length) return existing;
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`crm-stages:${botId}`}, 0))`);
-        let rows = await tx.select().from(pipelineStages).where(eq(pipelineStages.botId, botId)).orderBy(asc(pipelineStages.position), asc(pipelineStages.createdAt));
+        let rows = await stagesOf(tx, botId);
         if (rows.length === 0) {
           rows = await tx.insert(pipelineStages).values(defaults.map((d, position) => ({ botId, ...d, position }))).returning();
           rows.sort((a, b) => a.position - b.position);

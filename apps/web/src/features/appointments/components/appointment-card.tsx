@@ -74,7 +74,7 @@ export function AppointmentCard({ appointment, bot, onClose }: { appointment: Ap
             {appointment.conversationId ? (
               <>
                 {' · '}
-                <Link className="font-semibold text-highlight underline-offset-2 hover:underline" to={`${paths.bot(bot.id, 'crm')}?c=${encodeURIComponent(appointment.conversationId)}`}>
+                <Link className="font-semibold text-highlight-text underline-offset-2 hover:underline" to={`${paths.bot(bot.id, 'crm')}?c=${encodeURIComponent(appointment.conversationId)}`}>
                   {t('card.conversation')}
                 </Link>
               </>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import FullCalendar from '@fullcalendar/react';
@@ -38,7 +38,6 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
   const locale = i18n.resolvedLanguage === 'en' ? 'en' : 'es';
   const phone = useMediaQuery('(max-width: 640px)');
   const queryClient = useQueryClient();
-  const calendar = useRef<FullCalendar>(null);
   const [range, setRange] = useState<Range | null>(null);
   const appointments = useAppointments(bot.id, range);
   const update = useUpdateAppointment(bot.id);
@@ -150,7 +149,6 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
         </div>
         <FullCalendar
           key={`${phone ? 'phone' : 'wide'}-${locale}`}
-          ref={calendar}
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
           timeZone={bot.timezone}
           locales={[esLocale]}

@@ -88,7 +88,7 @@ export const InboxMessage = memo(function InboxMessage({
     <li className={`flex flex-col ${ours ? 'items-end' : 'items-start'}`} data-author={message.author} data-status={message.status}>
       <div className={`relative max-w-[85%] rounded-2xl px-3 pt-1.5 pb-1.5 text-[0.9375rem] leading-snug text-fg shadow-sm break-words whitespace-pre-wrap ${tone} ${failed ? 'ring-1 ring-danger/60' : ''}`}>
         {ours ? (
-          <span className={`mb-0.5 flex items-center gap-1 text-xs font-semibold ${person ? 'text-emerald-600 dark:text-emerald-400' : 'text-highlight'}`}>
+          <span className={`mb-0.5 flex items-center gap-1 text-xs font-semibold ${person ? 'text-emerald-600 dark:text-emerald-400' : 'text-highlight-text'}`}>
             {person ? <UserIcon className="size-3.5" /> : <BotIcon className="size-3.5" />}
             {person ? t('chat.human') : t('chat.bot')}
             {message.template ? <span className="font-normal text-muted">· {t('chat.template', { name: message.template.name })}</span> : null}
