@@ -8,13 +8,17 @@ import { dismissToast, showToast } from '../../../components/ui/toast-store.ts';
 import { settleReadingToasts, startReadingToast } from '../reading-toasts.ts';
 import { documentsApi } from './documents-api.ts';
 
-/** GET /api/documents/{botId}; polls only while something is processing and live updates are off. */
+/**
+ * GET /api/documents/{botId}; polls while something is processing: every 5 s when live updates
+ * are off, every 10 s when they are on (a status event that raced the add call, or one sent while
+ * the socket reconnected, never leaves a row reading for ever).
+ */
 export function useDocuments(botId: string, live: boolean) {
   const queryClient = useQueryClient();
   return useQuery({
     ...documentsQueryOptions(queryClient, botId, documentsApi),
     staleTime: 30_000,
-    refetchInterval: (query) => (!live && query.state.data?.some((doc) => doc.status === 'processing' && !doc.optimistic) ? 5_000 : false),
+    refetchInterval: (query) => (query.state.data?.some((doc) => doc.status === 'processing' && !doc.optimistic) ? (live ? 10_000 : 5_000) : false),
   });
 }
 
