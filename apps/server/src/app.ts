@@ -41,6 +41,7 @@ import { IDLE_JOB, MEDIA_JOB, pipeline, REPLY_JOB, SEND_JOB, toConversationMessa
 import { inboxRepository } from './modules/conversations/inbox.repository.ts';
 import { inboxRoutes } from './modules/conversations/inbox.routes.ts';
 import { inboxService } from './modules/conversations/inbox.service.ts';
+import { contactFieldsRepository } from './modules/crm/contact-fields.repository.ts';
 import { crmRepository } from './modules/crm/crm.repository.ts';
 import { crmRoutes } from './modules/crm/crm.routes.ts';
 import { crmService } from './modules/crm/crm.service.ts';
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   const inbox = inboxRepository(database.db);
   const files = fileStorage(config.DATA_DIR);
   const appointments = appointmentsRepository(database.db);
+  const crm = crmService({ repo: crmRepository(database.db), fields: contactFieldsRepository(database.db), bots, storage: files });
   const flow = pipeline({
     repo: conversations,
     appointments,
@@ -165,6 +167,7 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
     conversationLink: (botId, conversationId) =>
       `${(config.APP_URL ?? config.ALLOWED_ORIGINS[0] ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')}/app/dashboard/${botId}/crm?c=${conversationId}`,
     appointmentsChanged: (botId) => calendar.afterBotTurn(botId),
+    turnCommitted: (turn) => crm.afterTurn(turn),
   });
   const reminders = appointmentReminders({
     repo: appointments,
@@ -212,7 +215,7 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   await app.register(appointmentsRoutes, { service: calendar });
   const channels = await meta.routes(app, flow.receive, { disconnectWhatsmeow: whatsappWeb.disconnect });
   await app.register(inboxRoutes, { service: inboxService({ repo: inbox, bots, pipeline: flow, checkTemplate: channels.checkTemplate, storage: files }) });
-  await app.register(crmRoutes, { service: crmService({ repo: crmRepository(database.db), bots, storage: files }) });
+  await app.register(crmRoutes, { service: crm });
   await app.register(webPlugin, { dir: config.WEB_DIST });
 
   return app;

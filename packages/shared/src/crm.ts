@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { freeText } from './text.ts';
 import { appointmentStatuses } from './appointments.ts';
+import { jsonField } from './csv-import.ts';
 
 /** Channels a contact can come from (the playground is the owner's own test chat). */
 export const contactChannels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
 export type ContactChannel = (typeof contactChannels)[number];
 
-export const crmLimits = { page: 100, defaultPage: 50, search: 200, name: 120, phone: 40, email: 254, tag: 40, tags: 20, note: 4000, stageName: 60, stages: 30, timeline: 300 } as const;
+export const crmLimits = { page: 100, defaultPage: 50, search: 200, name: 120, phone: 40, email: 254, tag: 40, tags: 20, note: 4000, stageName: 60, stages: 30, timeline: 300, fields: 30, fieldName: 60, fieldValue: 500, choices: 30, choice: 60, captured: 200, importRows: 20_000 } as const;
 
 /** Default stages of a new pipeline, by the bot's purpose. */
 export const defaultStages = {
@@ -38,6 +39,44 @@ export type StageUpdateBody = z.infer<typeof stageUpdateBody>;
 /** DELETE /api/pipeline/stages/{id}: its contacts move to `moveTo` (default: the first other stage). */
 export const stageDeleteQuery = z.strictObject({ moveTo: z.uuid().optional() });
 
+/** Kinds of the owner's own contact fields. */
+export const contactFieldTypes = ['text', 'number', 'date', 'choice'] as const;
+export type ContactFieldType = (typeof contactFieldTypes)[number];
+
+/** A field the owner added to every contact of a bot ("Presupuesto", "Fecha de la boda"…). */
+export const contactField = z.object({
+  id: z.uuid(),
+  botId: z.uuid(),
+  name: z.string(),
+  type: z.enum(contactFieldTypes),
+  /** A choice field's options, in order (empty for the other kinds). */
+  options: z.array(z.string()),
+  position: z.number().int(),
+});
+export type ContactField = z.infer<typeof contactField>;
+export const contactFields = z.object({ fields: z.array(contactField) });
+const fieldName = freeText(crmLimits.fieldName).pipe(z.string().min(1));
+const choiceOptions = z.array(freeText(crmLimits.choice).pipe(z.string().min(1))).max(crmLimits.choices);
+export const contactFieldCreateBody = z.strictObject({ name: fieldName, type: z.enum(contactFieldTypes), options: choiceOptions.optional() });
+export type ContactFieldCreateBody = z.infer<typeof contactFieldCreateBody>;
+/** The kind of a field stays; its name, options and place change. */
+export const contactFieldUpdateBody = z.strictObject({ name: fieldName.optional(), options: choiceOptions.optional(), position: z.number().int().min(0).max(crmLimits.fields).optional() });
+export type ContactFieldUpdateBody = z.infer<typeof contactFieldUpdateBody>;
+export const contactFieldParams = z.strictObject({ id: z.uuid() });
+
+/**
+ * A contact's values of the owner's fields, by field id: text and choices as text, numbers as
+ * numbers, dates as YYYY-MM-DD. null (in an update) clears a value.
+ */
+export const customFieldValue = z.union([freeText(crmLimits.fieldValue), z.number().finite()]);
+export const customFieldValues = z.record(z.uuid(), customFieldValue);
+
+/** What the bot learnt in the conversation beyond name, phone and e-mail. */
+export const capturedFields = ['interest', 'product', 'budget'] as const;
+export type CapturedField = (typeof capturedFields)[number];
+export const contactCaptured = z.object({ interest: z.string().optional(), product: z.string().optional(), budget: z.string().optional() });
+export type ContactCaptured = z.infer<typeof contactCaptured>;
+
 export const contact = z.object({
   id: z.uuid(),
   botId: z.uuid(),
@@ -56,6 +95,12 @@ export const contact = z.object({
   lastContactAt: z.string().nullable(),
   /** false: the contact opted out of marketing (the mass sender skips them). */
   marketingConsent: z.boolean(),
+  /** The owner's fields (by field id). */
+  customFields: customFieldValues,
+  /** What the bot captured: interest, product, budget. */
+  captured: contactCaptured,
+  /** Who placed the contact in its stage last: a person (the bot never moves it again), the bot, or nobody yet. */
+  stageSetBy: z.enum(['person', 'bot']).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -98,6 +143,8 @@ export const contactUpdateBody = z.strictObject({
   /** With stageId: the contact's index in the stage's column after the move (0 top). */
   position: z.number().int().min(0).max(1_000_000).optional(),
   marketingConsent: z.boolean().optional(),
+  /** Values of the owner's fields to set (null clears one); fields not named keep their value. */
+  customFields: z.record(z.uuid(), customFieldValue.nullable()).optional(),
 });
 export type ContactUpdateBody = z.infer<typeof contactUpdateBody>;
 export const contactResponse = z.object({ contact });
@@ -120,3 +167,17 @@ export const contactTimeline = z.object({ items: z.array(timelineItem) });
 export type ContactTimeline = z.infer<typeof contactTimeline>;
 
 export const contactExportQuery = z.strictObject({ botId: z.uuid() });
+
+/** POST /api/contacts/merge: `mergeId` joins `keepId` (its messages, appointments, notes, channels) and is gone. */
+export const contactMergeBody = z.strictObject({ keepId: z.uuid(), mergeId: z.uuid() }).refine((b) => b.keepId !== b.mergeId, { error: 'same', path: ['mergeId'] });
+
+/** Contact fields a CSV column can fill; `field:<id>` fills an owner's field; `ignore` skips the column. */
+export const contactImportTargets = ['name', 'phone', 'email', 'tags', 'stage', 'marketingConsent', 'interest', 'product', 'budget'] as const;
+export type ContactImportTarget = (typeof contactImportTargets)[number] | `field:${string}` | 'ignore';
+const importTarget = z.string().regex(new RegExp(`^(${contactImportTargets.join('|')}|ignore|field:[0-9a-f-]{36})$`), { error: 'target' }) as z.ZodType<ContactImportTarget>;
+export const contactImportMapping = z.record(freeText(200, { trim: false }), importTarget);
+export type ContactImportMapping = z.infer<typeof contactImportMapping>;
+/** The text fields of POST /api/contacts/import/preview (multipart; the file is the `file` part). */
+export const contactImportPreviewFields = z.strictObject({ botId: z.uuid() });
+/** The text fields of POST /api/contacts/import: the column mapping (JSON) is required. */
+export const contactImportFields = z.strictObject({ botId: z.uuid(), mapping: jsonField(contactImportMapping) });

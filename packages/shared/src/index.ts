@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './events.ts';
 export * from './bots.ts';
 export * from './training.ts';
+export * from './csv-import.ts';
 export * from './products.ts';
 export * from './conversations.ts';
 export * from './channels.ts';

@@ -115,6 +115,8 @@ const ruleMessages: Record<string, Record<Locale, string>> = {
     en: 'The text holds a character that cannot be saved (a null character or a broken emoji). Remove it and try again.',
   },
   json: { es: 'El valor no es un JSON válido.', en: 'The value is not valid JSON.' },
+  same: { es: 'Elige otro contacto: no se puede combinar un contacto consigo mismo.', en: 'Choose another contact: a contact cannot be merged with itself.' },
+  target: { es: 'Elige un dato válido para esta columna.', en: 'Choose a valid field for this column.' },
   token: {
     es: 'Pega el token tal como lo da Meta: solo letras, números y signos, sin espacios ni acentos.',
     en: 'Paste the token exactly as Meta gives it: letters, digits and symbols only, no spaces or accents.',

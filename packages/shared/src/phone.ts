@@ -34,3 +34,10 @@ export function checkPhone(input: string, country: CountryCode = defaultPhoneCou
   if (length === 'TOO_LONG') return { ok: false, problem: 'phone_long' };
   return { ok: false, problem: 'phone' };
 }
+
+export type { CountryCode };
+
+/** The country of a full number ("+52 33…" → MX), or `fallback` when it names none. */
+export function countryOfPhone(phone: string, fallback: CountryCode = defaultPhoneCountry): CountryCode {
+  return (phone.trim().startsWith('+') && parsePhoneNumberFromString(phone.trim())?.country) || fallback;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { freeText } from './text.ts';
+import { jsonField, suggestColumns } from './csv-import.ts';
 
 export const productLimits = { name: 200, description: 4000, sku: 64, url: 1000, attributes: 30, attrKey: 60, attrValue: 500, importRows: 20_000 } as const;
 
@@ -74,39 +75,10 @@ export type ImportTarget = (typeof importTargets)[number];
 export const importMapping = z.record(freeText(200, { trim: false }), z.union([z.enum(importTargets), z.literal('attribute'), z.literal('ignore')]));
 export type ImportMapping = z.infer<typeof importMapping>;
 
-/** A multipart field holding JSON: parsed, then checked with its own schema. */
-const jsonField = <T extends z.ZodType>(schema: T) =>
-  z
-    .string()
-    .max(64 * 1024)
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'json' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
-
 /** The text fields of POST /api/products/import/preview (multipart; the file is the `file` part). */
 export const importPreviewFields = z.strictObject({ botId: z.uuid(), mapping: jsonField(importMapping).optional() });
 /** The text fields of POST /api/products/import: the column mapping (JSON) is required. */
 export const importFields = z.strictObject({ botId: z.uuid(), mapping: jsonField(importMapping) });
-
-export const importPreviewResponse = z.object({
-  columns: z.array(z.string()),
-  sample: z.array(z.record(z.string(), z.string())),
-  total_rows: z.number().int(),
-  mapping: importMapping,
-});
-export const importResultResponse = z.object({
-  created: z.number().int(),
-  updated: z.number().int(),
-  skipped: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
-});
-export type ImportResult = z.infer<typeof importResultResponse>;
 
 /**
  * A price as people write it → an exact decimal string: "$18,500.00" → "18500.00",
@@ -129,26 +101,18 @@ export function parsePrice(input: string): string | undefined {
   return `${BigInt(units!).toString()}.${frac.padEnd(2, '0')}`;
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-const hints: Record<ImportTarget, RegExp> = {
-  name: /^(nombre|producto|articulo|modelo|titulo|name|product|title|item)\b/,
-  description: /^(descripcion|detalle|description|details)/,
-  price: /^(precio|costo|price|cost|importe|renta|valor)/,
-  currency: /^(moneda|divisa|currency)/,
-  sku: /^(sku|codigo|clave|code|id)$/,
-  stock: /^(stock|existencia|inventario|cantidad|disponible|qty|quantity)/,
-  url: /^(url|enlace|link|liga)/,
-  image_url: /^(imagen|foto|image|photo|picture)/,
-};
+const hints: (readonly [ImportTarget, RegExp])[] = [
+  ['name', /^(nombre|producto|articulo|modelo|titulo|name|product|title|item)\b/],
+  ['description', /^(descripcion|detalle|description|details)/],
+  ['price', /^(precio|costo|price|cost|importe|renta|valor)/],
+  ['currency', /^(moneda|divisa|currency)/],
+  ['sku', /^(sku|codigo|clave|code|id)$/],
+  ['stock', /^(stock|existencia|inventario|cantidad|disponible|qty|quantity)/],
+  ['url', /^(url|enlace|link|liga)/],
+  ['image_url', /^(imagen|foto|image|photo|picture)/],
+];
 
 /** The mapping the import screen starts with, guessed from the column names. */
 export function suggestMapping(columns: string[]): ImportMapping {
-  const used = new Set<ImportTarget>();
-  return Object.fromEntries(
-    columns.map((c) => {
-      const target = importTargets.find((t) => !used.has(t) && hints[t].test(fold(c)));
-      if (target) used.add(target);
-      return [c, target ?? 'attribute'];
-    }),
-  );
+  return suggestColumns(columns, hints, 'attribute');
 }

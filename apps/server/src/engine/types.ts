@@ -86,6 +86,8 @@ export type EngineAction =
   | { type: 'confirm'; appointmentId: string }
   | { type: 'reschedule'; appointmentId: string; start: Date; end: Date }
   | { type: 'update_contact'; name?: string; email?: string; phone?: string }
+  /** What the customer wants, beyond who they are: kept on the contact for the CRM. */
+  | { type: 'capture'; interest?: string; product?: string; budget?: string }
   | { type: 'handoff'; reason: string };
 
 export interface EngineResult {

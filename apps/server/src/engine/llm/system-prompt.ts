@@ -133,7 +133,7 @@ function spanish(context: EngineContext, extras: PromptExtras): string {
   lines.push(`- Nombre: ${contact.name.trim() || 'aún no lo sabemos'}`);
   lines.push(`- Correo: ${contact.email.trim() || 'aún no lo sabemos'}`);
   lines.push(`- Teléfono: ${contact.phone.trim() || 'aún no lo sabemos'}`);
-  lines.push('- Si el cliente te da su nombre, correo o teléfono, o los corrige, guárdalos con update_contact.');
+  lines.push('- Si el cliente te da su nombre, correo o teléfono, o los corrige, guárdalos con update_contact; guarda también ahí lo que busca (interés, producto, presupuesto) cuando lo diga.');
 
   lines.push('', '# Reglas de información (obligatorias)');
   lines.push(
@@ -249,7 +249,7 @@ function english(context: EngineContext, extras: PromptExtras): string {
   lines.push(`- Name: ${contact.name.trim() || 'not known yet'}`);
   lines.push(`- E-mail: ${contact.email.trim() || 'not known yet'}`);
   lines.push(`- Phone: ${contact.phone.trim() || 'not known yet'}`);
-  lines.push('- When the customer gives or corrects their name, e-mail or phone, save it with update_contact.');
+  lines.push('- When the customer gives or corrects their name, e-mail or phone, save it with update_contact; save there too what they are after (interest, product, budget) when they say it.');
 
   lines.push('', '# Information rules (mandatory)');
   lines.push(

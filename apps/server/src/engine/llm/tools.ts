@@ -201,13 +201,26 @@ export function buildTools(context: EngineContext, turn: Turn): ToolSet {
     }),
 
     update_contact: tool({
-      description: "Saves the customer's name, e-mail or phone when they give or correct them.",
+      description: "Saves the customer's name, e-mail or phone when they give or correct them, and what they want: their interest, the product they ask about, their budget.",
       inputSchema: z.object({
         name: optionalText("The customer's name."),
         email: optionalText("The customer's e-mail."),
         phone: optionalText("The customer's phone number."),
+        interest: optionalText('What the customer wants, in a few words (e.g. "blanqueamiento", "SUV familiar").'),
+        product: optionalText('The product or service of the catalog they ask about, by its name.'),
+        budget: optionalText('Their budget as they said it (e.g. "hasta 300 mil").'),
       }),
-      execute: async ({ name, email, phone }) => {
+      execute: async ({ name, email, phone, interest, product, budget }) => {
+        const wants = Object.fromEntries(
+          Object.entries({ interest, product, budget })
+            .map(([k, v]) => [k, v?.replace(/\s+/g, ' ').trim().slice(0, 200)])
+            .filter(([, v]) => v),
+        ) as { interest?: string; product?: string; budget?: string };
+        if (Object.keys(wants).length > 0) {
+          const previous = turn.actions.find((a) => a.type === 'capture');
+          if (previous) Object.assign(previous, wants);
+          else turn.actions.push({ type: 'capture', ...wants });
+        }
         const update: { name?: string; email?: string; phone?: string } = {};
         const problems: string[] = [];
         const cleanName = name?.replace(/\s+/g, ' ').trim();
@@ -231,7 +244,7 @@ export function buildTools(context: EngineContext, turn: Turn): ToolSet {
           if (previous) Object.assign(previous, update);
           else turn.actions.push({ type: 'update_contact', ...update });
         }
-        return { saved: Object.keys(update), ...(problems.length > 0 && { problems }) };
+        return { saved: [...Object.keys(update), ...Object.keys(wants)], ...(problems.length > 0 && { problems }) };
       },
     }),
 

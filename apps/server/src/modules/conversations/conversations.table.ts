@@ -47,6 +47,12 @@ export const contacts = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** false once the contact opted out of marketing (the mass sender skips them). */
     marketingConsent: boolean('marketing_consent').notNull().default(true),
+    /** Values of the owner's contact fields, by field id (contact_fields). */
+    customFields: jsonb('custom_fields').$type<Record<string, string | number>>().notNull().default({}),
+    /** What the bot learnt in the conversation: interest, product, budget. */
+    captured: jsonb('captured').$type<{ interest?: string; product?: string; budget?: string }>().notNull().default({}),
+    /** Who placed the contact in its stage last; once a person did, the bot never moves it. */
+    stageSetBy: text('stage_set_by', { enum: ['person', 'bot'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

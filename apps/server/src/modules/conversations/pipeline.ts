@@ -68,6 +68,8 @@ export interface PipelineDeps {
   conversationLink: (botId: string, conversationId: string) => string;
   /** After a turn that booked, moved, confirmed or cancelled appointments (reminders, the owner's calendar). */
   appointmentsChanged?: (botId: string) => Promise<void>;
+  /** After every committed turn, with the actions it applied (the CRM keeps captured data and moves the contact). */
+  turnCommitted?: (turn: { botId: string; contactId: string; actions: readonly EngineAction[] }) => Promise<void>;
 }
 
 export function toConversationMessage(m: MessageRow): ConversationMessage {
@@ -363,10 +365,12 @@ export function pipeline(deps: PipelineDeps) {
         at: now,
       };
       let stored: MessageRow[] | 'skipped';
+      let booked = true;
       try {
         stored = await repo.commitTurn({ ...base, bookings: of('book'), reschedules: of('reschedule'), state: result.state, drafts: drafts(result.replies, true, result.choices, result.image) });
       } catch (err) {
         if (!(err instanceof BookingConflict)) throw err;
+        booked = false;
         // Another customer took the slot a moment ago: offer the next free one instead.
         const wanted = [...of('book'), ...of('reschedule')][0]!;
         const next = await availability(deps.appointments, bot).nextFree(wanted.start, now);
@@ -382,7 +386,8 @@ export function pipeline(deps: PipelineDeps) {
         emitMessage(bot.id, conversation.channel, m);
         await queueSend(m.id);
       }
-      // Reminders and the owner's calendar follow once the replies are on their way.
+      // The CRM, reminders and the owner's calendar follow once the replies are on their way.
+      await deps.turnCommitted?.({ botId: bot.id, contactId: conversation.contactId, actions: booked ? kept : kept.filter((a) => a.type !== 'book' && a.type !== 'reschedule') }).catch((err) => deps.log.error({ err, conversationId }, 'CRM follow-up of a turn failed'));
       if (actions.some((a) => a.type === 'book' || a.type === 'cancel' || a.type === 'reschedule' || a.type === 'confirm')) {
         await deps.appointmentsChanged?.(bot.id).catch((err) => deps.log.error({ err, conversationId }, 'appointment follow-up failed; the sweep retries it'));
       }

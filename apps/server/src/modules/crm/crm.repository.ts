@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentStatus } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { appointments } from '../appointments/appointments.table.ts';
-import { contacts, type Channel } from '../conversations/conversations.table.ts';
+import { contactIdentities, contacts, conversations, type Channel } from '../conversations/conversations.table.ts';
 import { contactNotes, contactStageChanges } from './crm.table.ts';
 import { pipelineStages } from './stages.table.ts';
 
@@ -22,6 +22,9 @@ export interface ContactListRow {
   stage_id: string | null;
   stage_position: number;
   marketing_consent: boolean;
+  custom_fields: Record<string, string | number> | string | null;
+  captured: { interest?: string; product?: string; budget?: string } | string | null;
+  stage_set_by: 'person' | 'bot' | null;
   created_at: string | Date;
   updated_at: string | Date;
   /** created_at as PostgreSQL wrote it (to the microsecond), for the next page's cursor. */
@@ -57,6 +60,20 @@ export interface TimelineRow {
   status: AppointmentStatus | null;
   from_stage: string | null;
   by: 'person' | 'bot' | null;
+}
+
+/** One contact of an import, as its row set it (fields the file did not fill are absent). */
+export interface ImportedContact {
+  name?: string;
+  phone?: string;
+  email?: string;
+  tags?: string[];
+  stageId: string;
+  /** The file named the stage (a person's placement) rather than the first stage by default. */
+  stageFromFile: boolean;
+  marketingConsent?: boolean;
+  customFields?: Record<string, string | number>;
+  captured?: { interest?: string; product?: string; budget?: string };
 }
 
 /** `%` and `_` of a search are letters, not patterns. */
@@ -185,7 +202,7 @@ export function crmRepository(db: Db) {
      */
     async update(
       contact: ContactCrmRow,
-      patch: { name?: string; phone?: string; email?: string; tags?: string[]; marketingConsent?: boolean },
+      patch: { name?: string; phone?: string; email?: string; tags?: string[]; marketingConsent?: boolean; customFields?: Record<string, string | number> },
       move?: { from: StageRow | undefined; to: StageRow; toFirst: boolean; index?: number; userId: string },
     ): Promise<void> {
       await db.transaction(async (tx) => {
@@ -209,11 +226,120 @@ export function crmRepository(db: Db) {
           }
           set.stageId = move.to.id;
           set.stagePosition = position;
+          set.stageSetBy = 'person';
           if (move.to.id !== move.from?.id) {
             await tx.insert(contactStageChanges).values({ botId: contact.botId, contactId: contact.id, fromStage: move.from?.name ?? null, toStage: move.to.name, by: 'person', userId: move.userId });
           }
         }
         await tx.update(contacts).set(set).where(eq(contacts.id, contact.id));
+      });
+    },
+
+    /**
+     * The bot moves a contact to `to` (the end of its column), only from one of the stages
+     * `before` it (forward) and never once a person placed it. The row is locked while this is
+     * decided, so a person's move landing at the same moment wins. Answers whether it moved.
+     */
+    async botMove(contactId: string, to: StageRow, before: StageRow[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [old] = await tx.select({ botId: contacts.botId, stageId: contacts.stageId, stageSetBy: contacts.stageSetBy }).from(contacts).where(eq(contacts.id, contactId)).for('update');
+        if (!old || old.stageSetBy === 'person') return false;
+        // No stage yet is the first stage (`before` starts with it).
+        const from = old.stageId ? before.find((s) => s.id === old.stageId) : before[0];
+        if (!from) return false;
+        await tx.update(contacts).set({ stageId: to.id, stagePosition: await endOf(tx, to.id), stageSetBy: 'bot', updatedAt: new Date() }).where(eq(contacts.id, contactId));
+        await tx.insert(contactStageChanges).values({ botId: old.botId, contactId, fromStage: from.name, toStage: to.name, by: 'bot' });
+        return true;
+      });
+    },
+
+    /** Keeps what the bot learnt (interest, product, budget) on the contact; empty values are ignored. */
+    async saveCaptured(contactId: string, captured: Record<string, string>): Promise<void> {
+      await db.execute(sql`update contacts set captured = captured || ${JSON.stringify(captured)}::jsonb, updated_at = now() where id = ${contactId}`);
+    },
+
+    /**
+     * Joins `gone` into `keep` in one transaction: conversations (an open one on a channel where
+     * `keep` has one open too is closed, one open conversation per channel), channel identities,
+     * appointments, notes and stage history move to `keep`, `keep` takes `patch`, `gone` is deleted.
+     */
+    async merge(keep: ContactCrmRow, gone: ContactCrmRow, patch: Partial<typeof contacts.$inferInsert>): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`update conversations g set status = 'closed', updated_at = now()
+          where g.contact_id = ${gone.id} and g.status <> 'closed'
+            and exists (select 1 from conversations k where k.contact_id = ${keep.id} and k.channel = g.channel and k.status <> 'closed')`);
+        await tx.update(conversations).set({ contactId: keep.id }).where(eq(conversations.contactId, gone.id));
+        await tx.update(contactIdentities).set({ contactId: keep.id }).where(eq(contactIdentities.contactId, gone.id));
+        await tx.update(appointments).set({ contactId: keep.id }).where(eq(appointments.contactId, gone.id));
+        await tx.update(contactNotes).set({ contactId: keep.id }).where(eq(contactNotes.contactId, gone.id));
+        await tx.update(contactStageChanges).set({ contactId: keep.id }).where(eq(contactStageChanges.contactId, gone.id));
+        await tx.update(contacts).set({ ...patch, updatedAt: new Date() }).where(eq(contacts.id, keep.id));
+        await tx.delete(contacts).where(eq(contacts.id, gone.id));
+      });
+    },
+
+    /** Every contact of a bot with a phone or an e-mail, to match an import's rows against. */
+    importKeys(botId: string): Promise<{ id: string; phone: string; email: string }[]> {
+      return queryRows(db, sql`select id, phone, email from contacts where bot_id = ${botId} and (phone <> '' or email <> '')`);
+    },
+
+    /**
+     * Writes an import in one transaction: new contacts at the end of their stage's column (in
+     * batches), and the fields a row named on contacts that already existed; a stage the file set
+     * counts as a person's placement.
+     */
+    async importContacts(
+      botId: string,
+      created: ImportedContact[],
+      updated: (ImportedContact & { id: string })[],
+      stageName: (id: string) => string,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const ends = new Map<string, number>();
+        const next = async (stageId: string) => {
+          const at = ends.get(stageId) ?? (await endOf(tx, stageId));
+          ends.set(stageId, at + 1);
+          return at;
+        };
+        for (let i = 0; i < created.length; i += 1000) {
+          const batch = created.slice(i, i + 1000);
+          const values = [];
+          for (const c of batch) {
+            values.push({
+              botId,
+              name: c.name ?? '',
+              phone: c.phone ?? '',
+              email: c.email ?? '',
+              tags: c.tags ?? [],
+              stageId: c.stageId,
+              stagePosition: await next(c.stageId),
+              stageSetBy: c.stageFromFile ? ('person' as const) : null,
+              marketingConsent: c.marketingConsent ?? true,
+              customFields: c.customFields ?? {},
+              captured: c.captured ?? {},
+            });
+          }
+          await tx.insert(contacts).values(values);
+        }
+        for (const c of updated) {
+          const [old] = await tx.select().from(contacts).where(eq(contacts.id, c.id)).for('update');
+          if (!old) continue;
+          const set: Partial<typeof contacts.$inferInsert> = { updatedAt: new Date() };
+          if (c.name) set.name = c.name;
+          if (c.phone) set.phone = c.phone;
+          if (c.email) set.email = c.email;
+          if (c.tags) set.tags = c.tags;
+          if (c.marketingConsent !== undefined) set.marketingConsent = c.marketingConsent;
+          if (c.customFields) set.customFields = { ...old.customFields, ...c.customFields };
+          if (c.captured) set.captured = { ...old.captured, ...c.captured };
+          if (c.stageFromFile && c.stageId !== old.stageId) {
+            set.stageId = c.stageId;
+            set.stagePosition = await next(c.stageId);
+            set.stageSetBy = 'person';
+            await tx.insert(contactStageChanges).values({ botId, contactId: c.id, fromStage: old.stageId ? stageName(old.stageId) : null, toStage: stageName(c.stageId), by: 'person' });
+          }
+          await tx.update(contacts).set(set).where(eq(contacts.id, c.id));
+        }
       });
     },
 

@@ -65,6 +65,9 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
       firstContactAt: expect.any(String),
       lastContactAt: expect.any(String),
       marketingConsent: true,
+      customFields: {},
+      captured: {},
+      stageSetBy: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -223,9 +226,9 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
     expect(res.headers['content-disposition']).toContain('attachment');
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Nombre,Teléfono,Correo,Etapa,Etiquetas,Canal de origen,Canales,Primer contacto,Último contacto,Acepta marketing');
+    expect(lines[0]).toBe('Nombre,Teléfono,Correo,Etapa,Etiquetas,Canal de origen,Canales,Primer contacto,Último contacto,Acepta marketing,Interés,Producto,Presupuesto');
     expect(lines).toHaveLength(3);
-    expect(lines[2]).toMatch(/^"José Núñez, ""Pepe""",\+52 33 1111 2222,jose@example\.mx,Nuevo,"vip; crédito",,,[^,]+,,sí$/);
+    expect(lines[2]).toMatch(/^"José Núñez, ""Pepe""",\+52 33 1111 2222,jose@example\.mx,Nuevo,"vip; crédito",,,[^,]+,,sí,,,$/);
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\)"/);
     const en = await api({ method: 'GET', url: `/api/contacts/export?botId=${botId}`, headers: { 'accept-language': 'en' } });
     expect(en.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^Name,Phone,E-mail,Stage/);

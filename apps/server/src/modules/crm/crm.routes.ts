@@ -4,6 +4,16 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   contactCreateBody,
+  contactField,
+  contactFieldCreateBody,
+  contactFieldParams,
+  contactFields,
+  contactFieldUpdateBody,
+  contactImportFields,
+  contactImportPreviewFields,
+  contactMergeBody,
+  importPreviewResponse,
+  importResultResponse,
   contactExportQuery,
   contactList,
   contactListQuery,
@@ -22,9 +32,11 @@ import {
   stageParams,
   stageUpdateBody,
 } from '@charla/shared';
+import { readImportForm } from '../../lib/csv-import.ts';
+import { refuseDeclaredOversize } from '../../lib/multipart.ts';
 import type { CrmService } from './crm.service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 423: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 423: apiErrorSchema };
 const tags = ['crm'];
 
 /** The CRM: contacts, notes, timeline, export and the pipeline's stages. */
@@ -50,6 +62,45 @@ export const crmRoutes: FastifyPluginAsyncZod<{ service: CrmService }> = async (
       .header('content-disposition', 'attachment; filename="contactos.csv"')
       .header('cache-control', 'no-store')
       .send(body);
+  });
+
+  app.post('/api/contacts/merge', {
+    schema: { tags, summary: 'Joins two contacts of a bot (the same person): every message, appointment, note and channel goes to keepId', body: contactMergeBody, response: { 200: contactResponse, ...errors } },
+  }, async (req) => ({ contact: await service.merge(req.user, req.body.keepId, req.body.mergeId) }));
+
+  app.post('/api/contacts/import/preview', {
+    onRequest: refuseDeclaredOversize,
+    schema: { tags, summary: 'Reads a contacts CSV: columns, first rows and a suggested column mapping (multipart: botId, file)', consumes: ['multipart/form-data'], response: { 200: importPreviewResponse, ...errors } },
+  }, async (req) => {
+    const form = await readImportForm(req, contactImportPreviewFields, (botId) => service.assertWritable(req.user, botId));
+    return service.importPreview(req.user, form.botId, form.bytes);
+  });
+
+  app.post('/api/contacts/import', {
+    onRequest: refuseDeclaredOversize,
+    schema: { tags, summary: 'Imports contacts from a CSV with a column mapping (multipart: botId, mapping as JSON, file); bad rows are reported', consumes: ['multipart/form-data'], response: { 200: importResultResponse, ...errors } },
+  }, async (req) => {
+    const form = await readImportForm(req, contactImportFields, (botId) => service.assertWritable(req.user, botId));
+    return service.importContacts(req.user, form.botId, form.bytes, form.mapping, pickLocale(req.headers['accept-language']));
+  });
+
+  app.get('/api/pipeline/:botId/fields', {
+    schema: { tags, summary: "The owner's contact fields of a bot, in order", params: pipelineBotParams, response: { 200: contactFields, ...errors } },
+  }, async (req) => ({ fields: await service.fields(req.user, req.params.botId) }));
+
+  app.post('/api/pipeline/:botId/fields', {
+    schema: { tags, summary: 'Adds a contact field (text, number, date, or choice with its options)', params: pipelineBotParams, body: contactFieldCreateBody, response: { 201: z.object({ field: contactField }), ...errors } },
+  }, async (req, reply) => reply.status(201).send({ field: await service.addField(req.user, req.params.botId, req.body) }));
+
+  app.patch('/api/pipeline/fields/:id', {
+    schema: { tags, summary: "Renames a contact field, changes a choice's options or its place", params: contactFieldParams, body: contactFieldUpdateBody, response: { 200: z.object({ field: contactField }), ...errors } },
+  }, async (req) => ({ field: await service.updateField(req.user, req.params.id, req.body) }));
+
+  app.delete('/api/pipeline/fields/:id', {
+    schema: { tags, summary: "Deletes a contact field with every contact's value of it", params: contactFieldParams, response: { 204: z.null(), ...errors } },
+  }, async (req, reply) => {
+    await service.removeField(req.user, req.params.id);
+    return reply.status(204).send(null);
   });
 
   app.post('/api/contacts', {

@@ -1,6 +1,16 @@
 import {
+  checkPhone,
+  countryOfPhone,
   crmLimits,
   defaultStages,
+  foldHeader,
+  type ContactField,
+  type ContactFieldCreateBody,
+  type ContactFieldUpdateBody,
+  type ContactImportMapping,
+  type ImportPreview,
+  type ImportResult,
+  type Locale,
   stageColors,
   type Contact,
   type ContactCreateBody,
@@ -18,14 +28,23 @@ import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
 import type { BotsService } from '../bots/bots.service.ts';
-import type { ContactListRow, CrmRepository, StageRow } from './crm.repository.ts';
+import { importPreview, readImportCsv } from '../../lib/csv-import.ts';
+import type { EngineAction } from '../../engine/types.ts';
+import type { ContactFieldRow, ContactFieldsRepository } from './contact-fields.repository.ts';
+import { readContactRows, suggestContactMapping } from './contact-import.ts';
+import type { ContactCrmRow, ContactListRow, CrmRepository, StageRow } from './crm.repository.ts';
+import { parseFieldValue } from './custom-field-values.ts';
 
 export interface CrmDeps {
   repo: CrmRepository;
+  fields: ContactFieldsRepository;
   bots: BotsService;
   /** Where the files customers sent are kept (erased with the contact). */
   storage: FileStorage;
 }
+
+/** A jsonb value read by a raw query (objects on both engines; text should a driver leave it so). */
+const jsonOf = <T>(v: T | string | null): T | undefined => (typeof v === 'string' ? (JSON.parse(v) as T) : (v ?? undefined));
 
 /** A contact as the API answers it; one without a stage is in the bot's first stage. */
 export function toContact(row: ContactListRow, firstStageId: string | null): Contact {
@@ -43,9 +62,29 @@ export function toContact(row: ContactListRow, firstStageId: string | null): Con
     firstContactAt: iso(row.created_at),
     lastContactAt: row.last_at ? iso(row.last_at) : null,
     marketingConsent: row.marketing_consent,
+    customFields: jsonOf(row.custom_fields) ?? {},
+    captured: jsonOf(row.captured) ?? {},
+    stageSetBy: row.stage_set_by,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
+}
+
+const toField = (f: ContactFieldRow): ContactField => ({ id: f.id, botId: f.botId, name: f.name, type: f.type, options: f.options, position: f.position });
+
+/**
+ * Where the bot moves contacts by itself: the appointment stage (the one named for appointments,
+ * "Cita agendada" in the appointments defaults; else the second stage of an appointments
+ * pipeline, the third — "Negociación" — of a sales one) and the lead stage (the second, unless
+ * it is the appointment stage: a lead of an appointments bot waits for its booking). Neither is
+ * ever the last stage (lost).
+ */
+export function automaticStages(stages: StageRow[], purpose: string): { lead?: StageRow; appointment?: StageRow } {
+  const open = stages.slice(0, -1);
+  const named = open.find((s, i) => i > 0 && /\b(cita|citas|agendad[ao]|appointments?|booked)\b/.test(foldHeader(s.name)));
+  const appointment = named ?? (purpose === 'appointments' ? open[1] : open[2]);
+  const lead = open[1] && open[1] !== appointment ? open[1] : undefined;
+  return { lead, appointment };
 }
 
 const toStage = (s: StageRow): PipelineStage => ({ id: s.id, botId: s.botId, name: s.name, color: s.color, position: s.position });
@@ -92,6 +131,27 @@ export function crmService(deps: CrmDeps) {
     return { bot, stage };
   }
 
+  async function fieldOf(caller: UserRow, id: string) {
+    const field = await deps.fields.find(id);
+    if (!field) throw new AppError('NOT_FOUND');
+    await checked(caller, field.botId, true);
+    return field;
+  }
+
+  /** Values of the owner's fields checked against their kinds (null clears one); a bad one is a 400 on `customFields.<id>`. */
+  async function customValues(botId: string, old: Record<string, string | number>, given: Record<string, string | number | null>): Promise<Record<string, string | number>> {
+    const defs = new Map((await deps.fields.list(botId)).map((f) => [f.id, f]));
+    const next = { ...old };
+    for (const [id, value] of Object.entries(given)) {
+      const def = defs.get(id);
+      const parsed = def && value !== null && value !== '' ? parseFieldValue(def, value) : undefined;
+      if (!def || (value !== null && value !== '' && parsed === undefined)) throw new AppError('VALIDATION_FAILED', { [`customFields.${id}`]: 'VALIDATION_FAILED' });
+      if (parsed === undefined) delete next[id];
+      else next[id] = parsed;
+    }
+    return next;
+  }
+
   /** A stage of this bot named by the client, or a 400 on that field. */
   function stageIn(stages: StageRow[], id: string, field: string): StageRow {
     const found = stages.find((s) => s.id === id);
@@ -106,6 +166,11 @@ export function crmService(deps: CrmDeps) {
   }
 
   return {
+    /** Checks the caller may change this bot's contacts before an uploaded file is read. */
+    async assertWritable(caller: UserRow, botId: string): Promise<void> {
+      await checked(caller, botId, true);
+    },
+
     async stages(caller: UserRow, botId: string): Promise<PipelineStage[]> {
       const bot = await checked(caller, botId, false);
       return (await stagesOf(bot)).map(toStage);
@@ -183,8 +248,9 @@ export function crmService(deps: CrmDeps) {
         const to = stageIn(stages, body.stageId ?? stageNow, 'stageId');
         move = { from: stages.find((s) => s.id === stageNow), to, toFirst: to.id === stages[0]!.id, index: body.position, userId: caller.id };
       }
-      const { stageId: _s, position: _p, ...fields } = body;
-      await repo.update(contact, { ...fields, tags: fields.tags ? uniqueTags(fields.tags) : undefined }, move);
+      const { stageId: _s, position: _p, customFields, ...fields } = body;
+      const values = customFields ? await customValues(bot.id, contact.customFields, customFields) : undefined;
+      await repo.update(contact, { ...fields, tags: fields.tags ? uniqueTags(fields.tags) : undefined, customFields: values }, move);
       return fresh(id, stages);
     },
 
@@ -220,23 +286,138 @@ export function crmService(deps: CrmDeps) {
       });
     },
 
+    async fields(caller: UserRow, botId: string): Promise<ContactField[]> {
+      const bot = await checked(caller, botId, false);
+      return (await deps.fields.list(bot.id)).map(toField);
+    },
+
+    async addField(caller: UserRow, botId: string, body: ContactFieldCreateBody): Promise<ContactField> {
+      const bot = await checked(caller, botId, true);
+      const existing = await deps.fields.list(bot.id);
+      if (existing.length >= crmLimits.fields) throw new AppError('VALIDATION_FAILED', { name: 'VALIDATION_FAILED' });
+      const options = body.type === 'choice' ? [...new Set(body.options ?? [])] : [];
+      if (body.type === 'choice' && options.length === 0) throw new AppError('VALIDATION_FAILED', { options: 'VALIDATION_FAILED' });
+      return toField(await deps.fields.add(bot.id, { name: body.name, type: body.type, options }));
+    },
+
+    async updateField(caller: UserRow, id: string, body: ContactFieldUpdateBody): Promise<ContactField> {
+      const field = await fieldOf(caller, id);
+      const options = body.options && field.type === 'choice' ? [...new Set(body.options)] : undefined;
+      if (options && options.length === 0) throw new AppError('VALIDATION_FAILED', { options: 'VALIDATION_FAILED' });
+      return toField(await deps.fields.update(field, { name: body.name, options, position: body.position }));
+    },
+
+    /** Deletes a field with every contact's value of it. */
+    async removeField(caller: UserRow, id: string): Promise<void> {
+      await deps.fields.remove(await fieldOf(caller, id));
+    },
+
+    /**
+     * Joins two contacts of one bot, the same person: `mergeId`'s conversations, messages,
+     * channels, appointments, notes and history go to `keepId`. What `keepId` lacks (name,
+     * phone, e-mail, a field's value, captured data) it takes from the other; tags join; an
+     * opt-out of either stands; the kept contact's stage stays.
+     */
+    async merge(caller: UserRow, keepId: string, mergeId: string): Promise<Contact> {
+      const { bot, contact: keep } = await contactOf(caller, keepId, true);
+      const { contact: gone } = await contactOf(caller, mergeId, true);
+      if (gone.botId !== keep.botId) throw new AppError('VALIDATION_FAILED', { mergeId: 'VALIDATION_FAILED' });
+      const patch: Partial<ContactCrmRow> = {
+        name: keep.name || gone.name,
+        phone: keep.phone || gone.phone,
+        email: keep.email || gone.email,
+        tags: uniqueTags([...keep.tags, ...gone.tags]).slice(0, crmLimits.tags),
+        marketingConsent: keep.marketingConsent && gone.marketingConsent,
+        customFields: { ...gone.customFields, ...keep.customFields },
+        captured: { ...gone.captured, ...keep.captured },
+      };
+      await repo.merge(keep, gone, patch);
+      return fresh(keepId, await stagesOf(bot));
+    },
+
+    async importPreview(caller: UserRow, botId: string, bytes: Buffer): Promise<ImportPreview> {
+      const bot = await checked(caller, botId, true);
+      const csv = readImportCsv(bytes, crmLimits.importRows);
+      return importPreview(csv, suggestContactMapping(csv.columns, await deps.fields.list(bot.id)));
+    },
+
+    /**
+     * Imports contacts from a CSV with the owner's mapping: new people are created, those whose
+     * phone or e-mail the bot knows are updated; bad rows are reported and the rest imported.
+     */
+    async importContacts(caller: UserRow, botId: string, bytes: Buffer, mapping: ContactImportMapping, locale: Locale): Promise<ImportResult> {
+      const bot = await checked(caller, botId, true);
+      const targets = Object.values(mapping);
+      if (!targets.some((t) => t === 'name' || t === 'phone' || t === 'email')) throw new AppError('VALIDATION_FAILED', { mapping: 'VALIDATION_FAILED' });
+      const csv = readImportCsv(bytes, crmLimits.importRows);
+      const stages = await stagesOf(bot);
+      const country = countryOfPhone(bot.businessPhone || bot.redirectionPhone);
+      const byPhone = new Map<string, string>();
+      const byEmail = new Map<string, string>();
+      for (const k of await repo.importKeys(bot.id)) {
+        if (k.phone) {
+          const checkedPhone = checkPhone(k.phone, country);
+          byPhone.set(checkedPhone.ok ? checkedPhone.e164 : k.phone, k.id);
+        }
+        if (k.email) byEmail.set(k.email.toLowerCase(), k.id);
+      }
+      const read = readContactRows(csv, mapping, { stages, fields: await deps.fields.list(bot.id), country, locale, byPhone, byEmail });
+      const names = new Map(stages.map((s) => [s.id, s.name]));
+      await repo.importContacts(bot.id, read.created, read.updated, (id) => names.get(id) ?? '');
+      return { created: read.created.length, updated: read.updated.length, skipped: read.errors.length, errors: read.errors.slice(0, 100) };
+    },
+
+    /**
+     * After the bot's turn committed: keeps what it captured and moves the contact along the
+     * pipeline — a lead captured (a phone or e-mail given, or an interest) to the lead stage, an
+     * appointment booked to the appointment stage. Only forward, and never a contact a person
+     * placed: the owner's placement is never overridden.
+     */
+    async afterTurn(turn: { botId: string; contactId: string; actions: readonly EngineAction[] }): Promise<void> {
+      const captured: Record<string, string> = {};
+      for (const a of turn.actions) {
+        if (a.type !== 'capture') continue;
+        for (const key of ['interest', 'product', 'budget'] as const) if (a[key]?.trim()) captured[key] = a[key].trim().slice(0, crmLimits.captured);
+      }
+      if (Object.keys(captured).length) await repo.saveCaptured(turn.contactId, captured);
+      const booked = turn.actions.some((a) => a.type === 'book');
+      const lead = Object.keys(captured).length > 0 || turn.actions.some((a) => a.type === 'update_contact' && (a.phone || a.email));
+      if (!booked && !lead) return;
+      const bot = await deps.bots.find(turn.botId);
+      if (!bot) return;
+      const stages = await stagesOf(bot);
+      const auto = automaticStages(stages, bot.purpose);
+      const to = booked ? (auto.appointment ?? auto.lead) : auto.lead;
+      if (!to) return;
+      await repo.botMove(turn.contactId, to, stages.slice(0, stages.indexOf(to)));
+    },
+
     /** The bot's contacts as CSV lines (a UTF-8 BOM first, so Excel reads the accents). */
     async *export(caller: UserRow, botId: string, locale: 'es' | 'en'): AsyncGenerator<string> {
       const bot = await checked(caller, botId, false);
       const first = (await stagesOf(bot))[0]?.name ?? '';
-      const head =
-        locale === 'en'
-          ? ['Name', 'Phone', 'E-mail', 'Stage', 'Tags', 'Source channel', 'Channels', 'First contact', 'Last contact', 'Marketing consent']
-          : ['Nombre', 'Teléfono', 'Correo', 'Etapa', 'Etiquetas', 'Canal de origen', 'Canales', 'Primer contacto', 'Último contacto', 'Acepta marketing'];
+      const fields = await deps.fields.list(bot.id);
+      const head = [
+        ...(locale === 'en'
+          ? ['Name', 'Phone', 'E-mail', 'Stage', 'Tags', 'Source channel', 'Channels', 'First contact', 'Last contact', 'Marketing consent', 'Interest', 'Product', 'Budget']
+          : ['Nombre', 'Teléfono', 'Correo', 'Etapa', 'Etiquetas', 'Canal de origen', 'Canales', 'Primer contacto', 'Último contacto', 'Acepta marketing', 'Interés', 'Producto', 'Presupuesto']),
+        ...fields.map((f) => f.name),
+      ];
       const yes = locale === 'en' ? 'yes' : 'sí';
       yield `\uFEFF${head.map(csvField).join(',')}\r\n`;
       for await (const rows of repo.all(bot.id, first)) {
         yield rows
-          .map((r) =>
-            [r.name, r.phone, r.email, r.stage_name ?? '', (r.tags ?? []).join('; '), r.source_channel ?? '', (r.channels ?? []).join('; '), iso(r.created_at), r.last_at ? iso(r.last_at) : '', r.marketing_consent ? yes : 'no']
+          .map((r) => {
+            const captured = jsonOf(r.captured) ?? {};
+            const values = jsonOf(r.custom_fields) ?? {};
+            return [
+              r.name, r.phone, r.email, r.stage_name ?? '', (r.tags ?? []).join('; '), r.source_channel ?? '', (r.channels ?? []).join('; '), iso(r.created_at), r.last_at ? iso(r.last_at) : '', r.marketing_consent ? yes : 'no',
+              captured.interest ?? '', captured.product ?? '', captured.budget ?? '',
+              ...fields.map((f) => (values[f.id] === undefined ? '' : String(values[f.id]))),
+            ]
               .map(csvField)
-              .join(','),
-          )
+              .join(',');
+          })
           .join('\r\n') + '\r\n';
       }
     },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
 import { contacts } from '../conversations/conversations.table.ts';
@@ -35,4 +35,19 @@ export const contactStageChanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contact_stage_changes_contact_idx').on(t.contactId, t.createdAt)],
+);
+
+/** The owner's own contact fields of a bot, in `position` order; values live on each contact. */
+export const contactFieldDefs = pgTable(
+  'contact_fields',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    botId: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['text', 'number', 'date', 'choice'] }).notNull(),
+    options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_fields_bot_idx').on(t.botId, t.position)],
 );

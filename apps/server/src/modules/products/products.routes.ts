@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,8 +16,8 @@ import {
   productResponse,
   updateProductBody,
 } from '@charla/shared';
-import { AppError } from '../../lib/errors.ts';
-import { readUpload, refuseDeclaredOversize } from '../../lib/multipart.ts';
+import { readImportForm } from '../../lib/csv-import.ts';
+import { refuseDeclaredOversize } from '../../lib/multipart.ts';
 import type { ProductsService } from './products.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 423: apiErrorSchema };
@@ -25,13 +26,8 @@ const tags = ['products'];
 export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authenticate);
 
-  async function readCsvForm<S extends typeof importPreviewFields | typeof importFields>(req: Parameters<typeof readUpload>[0], schema: S) {
-    const { fields, file } = await readUpload(req, 'file', schema, async (before) => {
-      if (before.botId) await service.assertEditable(req.user, before.botId);
-    });
-    if (!file) throw new AppError('FILE_MISSING', { file: 'FILE_MISSING' });
-    return { ...fields, bytes: file.bytes };
-  }
+  const readCsvForm = <S extends typeof importPreviewFields | typeof importFields>(req: FastifyRequest, schema: S) =>
+    readImportForm(req, schema, (botId) => service.assertEditable(req.user, botId));
 
   app.get('/api/products/:botId', {
     schema: { tags, summary: "A bot's catalog: search by any word, filter by stock, paginate", params: productBotParams, querystring: productListQuery, response: { 200: productListResponse, ...errors } },

@@ -14,13 +14,10 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotsService } from '../bots/bots.service.ts';
-import { extractCsv } from '../training/extract/extract-csv.ts';
-import { isExtractError } from '../training/extract/extract-error.ts';
+import { importPreview, readImportCsv } from '../../lib/csv-import.ts';
 import { tsConfigOf } from '../training/retrieval.ts';
 import type { ChunkInput } from '../training/training.repository.ts';
 import type { NewProduct, ProductRow, ProductsRepository } from './products.repository.ts';
-
-const SAMPLE_ROWS = 10;
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -75,14 +72,7 @@ export function productsService(repo: ProductsRepository, bots: BotsService) {
     return { row, config: tsConfigOf(bot.language) };
   }
 
-  function readCsv(bytes: Buffer) {
-    try {
-      return extractCsv(bytes, { maxRows: productLimits.importRows });
-    } catch (err) {
-      if (isExtractError(err)) throw new AppError('VALIDATION_FAILED', { file: 'VALIDATION_FAILED' }, err.reason);
-      throw err;
-    }
-  }
+  const readCsv = (bytes: Buffer) => readImportCsv(bytes, productLimits.importRows);
 
   return {
     /** Checks the caller may change this bot's catalog before a file is read. */
@@ -137,7 +127,7 @@ export function productsService(repo: ProductsRepository, bots: BotsService) {
     async preview(caller: UserRow, botId: string, bytes: Buffer) {
       await bots.writable(caller, botId);
       const csv = readCsv(bytes);
-      return { columns: csv.columns, sample: csv.rows.slice(0, SAMPLE_ROWS), total_rows: csv.rows.length, mapping: suggestMapping(csv.columns) };
+      return importPreview(csv, suggestMapping(csv.columns));
     },
 
     /** Imports a catalog CSV with the owner's column mapping; bad rows are reported, the rest imported. */
