@@ -56,39 +56,40 @@ describe('CRM', () => {
     const row = table.getByRole('row').filter({ hasText: 'Ana López' });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('ana.lopez@example.mx');
-    await expect(row.textContent()).resolves.toContain('Nuevo');
+    // The bot captured her e-mail and phone: it moved her to the second stage itself.
+    await expect(row.textContent()).resolves.toContain('Interesado');
     await page.getByRole('searchbox').fill('zzz-nadie');
     await page.getByText('Ningún contacto coincide con la búsqueda.').waitFor();
     await page.getByRole('searchbox').fill('lópez');
     await row.waitFor();
     await shot(page, `crm-contacts-${sizeOf(viewports.desktop)}`);
 
-    // Embudo: Ana is in Nuevo; dragged with the mouse to Interesado.
+    // Embudo: Ana is in Interesado; dragged with the mouse to Negociación.
     await page.getByRole('tab', { name: 'Embudo' }).click();
-    const card = column(page, 'Nuevo').locator('li[data-contact]').filter({ hasText: 'Ana López' });
+    const card = column(page, 'Interesado').locator('li[data-contact]').filter({ hasText: 'Ana López' });
     await card.waitFor();
-    await drag(page, card.getByRole('button', { name: 'Mover a Ana López' }), column(page, 'Interesado'));
-    await column(page, 'Interesado').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
-    await expect(column(page, 'Nuevo').locator('li[data-contact]').count()).resolves.toBe(0);
+    await drag(page, card.getByRole('button', { name: 'Mover a Ana López' }), column(page, 'Negociación'));
+    await column(page, 'Negociación').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
+    await expect(column(page, 'Interesado').locator('li[data-contact]').count()).resolves.toBe(0);
     // It stays there after a reload: the server keeps the move.
     await page.reload();
     await page.getByRole('tab', { name: 'Embudo' }).click();
-    await column(page, 'Interesado').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
+    await column(page, 'Negociación').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
 
     // The keyboard moves it too: pick up with space, arrows to the next column, space to drop.
-    const handle = column(page, 'Interesado').getByRole('button', { name: 'Mover a Ana López' });
+    const handle = column(page, 'Negociación').getByRole('button', { name: 'Mover a Ana López' });
     await handle.focus();
     const live = page.locator('[id^="DndLiveRegion"]');
     await page.keyboard.press('Space');
-    await expect.poll(() => live.textContent()).toContain('Ana López está sobre Interesado.');
-    await page.keyboard.press('ArrowRight');
     await expect.poll(() => live.textContent()).toContain('Ana López está sobre Negociación.');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => live.textContent()).toContain('Ana López está sobre Ganado.');
     await page.keyboard.press('Space');
-    await column(page, 'Negociación').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
+    await column(page, 'Ganado').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
     await shot(page, `crm-pipeline-${sizeOf(viewports.desktop)}`);
 
     // The card opens the contact: a note is added and the history shows the moves and the chat.
-    await column(page, 'Negociación').getByRole('button', { name: 'Ana López', exact: true }).click();
+    await column(page, 'Ganado').getByRole('button', { name: 'Ana López', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Ana López' });
     await drawer.getByLabel('Nueva nota').fill('Quiere prueba de manejo del sedán el sábado');
     await drawer.getByRole('button', { name: 'Agregar nota' }).click();
@@ -96,6 +97,8 @@ describe('CRM', () => {
     await history.locator('[data-kind="note"]').filter({ hasText: 'Quiere prueba de manejo del sedán el sábado' }).waitFor();
     await history.locator('[data-kind="stage"]').filter({ hasText: 'Pasó de Nuevo a Interesado' }).waitFor();
     await history.locator('[data-kind="stage"]').filter({ hasText: 'Pasó de Interesado a Negociación' }).waitFor();
+    await history.locator('[data-kind="stage"]').filter({ hasText: 'Pasó de Negociación a Ganado' }).waitFor();
+    await drawer.getByText('Etapa elegida a mano: el asistente ya no la cambia.').waitFor();
     await history.locator('[data-kind="message"]').filter({ hasText: 'me llamo Ana López' }).waitFor();
     await expect(drawer.getByLabel('Correo').inputValue()).resolves.toBe('ana.lopez@example.mx');
     await drawer.getByLabel('Etiquetas').fill('sedán, crédito');
@@ -111,7 +114,7 @@ describe('CRM', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8');
     expect(text).toContain('Nombre,Teléfono,Correo,Etapa');
-    expect(text).toMatch(/Ana López,[^\r\n]*,ana\.lopez@example\.mx,Negociación,"sedán; crédito",playground/);
+    expect(text).toMatch(/Ana López,[^\r\n]*,ana\.lopez@example\.mx,Ganado,"sedán; crédito",playground/);
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
@@ -145,6 +148,97 @@ describe('CRM', () => {
     await confirm.getByRole('button', { name: 'Eliminar todo' }).click();
     await page.getByText('Contacto eliminado, con sus mensajes y citas.').waitFor();
     await column(page, 'Nuevo').locator('li[data-contact]').filter({ hasText: 'Beto Díaz' }).waitFor({ state: 'detached' });
+    await context.close();
+  }, 120_000);
+
+  it('imports a CSV with a bad phone, keeps a field of the owner’s own, and merges two contacts of one person', async () => {
+    const { context, page } = await signedInPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`/app/dashboard/${botId}/crm`);
+    await page.getByRole('tab', { name: 'Contactos' }).click();
+
+    // A field of the owner's own, with options.
+    await page.getByRole('button', { name: 'Campos' }).click();
+    const fields = page.getByRole('dialog', { name: 'Campos de tus contactos' });
+    await fields.getByLabel('Nombre del campo').fill('Modelo de interés');
+    await fields.getByLabel('Tipo').selectOption('choice');
+    await fields.getByLabel('Opciones').fill('Sedán, SUV, Pickup');
+    await fields.getByRole('button', { name: 'Agregar campo' }).click();
+    await fields.getByText('Opciones: Sedán, SUV, Pickup').waitFor();
+    await shot(page, `crm-fields-${sizeOf(viewports.desktop)}`);
+    await fields.getByRole('button', { name: 'Listo' }).click();
+
+    // A Latin-1 file from Excel: three people, one with a phone that is too short.
+    await page.getByRole('button', { name: 'Importar' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Importar contactos' });
+    const csv = 'Nombre,Teléfono,Correo,Modelo de interés\r\nCarla Ruiz,33 2222 3333,carla@example.mx,SUV\r\nDiego Paz,12345,,Sedán\r\nCarla R.,,carla.ruiz@example.mx,\r\n';
+    await wizard.getByLabel('Elegir archivo CSV').setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') });
+    await wizard.getByRole('table', { name: 'Primeras filas del archivo' }).getByText('Diego Paz').waitFor();
+    await wizard.getByRole('button', { name: 'Continuar' }).click();
+    await expect(wizard.getByLabel('Dato de la columna Teléfono').inputValue()).resolves.toBe('phone');
+    await expect(wizard.getByRole('combobox', { name: 'Dato de la columna Modelo de interés' }).locator('option:checked').textContent()).resolves.toBe('Campo: Modelo de interés');
+    await shot(page, `crm-import-${sizeOf(viewports.desktop)}`);
+    await wizard.getByRole('button', { name: 'Importar 3 contactos' }).click();
+    await wizard.getByText('Listo: 2 contactos se crearon o actualizaron.').waitFor();
+    const bad = wizard.getByRole('row').filter({ hasText: 'Teléfono «12345»: le faltan dígitos.' });
+    await expect(bad.getByRole('cell').first().textContent()).resolves.toBe('3');
+    await shot(page, `crm-import-result-${sizeOf(viewports.desktop)}`);
+    await wizard.getByRole('button', { name: 'Ver contactos' }).click();
+
+    // The two Carlas are one person: picked in the table and merged, Carla Ruiz kept.
+    const table = page.getByRole('table', { name: 'Contactos del asistente' });
+    await table.getByRole('row').filter({ hasText: 'Carla R.' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Seleccionar a Carla Ruiz' }).check();
+    await page.getByRole('checkbox', { name: 'Seleccionar a Carla R.' }).check();
+    await page.getByRole('button', { name: 'Combinar seleccionados' }).click();
+    const merge = page.getByRole('dialog', { name: 'Combinar contactos' });
+    await merge.getByText('Se mantiene: nombre, teléfono y correo de Carla Ruiz').waitFor();
+    await shot(page, `crm-merge-${sizeOf(viewports.desktop)}`);
+    await merge.getByRole('button', { name: 'Combinar', exact: true }).click();
+    await page.getByText('Contactos combinados.').waitFor();
+    const drawer = page.getByRole('dialog', { name: 'Carla Ruiz' });
+    await expect(drawer.getByLabel('Teléfono').inputValue()).resolves.toBe('+523322223333');
+    await table.getByRole('row').filter({ hasText: 'Carla R.' }).waitFor({ state: 'detached' });
+
+    // Her field came from the file; the owner changes it in the drawer.
+    const model = drawer.getByRole('combobox', { name: 'Modelo de interés' });
+    await expect(model.inputValue()).resolves.toBe('SUV');
+    await model.selectOption('Pickup');
+    await drawer.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText('Contacto guardado.').waitFor();
+    await drawer.getByText('El asistente aún no ha capturado datos de esta persona.').waitFor();
+    await shot(page, `crm-contact-fields-${sizeOf(viewports.desktop)}`);
+    await drawer.getByRole('button', { name: 'Cerrar' }).click();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Contactos' }).click();
+    await table.getByRole('button', { name: 'Carla Ruiz' }).click();
+    await expect(page.getByRole('dialog', { name: 'Carla Ruiz' }).getByRole('combobox', { name: 'Modelo de interés' }).inputValue()).resolves.toBe('Pickup');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('the import, fields and merge dialogs fit a 390 px phone', async () => {
+    const { context, page } = await signedInPage(viewports.phone);
+    await page.goto(`/app/dashboard/${botId}/crm`);
+    await page.getByRole('tab', { name: 'Contactos' }).click();
+    await page.getByRole('button', { name: 'Importar' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Importar contactos' });
+    await wizard.getByText('Elige tu archivo CSV').waitFor();
+    await shot(page, `crm-import-${sizeOf(viewports.phone)}`);
+    await wizard.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('button', { name: 'Campos' }).click();
+    await page.getByRole('dialog', { name: 'Campos de tus contactos' }).getByText('Modelo de interés').waitFor();
+    await shot(page, `crm-fields-${sizeOf(viewports.phone)}`);
+    await page.getByRole('dialog', { name: 'Campos de tus contactos' }).getByRole('button', { name: 'Listo' }).click();
+    await page.getByRole('table', { name: 'Contactos del asistente' }).getByRole('button', { name: 'Carla Ruiz' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Carla Ruiz' });
+    await drawer.getByRole('button', { name: 'Combinar con…' }).click();
+    const merge = page.getByRole('dialog', { name: 'Combinar contactos' });
+    await merge.getByRole('searchbox').fill('Diego');
+    await merge.getByRole('button', { name: /Diego Paz|Ana López/ }).first().waitFor().catch(() => undefined);
+    await shot(page, `crm-merge-${sizeOf(viewports.phone)}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   }, 120_000);
 });

@@ -1,4 +1,19 @@
-import type { Contact, ContactCreateBody, ContactList, ContactNote, ContactTimeline, ContactUpdateBody, PipelineStage, PipelineStages } from '@charla/shared';
+import type {
+  Contact,
+  ContactCreateBody,
+  ContactField,
+  ContactFieldCreateBody,
+  ContactFieldUpdateBody,
+  ContactList,
+  ContactNote,
+  ContactTimeline,
+  ContactUpdateBody,
+  ImportPreview,
+  ImportResult,
+  PipelineStage,
+  PipelineStages,
+} from '@charla/shared';
+import type { ProgressHandler } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api.ts';
 
 export interface ContactFilter {
@@ -28,6 +43,25 @@ export const crmApi = {
   timeline: (id: string) => api.get<ContactTimeline>(`${one(id)}/timeline`),
   stages: (botId: string) => api.get<PipelineStages>(`/api/pipeline/${encodeURIComponent(botId)}/stages`),
   exportUrl: (botId: string) => `/api/contacts/export?botId=${encodeURIComponent(botId)}`,
+  merge: (keepId: string, mergeId: string) => api.post<{ contact: Contact }>('/api/contacts/merge', { keepId, mergeId }),
+  fields: (botId: string) => api.get<{ fields: ContactField[] }>(`/api/pipeline/${encodeURIComponent(botId)}/fields`),
+  addField: (botId: string, body: ContactFieldCreateBody) => api.post<{ field: ContactField }>(`/api/pipeline/${encodeURIComponent(botId)}/fields`, body),
+  updateField: (id: string, body: ContactFieldUpdateBody) => api.request<{ field: ContactField }>(`/api/pipeline/fields/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+  removeField: (id: string) => api.request<void>(`/api/pipeline/fields/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  importPreview(botId: string, file: File, onProgress?: ProgressHandler): Promise<ImportPreview> {
+    const form = new FormData();
+    form.append('botId', botId);
+    form.append('file', file, file.name);
+    return api.upload<ImportPreview>('/api/contacts/import/preview', form, { onProgress });
+  },
+  import(botId: string, file: File, mapping: string, onProgress?: ProgressHandler): Promise<ImportResult> {
+    const form = new FormData();
+    // Fields before the file: the server checks the caller's rights before reading it.
+    form.append('botId', botId);
+    form.append('mapping', mapping);
+    form.append('file', file, file.name);
+    return api.upload<ImportResult>('/api/contacts/import', form, { onProgress });
+  },
 };
 
 export const crmKeys = {
@@ -35,8 +69,9 @@ export const crmKeys = {
   contacts: (botId: string, filter: ContactFilter) => ['crm', botId, 'contacts', filter] as const,
   column: (botId: string, stageId: string) => ['crm', botId, 'column', stageId] as const,
   stages: (botId: string) => ['crm', botId, 'stages'] as const,
+  fields: (botId: string) => ['crm', botId, 'fields'] as const,
   contact: (id: string) => ['crm', 'contact', id] as const,
   timeline: (id: string) => ['crm', 'timeline', id] as const,
 };
 
-export type { Contact, PipelineStage };
+export type { Contact, ContactField, PipelineStage };

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContactCreateBody, ContactUpdateBody } from '@charla/shared';
+import type { ContactCreateBody, ContactFieldCreateBody, ContactFieldUpdateBody, ContactUpdateBody } from '@charla/shared';
+import type { ProgressHandler } from '../../../lib/api-client.ts';
 import { crmApi, crmKeys, type ContactFilter } from './crm-api.ts';
 
 /** The bot's pipeline stages (the server creates the defaults on first read). */
@@ -51,5 +52,37 @@ export function useCrmMutations(botId: string) {
     create: useMutation({ mutationFn: (body: ContactCreateBody) => crmApi.create(body), onSuccess: () => refresh() }),
     remove: useMutation({ mutationFn: (id: string) => crmApi.remove(id), onSuccess: () => refresh() }),
     addNote: useMutation({ mutationFn: ({ id, text }: { id: string; text: string }) => crmApi.addNote(id, text), onSuccess: (_d, v) => refresh(v.id) }),
+    merge: useMutation({ mutationFn: ({ keepId, mergeId }: { keepId: string; mergeId: string }) => crmApi.merge(keepId, mergeId), onSuccess: (_d, v) => refresh(v.keepId) }),
+  };
+}
+
+/** The owner's contact fields of the bot, in order. */
+export function useContactFields(botId: string) {
+  return useQuery({ queryKey: crmKeys.fields(botId), queryFn: () => crmApi.fields(botId).then((r) => r.fields) });
+}
+
+/** Adding, changing and deleting the owner's fields (a deleted field's values go too: contacts refresh). */
+export function useContactFieldMutations(botId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: crmKeys.all(botId) });
+  return {
+    add: useMutation({ mutationFn: (body: ContactFieldCreateBody) => crmApi.addField(botId, body), onSuccess: refresh }),
+    update: useMutation({ mutationFn: ({ id, body }: { id: string; body: ContactFieldUpdateBody }) => crmApi.updateField(id, body), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (id: string) => crmApi.removeField(id), onSuccess: () => {
+      refresh();
+      void queryClient.invalidateQueries({ queryKey: ['crm', 'contact'] });
+    } }),
+  };
+}
+
+/** The contacts import's two calls: read the file, then import it with the owner's mapping. */
+export function useContactImport(botId: string) {
+  const queryClient = useQueryClient();
+  return {
+    preview: useMutation({ mutationFn: ({ file, onProgress }: { file: File; onProgress?: ProgressHandler }) => crmApi.importPreview(botId, file, onProgress) }),
+    importing: useMutation({
+      mutationFn: ({ file, mapping, onProgress }: { file: File; mapping: string; onProgress?: ProgressHandler }) => crmApi.import(botId, file, mapping, onProgress),
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: crmKeys.all(botId) }),
+    }),
   };
 }

@@ -13,8 +13,10 @@ import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { closeOnBackdrop, useNativeDialog } from '../../../components/ui/use-native-dialog.ts';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorText, fieldErrors } from '../../../lib/error-text.ts';
-import { useContact, useCrmMutations, useTimeline } from '../api/use-crm.ts';
+import { useContact, useContactFields, useCrmMutations, useTimeline } from '../api/use-crm.ts';
 import { formatWhen } from './crm-format.ts';
+import { CustomFieldInputs, fieldDraftsOf, fieldValuesOf, type FieldDrafts } from './custom-fields.tsx';
+import { MergeDialog } from './merge-dialog.tsx';
 
 interface Draft {
   name: string;
@@ -23,8 +25,10 @@ interface Draft {
   tags: string;
   stageId: string;
   marketingConsent: boolean;
+  fields: FieldDrafts;
 }
-const draftOf = (c: Contact): Draft => ({ name: c.name, phone: c.phone, email: c.email, tags: c.tags.join(', '), stageId: c.stageId ?? '', marketingConsent: c.marketingConsent });
+const draftOf = (c: Contact): Draft => ({ name: c.name, phone: c.phone, email: c.email, tags: c.tags.join(', '), stageId: c.stageId ?? '', marketingConsent: c.marketingConsent, fields: fieldDraftsOf(c.customFields) });
+const capturedKeys = ['interest', 'product', 'budget'] as const;
 const tagsOf = (text: string) => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
 
 /** One event of the contact's history, in words. */
@@ -65,8 +69,8 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
   );
 }
 
-/** A contact's card: fields to edit, notes, history, and erasing them. */
-export function ContactDrawer({ botId, contactId, stages, onClose }: { botId: string; contactId: string | null; stages: PipelineStage[]; onClose: () => void }) {
+/** A contact's card: fields to edit (the owner's own too), what the bot captured, notes, history, merging and erasing. */
+export function ContactDrawer({ botId, contactId, stages, onClose, onOpen }: { botId: string; contactId: string | null; stages: PipelineStage[]; onClose: () => void; onOpen?: (id: string) => void }) {
   const { t } = useTranslation('crm');
   const dialog = useNativeDialog(Boolean(contactId), onClose);
   const titleId = useId();
@@ -76,6 +80,8 @@ export function ContactDrawer({ botId, contactId, stages, onClose }: { botId: st
   const [draft, setDraft] = useState<Draft | null>(null);
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [merging, setMerging] = useState(false);
+  const fields = useContactFields(botId);
 
   useEffect(() => {
     if (contact.data) setDraft(draftOf(contact.data));
@@ -94,7 +100,18 @@ export function ContactDrawer({ botId, contactId, stages, onClose }: { botId: st
     event.preventDefault();
     if (!contactId || !draft) return;
     update.mutate(
-      { id: contactId, body: { name: draft.name, phone: draft.phone, email: draft.email, tags: tagsOf(draft.tags), stageId: draft.stageId || undefined, marketingConsent: draft.marketingConsent } },
+      {
+        id: contactId,
+        body: {
+          name: draft.name,
+          phone: draft.phone,
+          email: draft.email,
+          tags: tagsOf(draft.tags),
+          stageId: draft.stageId || undefined,
+          marketingConsent: draft.marketingConsent,
+          ...(fields.data?.length && { customFields: fieldValuesOf(fields.data, draft.fields) }),
+        },
+      },
       { onSuccess: () => showToast(t('drawer.saved')) },
     );
   };
@@ -127,6 +144,7 @@ export function ContactDrawer({ botId, contactId, stages, onClose }: { botId: st
           <h2 id={titleId} className="min-w-0 flex-1 truncate text-lg font-bold">
             {contact.data?.name || t('table.noName')}
           </h2>
+          {contact.data && !contact.data.marketingConsent ? <span className="shrink-0 rounded bg-danger/10 px-1.5 py-0.5 text-xs text-danger">{t('optOut')}</span> : null}
           <button type="button" onClick={onClose} className="focus-ring rounded-lg p-1.5 text-muted hover:text-fg" aria-label={t('drawer.close')}>
             <CloseIcon className="size-5" />
           </button>
@@ -143,8 +161,20 @@ export function ContactDrawer({ botId, contactId, stages, onClose }: { botId: st
               <TextField label={t('fields.phone')} type="tel" value={draft.phone} maxLength={40} error={errors.phone} onChange={(e) => setDraft({ ...draft, phone: e.target.value })} />
               <TextField label={t('fields.email')} type="email" value={draft.email} maxLength={254} error={errors.email} onChange={(e) => setDraft({ ...draft, email: e.target.value })} />
               <TextField label={t('fields.tags')} hint={t('fields.tagsHint')} value={draft.tags} error={errors.tags} onChange={(e) => setDraft({ ...draft, tags: e.target.value })} />
-              <SelectField label={t('fields.stage')} value={draft.stageId} options={stages.map((s) => ({ value: s.id, label: s.name }))} onChange={(e) => setDraft({ ...draft, stageId: e.target.value })} />
+              <SelectField
+                label={t('fields.stage')}
+                value={draft.stageId}
+                hint={contact.data?.stageSetBy ? t(`stageSetBy.${contact.data.stageSetBy}`) : undefined}
+                options={stages.map((s) => ({ value: s.id, label: s.name }))}
+                onChange={(e) => setDraft({ ...draft, stageId: e.target.value })}
+              />
               <Switch checked={draft.marketingConsent} onChange={(v) => setDraft({ ...draft, marketingConsent: v })} label={t('fields.consent')} />
+              {fields.data?.length ? (
+                <fieldset className="space-y-3 border-t border-line pt-3">
+                  <legend className="pt-3 text-sm font-semibold">{t('customFields.section')}</legend>
+                  <CustomFieldInputs fields={fields.data} drafts={draft.fields} errors={errors} onChange={(id, value) => setDraft({ ...draft, fields: { ...draft.fields, [id]: value } })} />
+                </fieldset>
+              ) : null}
               {contact.data ? (
                 <dl className="grid grid-cols-2 gap-2 rounded-xl bg-card p-3 text-sm">
                   <dt className="text-muted">{t('fields.source')}</dt>
@@ -159,6 +189,28 @@ export function ContactDrawer({ botId, contactId, stages, onClose }: { botId: st
                 {t('drawer.save')}
               </Button>
             </form>
+
+            {contact.data ? (
+              <section aria-labelledby={`${titleId}-captured`} className="space-y-2">
+                <h3 id={`${titleId}-captured`} className="font-semibold">
+                  {t('captured.title')}
+                </h3>
+                {capturedKeys.some((k) => contact.data.captured[k]) ? (
+                  <dl className="grid grid-cols-2 gap-2 rounded-xl bg-card p-3 text-sm">
+                    {capturedKeys.map((k) =>
+                      contact.data.captured[k] ? (
+                        <div key={k} className="contents">
+                          <dt className="text-muted">{t(`captured.${k}`)}</dt>
+                          <dd>{contact.data.captured[k]}</dd>
+                        </div>
+                      ) : null,
+                    )}
+                  </dl>
+                ) : (
+                  <p className="text-sm text-muted">{t('captured.empty')}</p>
+                )}
+              </section>
+            ) : null}
 
             <section aria-labelledby={`${titleId}-notes`} className="space-y-2">
               <h3 id={`${titleId}-notes`} className="font-semibold">
@@ -189,12 +241,29 @@ export function ContactDrawer({ botId, contactId, stages, onClose }: { botId: st
               )}
             </section>
 
-            <Button variant="danger" icon={<TrashIcon className="size-4" />} onClick={() => setConfirming(true)}>
-              {t('drawer.delete')}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setMerging(true)}>
+                {t('merge.open')}
+              </Button>
+              <Button variant="danger" icon={<TrashIcon className="size-4" />} onClick={() => setConfirming(true)}>
+                {t('drawer.delete')}
+              </Button>
+            </div>
           </div>
         )}
       </div>
+      {merging && contact.data ? (
+        <MergeDialog
+          botId={botId}
+          first={contact.data}
+          open
+          onClose={() => setMerging(false)}
+          onMerged={(keptId) => {
+            setMerging(false);
+            if (keptId !== contactId) onOpen?.(keptId);
+          }}
+        />
+      ) : null}
       <ConfirmDeleteModal
         open={confirming}
         title={t('drawer.deleteTitle', { name: contact.data?.name || t('table.noName') })}

@@ -1,17 +1,20 @@
 import { useDeferredValue, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PipelineStage } from '@charla/shared';
+import type { Contact, PipelineStage } from '@charla/shared';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { PlusIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { ImportIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { fieldErrors } from '../../../lib/error-text.ts';
 import { crmApi } from '../api/crm-api.ts';
-import { useContacts, useCrmMutations } from '../api/use-crm.ts';
+import { useContactFields, useContacts, useCrmMutations } from '../api/use-crm.ts';
 import { formatWhen } from './crm-format.ts';
+import { ContactFieldsDialog } from './custom-fields.tsx';
+import { ContactImportDialog } from './import-dialog.tsx';
+import { MergeDialog } from './merge-dialog.tsx';
 
 /** A new contact by hand: name, phone, e-mail. */
 function NewContact({ botId, open, onClose, onCreated }: { botId: string; open: boolean; onClose: () => void; onCreated: (id: string) => void }) {
@@ -57,6 +60,11 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
   const [q, setQ] = useState('');
   const [stageId, setStageId] = useState('');
   const [creating, setCreating] = useState(false);
+  const [dialog, setDialog] = useState<'import' | 'fields' | 'merge' | null>(null);
+  // Two contacts picked in the table can be merged; a third pick replaces the oldest.
+  const [picked, setPicked] = useState<Contact[]>([]);
+  const toggle = (c: Contact) => setPicked((now) => (now.some((p) => p.id === c.id) ? now.filter((p) => p.id !== c.id) : [...now, c].slice(-2)));
+  const fields = useContactFields(botId);
   const filter = { q: useDeferredValue(q), stageId };
   const contacts = useContacts(botId, filter);
   const items = contacts.data?.pages.flatMap((p) => p.items) ?? [];
@@ -88,14 +96,31 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
             ))}
           </select>
         </label>
+        <Button variant="secondary" size="sm" icon={<ImportIcon className="size-4" />} onClick={() => setDialog('import')}>
+          {t('import.open')}
+        </Button>
         <a href={crmApi.exportUrl(botId)} download className={buttonClasses('secondary', 'sm')}>
           {t('table.export')}
         </a>
+        <Button variant="secondary" size="sm" onClick={() => setDialog('fields')}>
+          {t('customFields.open')}
+        </Button>
         <Button size="sm" icon={<PlusIcon className="size-4" />} onClick={() => setCreating(true)}>
           {t('table.new')}
         </Button>
       </div>
 
+      {picked.length ? (
+        <div className="flex flex-wrap items-center gap-2 rounded-xl border border-highlight/40 bg-highlight/10 px-3 py-2 text-sm" role="status">
+          <span className="font-semibold">{t('merge.selectedCount', { count: picked.length })}</span>
+          <Button size="sm" disabled={picked.length < 2} onClick={() => setDialog('merge')}>
+            {t('merge.selected')}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setPicked([])}>
+            {t('merge.clear')}
+          </Button>
+        </div>
+      ) : null}
       {contacts.isError ? (
         <LoadFailed title={t('table.loadFailed')} error={contacts.error} retryLabel={t('table.retry')} retrying={contacts.isRefetching} onRetry={() => void contacts.refetch()} />
       ) : contacts.isPending ? (
@@ -110,6 +135,9 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
             <caption className="sr-only">{t('table.caption')}</caption>
             <thead className="bg-card text-xs uppercase tracking-wide text-muted">
               <tr>
+                <th scope="col" className="w-8 px-3 py-2">
+                  <span className="sr-only">{t('merge.selected')}</span>
+                </th>
                 <th scope="col" className="px-3 py-2">{t('fields.name')}</th>
                 <th scope="col" className="px-3 py-2">{t('fields.phone')}</th>
                 <th scope="col" className="hidden px-3 py-2 md:table-cell">{t('fields.email')}</th>
@@ -122,6 +150,9 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
             <tbody>
               {items.map((c) => (
                 <tr key={c.id} className="border-t border-line hover:bg-card/60">
+                  <td className="px-3 py-2">
+                    <input type="checkbox" className="size-4 accent-[var(--highlight)]" checked={picked.some((p) => p.id === c.id)} onChange={() => toggle(c)} aria-label={t('merge.select', { name: c.name || t('table.noName') })} />
+                  </td>
                   <th scope="row" className="px-3 py-2 font-medium">
                     <button type="button" className="focus-ring rounded text-start text-fg underline-offset-2 hover:underline" onClick={() => onOpen(c.id)}>
                       {c.name || t('table.noName')}
@@ -144,6 +175,22 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
         <Button variant="secondary" size="sm" loading={contacts.isFetchingNextPage} onClick={() => void contacts.fetchNextPage()}>
           {t('table.more')}
         </Button>
+      ) : null}
+      {dialog === 'import' ? <ContactImportDialog botId={botId} fields={fields.data ?? []} open onClose={() => setDialog(null)} /> : null}
+      {dialog === 'fields' ? <ContactFieldsDialog botId={botId} fields={fields.data ?? []} open onClose={() => setDialog(null)} /> : null}
+      {dialog === 'merge' && picked.length === 2 ? (
+        <MergeDialog
+          botId={botId}
+          first={picked[0]!}
+          second={picked[1]}
+          open
+          onClose={() => setDialog(null)}
+          onMerged={(keptId) => {
+            setDialog(null);
+            setPicked([]);
+            onOpen(keptId);
+          }}
+        />
       ) : null}
       <NewContact
         botId={botId}

@@ -23,7 +23,7 @@ export function CrmTabPanel({ botId, tab }: { botId: string; tab: 'contacts' | '
   return (
     <>
       {tab === 'contacts' ? <ContactsView botId={botId} stages={stages.data} onOpen={setOpen} /> : <PipelineBoard botId={botId} stages={stages.data} onOpen={setOpen} />}
-      <ContactDrawer botId={botId} contactId={open} stages={stages.data} onClose={() => setOpen(null)} />
+      <ContactDrawer botId={botId} contactId={open} stages={stages.data} onClose={() => setOpen(null)} onOpen={setOpen} />
     </>
   );
 }

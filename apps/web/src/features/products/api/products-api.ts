@@ -1,4 +1,4 @@
-import type { CreateProductBody, ImportMapping, ImportResult, Product, UpdateProductBody } from '@charla/shared';
+import type { CreateProductBody, ImportPreview, ImportResult, Product, UpdateProductBody } from '@charla/shared';
 import type { ProgressHandler } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api.ts';
 
@@ -12,13 +12,6 @@ export interface ProductQuery {
   inStock: 'all' | 'true' | 'false';
   limit: number;
   offset: number;
-}
-
-export interface ImportPreview {
-  columns: string[];
-  sample: Array<Record<string, string>>;
-  total_rows: number;
-  mapping: ImportMapping;
 }
 
 type Saved = { ok: true; product: Product };

@@ -18,7 +18,7 @@ import {
   updateBody,
   type ProductFormValues,
 } from '../product-form.ts';
-import { SheetDialog } from './sheet-dialog.tsx';
+import { SheetDialog } from '../../../components/ui/sheet-dialog.tsx';
 
 const inputClasses = (error: string | undefined) =>
   `h-11 w-full rounded-xl border bg-field px-3.5 text-[15px] text-fg placeholder:text-muted/70 transition outline-none focus:border-highlight focus:ring-3 focus:ring-highlight/25 ${

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../../components/ui/icons.tsx';
-import { useNativeDialog } from '../../../components/ui/use-native-dialog.ts';
+import { CloseIcon } from './icons.tsx';
+import { useNativeDialog } from './use-native-dialog.ts';
 
 /**
  * A wide dialog on the native <dialog> (focus trap, Escape, top layer): a sheet that fills the
@@ -24,7 +24,7 @@ export function SheetDialog({
   footer?: ReactNode;
   size?: 'md' | 'lg';
 }) {
-  const { t } = useTranslation('products');
+  const { t } = useTranslation();
   const dialog = useNativeDialog(open, onClose);
   const titleId = useId();
 
@@ -52,7 +52,7 @@ export function SheetDialog({
             type="button"
             onClick={onClose}
             className="focus-ring -me-2 grid size-10 shrink-0 place-items-center rounded-xl text-muted hover:bg-card hover:text-fg"
-            aria-label={t('dialog.close')}
+            aria-label={t('actions.close')}
           >
             <CloseIcon className="size-5" />
           </button>
