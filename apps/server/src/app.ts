@@ -44,7 +44,7 @@ import { inboxService } from './modules/conversations/inbox.service.ts';
 import { contactFieldsRepository } from './modules/crm/contact-fields.repository.ts';
 import { crmRepository } from './modules/crm/crm.repository.ts';
 import { crmRoutes } from './modules/crm/crm.routes.ts';
-import { crmService } from './modules/crm/crm.service.ts';
+import { crmService, type CrmService } from './modules/crm/crm.service.ts';
 import { playgroundRoutes } from './modules/conversations/playground.routes.ts';
 import { playgroundService } from './modules/conversations/playground.service.ts';
 import type { Engine } from './engine/types.ts';
@@ -71,7 +71,7 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { auth: AuthService; bots: BotsService; training: TrainingService; search: Search; pipeline: Pipeline; appointments: AppointmentsService };
+    services: { auth: AuthService; bots: BotsService; training: TrainingService; search: Search; pipeline: Pipeline; appointments: AppointmentsService; crm: CrmService };
     jobs: Jobs;
   }
 }
@@ -204,7 +204,7 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
     await playground.send(user, payload.botId, body.data.text, body.data.client_message_id, body.data.chosen);
   });
 
-  app.decorate('services', { auth, bots, training, search, pipeline: flow, appointments: calendar });
+  app.decorate('services', { auth, bots, training, search, pipeline: flow, appointments: calendar, crm });
 
   await app.register(healthRoutes, { database, engine });
   await app.register(authRoutes, { service: auth });

@@ -275,3 +275,16 @@ export const demoConversations: DemoConversation[] = [
     ],
   },
 ];
+
+/** Fields of the clinic's own on its contacts, and what a few contacts hold in them. */
+export const demoContactFields = [
+  { name: 'Seguro dental', type: 'choice' as const, options: ['Sin seguro', 'MetLife', 'GNP', 'AXA'] },
+  { name: 'Próxima revisión', type: 'date' as const, options: [] },
+];
+
+/** By conversation key: values of the clinic's fields (by field name) and what the assistant captured. */
+export const demoContactDetails: Record<string, { fields?: Record<string, string>; captured?: { interest?: string; product?: string; budget?: string } }> = {
+  patricia: { fields: { 'Seguro dental': 'MetLife', 'Próxima revisión': '2027-05-10' }, captured: { interest: 'Limpieza dental cada seis meses' } },
+  carlos: { fields: { 'Seguro dental': 'Sin seguro' }, captured: { interest: 'Resina en una muela', budget: 'hasta 1,500 pesos' } },
+  maria: { fields: { 'Seguro dental': 'GNP' }, captured: { interest: 'Blanqueamiento', product: 'Kit de blanqueamiento en casa' } },
+};

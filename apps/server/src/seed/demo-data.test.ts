@@ -19,7 +19,7 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     seedDemoAccount(
       { seedDemo: t.app.services.auth.seedDemo, findByEmail: authRepository(t.database).findUserByEmail },
       account,
-      { db: t.database.db, bots: t.app.services.bots, training: t.app.services.training, log: t.app.log, now },
+      { db: t.database.db, bots: t.app.services.bots, training: t.app.services.training, crm: t.app.services.crm, log: t.app.log, now },
     );
 
   beforeAll(async () => {
@@ -76,6 +76,14 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     const people = await t.database.db.select().from(contacts).where(eq(contacts.botId, botId));
     expect(people.filter((c) => c.email.includes('@')).length).toBeGreaterThanOrEqual(5);
     expect(people.find((c) => c.name === 'Jorge Ramírez')).toMatchObject({ phone: '+523312987744', email: 'jorge.ramirez@gmail.com' });
+    // The CRM: the clinic's own fields with values, what the assistant captured, booked people in "Cita agendada".
+    const fields = (await t.app.inject({ method: 'GET', url: `/api/pipeline/${botId}/fields`, headers: { cookie } })).json().fields as { id: string; name: string }[];
+    expect(fields.map((f) => f.name)).toEqual(['Seguro dental', 'Próxima revisión']);
+    const stages = (await t.app.inject({ method: 'GET', url: `/api/pipeline/${botId}/stages`, headers: { cookie } })).json().stages as { id: string; name: string }[];
+    const patricia = people.find((c) => c.name === 'Patricia Ruiz')!;
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/contacts/${patricia.id}`, headers: { cookie } })).json().contact;
+    expect(shown).toMatchObject({ stageId: stages.find((s) => s.name === 'Cita agendada')!.id, stageSetBy: 'bot', customFields: { [fields[0]!.id]: 'MetLife', [fields[1]!.id]: '2027-05-10' } });
+    expect(shown.captured.interest).toBeTruthy();
 
     // This week, in the bot's time zone.
     const booked = await t.database.db.select().from(appointments).where(eq(appointments.botId, botId));

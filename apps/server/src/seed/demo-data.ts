@@ -8,8 +8,11 @@ import { conversationsRepository, type ConversationsRepository, type MessageRow 
 import { productsRepository } from '../modules/products/products.repository.ts';
 import { productsService } from '../modules/products/products.service.ts';
 import type { TrainingService } from '../modules/training/training.service.ts';
+import type { CrmService } from '../modules/crm/crm.service.ts';
 import {
   demoBot,
+  demoContactDetails,
+  demoContactFields,
   demoConversations,
   demoDocuments,
   demoProducts,
@@ -23,6 +26,8 @@ export interface DemoDeps {
   db: Db;
   bots: BotsService;
   training: TrainingService;
+  /** The CRM: the clinic's own contact fields, what the assistant captured, the pipeline's stages. */
+  crm: CrmService;
   log: FastifyBaseLogger;
   /** The clock the histories and this week's appointments are placed by. */
   now?: Date;
@@ -66,10 +71,43 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
   for (const p of demoProducts) await products.create(owner, { ...p, botId: bot.id });
 
   const repo = conversationsRepository(deps.db);
-  for (const c of demoConversations) await storeConversation(repo, owner, bot.id, c, now);
+  const contactOf = new Map<string, string>();
+  for (const c of demoConversations) {
+    const contactId = await storeConversation(repo, owner, bot.id, c, now);
+    if (contactId) contactOf.set(c.key, contactId);
+  }
+  await seedCrm(owner, bot.id, contactOf, deps, now);
 
   deps.log.info({ botId: bot.id }, 'demo data seeded');
   return { botId: bot.id, created: true };
+}
+
+/**
+ * The CRM's side of the demo: the clinic's own fields with a few contacts' values, what the
+ * assistant captured, and the booked contacts in "Cita agendada" (the move the bot makes after a
+ * booking, through the same service function).
+ */
+async function seedCrm(owner: UserRow, botId: string, contactOf: Map<string, string>, deps: DemoDeps, now: Date): Promise<void> {
+  const fieldIds = new Map<string, string>();
+  for (const f of demoContactFields) fieldIds.set(f.name, (await deps.crm.addField(owner, botId, f)).id);
+  for (const c of demoConversations) {
+    const contactId = contactOf.get(c.key);
+    if (!contactId) continue;
+    const details = demoContactDetails[c.key];
+    const values = Object.fromEntries(Object.entries(details?.fields ?? {}).map(([name, value]) => [fieldIds.get(name)!, value]));
+    if (Object.keys(values).length) await deps.crm.update(owner, contactId, { customFields: values });
+    const actions = [
+      ...(details?.captured ? [{ type: 'capture' as const, ...details.captured }] : []),
+      ...(c.booking ? [booked(c.booking, now)] : []),
+    ];
+    if (actions.length) await deps.crm.afterTurn({ botId, contactId, actions });
+  }
+}
+
+/** The appointment a demo conversation booked, as the bot's action said it. */
+function booked(booking: NonNullable<DemoConversation['booking']>, now: Date) {
+  const start = thisWeekAt(now, demoTimezone, booking.weekday, booking.time);
+  return { type: 'book' as const, start, end: new Date(start.getTime() + demoScheduling.appointment_minutes * MINUTE), service: booking.service };
 }
 
 async function storeConversation(
@@ -78,7 +116,7 @@ async function storeConversation(
   botId: string,
   c: DemoConversation,
   now: Date,
-): Promise<void> {
+): Promise<string | undefined> {
   const start = now.getTime() - c.startedMinutesAgo * MINUTE;
   let conversation: { id: string; contactId: string } | undefined;
   const lastOut = c.lines.findLastIndex((l) => l.from === 'bot');
@@ -98,7 +136,7 @@ async function storeConversation(
         at,
         answer: false,
       });
-      if (stored === 'duplicate') return;
+      if (stored === 'duplicate') return undefined;
       conversation = { id: stored.conversation.id, contactId: stored.conversation.contactId };
       continue;
     }
@@ -128,6 +166,7 @@ async function storeConversation(
     if (message) await repo.setStatus(message.id, deliveredState(c, i, now, at));
   }
   if (conversation && c.status !== 'bot') await repo.setConversationStatus(conversation.id, c.status);
+  return conversation?.contactId;
 }
 
 /** Read when the customer wrote after it (or it is older than an hour), delivered otherwise. */

@@ -35,9 +35,9 @@ describe.each(engines)('the bot moves contacts along the pipeline on %s', (dbEng
   const stagesOf = async (api: Api, botId: string) => ((await api({ method: 'GET', url: `/api/pipeline/${botId}/stages` })).json() as { stages: PipelineStage[] }).stages;
   const customer = () => `521${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
   /** One message of the customer, answered (the bot's reply is stored after the turn's follow-up). */
-  const say = async (api: Api, botId: string, phoneNumberId: string, from: string, text: string, check: (c: Contact) => boolean) => {
+  const say = async (api: Api, botId: string, phoneNumberId: string, from: string, text: string, check: (c: Contact) => boolean): Promise<Contact> => {
     await postWebhook(m.t, waTextPayload(phoneNumberId, from, text, { name: 'Cliente' }));
-    return until(() => contactOf(api, botId, from), (c) => Boolean(c && check(c)));
+    return (await until(() => contactOf(api, botId, from), (c) => Boolean(c && check(c))))!;
   };
 
   it('a lead goes to the second stage and a booking to the appointment stage (sales pipeline)', async () => {

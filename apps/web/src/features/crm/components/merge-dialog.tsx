@@ -17,7 +17,6 @@ export function mergedView(keep: Contact, other: Contact) {
     phone: keep.phone || other.phone,
     email: keep.email || other.email,
     tags: [...new Set([...keep.tags, ...other.tags])],
-    channels: [...new Set([...keep.channels, ...other.channels])],
     marketingConsent: keep.marketingConsent && other.marketingConsent,
   };
 }
@@ -156,7 +155,7 @@ export function MergeDialog({ botId, first, second, open, onClose, onMerged }: {
                 <dd>{result.marketingConsent ? '✓' : t('optOut')}</dd>
               </dl>
               <p className="text-muted">{t('merge.kept', { name: keep.name || t('table.noName') })}</p>
-              <p className="text-muted">{t('merge.moves', { name: keep.name || t('table.noName'), count: result.channels.length })}</p>
+              <p className="text-muted">{t('merge.moves', { name: keep.name || t('table.noName') })}</p>
             </section>
           ) : null}
           <Alert tone="info">{t('merge.warning')}</Alert>
