@@ -8,13 +8,11 @@ import type {
   ContactNote,
   ContactTimeline,
   ContactUpdateBody,
-  ImportPreview,
-  ImportResult,
   PipelineStage,
   PipelineStages,
 } from '@charla/shared';
-import type { ProgressHandler } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api.ts';
+import { csvImportCalls } from '../../../lib/csv-import-calls.ts';
 
 export interface ContactFilter {
   q: string;
@@ -32,6 +30,8 @@ export function contactsQuery(botId: string, filter: Partial<ContactFilter> & { 
   return params.toString();
 }
 
+const contactsImport = csvImportCalls('/api/contacts/import');
+
 /** The CRM's calls (/api/contacts…, /api/pipeline…). */
 export const crmApi = {
   list: (botId: string, filter: Partial<ContactFilter> & { limit?: number }, cursor?: string | null) => api.get<ContactList>(`/api/contacts?${contactsQuery(botId, filter, cursor)}`),
@@ -48,20 +48,8 @@ export const crmApi = {
   addField: (botId: string, body: ContactFieldCreateBody) => api.post<{ field: ContactField }>(`/api/pipeline/${encodeURIComponent(botId)}/fields`, body),
   updateField: (id: string, body: ContactFieldUpdateBody) => api.request<{ field: ContactField }>(`/api/pipeline/fields/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
   removeField: (id: string) => api.request<void>(`/api/pipeline/fields/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  importPreview(botId: string, file: File, onProgress?: ProgressHandler): Promise<ImportPreview> {
-    const form = new FormData();
-    form.append('botId', botId);
-    form.append('file', file, file.name);
-    return api.upload<ImportPreview>('/api/contacts/import/preview', form, { onProgress });
-  },
-  import(botId: string, file: File, mapping: string, onProgress?: ProgressHandler): Promise<ImportResult> {
-    const form = new FormData();
-    // Fields before the file: the server checks the caller's rights before reading it.
-    form.append('botId', botId);
-    form.append('mapping', mapping);
-    form.append('file', file, file.name);
-    return api.upload<ImportResult>('/api/contacts/import', form, { onProgress });
-  },
+  importPreview: contactsImport.preview,
+  import: contactsImport.run,
 };
 
 export const crmKeys = {

@@ -4,7 +4,8 @@ import type { Contact, PipelineStage } from '@charla/shared';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ImportIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { ImportIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -73,18 +74,7 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-2">
-        <label className="relative min-w-0 flex-1 basis-56">
-          <span className="sr-only">{t('table.search')}</span>
-          <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-          <input
-            type="search"
-            value={q}
-            maxLength={200}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder={t('table.search')}
-            className="h-10 w-full rounded-xl border border-line bg-field ps-9 pe-3 text-sm text-fg outline-none focus:border-highlight focus:ring-3 focus:ring-highlight/25"
-          />
-        </label>
+        <SearchField label={t('table.search')} value={q} onChange={setQ} className="min-w-0 flex-1 basis-56" />
         <label className="basis-44">
           <span className="sr-only">{t('fields.stage')}</span>
           <select value={stageId} onChange={(e) => setStageId(e.target.value)} className="h-10 w-full rounded-xl border border-line bg-field px-3 text-sm text-fg">

@@ -4,7 +4,7 @@ import type { Contact } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { SheetDialog } from '../../../components/ui/sheet-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -98,19 +98,7 @@ export function MergeDialog({ botId, first, second, open, onClose, onMerged }: {
     <SheetDialog open={open} onClose={onClose} size="md" title={t('merge.title')} subtitle={t('merge.intro')} footer={footer}>
       {!other ? (
         <div className="space-y-3">
-          <label className="relative block">
-            <span className="sr-only">{t('merge.search')}</span>
-            <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-            <input
-              type="search"
-              value={q}
-              maxLength={200}
-              autoFocus
-              onChange={(e) => setQ(e.target.value)}
-              placeholder={t('merge.search')}
-              className="h-11 w-full rounded-xl border border-line bg-field ps-9 pe-3 text-sm text-fg outline-none focus:border-highlight focus:ring-3 focus:ring-highlight/25"
-            />
-          </label>
+          <SearchField label={t('merge.search')} value={q} onChange={setQ} autoFocus />
           {found.isPending ? (
             <Spinner />
           ) : candidates.length === 0 ? (

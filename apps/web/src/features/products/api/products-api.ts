@@ -1,6 +1,6 @@
-import type { CreateProductBody, ImportPreview, ImportResult, Product, UpdateProductBody } from '@charla/shared';
-import type { ProgressHandler } from '../../../lib/api-client.ts';
+import type { CreateProductBody, Product, UpdateProductBody } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
+import { csvImportCalls } from '../../../lib/csv-import-calls.ts';
 
 export interface ProductList {
   items: Product[];
@@ -16,6 +16,8 @@ export interface ProductQuery {
 
 type Saved = { ok: true; product: Product };
 
+const catalogImport = csvImportCalls('/api/products/import');
+
 /** The catalog calls. */
 export const productsApi = {
   list(botId: string, query: ProductQuery): Promise<ProductList> {
@@ -29,19 +31,6 @@ export const productsApi = {
     api.request<Saved>(`/api/products/${encodeURIComponent(productId)}`, { method: 'PATCH', body }),
   remove: (productId: string) => api.request<{ ok: true }>(`/api/products/${encodeURIComponent(productId)}`, { method: 'DELETE' }),
 
-  preview(botId: string, file: File, onProgress?: ProgressHandler): Promise<ImportPreview> {
-    const form = new FormData();
-    form.append('botId', botId);
-    form.append('file', file, file.name);
-    return api.upload<ImportPreview>('/api/products/import/preview', form, { onProgress });
-  },
-
-  import(botId: string, file: File, mapping: string, onProgress?: ProgressHandler): Promise<ImportResult> {
-    const form = new FormData();
-    // Fields before the file: the server checks the caller's rights before reading it.
-    form.append('botId', botId);
-    form.append('mapping', mapping);
-    form.append('file', file, file.name);
-    return api.upload<ImportResult>('/api/products/import', form, { onProgress });
-  },
+  preview: catalogImport.preview,
+  import: catalogImport.run,
 };
