@@ -55,6 +55,8 @@ describe('actionChips', () => {
         { type: 'book', start: '2026-03-05T17:00:00.000Z', service: 'Cita: Limpieza dental' },
         { type: 'book', start: '2026-03-05T17:00:00.000Z', service: 'Reserva' },
         { type: 'update_contact', name: ' Laura Gómez ', email: 'laura@correo.mx' },
+        { type: 'capture', interest: 'Blanqueamiento', budget: 'hasta 3 mil' },
+        { type: 'capture' },
       ],
       es,
     );
@@ -62,6 +64,7 @@ describe('actionChips', () => {
       expect.stringMatching(/^Cita agendada: jueves 5 de marzo, 11:00 a\. ?m\. · Limpieza dental$/),
       expect.stringMatching(/^Cita agendada: jueves 5 de marzo, 11:00 a\. ?m\.$/),
       'Contacto actualizado: Laura Gómez · laura@correo.mx',
+      'Interés guardado: Blanqueamiento · hasta 3 mil',
     ]);
   });
 

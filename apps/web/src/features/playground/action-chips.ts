@@ -7,7 +7,7 @@ export interface ActionChip {
 }
 
 /** The label keys of `playground:actions`. */
-export type ActionLabel = 'booked' | 'bookedService' | 'cancelled' | 'rescheduled' | 'contact' | 'handoff';
+export type ActionLabel = 'booked' | 'bookedService' | 'cancelled' | 'rescheduled' | 'contact' | 'captured' | 'handoff';
 
 export interface ActionValues {
   when?: string;
@@ -96,6 +96,11 @@ export function actionChips(actions: readonly Record<string, unknown>[] | null |
       case 'update_contact': {
         const value = [str(action.name), str(action.email), str(action.phone)].filter(Boolean).join(' · ');
         if (value) chips.push({ kind: 'contact', text: t('contact', { value }) });
+        break;
+      }
+      case 'capture': {
+        const value = [str(action.interest), str(action.product), str(action.budget)].filter(Boolean).join(' · ');
+        if (value) chips.push({ kind: 'contact', text: t('captured', { value }) });
         break;
       }
       case 'handoff':
