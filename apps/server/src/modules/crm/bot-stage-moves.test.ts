@@ -52,6 +52,9 @@ describe.each(engines)('the bot moves contacts along the pipeline on %s', (dbEng
     expect(first.stageId).toBe(stages[0]!.id);
     const asLead = await say(api, botId, phoneNumberId, from, 'mi correo es cliente@example.mx', (c) => c.stageId === lead!.id);
     expect(asLead).toMatchObject({ email: 'cliente@example.mx', stageSetBy: 'bot' });
+    // Saving the contact's card with the stage it is in is not a placement by hand.
+    const saved = await api({ method: 'PATCH', url: `/api/contacts/${asLead.id}`, payload: { stageId: lead!.id, tags: ['auto'] } });
+    expect(saved.json().contact).toMatchObject({ stageId: lead!.id, stageSetBy: 'bot', tags: ['auto'] });
     const booked = await say(api, botId, phoneNumberId, from, 'agenda una cita', (c) => c.stageId === appointment!.id);
     expect(booked.stageSetBy).toBe('bot');
     // Never backwards: a lead again leaves it where it is.

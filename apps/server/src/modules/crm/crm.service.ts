@@ -244,7 +244,9 @@ export function crmService(deps: CrmDeps) {
       const stages = await stagesOf(bot);
       const stageNow = contact.stageId ?? stages[0]!.id;
       let move;
-      if (body.stageId !== undefined || body.position !== undefined) {
+      // A placement by hand: a new stage, or a place in a column (a drop, even where it was). A save
+      // of the drawer that names the stage it is in does not count.
+      if (body.position !== undefined || (body.stageId !== undefined && body.stageId !== stageNow)) {
         const to = stageIn(stages, body.stageId ?? stageNow, 'stageId');
         move = { from: stages.find((s) => s.id === stageNow), to, toFirst: to.id === stages[0]!.id, index: body.position, userId: caller.id };
       }
@@ -356,8 +358,9 @@ export function crmService(deps: CrmDeps) {
       const byEmail = new Map<string, string>();
       for (const k of await repo.importKeys(bot.id)) {
         if (k.phone) {
-          const checkedPhone = checkPhone(k.phone, country);
-          byPhone.set(checkedPhone.ok ? checkedPhone.e164 : k.phone, k.id);
+          // Most are E.164 already; Mexico's old mobile "+521…" and numbers typed by hand are read again.
+          const e164 = /^\+\d{8,15}$/.test(k.phone) && !/^\+521\d{10}$/.test(k.phone) ? k.phone : checkPhone(k.phone, country);
+          byPhone.set(typeof e164 === 'string' ? e164 : e164.ok ? e164.e164 : k.phone, k.id);
         }
         if (k.email) byEmail.set(k.email.toLowerCase(), k.id);
       }
