@@ -29,7 +29,7 @@ function contactsCsv(): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-async function importFigures(engine: Engine): Promise<{ figures: Figure[]; worst: number }> {
+export async function importFigures(engine: Engine): Promise<{ figures: Figure[]; worst: number }> {
   const t = await startApp(engine);
   try {
     const owner = await signUpOwner(t);

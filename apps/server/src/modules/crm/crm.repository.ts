@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { AppointmentStatus } from '@charla/shared';
+import { storableDeep, type AppointmentStatus } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { appointments } from '../appointments/appointments.table.ts';
 import { contactIdentities, contacts, conversations, type Channel } from '../conversations/conversations.table.ts';
@@ -61,6 +61,9 @@ export interface TimelineRow {
   from_stage: string | null;
   by: 'person' | 'bot' | null;
 }
+
+/** Rows an import writes in one statement. */
+const IMPORT_BATCH = 1000;
 
 /** One contact of an import, as its row set it (fields the file did not fill are absent). */
 export interface ImportedContact {
@@ -284,9 +287,10 @@ export function crmRepository(db: Db) {
     },
 
     /**
-     * Writes an import in one transaction: new contacts at the end of their stage's column (in
-     * batches), and the fields a row named on contacts that already existed; a stage the file set
-     * counts as a person's placement.
+     * Writes an import in one transaction, a statement per 1,000 rows: new contacts at the end of
+     * their stage's column, and on contacts that already existed the fields a row named (the
+     * owner's fields and captured data merged); a contact the row leaves as it was is not
+     * written. A stage the file set counts as a person's placement and goes in the history.
      */
     async importContacts(
       botId: string,
@@ -294,6 +298,7 @@ export function crmRepository(db: Db) {
       updated: (ImportedContact & { id: string })[],
       stageName: (id: string) => string,
     ): Promise<void> {
+      const rows = (value: unknown) => sql`${JSON.stringify(storableDeep(value))}::jsonb`;
       await db.transaction(async (tx) => {
         const ends = new Map<string, number>();
         const next = async (stageId: string) => {
@@ -301,44 +306,73 @@ export function crmRepository(db: Db) {
           ends.set(stageId, at + 1);
           return at;
         };
-        for (let i = 0; i < created.length; i += 1000) {
-          const batch = created.slice(i, i + 1000);
-          const values = [];
-          for (const c of batch) {
-            values.push({
-              botId,
+        for (let i = 0; i < created.length; i += IMPORT_BATCH) {
+          const batch = [];
+          for (const c of created.slice(i, i + IMPORT_BATCH)) {
+            batch.push({
               name: c.name ?? '',
               phone: c.phone ?? '',
               email: c.email ?? '',
               tags: c.tags ?? [],
-              stageId: c.stageId,
-              stagePosition: await next(c.stageId),
-              stageSetBy: c.stageFromFile ? ('person' as const) : null,
-              marketingConsent: c.marketingConsent ?? true,
-              customFields: c.customFields ?? {},
+              stage_id: c.stageId,
+              stage_position: await next(c.stageId),
+              stage_set_by: c.stageFromFile ? 'person' : null,
+              marketing_consent: c.marketingConsent ?? true,
+              custom_fields: c.customFields ?? {},
               captured: c.captured ?? {},
             });
           }
-          await tx.insert(contacts).values(values);
+          await tx.execute(sql`insert into contacts (bot_id, name, phone, email, tags, stage_id, stage_position, stage_set_by, marketing_consent, custom_fields, captured)
+            select ${botId}, r.name, r.phone, r.email, r.tags, r.stage_id, r.stage_position, r.stage_set_by, r.marketing_consent, r.custom_fields, r.captured
+            from jsonb_to_recordset(${rows(batch)}) as r(name text, phone text, email text, tags text[], stage_id uuid, stage_position float8, stage_set_by text, marketing_consent boolean, custom_fields jsonb, captured jsonb)`);
         }
-        for (const c of updated) {
-          const [old] = await tx.select().from(contacts).where(eq(contacts.id, c.id)).for('update');
-          if (!old) continue;
-          const set: Partial<typeof contacts.$inferInsert> = { updatedAt: new Date() };
-          if (c.name) set.name = c.name;
-          if (c.phone) set.phone = c.phone;
-          if (c.email) set.email = c.email;
-          if (c.tags) set.tags = c.tags;
-          if (c.marketingConsent !== undefined) set.marketingConsent = c.marketingConsent;
-          if (c.customFields) set.customFields = { ...old.customFields, ...c.customFields };
-          if (c.captured) set.captured = { ...old.captured, ...c.captured };
-          if (c.stageFromFile && c.stageId !== old.stageId) {
-            set.stageId = c.stageId;
-            set.stagePosition = await next(c.stageId);
-            set.stageSetBy = 'person';
-            await tx.insert(contactStageChanges).values({ botId, contactId: c.id, fromStage: old.stageId ? stageName(old.stageId) : null, toStage: stageName(c.stageId), by: 'person' });
+        for (let i = 0; i < updated.length; i += IMPORT_BATCH) {
+          const part = updated.slice(i, i + IMPORT_BATCH);
+          const olds = await queryRows<{ id: string; stage_id: string | null }>(
+            tx as unknown as Db,
+            sql`select id, stage_id from contacts where id in (select (jsonb_array_elements_text(${rows(part.map((c) => c.id))}))::uuid) order by id for update`,
+          );
+          const stageOf = new Map(olds.map((o) => [o.id, o.stage_id]));
+          const batch = [];
+          const moves = [];
+          for (const c of part) {
+            if (!stageOf.has(c.id)) continue;
+            const from = stageOf.get(c.id) ?? null;
+            const moved = c.stageFromFile && c.stageId !== from;
+            if (moved) moves.push({ contact_id: c.id, from_stage: from ? stageName(from) : null, to_stage: stageName(c.stageId) });
+            batch.push({
+              id: c.id,
+              name: c.name ?? null,
+              phone: c.phone ?? null,
+              email: c.email ?? null,
+              tags: c.tags ?? null,
+              marketing_consent: c.marketingConsent ?? null,
+              custom_fields: c.customFields ?? null,
+              captured: c.captured ?? null,
+              stage_id: moved ? c.stageId : null,
+              stage_position: moved ? await next(c.stageId) : null,
+            });
           }
-          await tx.update(contacts).set(set).where(eq(contacts.id, c.id));
+          await tx.execute(sql`with r as (
+              select * from jsonb_to_recordset(${rows(batch)}) as r(id uuid, name text, phone text, email text, tags text[], marketing_consent boolean, custom_fields jsonb, captured jsonb, stage_id uuid, stage_position float8)
+            )
+            update contacts c set
+              name = coalesce(r.name, c.name), phone = coalesce(r.phone, c.phone), email = coalesce(r.email, c.email), tags = coalesce(r.tags, c.tags),
+              marketing_consent = coalesce(r.marketing_consent, c.marketing_consent),
+              custom_fields = c.custom_fields || coalesce(r.custom_fields, '{}'::jsonb), captured = c.captured || coalesce(r.captured, '{}'::jsonb),
+              stage_id = coalesce(r.stage_id, c.stage_id), stage_position = coalesce(r.stage_position, c.stage_position),
+              stage_set_by = case when r.stage_id is null then c.stage_set_by else 'person' end, updated_at = now()
+            from r
+            where c.id = r.id and (
+              r.stage_id is not null
+              or (c.name, c.phone, c.email, c.tags, c.marketing_consent, c.custom_fields, c.captured)
+                is distinct from (coalesce(r.name, c.name), coalesce(r.phone, c.phone), coalesce(r.email, c.email), coalesce(r.tags, c.tags),
+                  coalesce(r.marketing_consent, c.marketing_consent), c.custom_fields || coalesce(r.custom_fields, '{}'::jsonb), c.captured || coalesce(r.captured, '{}'::jsonb))
+            )`);
+          if (moves.length) {
+            await tx.execute(sql`insert into contact_stage_changes (bot_id, contact_id, from_stage, to_stage, by)
+              select ${botId}, m.contact_id, m.from_stage, m.to_stage, 'person' from jsonb_to_recordset(${rows(moves)}) as m(contact_id uuid, from_stage text, to_stage text)`);
+          }
         }
       });
     },
