@@ -1,4 +1,4 @@
-import { chosenOption, limitsOf, replyChoices, rooms, storableDeep, storableText, type ConversationMessage, type ReplyChoices, type ServerToClientEvents } from '@charla/shared';
+import { chosenOption, limitsOf, replyChoices, rooms, storableDeep, storableText, type ConversationMessage, type ConversationStatus, type ReplyChoices, type ServerToClientEvents } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { imageTravelsWithText } from '../../channels/reply-media.ts';
@@ -307,7 +307,7 @@ export function pipeline(deps: PipelineDeps) {
         ...(deps.productImage && { productImage: deps.productImage }),
       }),
     };
-    let status: 'bot' | 'human' | 'closed' = conversation.status;
+    let status: ConversationStatus = conversation.status;
     const typing = (on: boolean) => deps.emit(rooms.bot(bot.id), 'conversationUpdated', { botId: bot.id, conversationId, status, typing: on });
     typing(true);
     try {
