@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notice } from './notices.ts';
 
 export const messageLimits = { text: 4096 } as const;
 
@@ -70,7 +71,8 @@ export const conversationMessage = z.object({
   createdAt: z.string(),
   sources: z.array(z.object({ heading: z.string(), text: z.string(), score: z.number() })).nullable(),
   actions: z.array(z.record(z.string(), z.unknown())).nullable(),
-  error: z.string().nullable(),
+  /** Why an outbound message failed: a code and its values, worded by the reader (noticeText). */
+  error: notice.nullable(),
   /** Outbound: the options offered with the text. */
   choices: replyChoices.optional(),
   /** Inbound: the option the customer tapped (the text is its title). */

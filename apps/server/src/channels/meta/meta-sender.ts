@@ -1,4 +1,4 @@
-import { channelErrorMessage, rooms, type ChannelErrorCode, type MetaChannel } from '@charla/shared';
+import { channelNotice, rooms, type ChannelErrorCode, type MetaChannel } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BotRow } from '../../modules/bots/bots.repository.ts';
 import type { MessageRow } from '../../modules/conversations/conversations.repository.ts';
@@ -34,7 +34,7 @@ export interface SenderDeps {
   timeoutMs: number;
 }
 
-const failed = (code: ChannelErrorCode, metaCode?: number): SendResult => ({ failed: channelErrorMessage(code, 'es', metaCode) });
+const failed = (code: ChannelErrorCode, metaCode?: number): SendResult => ({ failed: channelNotice(code, metaCode) });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -62,8 +62,8 @@ export function metaSenders(deps: SenderDeps): Record<MetaChannel, Sender> {
   /** Statuses Meta reported before the send's answer was stored are applied now. */
   async function applyEarly(bot: BotRow, channel: MetaChannel, messageId: string, externalId: string) {
     for (const ev of await repo.earlyStatuses(channel, externalId)) {
-      const text = ev.status === 'failed' ? channelErrorMessage(channelErrorFor(ev.metaCode ?? undefined), 'es', ev.metaCode) : null;
-      const row = await repo.advance(messageId, ev.status, ev.occurredAt, text, externalId);
+      const notice = ev.status === 'failed' ? channelNotice(channelErrorFor(ev.metaCode ?? undefined), ev.metaCode) : null;
+      const row = await repo.advance(messageId, ev.status, ev.occurredAt, notice, externalId);
       if (row) deps.emit(rooms.bot(bot.id), 'conversationMessage', { botId: bot.id, channel, message: toConversationMessage(row) });
     }
   }

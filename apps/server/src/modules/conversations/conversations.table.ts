@@ -1,4 +1,4 @@
-import { contactChannels, conversationStatuses, messageAuthors, messageDirections, messageStatuses, type ChosenOption, type ReplyChoices } from '@charla/shared';
+import { contactChannels, conversationStatuses, messageAuthors, messageDirections, messageStatuses, type ChosenOption, type NoticeParams, type ReplyChoices } from '@charla/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jsonb } from '../../lib/pg-types.ts';
@@ -134,7 +134,10 @@ export const messages = pgTable(
     chosen: jsonb('chosen').$type<ChosenOption>(),
     /** Outbound: an approved WhatsApp template a person chose to send (the text fills its {{1}}). */
     template: jsonb('template').$type<{ name: string; language: string; withText: boolean }>(),
+    /** Why an outbound message failed: a code of the notice catalogue (packages/shared notices.ts), never words. */
     error: text('error'),
+    /** The values the code's words need (Meta's error number, a channel's own words). */
+    errorParams: jsonb('error_params').$type<NoticeParams>(),
     /**
      * The order the messages were stored in: the inbox shows a conversation in it (channels give
      * times to the second, so a customer's message and a person's reply can share one).
