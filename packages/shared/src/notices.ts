@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './locale.ts';
+import type { ErrorCode } from './errors.ts';
 import { errorMessages } from './messages.ts';
 
 /**
@@ -75,7 +76,9 @@ export const channelErrorMessages = {
   },
   UNKNOWN: { es: 'Meta no aceptó la solicitud.', en: 'Meta did not accept the request.' },
 } as const satisfies Record<string, Record<Locale, string>>;
-export type ChannelErrorCode = keyof typeof channelErrorMessages | 'WINDOW_CLOSED' | 'CHANNEL_NOT_CONNECTED' | 'CHANNEL_NEEDS_REAUTH' | 'CHANNEL_ACCOUNT_TAKEN';
+const sharedWithErrors = ['WINDOW_CLOSED', 'CHANNEL_NOT_CONNECTED', 'CHANNEL_NEEDS_REAUTH', 'CHANNEL_ACCOUNT_TAKEN'] as const satisfies readonly ErrorCode[];
+export type ChannelErrorCode = keyof typeof channelErrorMessages | (typeof sharedWithErrors)[number];
+export const channelErrorCodes = [...(Object.keys(channelErrorMessages) as (keyof typeof channelErrorMessages)[]), ...sharedWithErrors] as const satisfies readonly ChannelErrorCode[];
 
 /** A channel error code in words; Meta's own code is added when there is one. */
 export function channelErrorMessage(code: string, locale: Locale, metaCode?: number | null): string {
