@@ -2,10 +2,16 @@ import { z } from 'zod';
 import { freeText } from './text.ts';
 import { appointmentStatuses } from './appointments.ts';
 import { jsonField } from './csv-import.ts';
+import type { Locale } from './locale.ts';
+import { fillWords } from './notices.ts';
+import { messageAuthors, messageDirections } from './conversations.ts';
 
 /** Channels a contact can come from (the playground is the owner's own test chat). */
 export const contactChannels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
 export type ContactChannel = (typeof contactChannels)[number];
+/** Who moved a contact to another stage: a person of the business, or the bot. */
+export const stageMovers = ['person', 'bot'] as const;
+export type StageMover = (typeof stageMovers)[number];
 
 export const crmLimits = { page: 100, defaultPage: 50, search: 200, name: 120, phone: 40, email: 254, tag: 40, tags: 20, note: 4000, stageName: 60, stages: 30, timeline: 300, fields: 30, fieldName: 60, fieldValue: 500, choices: 30, choice: 60, captured: 200, importRows: 20_000 } as const;
 
@@ -100,7 +106,7 @@ export const contact = z.object({
   /** What the bot captured: interest, product, budget. */
   captured: contactCaptured,
   /** Who placed the contact in its stage last: a person (the bot never moves it again), the bot, or nobody yet. */
-  stageSetBy: z.enum(['person', 'bot']).nullable(),
+  stageSetBy: z.enum(stageMovers).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -156,9 +162,9 @@ export const contactNoteResponse = z.object({ note: contactNote });
 
 /** One event of a contact's history. */
 export const timelineItem = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('message'), id: z.string(), at: z.string(), channel: z.enum(contactChannels), direction: z.enum(['in', 'out']), author: z.enum(['customer', 'bot', 'human']), text: z.string() }),
+  z.object({ kind: z.literal('message'), id: z.string(), at: z.string(), channel: z.enum(contactChannels), direction: z.enum(messageDirections), author: z.enum(messageAuthors), text: z.string() }),
   z.object({ kind: z.literal('appointment'), id: z.string(), at: z.string(), startAt: z.string(), service: z.string(), status: z.enum(appointmentStatuses) }),
-  z.object({ kind: z.literal('stage'), id: z.string(), at: z.string(), from: z.string().nullable(), to: z.string(), by: z.enum(['person', 'bot']) }),
+  z.object({ kind: z.literal('stage'), id: z.string(), at: z.string(), from: z.string().nullable(), to: z.string(), by: z.enum(stageMovers) }),
   z.object({ kind: z.literal('note'), id: z.string(), at: z.string(), text: z.string() }),
 ]);
 export type TimelineItem = z.infer<typeof timelineItem>;
@@ -181,3 +187,19 @@ export type ContactImportMapping = z.infer<typeof contactImportMapping>;
 export const contactImportPreviewFields = z.strictObject({ botId: z.uuid() });
 /** The text fields of POST /api/contacts/import: the column mapping (JSON) is required. */
 export const contactImportFields = z.strictObject({ botId: z.uuid(), mapping: jsonField(contactImportMapping) });
+
+/** Why a row of a contacts import was skipped; `{value}` is what the row held. */
+const contactImportProblems = {
+  PHONE_INVALID: { es: 'Teléfono «{value}»: no es un número de teléfono.', en: 'Phone "{value}" is not a phone number.' },
+  PHONE_SHORT: { es: 'Teléfono «{value}»: le faltan dígitos.', en: 'Phone "{value}" is missing digits.' },
+  PHONE_LONG: { es: 'Teléfono «{value}»: tiene dígitos de más.', en: 'Phone "{value}" has too many digits.' },
+  EMAIL_INVALID: { es: 'Correo no válido: «{value}».', en: 'Invalid e-mail: "{value}".' },
+  STAGE_UNKNOWN: { es: 'No existe la etapa «{value}» en el embudo.', en: 'There is no stage "{value}" in the pipeline.' },
+  FIELD_INVALID: { es: '«{value}» no es un valor válido para {field}.', en: '"{value}" is not a valid value for {field}.' },
+  NO_PERSON: { es: 'La fila no tiene nombre, teléfono ni correo.', en: 'The row has no name, phone or e-mail.' },
+  REPEATED: { es: 'Repite el teléfono o el correo de la fila {row}.', en: 'Repeats the phone or e-mail of row {row}.' },
+} as const satisfies Record<string, Record<Locale, string>>;
+export type ContactImportProblem = keyof typeof contactImportProblems;
+
+export const contactImportProblem = (code: ContactImportProblem, locale: Locale, params: { value?: string; field?: string; row?: number } = {}): string =>
+  fillWords(contactImportProblems[code][locale], params);

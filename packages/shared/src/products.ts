@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Locale } from './locale.ts';
+import { fillWords } from './notices.ts';
 import { freeText } from './text.ts';
 import { jsonField, suggestColumns } from './csv-import.ts';
 
@@ -79,6 +81,17 @@ export type ImportMapping = z.infer<typeof importMapping>;
 export const importPreviewFields = z.strictObject({ botId: z.uuid(), mapping: jsonField(importMapping).optional() });
 /** The text fields of POST /api/products/import: the column mapping (JSON) is required. */
 export const importFields = z.strictObject({ botId: z.uuid(), mapping: jsonField(importMapping) });
+
+/** Why a row of a product import was skipped; `{value}` is what the row held. */
+const importRowProblems = {
+  NAME_MISSING: { es: 'Falta el nombre.', en: 'The name is missing.' },
+  PRICE_INVALID: { es: 'Precio no válido: "{value}".', en: 'Invalid price: "{value}".' },
+  STOCK_INVALID: { es: 'Existencias no válidas: "{value}".', en: 'Invalid stock: "{value}".' },
+  SKU_REPEATED: { es: 'SKU repetido en el archivo: {value}.', en: 'SKU repeated in the file: {value}.' },
+} as const satisfies Record<string, Record<Locale, string>>;
+export type ImportRowProblem = keyof typeof importRowProblems;
+
+export const importRowProblem = (code: ImportRowProblem, locale: Locale, value = ''): string => fillWords(importRowProblems[code][locale], { value });
 
 /**
  * A price as people write it → an exact decimal string: "$18,500.00" → "18500.00",

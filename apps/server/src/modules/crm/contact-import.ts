@@ -1,10 +1,12 @@
 import type { CountryCode } from 'libphonenumber-js';
 import {
   checkPhone,
+  contactImportProblem,
   crmLimits,
   foldHeader,
   suggestColumns,
   type ContactImportMapping,
+  type ContactImportProblem,
   type ContactImportTarget,
   type ImportResult,
   type Locale,
@@ -35,12 +37,7 @@ export function suggestContactMapping(columns: string[], fields: ContactFieldRow
   return Object.fromEntries(columns.map((c) => [c, byName.get(foldHeader(c)) ?? guessed[c]!]));
 }
 
-const say = (locale: Locale, es: string, en: string) => (locale === 'es' ? es : en);
-const phoneReason: Record<PhoneProblem, { es: string; en: string }> = {
-  phone: { es: 'no es un número de teléfono', en: 'is not a phone number' },
-  phone_short: { es: 'le faltan dígitos', en: 'is missing digits' },
-  phone_long: { es: 'tiene dígitos de más', en: 'has too many digits' },
-};
+const phoneProblem: Record<PhoneProblem, ContactImportProblem> = { phone: 'PHONE_INVALID', phone_short: 'PHONE_SHORT', phone_long: 'PHONE_LONG' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NO = /^(no|n|false|falso|0|opt[- ]?out|baja)$/;
 
@@ -78,7 +75,7 @@ export function readContactRows(csv: ExtractedCsv, mapping: ContactImportMapping
 
   csv.rows.forEach((raw, i) => {
     const row = i + 2;
-    const fail = (es: string, en: string) => void out.errors.push({ row, message: say(locale, es, en) });
+    const fail = (code: ContactImportProblem, params?: { value?: string; field?: string; row?: number }) => void out.errors.push({ row, message: contactImportProblem(code, locale, params) });
     const c: ImportedContact = { stageId: first.id, stageFromFile: false };
     for (const [column, target] of columns) {
       const v = (raw[column] ?? '').trim();
@@ -89,12 +86,12 @@ export function readContactRows(csv: ExtractedCsv, mapping: ContactImportMapping
           break;
         case 'phone': {
           const checked = checkPhone(v, ctx.country);
-          if (!checked.ok) return fail(`Teléfono «${v}»: ${phoneReason[checked.problem].es}.`, `Phone "${v}" ${phoneReason[checked.problem].en}.`);
+          if (!checked.ok) return fail(phoneProblem[checked.problem], { value: v });
           c.phone = checked.e164;
           break;
         }
         case 'email':
-          if (!EMAIL.test(v) || v.length > crmLimits.email) return fail(`Correo no válido: «${v}».`, `Invalid e-mail: "${v}".`);
+          if (!EMAIL.test(v) || v.length > crmLimits.email) return fail('EMAIL_INVALID', { value: v });
           c.email = v.toLowerCase();
           break;
         case 'tags':
@@ -102,7 +99,7 @@ export function readContactRows(csv: ExtractedCsv, mapping: ContactImportMapping
           break;
         case 'stage': {
           const stage = stagesByName.get(foldHeader(v));
-          if (!stage) return fail(`No existe la etapa «${v}» en el embudo.`, `There is no stage "${v}" in the pipeline.`);
+          if (!stage) return fail('STAGE_UNKNOWN', { value: v });
           c.stageId = stage.id;
           c.stageFromFile = true;
           break;
@@ -119,15 +116,15 @@ export function readContactRows(csv: ExtractedCsv, mapping: ContactImportMapping
           const field = fieldsById.get(target.slice('field:'.length));
           if (!field) break;
           const value = parseFieldValue(field, v);
-          if (value === undefined) return fail(`«${v}» no es un valor válido para ${field.name}.`, `"${v}" is not a valid value for ${field.name}.`);
+          if (value === undefined) return fail('FIELD_INVALID', { value: v, field: field.name });
           c.customFields = { ...c.customFields, [field.id]: value };
         }
       }
     }
-    if (!c.name && !c.phone && !c.email) return fail('La fila no tiene nombre, teléfono ni correo.', 'The row has no name, phone or e-mail.');
+    if (!c.name && !c.phone && !c.email) return fail('NO_PERSON');
     const keys = [c.phone && `p:${c.phone}`, c.email && `e:${c.email}`].filter(Boolean) as string[];
     const earlier = keys.map((k) => seen.get(k)).find((r) => r !== undefined);
-    if (earlier !== undefined) return fail(`Repite el teléfono o el correo de la fila ${earlier}.`, `Repeats the phone or e-mail of row ${earlier}.`);
+    if (earlier !== undefined) return fail('REPEATED', { row: earlier });
     for (const k of keys) seen.set(k, row);
     const id = (c.phone && ctx.byPhone.get(c.phone)) || (c.email && ctx.byEmail.get(c.email));
     if (id) out.updated.push({ ...c, id });

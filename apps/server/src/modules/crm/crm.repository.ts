@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { storableDeep, type AppointmentStatus } from '@charla/shared';
+import { storableDeep, type AppointmentStatus, type MessageAuthor, type MessageDirection, type StageMover } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { appointments } from '../appointments/appointments.table.ts';
 import { contactIdentities, contacts, conversations, type Channel } from '../conversations/conversations.table.ts';
@@ -53,13 +53,13 @@ export interface TimelineRow {
   id: string;
   at: string | Date;
   channel: Channel | null;
-  direction: 'in' | 'out' | null;
-  author: 'customer' | 'bot' | 'human' | null;
+  direction: MessageDirection | null;
+  author: MessageAuthor | null;
   text: string | null;
   start_at: string | Date | null;
   status: AppointmentStatus | null;
   from_stage: string | null;
-  by: 'person' | 'bot' | null;
+  by: StageMover | null;
 }
 
 /** Rows an import writes in one statement. */

@@ -1,9 +1,17 @@
 import {
+  appointmentStatuses,
   checkPhone,
+  contactCaptured,
+  contactChannels,
+  customFieldValues,
   countryOfPhone,
   crmLimits,
   defaultStages,
   foldHeader,
+  messageAuthors,
+  messageDirections,
+  stageColors,
+  stageMovers,
   type ContactField,
   type ContactFieldCreateBody,
   type ContactFieldUpdateBody,
@@ -11,7 +19,6 @@ import {
   type ImportPreview,
   type ImportResult,
   type Locale,
-  stageColors,
   type Contact,
   type ContactCreateBody,
   type ContactNote,
@@ -23,6 +30,7 @@ import {
 } from '@charla/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { enumColumn, jsonColumn } from '../../lib/row-parse.ts';
 import { decodeCursor, encodeCursor, iso } from '../../lib/keyset-cursor.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
@@ -44,7 +52,13 @@ export interface CrmDeps {
 }
 
 /** A jsonb value read by a raw query (objects on both engines; text should a driver leave it so). */
-const jsonOf = <T>(v: T | string | null): T | undefined => (typeof v === 'string' ? (JSON.parse(v) as T) : (v ?? undefined));
+const jsonOf = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : (v ?? {}));
+/** The contact's own columns a raw query reads, checked against the shared contracts. */
+const contactColumns = {
+  customFields: jsonColumn(customFieldValues, 'contacts.custom_fields'),
+  captured: jsonColumn(contactCaptured, 'contacts.captured'),
+  stageSetBy: enumColumn(stageMovers, 'contacts.stage_set_by'),
+};
 
 /** A contact as the API answers it; one without a stage is in the bot's first stage. */
 export function toContact(row: ContactListRow, firstStageId: string | null): Contact {
@@ -62,9 +76,9 @@ export function toContact(row: ContactListRow, firstStageId: string | null): Con
     firstContactAt: iso(row.created_at),
     lastContactAt: row.last_at ? iso(row.last_at) : null,
     marketingConsent: row.marketing_consent,
-    customFields: jsonOf(row.custom_fields) ?? {},
-    captured: jsonOf(row.captured) ?? {},
-    stageSetBy: row.stage_set_by,
+    customFields: contactColumns.customFields(jsonOf(row.custom_fields)),
+    captured: contactColumns.captured(jsonOf(row.captured)),
+    stageSetBy: row.stage_set_by === null ? null : contactColumns.stageSetBy(row.stage_set_by),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -88,6 +102,15 @@ export function automaticStages(stages: StageRow[], purpose: string): { lead?: S
 }
 
 const toStage = (s: StageRow): PipelineStage => ({ id: s.id, botId: s.botId, name: s.name, color: s.color, position: s.position });
+
+/** The timeline is one SQL union over several tables; its rows' enums are checked here. */
+const timelineEnums = {
+  channel: enumColumn(contactChannels, 'timeline.channel'),
+  direction: enumColumn(messageDirections, 'timeline.direction'),
+  author: enumColumn(messageAuthors, 'timeline.author'),
+  status: enumColumn(appointmentStatuses, 'timeline.status'),
+  by: enumColumn(stageMovers, 'timeline.by'),
+};
 
 /** Tags are kept once each, in the order given. */
 const uniqueTags = (tags: string[]) => [...new Set(tags)];
@@ -277,11 +300,11 @@ export function crmService(deps: CrmDeps) {
         const at = iso(r.at);
         switch (r.kind) {
           case 'message':
-            return { kind: 'message', id: r.id, at, channel: r.channel!, direction: r.direction!, author: r.author!, text: r.text ?? '' };
+            return { kind: 'message', id: r.id, at, channel: timelineEnums.channel(r.channel!), direction: timelineEnums.direction(r.direction!), author: timelineEnums.author(r.author!), text: r.text ?? '' };
           case 'appointment':
-            return { kind: 'appointment', id: r.id, at, startAt: iso(r.start_at!), service: r.text ?? '', status: r.status! };
+            return { kind: 'appointment', id: r.id, at, startAt: iso(r.start_at!), service: r.text ?? '', status: timelineEnums.status(r.status!) };
           case 'stage':
-            return { kind: 'stage', id: r.id, at, from: r.from_stage, to: r.text ?? '', by: r.by! };
+            return { kind: 'stage', id: r.id, at, from: r.from_stage, to: r.text ?? '', by: timelineEnums.by(r.by!) };
           default:
             return { kind: 'note', id: r.id, at, text: r.text ?? '' };
         }
@@ -411,8 +434,8 @@ export function crmService(deps: CrmDeps) {
       for await (const rows of repo.all(bot.id, first)) {
         yield rows
           .map((r) => {
-            const captured = jsonOf(r.captured) ?? {};
-            const values = jsonOf(r.custom_fields) ?? {};
+            const captured = contactColumns.captured(jsonOf(r.captured));
+            const values = contactColumns.customFields(jsonOf(r.custom_fields));
             return [
               r.name, r.phone, r.email, r.stage_name ?? '', (r.tags ?? []).join('; '), r.source_channel ?? '', (r.channels ?? []).join('; '), iso(r.created_at), r.last_at ? iso(r.last_at) : '', r.marketing_consent ? yes : 'no',
               captured.interest ?? '', captured.product ?? '', captured.budget ?? '',

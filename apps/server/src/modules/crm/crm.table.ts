@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { contactFieldTypes, stageMovers } from '@charla/shared';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
@@ -30,7 +31,7 @@ export const contactStageChanges = pgTable(
     contactId: uuid('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
     fromStage: text('from_stage'),
     toStage: text('to_stage').notNull(),
-    by: text('by', { enum: ['person', 'bot'] }).notNull(),
+    by: text('by', { enum: stageMovers }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,7 +45,7 @@ export const contactFieldDefs = pgTable(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     botId: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    type: text('type', { enum: ['text', 'number', 'date', 'choice'] }).notNull(),
+    type: text('type', { enum: contactFieldTypes }).notNull(),
     options: text('options').array().notNull().default(sql`'{}'::text[]`),
     position: integer('position').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
