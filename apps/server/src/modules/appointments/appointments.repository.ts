@@ -107,35 +107,35 @@ export function appointmentsRepository(db: Db) {
       return row;
     },
 
-    /** Appointments of a bot whose reminder jobs are not set for their current time and status. */
+    /**
+     * Appointments (of a bot) whose reminder jobs are not set for their current time, status and
+     * the bot's reminder settings: changed since, or marked by `markRemindersOutdated`. Only those
+     * rows are read (a partial index holds them).
+     */
     async unsynced(limit: number, botId?: string): Promise<AppointmentRow[]> {
       return db
         .select()
         .from(appointments)
-        .where(and(sql`${appointments.remindersSyncedAt} is distinct from ${appointments.updatedAt}`, botId ? eq(appointments.botId, botId) : undefined))
+        .where(and(sql`(${appointments.remindersSyncedAt} is distinct from ${appointments.updatedAt} or ${appointments.remindersOutdated})`, botId ? eq(appointments.botId, botId) : undefined))
         .orderBy(asc(appointments.updatedAt))
         .limit(limit);
     },
 
-    /**
-     * Upcoming appointments of bots whose settings changed after their reminders were set (the
-     * reminder offsets, say) are marked changed, so their reminders are set again.
-     */
-    async touchAfterSettings(now: Date): Promise<number> {
-      const rows = await db.execute(sql`
-        update appointments a set updated_at = now()
-        from bots b
-        where b.id = a.bot_id and a.status in ('booked', 'confirmed') and a.start_at > ${now.toISOString()}::timestamptz
-          and a.reminders_synced_at is not null and b.updated_at > a.reminders_synced_at
-        returning a.id`);
-      return (rows as unknown as { rows: unknown[] }).rows.length;
+    /** The bot's reminder settings changed: its upcoming booked or confirmed appointments are marked to have their jobs set again. */
+    async markRemindersOutdated(botId: string, now: Date): Promise<number> {
+      const rows = await db
+        .update(appointments)
+        .set({ remindersOutdated: true })
+        .where(and(eq(appointments.botId, botId), active, gt(appointments.startAt, now), eq(appointments.remindersOutdated, false)))
+        .returning({ id: appointments.id });
+      return rows.length;
     },
 
     /** Records the jobs set for the appointment as it was at `updatedAt` (a later change is synced again). */
     async markSynced(id: string, updatedAt: Date, jobs: string[]): Promise<boolean> {
       const rows = await db
         .update(appointments)
-        .set({ remindersSyncedAt: sql`${appointments.updatedAt}`, reminderJobs: jobs })
+        .set({ remindersSyncedAt: sql`${appointments.updatedAt}`, reminderJobs: jobs, remindersOutdated: false })
         // The column keeps microseconds; the value read has milliseconds.
         .where(and(eq(appointments.id, id), sql`date_trunc('milliseconds', ${appointments.updatedAt}) = ${updatedAt.toISOString()}::timestamptz`))
         .returning({ id: appointments.id });
