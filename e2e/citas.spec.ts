@@ -54,6 +54,29 @@ async function showAppointment(page: Page, id: string): Promise<void> {
   await event.waitFor();
 }
 
+/** Drags an appointment of the shown time grid onto the start of another; answers the free times the refusal offered. */
+async function dragOnto(page: Page, id: string, start: string): Promise<string[]> {
+  const slot = (iso: string) => page.locator(`td.fc-timegrid-slot-lane[data-time="${localClock(iso)}:00"]`);
+  const event = page.locator(`[data-appointment="${id}"]`);
+  const own = (await listAppointments(page)).find((a) => a.id === id)!;
+  const first = new Date(Math.min(Date.parse(own.start), Date.parse(start))).toISOString();
+  await slot(first).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const from = (await slot(own.start).boundingBox())!;
+  const to = (await slot(start).boundingBox())!;
+  const box = (await event.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + Math.min(10, box.height / 2);
+  const refused = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.url().includes(`/api/appointments/${id}`));
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 8, { steps: 4 });
+  await page.mouse.move(x, y + (to.y - from.y), { steps: 12 });
+  await page.mouse.up();
+  const res = await refused;
+  expect(res.status()).toBe(409);
+  return ((await res.json()) as { error: { nextSlots: string[] } }).error.nextSlots;
+}
+
 describe('citas', () => {
   it('the bot books in the playground, the owner sees it in the week view and drags it to another hour, and the customer is told', async () => {
     const { context, page } = await signedInPage();
@@ -154,6 +177,54 @@ describe('citas', () => {
       await context.close();
     }
   }, 120_000);
+
+  it('dragging onto a taken time leaves the appointment where it was and offers the next free times; one click moves it there', async () => {
+    const { context, page } = await signedInPage();
+    try {
+      const laura = (await listAppointments(page)).find((a) => a.contact.name === 'Laura Gómez')!;
+      const mario = (await listAppointments(page)).find((a) => a.contact.name === 'Mario Ruiz')!;
+      await page.goto(`/app/dashboard/${botId}/citas`);
+      await page.locator('.fc-timeGridWeek-view').waitFor();
+      await showAppointment(page, laura.id);
+      const taken = await dragOnto(page, laura.id, mario.start);
+      const dialog = page.getByRole('dialog', { name: 'Ese horario ya está ocupado' });
+      await dialog.waitFor();
+      // The appointment went back to its time.
+      expect(localClock((await listAppointments(page)).find((a) => a.id === laura.id)!.start)).toBe(localClock(laura.start));
+      await page.locator(`[data-appointment="${laura.id}"]`).waitFor();
+      await shot(page, 'citas-move-taken-1280x800');
+      const slots = dialog.getByRole('list', { name: 'Horarios libres cercanos' }).getByRole('button');
+      expect(await slots.count()).toBe(taken.length);
+      await slots.first().click();
+      await page.getByText(/^Movimos la cita a .* y le avisamos al cliente\.$/).waitFor();
+      expect((await listAppointments(page)).find((a) => a.id === laura.id)!.start).toBe(new Date(taken[0]!).toISOString());
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('on a phone too: the free times fit the screen, and the appointment can stay where it was', async () => {
+    const { context, page } = await signedInPage(viewports.phone);
+    try {
+      const laura = (await listAppointments(page)).find((a) => a.contact.name === 'Laura Gómez')!;
+      const mario = (await listAppointments(page)).find((a) => a.contact.name === 'Mario Ruiz')!;
+      await page.goto(`/app/dashboard/${botId}/citas`);
+      await page.locator('.fc-listDay-view').waitFor();
+      await page.getByRole('button', { name: 'Día', exact: true }).click();
+      await page.locator('.fc-timeGridDay-view').waitFor();
+      await showAppointment(page, laura.id);
+      await dragOnto(page, laura.id, mario.start);
+      const dialog = page.getByRole('dialog', { name: 'Ese horario ya está ocupado' });
+      await dialog.waitFor();
+      await shot(page, 'citas-move-taken-390x844');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await dialog.getByRole('button', { name: 'Dejarla donde estaba' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect((await listAppointments(page)).find((a) => a.id === laura.id)!.start).toBe(laura.start);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   it("shows the day's agenda on a phone", async () => {
     const { context, page } = await signedInPage(viewports.phone);
