@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { formatInZone } from '../calendar-model.ts';
+import { byDayInZone, formatDayInZone, formatInZone } from '../calendar-model.ts';
 
 /** An appointment the owner dragged onto a taken time: it stayed where it was; these free times are offered instead. */
 export interface TakenSlot {
@@ -30,24 +30,30 @@ export function TakenSlotDialog({ taken, timeZone, onClose }: { taken: TakenSlot
     >
       {taken ? (
         <>
-          <p>{t('taken.body', { name: taken.name, when: formatInZone(taken.start, timeZone, locale) })}</p>
-          <ul aria-label={t('taken.slots')} className="mt-4 grid gap-2 sm:grid-cols-2">
-            {taken.slots.map((slot) => (
-              <li key={slot}>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="w-full justify-center"
-                  onClick={() => {
-                    taken.pick(slot);
-                    onClose();
-                  }}
-                >
-                  {formatInZone(slot, timeZone, locale)}
-                </Button>
-              </li>
+          <p>{t('taken.body', { name: taken.name, day: formatDayInZone(taken.start, timeZone, locale), time: formatInZone(taken.start, timeZone, locale, false) })}</p>
+          <div role="group" aria-label={t('taken.slots')} className="mt-4 space-y-3">
+            {byDayInZone(taken.slots, timeZone, locale).map((group) => (
+              <div key={group.day}>
+                <p className="text-sm font-semibold text-fg first-letter:uppercase">{group.day}</p>
+                <div className="mt-1.5 flex flex-wrap gap-2">
+                  {group.items.map((slot) => (
+                    <Button
+                      key={slot}
+                      variant="secondary"
+                      size="sm"
+                      aria-label={formatInZone(slot, timeZone, locale)}
+                      onClick={() => {
+                        taken.pick(slot);
+                        onClose();
+                      }}
+                    >
+                      {formatInZone(slot, timeZone, locale, false)}
+                    </Button>
+                  ))}
+                </div>
+              </div>
             ))}
-          </ul>
+          </div>
         </>
       ) : null}
     </Modal>
