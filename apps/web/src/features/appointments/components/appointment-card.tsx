@@ -9,7 +9,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
-import { paths } from '../../../app/navigation.ts';
+import { paths } from '../../../lib/navigation.ts';
 import { useCancelAppointment, useUpdateAppointment } from '../api/use-appointments.ts';
 import { formatInZone, statusColors } from '../calendar-model.ts';
 

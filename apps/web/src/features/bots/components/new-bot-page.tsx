@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { paths } from '../../../app/navigation.ts';
+import { paths } from '../../../lib/navigation.ts';
 import { useBotLimit } from '../api/use-bot-limit.ts';
 import { useBots } from '../api/use-bots.ts';
 import { newBotLink } from '../new-bot-link.ts';

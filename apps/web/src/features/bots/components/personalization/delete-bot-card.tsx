@@ -6,7 +6,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { AlertIcon } from '../../../../components/ui/icons.tsx';
 import { Modal } from '../../../../components/ui/modal.tsx';
 import { showToast } from '../../../../components/ui/toast-store.ts';
-import { paths } from '../../../../app/navigation.ts';
+import { paths } from '../../../../lib/navigation.ts';
 import { deleteBot } from '../../api/bot-calls.ts';
 import { botCallDeps, botsKey, refetchBots, removeBotFromCache } from '../../api/use-bots.ts';
 import { botLabel, type Bot } from '../../bot.ts';

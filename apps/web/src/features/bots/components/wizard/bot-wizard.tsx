@@ -11,7 +11,7 @@ import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../../components/ui/textarea-field.tsx';
 import { showToast } from '../../../../components/ui/toast-store.ts';
-import { paths } from '../../../../app/navigation.ts';
+import { paths } from '../../../../lib/navigation.ts';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { api } from '../../../../lib/api.ts';
 import { safeLocalStorage } from '../../../../lib/storage-keys.ts';

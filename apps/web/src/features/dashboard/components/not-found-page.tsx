@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { buttonClasses } from '../components/ui/button.tsx';
-import { GradientBackdrop } from '../components/ui/gradient-backdrop.tsx';
-import { HomeIcon } from '../components/ui/icons.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { GradientBackdrop } from '../../../components/ui/gradient-backdrop.tsx';
+import { HomeIcon } from '../../../components/ui/icons.tsx';
 
 function NotFoundContent() {
   const { t } = useTranslation('common');

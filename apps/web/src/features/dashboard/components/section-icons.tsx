@@ -11,8 +11,8 @@ import {
   UserIcon,
   UsersIcon,
   type IconProps,
-} from '../../components/ui/icons.tsx';
-import type { Section } from '../navigation.ts';
+} from '../../../components/ui/icons.tsx';
+import type { Section } from '../../../lib/navigation.ts';
 
 export const sectionIcons: Record<Section, (props: IconProps) => JSX.Element> = {
   personalizacion: PaletteIcon,

@@ -1,8 +1,8 @@
-import { api, setAuthFailureHandler } from '../lib/api.ts';
-import { safeLocalStorage, safeSessionStorage } from '../lib/storage-keys.ts';
-import { createSignOut, type SignOutReason } from '../features/auth/sign-out.ts';
-import { resetRealtime } from '../features/realtime/realtime-store.ts';
-import { queryClient } from './query-client.ts';
+import { api, setAuthFailureHandler } from '../../lib/api.ts';
+import { safeLocalStorage, safeSessionStorage } from '../../lib/storage-keys.ts';
+import { createSignOut, type SignOutReason } from './sign-out.ts';
+import { resetRealtime } from '../realtime/realtime-store.ts';
+import { queryClient } from '../../lib/query-client.ts';
 
 interface Navigator {
   navigate(to: string, options: { replace: boolean; state: LoginLocationState }): unknown;
