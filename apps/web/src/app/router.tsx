@@ -19,7 +19,7 @@ const ReferralsPage = lazyNamed(() => import('../features/dashboard/components/g
 const AccountPage = lazyNamed(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
 const HelpPage = lazyNamed(() => import('../features/help/components/help-page.tsx'), 'HelpPage');
 const NewBotPage = lazyNamed(() => import('../features/bots/components/new-bot-page.tsx'), 'NewBotPage');
-const PersonalizationPage = lazyNamed(() => import('../features/bots/components/personalization/personalization-page.tsx'), 'PersonalizationPage');
+const PersonalizationPage = lazyNamed(() => import('../features/bots/personalization/personalization-page.tsx'), 'PersonalizationPage');
 const TrainingPage = lazyNamed(() => import('../features/training/components/training-page.tsx'), 'TrainingPage');
 const CitasPage = lazyNamed(() => import('../features/appointments/components/citas-page.tsx'), 'CitasPage');
 const ProductsPage = lazyNamed(() => import('../features/products/components/products-page.tsx'), 'ProductsPage');

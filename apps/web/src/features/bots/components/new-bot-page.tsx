@@ -8,7 +8,7 @@ import { newBotLink } from '../new-bot-link.ts';
 import { isCardTemplate } from '../template-labels.ts';
 import { BotLimitNotice } from './bot-limit-notice.tsx';
 import { TemplateGrid } from './template-grid.tsx';
-import { BotWizard } from './wizard/bot-wizard.tsx';
+import { BotWizard } from '../wizard/bot-wizard.tsx';
 
 /**
  * /app/dashboard/nuevo: the template picker; with `?template=` the creation wizard for it.

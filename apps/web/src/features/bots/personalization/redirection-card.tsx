@@ -3,20 +3,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { botLimits } from '@charla/shared/constants';
 import { handoffIdleMax, type UpdateBotBody } from '@charla/shared';
-import { Alert } from '../../../../components/ui/alert.tsx';
-import { Switch } from '../../../../components/ui/switch.tsx';
-import { TextField } from '../../../../components/ui/text-field.tsx';
-import { showToast } from '../../../../components/ui/toast-store.ts';
-import { UserIcon } from '../../../../components/ui/icons.tsx';
-import { isApiError } from '../../../../lib/api-client.ts';
-import { errorText } from '../../../../lib/error-text.ts';
-import { setRedirection, updateBot } from '../../api/bot-calls.ts';
-import { botCallDeps, patchBotInCache, refetchBots } from '../../api/use-bots.ts';
-import type { Bot } from '../../bot.ts';
-import { checkPhone, idleMinutes, type SettingProblem } from '../../personalization/settings-rules.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { UserIcon } from '../../../components/ui/icons.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { setRedirection, updateBot } from '../api/bot-calls.ts';
+import { botCallDeps, patchBotInCache, refetchBots } from '../api/use-bots.ts';
+import type { Bot } from '../bot.ts';
+import { checkPhone, idleMinutes, type SettingProblem } from './settings-rules.ts';
 import { SectionCard } from './section-card.tsx';
 import { useDraft, useProblemText, useSaveBot } from './use-settings.ts';
-import { phoneToSend } from '../../../../lib/phone-input.ts';
+import { phoneToSend } from '../../../lib/phone-input.ts';
 
 /** Derivación a humano: the WhatsApp number of the person who takes over, and the on/off switch. */
 export function RedirectionCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { CheckCircleIcon } from '../../../../components/ui/icons.tsx';
+import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 
 export interface Choice {
   value: string;

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Bot as ServerBot } from '@charla/shared';
-import { showToast } from '../../../../components/ui/toast-store.ts';
-import { isApiError } from '../../../../lib/api-client.ts';
-import { errorText, fieldErrors } from '../../../../lib/error-text.ts';
-import type { BotCallDeps } from '../../api/bot-calls.ts';
-import { botCallDeps, refetchBots, storeBotInCache } from '../../api/use-bots.ts';
-import type { SettingProblem } from '../../personalization/settings-rules.ts';
-import type { FieldProblem } from '../../wizard/wizard-rules.ts';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorText, fieldErrors } from '../../../lib/error-text.ts';
+import type { BotCallDeps } from '../api/bot-calls.ts';
+import { botCallDeps, refetchBots, storeBotInCache } from '../api/use-bots.ts';
+import type { SettingProblem } from './settings-rules.ts';
+import type { FieldProblem } from '../wizard/wizard-rules.ts';
 
 /** A card's editable copy of some bot values, and whether it differs from what is saved. */
 export function useDraft<T>(saved: T) {

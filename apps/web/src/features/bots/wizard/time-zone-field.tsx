@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../../components/ui/text-field.tsx';
-import { timeZoneGroups, timeZoneLabel } from '../../personalization/time-zones.ts';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { timeZoneGroups, timeZoneLabel } from '../personalization/time-zones.ts';
 
 /**
  * The bot's time zone in the wizard: a field that searches every zone by city or name (the

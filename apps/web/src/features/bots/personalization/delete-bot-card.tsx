@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button.tsx';
-import { AlertIcon } from '../../../../components/ui/icons.tsx';
-import { Modal } from '../../../../components/ui/modal.tsx';
-import { showToast } from '../../../../components/ui/toast-store.ts';
-import { paths } from '../../../../lib/navigation.ts';
-import { deleteBot } from '../../api/bot-calls.ts';
-import { botCallDeps, botsKey, refetchBots, removeBotFromCache } from '../../api/use-bots.ts';
-import { botLabel, type Bot } from '../../bot.ts';
-import { readSelectedBotId, selectionAfterDelete, storeSelectedBotId } from '../../selected-bot.ts';
-import { readStorage, storageKeys } from '../../../../lib/storage-keys.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { AlertIcon } from '../../../components/ui/icons.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
+import { paths } from '../../../lib/navigation.ts';
+import { deleteBot } from '../api/bot-calls.ts';
+import { botCallDeps, botsKey, refetchBots, removeBotFromCache } from '../api/use-bots.ts';
+import { botLabel, type Bot } from '../bot.ts';
+import { readSelectedBotId, selectionAfterDelete, storeSelectedBotId } from '../selected-bot.ts';
+import { readStorage, storageKeys } from '../../../lib/storage-keys.ts';
 
 /** Deletes the bot after a confirmation; the selection moves to the first remaining bot, or is cleared. */
 export function DeleteBotCard({ bot }: { bot: Bot }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BotIcon } from '../../../../components/ui/icons.tsx';
+import { BotIcon } from '../../../components/ui/icons.tsx';
 
 /** A small WhatsApp-like chat: the assistant's header and one bubble from it. */
 export function ChatPreview({ name, status, label, children, empty }: { name: string; status: string; label: string; children: ReactNode; empty?: boolean }) {

@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 
 /**
  * One group of settings: a titled card with its own form and "Guardar cambios" button
