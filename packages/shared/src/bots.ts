@@ -160,15 +160,25 @@ export const bot = z.object({
 export type Bot = z.infer<typeof bot>;
 
 export const botResponse = z.object({ bot });
+export type BotResponse = z.infer<typeof botResponse>;
 export const botsResponse = z.array(bot);
+export type BotsResponse = z.infer<typeof botsResponse>;
+/** The answer of a change of a bot's settings: the bot as it is now. */
+export const okBotResponse = z.object({ ok: z.literal(true), bot });
+export type OkBotResponse = z.infer<typeof okBotResponse>;
+/** DELETE /bot/delete-bot answers true once the bot is gone. */
+export const deleteBotResponse = z.boolean();
+export type DeleteBotResponse = z.infer<typeof deleteBotResponse>;
 export const botIdParams = z.strictObject({ id: z.uuid() });
 export const botIdRouteParams = z.strictObject({ botId: z.uuid() });
 export const emailParams = z.strictObject({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) });
 export const deleteBotBody = z.strictObject({ bot_id: z.uuid() });
 export const changeStatusBody = z.strictObject({ botId: z.uuid() });
 export const changeStatusResponse = z.object({ ok: z.literal(true), bot_enabled: z.boolean() });
+export type ChangeStatusResponse = z.infer<typeof changeStatusResponse>;
 export const redirectionBody = z.strictObject({ redirection_enabled: z.boolean() });
 export const redirectionResponse = z.object({ ok: z.literal(true), redirection_enabled: z.boolean() });
+export type RedirectionResponse = z.infer<typeof redirectionResponse>;
 
 /** Masks a secret for display: the first 4 and last 4 characters. */
 export function maskSecret(secret: string): string {

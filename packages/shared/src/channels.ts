@@ -81,7 +81,9 @@ export const metaRegisterResponse = z.object({
   /** The PIN made for the number when none was given: shown once, keep it. */
   generated_pin: z.string().optional(),
 });
+export type MetaRegisterResponse = z.infer<typeof metaRegisterResponse>;
 export const messengerRegisterResponse = z.object({ ok: z.literal(true), channels: z.array(channelStatus) });
+export type MessengerRegisterResponse = z.infer<typeof messengerRegisterResponse>;
 
 /**
  * PUT /api/channels/{botId}/whatsapp-template: the approved template sent when the customer has not
@@ -151,6 +153,7 @@ export type MetaSettingsResponse = z.infer<typeof metaSettingsResponse>;
 export const disconnectBody = z.strictObject({ botId: z.uuid(), source: z.enum([...channelSources, 'meta']) });
 export type DisconnectBody = z.infer<typeof disconnectBody>;
 export const disconnectResponse = z.object({ ok: z.literal(true) });
+export type DisconnectResponse = z.infer<typeof disconnectResponse>;
 
 /** The answer when a step of connecting failed at Meta (HTTP 502): which step, and Meta's words. */
 export const metaStepErrorBody = z.object({

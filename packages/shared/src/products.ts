@@ -63,9 +63,11 @@ export const productListQuery = z.strictObject({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export const productListResponse = z.object({ items: z.array(product), total: z.number().int() });
+export type ProductListResponse = z.infer<typeof productListResponse>;
 export const productIdParams = z.strictObject({ productId: z.uuid() });
 export const productBotParams = z.strictObject({ botId: z.uuid() });
 export const productResponse = z.object({ ok: z.literal(true), product });
+export type ProductResponse = z.infer<typeof productResponse>;
 
 /** The catalog fields a CSV column can be mapped to; anything else becomes a free attribute. */
 export const importTargets = ['name', 'description', 'price', 'currency', 'sku', 'stock', 'url', 'image_url'] as const;
@@ -100,6 +102,7 @@ export const importPreviewResponse = z.object({
   total_rows: z.number().int(),
   mapping: importMapping,
 });
+export type ImportPreviewResponse = z.infer<typeof importPreviewResponse>;
 export const importResultResponse = z.object({
   created: z.number().int(),
   updated: z.number().int(),

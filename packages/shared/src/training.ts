@@ -44,7 +44,9 @@ export const trainingDocument = z.object({
 export type TrainingDocument = z.infer<typeof trainingDocument>;
 
 export const documentsResponse = z.array(trainingDocument);
+export type DocumentsResponse = z.infer<typeof documentsResponse>;
 export const documentResponse = z.object({ ok: z.literal(true), document: trainingDocument });
+export type DocumentResponse = z.infer<typeof documentResponse>;
 
 const httpUrl = freeText(trainingLimits.url).refine((v) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'url' });
 

@@ -4,7 +4,8 @@ import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { api } from '../lib/api.ts';
 import { partnersPortalName, readTenant } from '../lib/tenant.ts';
 import { TenantContext, type TenantContextValue } from '../lib/tenant-context.ts';
-import { faviconHref, pageTitle, safeLogoUrl, tenantConfigPath, themeVariables, type TenantConfigResponse } from './tenant-config.ts';
+import { faviconHref, pageTitle, safeLogoUrl, tenantConfigPath, themeVariables } from './tenant-config.ts';
+import type { TenantConfigResponse } from '@charla/shared';
 
 function setFavicon(href: string): void {
   let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');

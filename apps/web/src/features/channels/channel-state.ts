@@ -1,4 +1,4 @@
-import type { ChannelState, ChannelStatus, MetaRegisterStep, WhatsappWebStatus } from '@charla/shared';
+import { metaRegisterSteps, type ChannelState, type ChannelStatus, type MetaRegisterStep, type WhatsappWebStatus } from '@charla/shared';
 
 /** How a channel's state shows on its card. */
 export type BadgeKind = 'connected' | 'waitingQr' | 'connecting' | 'disconnected' | 'needsReauth';
@@ -65,15 +65,13 @@ export function maskId(id: string | null | undefined): string {
   return value.length <= 4 ? `…${value}` : `…${value.slice(-4)}`;
 }
 
-export const registerSteps: readonly MetaRegisterStep[] = ['exchange', 'subscribe', 'register'];
-
 /** Where a connection stopped: steps before the failed one finished, the rest did not run. */
 export type StepState = 'done' | 'failed' | 'skipped' | 'pending';
 
 export function stepStates(failed: MetaRegisterStep | null, usedCode: boolean): Record<MetaRegisterStep, StepState> {
-  const index = failed ? registerSteps.indexOf(failed) : registerSteps.length;
+  const index = failed ? metaRegisterSteps.indexOf(failed) : metaRegisterSteps.length;
   const out = {} as Record<MetaRegisterStep, StepState>;
-  registerSteps.forEach((step, i) => {
+  metaRegisterSteps.forEach((step, i) => {
     if (step === 'exchange' && !usedCode) out[step] = 'skipped';
     else out[step] = i < index ? 'done' : i === index ? 'failed' : 'pending';
   });

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ChannelStatusEvent, WhatsappQrEvent, WhatsappSessionStatus, WhatsappStatusEvent } from '@charla/shared';
 import type { AppSocket } from '../../../lib/socket.ts';
 import { useBotRoom } from '../../realtime/use-bot-room.ts';
 import { fetchChannels, fetchMetaSettings, fetchQrStatus, fetchWhatsappTemplate, fetchWhatsappTemplates } from './channels-calls.ts';
@@ -38,11 +39,8 @@ export function refreshQrStatus(client: QueryClient, botId: string) {
   return client.invalidateQueries({ queryKey: qrStatusKey(botId), exact: true });
 }
 
-export interface LiveQr {
-  qr: string;
-  attempt: number;
-  max: number;
-}
+/** The QR on screen now, with its attempt of the most before pairing gives up. */
+export type LiveQr = Omit<WhatsappQrEvent, 'botId'>;
 
 /**
  * The bot's room while the panel is open: channel and QR-session changes update the cached
@@ -52,20 +50,20 @@ export function useChannelEvents(botId: string, onQr: (qr: LiveQr) => void): boo
   const client = useQueryClient();
   const listen = useCallback(
     (socket: AppSocket) => {
-      const onChannel = (event: { botId: string }) => {
+      const onChannel = (event: ChannelStatusEvent) => {
         if (event.botId === botId) void client.invalidateQueries({ queryKey: channelsKey(botId), exact: true });
       };
-      const onQrEvent = (event: { botId: string; qr: string; attempt: number; max: number }) => {
+      const onQrEvent = (event: WhatsappQrEvent) => {
         if (event.botId !== botId) return;
         onQr({ qr: event.qr, attempt: event.attempt, max: event.max });
-        client.setQueryData(qrStatusKey(botId), (current: unknown) =>
-          current && typeof current === 'object' ? { ...current, status: 'waiting_qr', qr: event.qr } : current,
+        client.setQueryData(qrStatusKey(botId), (current: WhatsappSessionStatus | false | undefined) =>
+          current ? { ...current, status: 'waiting_qr' as const, qr: event.qr } : current,
         );
       };
-      const onStatus = (event: { botId: string; status: string; pair_error: string | null; phone: string | null; qr: string | null }) => {
+      const onStatus = (event: WhatsappStatusEvent) => {
         if (event.botId !== botId) return;
         const { botId: _ignored, ...session } = event;
-        client.setQueryData(qrStatusKey(botId), session);
+        client.setQueryData<WhatsappSessionStatus | false>(qrStatusKey(botId), session);
       };
       socket.on('channelStatus', onChannel);
       socket.on('whatsappQr', onQrEvent);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ChannelStatus, DisconnectBody, MetaRegisterStep } from '@charla/shared';
+import { metaRegisterSteps, type ChannelStatus, type DisconnectBody, type MetaRegisterStep } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorText, fieldErrors } from '../../../lib/error-text.ts';
 import { connectQr, disconnectChannel, registerMessenger, registerWhatsappApi, sendSignupToServer } from '../api/channels-calls.ts';
 import { channelsKey, refreshQrStatus, useChannelEvents, useChannels, useMetaSettings, useQrStatus, type LiveQr } from '../api/use-channels.ts';
-import { failedStepOf, maskId, metaBadge, QR_STALL_MS, qrBadge, qrStalled, registerSteps, stepStates, type StepState } from '../channel-state.ts';
+import { failedStepOf, maskId, metaBadge, QR_STALL_MS, qrBadge, qrStalled, stepStates, type StepState } from '../channel-state.ts';
 import { useLasting } from '../../../lib/use-lasting.ts';
 import { listenToSignup, loadFacebookSdk, signupConfig } from '../embedded-signup.ts';
 import { ChannelCard, IdList, QrImage } from './parts.tsx';
@@ -371,7 +371,7 @@ function StepsReport({ report }: { report: StepReport }) {
     <Alert tone="error" title={t('steps.title')}>
       {report.failed ? (
         <ol className="mb-2 space-y-0.5">
-          {registerSteps.map((step) => (
+          {metaRegisterSteps.map((step) => (
             <li key={step} data-step={step} data-step-state={states[step]}>
               <span aria-hidden className="inline-block w-4">
                 {stepMarks[states[step]]}

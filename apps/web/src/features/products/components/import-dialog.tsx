@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { CheckCircleIcon, ImportIcon, TableIcon } from '../../../components/ui/icons.tsx';
 import { useFileDrop } from '../../../components/ui/use-file-drop.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import type { ImportPreview } from '../api/products-api.ts';
+import type { ImportPreviewResponse as ImportPreview } from '@charla/shared';
 import { useImportCatalog, useImportPreview } from '../api/use-products.ts';
 import {
   initialMapping,
