@@ -4,6 +4,8 @@ import { optionalPhoneSchema } from './auth.ts';
 import { normalizeWebAddress } from './web-address.ts';
 import { templateKeys } from './templates.ts';
 import { freeText, tokenText } from './text.ts';
+import { clockTimePattern, dayRangeProblems } from './clock-times.ts';
+import { metaIdPattern, metaTokenLength } from './meta-ids.ts';
 import {
   botLimits,
   identities,
@@ -27,8 +29,7 @@ const httpUrl = freeText(botLimits.url).transform((value, ctx) => {
 const optionalPhone = optionalPhoneSchema;
 export const timeZoneSchema = z.string().refine(isIanaTimeZone, { error: 'timezone' });
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'time' });
-const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+const hhmm = z.string().regex(clockTimePattern, { error: 'time' });
 export const timeRange = z.strictObject({ start: hhmm, end: hhmm });
 export type TimeRange = z.infer<typeof timeRange>;
 
@@ -37,15 +38,7 @@ const dayRanges = z
   .array(timeRange)
   .max(6)
   .superRefine((ranges, ctx) => {
-    ranges.forEach((r, i) => {
-      if (minutes(r.end) <= minutes(r.start)) ctx.addIssue({ code: 'custom', path: [i, 'end'], message: 'range_order' });
-    });
-    const sorted = [...ranges].sort((a, b) => minutes(a.start) - minutes(b.start));
-    for (let i = 1; i < sorted.length; i++) {
-      if (minutes(sorted[i]!.start) < minutes(sorted[i - 1]!.end)) {
-        ctx.addIssue({ code: 'custom', path: [ranges.indexOf(sorted[i]!), 'start'], message: 'range_overlap' });
-      }
-    }
+    for (const problem of dayRangeProblems(ranges)) ctx.addIssue({ code: 'custom', path: [problem.index, problem.field], message: problem.rule });
   });
 
 export const schedulingItem = z.strictObject({
@@ -64,14 +57,14 @@ export type ReminderItem = z.infer<typeof reminderItem>;
 
 /** Credentials as stored by the owner; the access token is write-only (answered masked). */
 export const metaCredentialsItem = z.strictObject({
-  access_token: tokenText(10, 1000).optional(),
-  phone_number_id: z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' }),
-  waba_id: z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' }),
+  access_token: tokenText(metaTokenLength.min, metaTokenLength.max).optional(),
+  phone_number_id: z.string().trim().regex(metaIdPattern, { error: 'digits' }),
+  waba_id: z.string().trim().regex(metaIdPattern, { error: 'digits' }),
 });
 export const messengerCredentialsItem = z.strictObject({
-  access_token: tokenText(10, 1000).optional(),
-  page_id: z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' }),
-  instagram_account_id: z.string().trim().regex(/^$|^\d{5,30}$/, { error: 'digits' }).optional(),
+  access_token: tokenText(metaTokenLength.min, metaTokenLength.max).optional(),
+  page_id: z.string().trim().regex(metaIdPattern, { error: 'digits' }),
+  instagram_account_id: z.string().trim().refine((value) => value === '' || metaIdPattern.test(value), { error: 'digits' }).optional(),
 });
 
 /** The creation payload (spec section 3), as the wizard sends it. */

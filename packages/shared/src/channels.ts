@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { channelSources } from './constants.ts';
 import type { Locale } from './locale.ts';
 import { tokenText } from './text.ts';
+import { metaIdPattern, metaTokenLength, registrationPinPattern } from './meta-ids.ts';
 
 /** The channels that run through Meta's Graph API (WhatsApp Cloud API, Messenger, Instagram). */
 export const metaChannels = ['whatsapp', 'messenger', 'instagram'] as const;
@@ -14,8 +15,8 @@ export type MetaChannel = (typeof metaChannels)[number];
 export const channelStates = ['connected', 'needs_reauth', 'disconnected'] as const;
 export type ChannelState = (typeof channelStates)[number];
 
-const digits = z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' });
-const token = tokenText(10, 1000);
+const digits = z.string().trim().regex(metaIdPattern, { error: 'digits' });
+const token = tokenText(metaTokenLength.min, metaTokenLength.max);
 
 /**
  * POST /api/meta-register: connects a WhatsApp Business number. After the embedded signup the
@@ -29,7 +30,7 @@ export const metaRegisterBody = z.strictObject({
   code: tokenText(1, 2000).optional(),
   access_token: token.optional(),
   /** The number's two-step verification PIN; a new one is made (and answered once) when omitted. */
-  pin: z.string().trim().regex(/^\d{6}$/, { error: 'pin' }).optional(),
+  pin: z.string().trim().regex(registrationPinPattern, { error: 'pin' }).optional(),
 });
 export type MetaRegisterBody = z.infer<typeof metaRegisterBody>;
 

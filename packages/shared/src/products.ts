@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { freeText } from './text.ts';
+import { httpUrlPattern } from './training-files.ts';
 
 export const productLimits = { name: 200, description: 4000, sku: 64, url: 1000, attributes: 30, attrKey: 60, attrValue: 500, importRows: 20_000 } as const;
 
 /** An exact decimal amount as text: "18500", "18500.5", "18500.50". */
 export const priceSchema = z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'price' });
 export const currencySchema = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'currency' });
-const optionalUrl = freeText(productLimits.url).refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'url' });
+const optionalUrl = freeText(productLimits.url).refine((v) => v === '' || httpUrlPattern.test(v), { error: 'url' });
 
 const productFields = {
   name: freeText(productLimits.name).min(1),

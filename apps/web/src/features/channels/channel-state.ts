@@ -30,8 +30,8 @@ export function metaBadge(status: Pick<ChannelStatus, 'state' | 'last_error'> | 
   return badge('disconnected', reason);
 }
 
-/** The WhatsApp-by-QR session; `timeoutReason` words a QR that was never scanned. */
-export function qrBadge(
+/** The WhatsApp-by-QR (whatsmeow) session; `timeoutReason` words a QR that was never scanned. */
+export function whatsmeowBadge(
   session: { status: WhatsappWebStatus; pair_error: string | null } | null | undefined,
   timeoutReason: string,
 ): ChannelBadge {
@@ -50,10 +50,10 @@ export function qrBadge(
 }
 
 /** How long linking may go on without a QR to scan before the card says why and offers to retry. */
-export const QR_STALL_MS = 45_000;
+export const WHATSMEOW_STALL_MS = 45_000;
 
 /** Linking that shows nothing to do: "connecting", or waiting for a QR that never came. */
-export function qrStalled(session: { status: WhatsappWebStatus } | null | undefined, hasQr: boolean): boolean {
+export function whatsmeowStalled(session: { status: WhatsappWebStatus } | null | undefined, hasQr: boolean): boolean {
   return session?.status === 'connecting' || (session?.status === 'waiting_qr' && !hasQr);
 }
 

@@ -70,7 +70,7 @@ export function AppointmentCard({ appointment, bot, onClose }: { appointment: Ap
           <dd>{[contact.name, contact.phone, contact.email].filter(Boolean).join(' · ') || '—'}</dd>
           <dt className="text-muted">{t('card.channel')}</dt>
           <dd>
-            {appointment.channel ? t(`channels.${appointment.channel as 'whatsapp'}`, { defaultValue: appointment.channel }) : t('card.noChannel')}
+            {appointment.channel ? t(`common:channelNames.${appointment.channel as 'whatsapp'}`, { defaultValue: appointment.channel }) : t('card.noChannel')}
             {appointment.conversationId ? (
               <>
                 {' · '}

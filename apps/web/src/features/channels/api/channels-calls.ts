@@ -23,8 +23,8 @@ export async function fetchChannels(botId: string): Promise<ChannelStatus[]> {
   return answer.channels;
 }
 
-/** The QR session's status, or false when it could not be read ('Failed to fetch QR status'). */
-export async function fetchQrStatus(botId: string): Promise<WhatsappSessionStatus | false> {
+/** The WhatsApp-by-QR (whatsmeow) session's status, or false when it could not be read ('Failed to fetch QR status'). */
+export async function fetchWhatsmeowSession(botId: string): Promise<WhatsappSessionStatus | false> {
   try {
     return await api.get<WhatsappSessionStatus>(`/bot/current-session-status/${encodeURIComponent(botId)}`);
   } catch (error) {
@@ -33,7 +33,7 @@ export async function fetchQrStatus(botId: string): Promise<WhatsappSessionStatu
   }
 }
 
-export function connectQr(botId: string): Promise<WhatsappSessionStatus> {
+export function connectWhatsmeow(botId: string): Promise<WhatsappSessionStatus> {
   return api.post<WhatsappSessionStatus>('/api/whatsapp-web/connect', { botId });
 }
 

@@ -22,7 +22,7 @@ export function ContactPanel({
   /** On narrow screens the panel covers the chat; this goes back to it. */
   onClose: () => void;
 }) {
-  const { t } = useTranslation('inbox');
+  const { t } = useTranslation(['inbox', 'common']);
   const [busy, setBusy] = useState<PersonAction | null>(null);
   const [error, setError] = useState<string | null>(null);
   const c = conversation;
@@ -42,7 +42,7 @@ export function ContactPanel({
   const rows: [string, string][] = [
     [t('contact.phone'), c.contact.phone || '—'],
     [t('contact.email'), c.contact.email || '—'],
-    [t('contact.channel'), t(`channels.${c.channel}`)],
+    [t('contact.channel'), t(`common:channelNames.${c.channel}`)],
     [t('contact.status'), t(`statusLabel.${c.status}`)],
     [t('contact.assigned'), assigned],
   ];

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import type { ChannelBadge } from '../channel-state.ts';
 
 const toneClasses: Record<ChannelBadge['tone'], string> = {
@@ -19,11 +20,16 @@ export function StateBadge({ badge }: { badge: ChannelBadge }) {
   );
 }
 
-/** One channel: name, badge, what it is, then its body (ids, errors, actions, forms). */
+/**
+ * One channel: name, badge and what it is, then its body (ids, errors, actions, forms). The body
+ * renders once the card comes near the screen, so a card below the fold costs only its header.
+ */
 export function ChannelCard({ id, title, description, badge, children }: { id: string; title: string; description: string; badge: ChannelBadge; children: ReactNode }) {
   const { t } = useTranslation('channels');
+  const ref = useRef<HTMLElement>(null);
+  const near = useNearViewport(ref);
   return (
-    <article id={id} aria-labelledby={`${id}-title`} data-channel={id} className="flex min-w-0 flex-col gap-3 rounded-2xl border border-line bg-card-strong/40 p-4 sm:p-5">
+    <article ref={ref} id={id} aria-labelledby={`${id}-title`} data-channel={id} className="flex min-w-0 flex-col gap-3 rounded-2xl border border-line bg-card-strong/40 p-4 sm:p-5">
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id={`${id}-title`} className="font-semibold text-fg">
@@ -39,43 +45,7 @@ export function ChannelCard({ id, title, description, badge, children }: { id: s
           {badge.reason}
         </p>
       ) : null}
-      {children}
+      {near ? children : <div aria-hidden className="min-h-9" />}
     </article>
   );
-}
-
-export function IdList({ ids }: { ids: ReadonlyArray<readonly [string, string]> }) {
-  if (ids.length === 0) return null;
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-      {ids.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-muted">{label}</dt>
-          <dd className="font-mono text-fg">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-/** The QR drawn with `qrcode`, loaded only when a QR shows. */
-export function QrImage({ value, label }: { value: string; label: string }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let current = true;
-    void import('qrcode')
-      .then((qrcode) => {
-        if (current && canvas.current) return qrcode.toCanvas(canvas.current, value, { width: 232, margin: 2 });
-      })
-      .catch((error: unknown) => {
-        if (current) setFailed(true);
-        console.error('Could not draw the QR', error);
-      });
-    return () => {
-      current = false;
-    };
-  }, [value]);
-  if (failed) return null;
-  return <canvas ref={canvas} role="img" aria-label={label} className="size-[232px] rounded-xl bg-white" />;
 }
