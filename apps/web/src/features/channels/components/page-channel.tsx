@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelStatus } from '@charla/shared';
 import { isMetaId, metaTokenLength } from '@charla/shared/input-rules';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorText, fieldErrors } from '../../../lib/error-text.ts';
 import { registerMessenger } from '../api/channels-calls.ts';
 import { channelsKey } from '../api/use-channels.ts';
 import { metaBadge } from '../channel-state.ts';
+import { ChannelActions } from './channel-actions.tsx';
 import { ChannelCard } from './channel-card.tsx';
 import { ConnectionForm, useConnectionFields, type Problems } from './connection-form.tsx';
 import { ChannelIds } from './id-list.tsx';
@@ -23,7 +23,6 @@ type Values = typeof empty;
 export function PageChannel({ botId, readOnly, channel, status }: { botId: string; readOnly: boolean; channel: 'messenger' | 'instagram'; status: ChannelStatus | null }) {
   const { t } = useTranslation(['channels', 'common']);
   const client = useQueryClient();
-  const connected = status?.state === 'connected';
   const [open, setOpen] = useState(false);
   const form = useConnectionFields(empty);
   const [saving, setSaving] = useState(false);
@@ -60,14 +59,14 @@ export function PageChannel({ botId, readOnly, channel, status }: { botId: strin
       <ChannelIds ids={status?.ids} />
       {error ? <Alert tone="error">{error}</Alert> : null}
       {!readOnly ? (
-        <div className="mt-auto flex flex-wrap gap-2">
-          {connected ? disconnect.button : null}
-          {!open ? (
-            <Button size="sm" variant={connected ? 'secondary' : 'primary'} onClick={() => setOpen(true)}>
-              {connected || status?.state === 'needs_reauth' ? t('page.reconnect') : t('page.connect')}
-            </Button>
-          ) : null}
-        </div>
+        <ChannelActions
+          status={status}
+          formOpen={open}
+          onOpenForm={() => setOpen(true)}
+          disconnectButton={disconnect.button}
+          connectLabel={t('page.connect')}
+          reconnectLabel={t('page.reconnect')}
+        />
       ) : null}
       {open && !readOnly ? (
         <ConnectionForm label={t(`${channel}.formLabel`)} saving={saving} onSubmit={() => void submit()} onCancel={() => setOpen(false)}>

@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { channelsKey } from '../api/use-channels.ts';
 import { failedStepOf, metaBadge } from '../channel-state.ts';
+import { ChannelActions } from './channel-actions.tsx';
 import { ChannelCard } from './channel-card.tsx';
 import { ChannelIds } from './id-list.tsx';
 import { StepsReport, type StepReport } from './steps-report.tsx';
@@ -56,17 +57,18 @@ export function WhatsappApiChannel({ botId, readOnly, status }: { botId: string;
       {report ? <StepsReport report={report} /> : null}
       {signup.state === 'canceled' ? <p className="text-sm text-muted">{t('api.signupCanceled')}</p> : null}
       {!readOnly ? (
-        <div className="mt-auto flex flex-wrap gap-2">
-          {connected ? disconnect.button : null}
-          {!open ? (
-            <Button size="sm" variant={connected ? 'secondary' : 'primary'} onClick={() => setOpen(true)}>
-              {connected || status?.state === 'needs_reauth' ? t('api.reconnect') : t('api.connectManual')}
-            </Button>
-          ) : null}
+        <ChannelActions
+          status={status}
+          formOpen={open}
+          onOpenForm={() => setOpen(true)}
+          disconnectButton={disconnect.button}
+          connectLabel={t('api.connectManual')}
+          reconnectLabel={t('api.reconnect')}
+        >
           <Button size="sm" variant="secondary" disabled={!signup.available || signup.state === 'running'} loading={signup.state === 'running'} onClick={() => void signup.start()}>
             {t('api.facebook')}
           </Button>
-        </div>
+        </ChannelActions>
       ) : null}
       {!readOnly && signup.unavailable ? <p className="text-xs text-muted">{t('api.facebookUnavailable')}</p> : null}
       {open && !readOnly ? (
