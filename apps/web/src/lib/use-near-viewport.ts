@@ -5,7 +5,7 @@ import { useEffect, useState, type RefObject } from 'react';
  * below the fold renders its full body only when the reader gets near it. Without
  * IntersectionObserver it is true at once.
  */
-export function useNearViewport(ref: RefObject<Element | null>, margin = '50% 0px'): boolean {
+export function useNearViewport(ref: RefObject<Element | null>, margin = '200% 0px'): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;

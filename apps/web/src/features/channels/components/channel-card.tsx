@@ -45,7 +45,7 @@ export function ChannelCard({ id, title, description, badge, children }: { id: s
           {badge.reason}
         </p>
       ) : null}
-      {near ? children : <div aria-hidden className="min-h-9" />}
+      {near ? children : <div aria-hidden className="min-h-20" />}
     </article>
   );
 }
