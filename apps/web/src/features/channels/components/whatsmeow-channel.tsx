@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
 import { useLasting } from '../../../lib/use-lasting.ts';
 import { connectWhatsmeow, disconnectChannel } from '../api/channels-calls.ts';
 import { useWhatsmeowSession, whatsmeowSessionKey, type LiveQr } from '../api/use-channels.ts';
-import { whatsmeowBadge, whatsmeowStalled, WHATSMEOW_STALL_MS } from '../channel-state.ts';
+import { pairErrorText, whatsmeowBadge, whatsmeowStalled, WHATSMEOW_STALL_MS } from '../channel-state.ts';
 import { ChannelCard } from './channel-card.tsx';
 import { IdList } from './id-list.tsx';
 import { QrImage } from './qr-image.tsx';
@@ -19,7 +20,7 @@ export function WhatsmeowChannel({ botId, readOnly, liveQr, clearQr }: { botId: 
   const client = useQueryClient();
   const status = useWhatsmeowSession(botId);
   const session = status.data || null;
-  const badge = whatsmeowBadge(session, t('whatsmeow.timeout'));
+  const badge = whatsmeowBadge(session, t('whatsmeow.timeout'), currentLocale());
   const [connecting, setConnecting] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const disconnect = useDisconnect(botId, 'whatsmeow');
@@ -59,7 +60,7 @@ export function WhatsmeowChannel({ botId, readOnly, liveQr, clearQr }: { botId: 
       {session?.status === 'connecting' && !stalled ? <p className="text-sm text-muted">{t('whatsmeow.connecting')}</p> : null}
       {stalled && !readOnly ? (
         <Alert tone="error" title={t('whatsmeow.stalledTitle')}>
-          <p>{session?.pair_error || t('whatsmeow.stalledBody')}</p>
+          <p>{pairErrorText(session?.pair_error, currentLocale()) || t('whatsmeow.stalledBody')}</p>
           <Button size="sm" variant="secondary" className="mt-2" loading={connecting} onClick={() => void connect(true)}>
             {t('whatsmeow.retry')}
           </Button>
