@@ -3,22 +3,20 @@ import type { ChannelStatus } from '@charla/shared';
 import { Button } from '../../../components/ui/button.tsx';
 
 /** A Meta channel's buttons: disconnect when connected, connect (or connect again) while its form is closed, then any others. */
-export function ChannelActions({ status, formOpen, onOpenForm, disconnectButton, connectLabel, reconnectLabel, children }: {
+export function ChannelActions({ status, form, disconnectButton, labels, children }: {
   status: ChannelStatus | null;
-  formOpen: boolean;
-  onOpenForm: () => void;
+  form: { open: boolean; onOpen: () => void };
   disconnectButton: ReactNode;
-  connectLabel: string;
-  reconnectLabel: string;
+  labels: { connect: string; reconnect: string };
   children?: ReactNode;
 }) {
   const connected = status?.state === 'connected';
   return (
     <div className="mt-auto flex flex-wrap gap-2">
       {connected ? disconnectButton : null}
-      {!formOpen ? (
-        <Button size="sm" variant={connected ? 'secondary' : 'primary'} onClick={onOpenForm}>
-          {connected || status?.state === 'needs_reauth' ? reconnectLabel : connectLabel}
+      {!form.open ? (
+        <Button size="sm" variant={connected ? 'secondary' : 'primary'} onClick={form.onOpen}>
+          {connected || status?.state === 'needs_reauth' ? labels.reconnect : labels.connect}
         </Button>
       ) : null}
       {children}

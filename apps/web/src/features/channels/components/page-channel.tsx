@@ -61,11 +61,9 @@ export function PageChannel({ botId, readOnly, channel, status }: { botId: strin
       {!readOnly ? (
         <ChannelActions
           status={status}
-          formOpen={open}
-          onOpenForm={() => setOpen(true)}
+          form={{ open, onOpen: () => setOpen(true) }}
           disconnectButton={disconnect.button}
-          connectLabel={t('page.connect')}
-          reconnectLabel={t('page.reconnect')}
+          labels={{ connect: t('page.connect'), reconnect: t('page.reconnect') }}
         />
       ) : null}
       {open && !readOnly ? (

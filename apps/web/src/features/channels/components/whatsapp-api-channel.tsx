@@ -59,11 +59,9 @@ export function WhatsappApiChannel({ botId, readOnly, status }: { botId: string;
       {!readOnly ? (
         <ChannelActions
           status={status}
-          formOpen={open}
-          onOpenForm={() => setOpen(true)}
+          form={{ open, onOpen: () => setOpen(true) }}
           disconnectButton={disconnect.button}
-          connectLabel={t('api.connectManual')}
-          reconnectLabel={t('api.reconnect')}
+          labels={{ connect: t('api.connectManual'), reconnect: t('api.reconnect') }}
         >
           <Button size="sm" variant="secondary" disabled={!signup.available || signup.state === 'running'} loading={signup.state === 'running'} onClick={() => void signup.start()}>
             {t('api.facebook')}
