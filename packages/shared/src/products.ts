@@ -2,14 +2,15 @@ import { z } from 'zod';
 import type { Locale } from './locale.ts';
 import { fillWords } from './notices.ts';
 import { freeText } from './text.ts';
-import { jsonField, suggestColumns } from './csv-import.ts';
+import { jsonField, suggestColumns, type ImportPreview } from './csv-import.ts';
+import { httpUrlPattern } from './training-files.ts';
 
 export const productLimits = { name: 200, description: 4000, sku: 64, url: 1000, attributes: 30, attrKey: 60, attrValue: 500, importRows: 20_000 } as const;
 
 /** An exact decimal amount as text: "18500", "18500.5", "18500.50". */
 export const priceSchema = z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'price' });
 export const currencySchema = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'currency' });
-const optionalUrl = freeText(productLimits.url).refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'url' });
+const optionalUrl = freeText(productLimits.url).refine((v) => v === '' || httpUrlPattern.test(v), { error: 'url' });
 
 const productFields = {
   name: freeText(productLimits.name).min(1),
@@ -66,9 +67,11 @@ export const productListQuery = z.strictObject({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export const productListResponse = z.object({ items: z.array(product), total: z.number().int() });
+export type ProductListResponse = z.infer<typeof productListResponse>;
 export const productIdParams = z.strictObject({ productId: z.uuid() });
 export const productBotParams = z.strictObject({ botId: z.uuid() });
 export const productResponse = z.object({ ok: z.literal(true), product });
+export type ProductResponse = z.infer<typeof productResponse>;
 
 /** The catalog fields a CSV column can be mapped to; anything else becomes a free attribute. */
 export const importTargets = ['name', 'description', 'price', 'currency', 'sku', 'stock', 'url', 'image_url'] as const;
@@ -81,6 +84,8 @@ export type ImportMapping = z.infer<typeof importMapping>;
 export const importPreviewFields = z.strictObject({ botId: z.uuid(), mapping: jsonField(importMapping).optional() });
 /** The text fields of POST /api/products/import: the column mapping (JSON) is required. */
 export const importFields = z.strictObject({ botId: z.uuid(), mapping: jsonField(importMapping) });
+
+export type ImportPreviewResponse = Omit<ImportPreview, 'mapping'> & { mapping: ImportMapping };
 
 /** Why a row of a product import was skipped; `{value}` is what the row held. */
 const importRowProblems = {

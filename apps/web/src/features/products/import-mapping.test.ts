@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { suggestMapping } from '@charla/shared';
-import * as generic from '../../components/csv-import/column-mapping.ts';
-import { productMapping, type MappingTarget } from './import-mapping.ts';
-
-const initialMapping = (columns: string[], suggested: Record<string, string>) => generic.initialMapping(columns, suggested, productMapping);
-const setColumnTarget = (state: generic.MappingState<MappingTarget>, column: string, target: MappingTarget) => generic.setColumnTarget(state, column, target, productMapping);
-const mappingProblems = (state: generic.MappingState<MappingTarget>) => [generic.mappingProblem(state, productMapping)].filter(Boolean);
-const serializeMapping = (state: generic.MappingState<MappingTarget>) => generic.serializeMapping(state, productMapping);
-const { columnFor, sampleValues } = generic;
-const mappingChoices = productMapping.choices;
+import { columnFor, initialMapping, mappingChoices, mappingProblems, sampleValues, serializeMapping, setColumnTarget } from './import-mapping.ts';
 
 const columns = ['Modelo', 'Precio', 'Código', 'Existencias', 'Color'];
 

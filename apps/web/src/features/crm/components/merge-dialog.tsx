@@ -23,7 +23,7 @@ export function mergedView(keep: Contact, other: Contact) {
 
 /** One contact of the pair, with the choice to keep it. */
 function Side({ contact, kept, name, onKeep }: { contact: Contact; kept: boolean; name: string; onKeep: () => void }) {
-  const { t } = useTranslation('crm');
+  const { t } = useTranslation(['crm', 'common']);
   return (
     <label className={`block cursor-pointer rounded-2xl border p-4 ${kept ? 'border-highlight bg-highlight/10' : 'border-line bg-field'}`}>
       <span className="flex items-center gap-2">
@@ -37,7 +37,7 @@ function Side({ contact, kept, name, onKeep }: { contact: Contact; kept: boolean
         <dt className="text-muted">{t('fields.email')}</dt>
         <dd className="truncate">{contact.email || '—'}</dd>
         <dt className="text-muted">{t('fields.source')}</dt>
-        <dd className="truncate">{contact.channels.map((c) => t(`channels.${c}`)).join(', ') || t('table.byHand')}</dd>
+        <dd className="truncate">{contact.channels.map((c) => t(`common:channelNames.${c}`)).join(', ') || t('table.byHand')}</dd>
       </dl>
     </label>
   );
@@ -49,7 +49,7 @@ function Side({ contact, kept, name, onKeep }: { contact: Contact; kept: boolean
  * is kept, and what the result holds.
  */
 export function MergeDialog({ botId, first, second, open, onClose, onMerged }: { botId: string; first: Contact; second?: Contact | undefined; open: boolean; onClose: () => void; onMerged: (keptId: string) => void }) {
-  const { t } = useTranslation('crm');
+  const { t } = useTranslation(['crm', 'common']);
   const radios = useId();
   const [q, setQ] = useState('');
   const [other, setOther] = useState<Contact | undefined>(second);
@@ -112,7 +112,7 @@ export function MergeDialog({ botId, first, second, open, onClose, onMerged }: {
                       <span className="block truncate font-semibold">{c.name || t('table.noName')}</span>
                       <span className="block truncate text-sm text-muted">{[c.phone, c.email].filter(Boolean).join(' · ') || '—'}</span>
                     </span>
-                    <span className="text-xs text-muted">{c.channels.map((ch) => t(`channels.${ch}`)).join(', ')}</span>
+                    <span className="text-xs text-muted">{c.channels.map((ch) => t(`common:channelNames.${ch}`)).join(', ')}</span>
                   </button>
                 </li>
               ))}
