@@ -13,11 +13,12 @@ import {
 } from '@charla/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { decodeCursor, encodeCursor, iso } from '../../lib/keyset-cursor.ts';
+import { iso } from '../../lib/keyset-cursor.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
 import type { BotsService } from '../bots/bots.service.ts';
+import { decodeSortCursor, encodeSortCursor } from './contact-sort.ts';
 import type { ContactListRow, CrmRepository, StageRow } from './crm.repository.ts';
 
 export interface CrmDeps {
@@ -144,12 +145,14 @@ export function crmService(deps: CrmDeps) {
         tag: q.tag,
         channel: q.channel,
         optedOut: q.optedOut,
-        after: q.cursor ? decodeCursor(q.cursor) : undefined,
+        sort: q.sort,
+        after: q.cursor ? decodeSortCursor(q.sort, q.cursor) : undefined,
         limit: q.limit + 1,
       });
       const more = rows.length > q.limit;
       const page = rows.slice(0, q.limit);
-      return { items: page.map((r) => toContact(r, first)), nextCursor: more ? encodeCursor(page[page.length - 1]!.cursor_at, page[page.length - 1]!.id) : null };
+      const last = page[page.length - 1];
+      return { items: page.map((r) => toContact(r, first)), nextCursor: more && last ? encodeSortCursor(q.sort, last.sort_key ?? last.cursor_at, last.id) : null };
     },
 
     async get(caller: UserRow, id: string): Promise<Contact> {
