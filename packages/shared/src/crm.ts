@@ -63,10 +63,11 @@ export type Contact = z.infer<typeof contact>;
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 /**
- * The order of the contacts list: by creation (newest first by default) or by name (accents and
- * case ignored); a `-` reverses it. A cursor belongs to the order it was read in.
+ * The order of the contacts list: by creation (newest first by default), by name (accents and
+ * case ignored; a `-` reverses either), or `position`, the board's order within a stage. A cursor
+ * belongs to the order it was read in.
  */
-export const contactSorts = ['-createdAt', 'createdAt', 'name', '-name'] as const;
+export const contactSorts = ['-createdAt', 'createdAt', 'name', '-name', 'position'] as const;
 export type ContactSort = (typeof contactSorts)[number];
 export const contactListQuery = z.strictObject({
   botId: z.uuid(),

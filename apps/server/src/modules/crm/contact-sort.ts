@@ -31,6 +31,18 @@ export interface SortCursor {
 
 /** How each order reads the contacts, and the keyset condition of its next page. */
 export function sortPlan(sort: ContactSort): SortPlan {
+  if (sort === 'position') {
+    // The board's order: the place in the column, the newest first among equal places (as a move reads it).
+    return {
+      key: sql`c.stage_position::text || '|' || c.created_at::text`,
+      order: sql`c.stage_position asc, c.created_at desc, c.id desc`,
+      outer: sql`p.stage_position asc, p.created_at desc, p.id desc`,
+      after: (c) => {
+        const [pos, at] = c.value.split('|');
+        return sql`(c.stage_position > ${Number(pos)}::float8 or (c.stage_position = ${Number(pos)}::float8 and (c.created_at, c.id) < (${at}::timestamptz, ${c.id}::uuid)))`;
+      },
+    };
+  }
   const desc = sort.startsWith('-');
   const dir = sql.raw(desc ? 'desc' : 'asc');
   const cmp = sql.raw(desc ? '<' : '>');
@@ -56,6 +68,15 @@ export function encodeSortCursor(sort: ContactSort, value: string, id: string): 
   return Buffer.from(JSON.stringify([sort, value, id])).toString('base64url');
 }
 
+function validValue(sort: ContactSort, value: string): boolean {
+  if (sort.endsWith('name')) return true;
+  if (sort === 'position') {
+    const [pos = '', at = ''] = value.split('|');
+    return /^-?[\d.e+-]+$/i.test(pos) && Number.isFinite(Number(pos)) && !Number.isNaN(Date.parse(at));
+  }
+  return !Number.isNaN(Date.parse(value));
+}
+
 /** A cursor of this order, or a 400 on `cursor` (one read in another order included). */
 export function decodeSortCursor(sort: ContactSort, cursor: string): SortCursor {
   if (sort === '-createdAt') {
@@ -64,8 +85,7 @@ export function decodeSortCursor(sort: ContactSort, cursor: string): SortCursor 
   }
   try {
     const [s, value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    const byDate = !sort.endsWith('name');
-    if (s === sort && typeof value === 'string' && value.length <= 200 && (!byDate || !Number.isNaN(Date.parse(value))) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) {
+    if (s === sort && typeof value === 'string' && value.length <= 200 && validValue(sort, value) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) {
       return { value, id };
     }
   } catch {

@@ -53,6 +53,15 @@ describe.each(engines)('contacts list order and filters on %s', (dbEngine) => {
     expect(await all(`sort=name&channel=instagram`)).toEqual(['Carla']);
     expect(await all(`sort=createdAt&q=a`)).toEqual(['Álvaro', 'ana', 'Carla']);
 
+    // The board's order within a stage: the place in the column, pages by cursor too.
+    const first = stages[0]!.id;
+    expect(await all(`sort=position&stageId=${first}`)).toEqual(['Zoe', 'ana', 'Carla']);
+    const moved = await api({ method: 'PATCH', url: `/api/contacts/${made[4]!.id}`, payload: { stageId: first, position: 0 } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await all(`sort=position&stageId=${first}`)).toEqual(['Carla', 'Zoe', 'ana']);
+    await api({ method: 'PATCH', url: `/api/contacts/${made[0]!.id}`, payload: { stageId: first, position: 2 } });
+    expect(await all(`sort=position&stageId=${first}`)).toEqual(['Carla', 'Zoe', 'beto', 'ana']);
+
     // A cursor belongs to its order; an unknown order is refused.
     const byName = (await api({ method: 'GET', url: `/api/contacts?botId=${botId}&limit=2&sort=name` })).json() as ContactList;
     const wrong = await api({ method: 'GET', url: `/api/contacts?botId=${botId}&limit=2&sort=-name&cursor=${byName.nextCursor}` });
