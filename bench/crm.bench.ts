@@ -53,6 +53,11 @@ async function listFigures(engine: Engine): Promise<{ figures: Figure[]; p95: nu
     const firstRead = await client.latencies(url(''), { cookie: owner.cookie }, 1, 0);
     const stages = JSON.parse((await client.request('GET', `${base}/api/pipeline/${botId}/stages`, { cookie: owner.cookie })).body.toString()) as { stages: { id: string }[] };
     await t.database.db.execute(sql`update contacts set stage_id = ${stages.stages[1]!.id} where bot_id = ${botId} and name like '%3'`);
+    // The summary first: the session's access token lasts 15 minutes, and a loaded machine is slow.
+    const summary = await client.latencies(`${base}/api/crm/summary?botId=${botId}&days=90`, { cookie: owner.cookie }, REQUESTS / 4, 3);
+    const totals = (JSON.parse(summary.last) as { totals: { contacts: number; won: number; appointments: number } }).totals;
+    if (totals.contacts !== CONTACTS || totals.won === 0 || totals.appointments !== 5000) throw new Error(`summary: ${summary.last.slice(0, 300)}`);
+    const summaryP95 = summarize(summary.ms).p95;
     const first = await client.latencies(url(''), { cookie: owner.cookie }, REQUESTS, 0);
     const page = JSON.parse(first.last) as { items: unknown[]; nextCursor: string };
     if (page.items.length !== 50 || !page.nextCursor) throw new Error(`first page: ${first.last.slice(0, 300)}`);
@@ -64,10 +69,6 @@ async function listFigures(engine: Engine): Promise<{ figures: Figure[]; p95: nu
     const search = summarize([...byName.ms, ...byPhone.ms]);
     const sorted = await client.latencies(url('&sort=name'), { cookie: owner.cookie }, REQUESTS / 4, 0);
     const sortedNext = await client.latencies(url(`&sort=name&cursor=${(JSON.parse(sorted.last) as { nextCursor: string }).nextCursor}`), { cookie: owner.cookie }, REQUESTS / 4, 0);
-    const summary = await client.latencies(`${base}/api/crm/summary?botId=${botId}&days=90`, { cookie: owner.cookie }, REQUESTS / 4, 3);
-    const totals = (JSON.parse(summary.last) as { totals: { contacts: number; won: number; appointments: number } }).totals;
-    if (totals.contacts !== CONTACTS || totals.won === 0 || totals.appointments !== 5000) throw new Error(`summary: ${summary.last.slice(0, 300)}`);
-    const summaryP95 = summarize(summary.ms).p95;
     return {
       p95: search.p95,
       summaryP95,

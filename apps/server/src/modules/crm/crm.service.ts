@@ -49,6 +49,12 @@ export function toContact(row: ContactListRow, firstStageId: string | null): Con
   };
 }
 
+/** A new pipeline's stages by the bot's purpose, the last (lost) one red. */
+export function defaultStagesOf(purpose: string): { name: string; color: string }[] {
+  const names = purpose === 'appointments' ? defaultStages.appointments : defaultStages.sales;
+  return names.map((name, i) => ({ name, color: i === names.length - 1 ? '#dc2626' : stageColors[i % stageColors.length]! }));
+}
+
 const toStage = (s: StageRow): PipelineStage => ({ id: s.id, botId: s.botId, name: s.name, color: s.color, position: s.position });
 
 /** Tags are kept once each, in the order given. */
@@ -74,10 +80,7 @@ export function crmService(deps: CrmDeps) {
   const checked = (caller: UserRow, botId: string, write: boolean): Promise<BotRow> => deps.bots.hiddenUnlessOwn(caller, botId, write);
 
   /** The bot's stages, the purpose's defaults created on first read. */
-  function stagesOf(bot: BotRow): Promise<StageRow[]> {
-    const names = bot.purpose === 'appointments' ? defaultStages.appointments : defaultStages.sales;
-    return repo.ensureStages(bot.id, names.map((name, i) => ({ name, color: i === names.length - 1 ? '#dc2626' : stageColors[i % stageColors.length]! })));
-  }
+  const stagesOf = (bot: BotRow): Promise<StageRow[]> => repo.ensureStages(bot.id, defaultStagesOf(bot.purpose));
 
   async function contactOf(caller: UserRow, id: string, write: boolean) {
     const contact = await repo.findContact(id);
