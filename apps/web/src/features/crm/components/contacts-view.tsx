@@ -98,7 +98,7 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
         </label>
         <label className="basis-36">
           <span className="sr-only">{t('filters.channel')}</span>
-          <select value={channel} onChange={(e) => setChannel(e.target.value as ContactChannel | '')} className="h-10 w-full rounded-xl border border-line bg-field px-3 text-sm text-fg">
+          <select aria-label={t('filters.channel')} value={channel} onChange={(e) => setChannel(e.target.value as ContactChannel | '')} className="h-10 w-full rounded-xl border border-line bg-field px-3 text-sm text-fg">
             <option value="">{t('filters.allChannels')}</option>
             {contactChannels
               .filter((c) => c !== 'playground')
@@ -113,6 +113,7 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
           <span className="sr-only">{t('filters.tag')}</span>
           <input
             type="text"
+            aria-label={t('filters.tag')}
             value={tag}
             maxLength={40}
             onChange={(e) => setTag(e.target.value)}

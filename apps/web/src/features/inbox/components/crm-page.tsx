@@ -70,7 +70,7 @@ export function CrmPage() {
         <h1 className="pb-2 text-2xl font-bold tracking-tight text-fg" title={t('page.description')}>
           {t('page.title')}
         </h1>
-        <div role="tablist" aria-label={t('tabs.label')} className="flex gap-1">
+        <div role="tablist" aria-label={t('tabs.label')} className="flex max-w-full min-w-0 gap-1 overflow-x-auto">
           {crmTabs.map((id) => (
             <button
               key={id}

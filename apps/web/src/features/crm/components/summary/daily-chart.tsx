@@ -20,9 +20,9 @@ export function DailyChart({ summary }: { summary: CrmSummary }) {
         </h3>
         <p className="text-sm text-muted">{t('daily.description')}</p>
       </figcaption>
-      <div className="mt-3 h-64 text-xs text-muted" aria-hidden="true" data-chart="daily">
+      <div className="mt-3 h-64 overflow-hidden text-xs text-muted" aria-hidden="true" data-chart="daily">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
+          <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
             <CartesianGrid stroke="currentColor" strokeOpacity={0.15} vertical={false} />
             <XAxis dataKey="label" tick={{ fill: 'currentColor' }} tickLine={false} axisLine={false} minTickGap={16} />
             <YAxis allowDecimals={false} tick={{ fill: 'currentColor' }} tickLine={false} axisLine={false} width={48} />

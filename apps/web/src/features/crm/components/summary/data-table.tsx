@@ -7,7 +7,7 @@ export function DataTable({ caption, head, rows }: { caption: string; head: Reac
   return (
     <details className="mt-2 text-sm">
       <summary className="focus-ring inline-block cursor-pointer rounded text-muted hover:text-fg">{t('table.show')}</summary>
-      <div className="mt-2 max-h-72 overflow-auto rounded-xl border border-line">
+      <div className="relative mt-2 max-h-72 overflow-auto rounded-xl border border-line" tabIndex={0} role="region" aria-label={caption}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 bg-surface text-xs text-muted">

@@ -18,9 +18,9 @@ export function FunnelChart({ totals }: { totals: SummaryCounts }) {
         </h3>
         <p className="text-sm text-muted">{t('funnel.description')}</p>
       </figcaption>
-      <div className="mt-3 h-56 text-xs text-muted" aria-hidden="true" data-chart="funnel">
+      <div className="mt-3 h-56 overflow-hidden text-xs text-muted" aria-hidden="true" data-chart="funnel">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={steps} layout="vertical" margin={{ top: 0, right: 96, bottom: 0, left: 0 }}>
+          <BarChart accessibilityLayer={false} data={steps} layout="vertical" margin={{ top: 0, right: 96, bottom: 0, left: 0 }}>
             <XAxis type="number" hide allowDecimals={false} />
             <YAxis type="category" dataKey="name" width={120} tick={{ fill: 'currentColor' }} tickLine={false} axisLine={false} />
             <Bar dataKey="value" radius={[0, 6, 6, 0]} isAnimationActive={false} minPointSize={2}>

@@ -23,7 +23,7 @@ export function HoursHeatmap({ hours }: { hours: number[][] }) {
           ? t('hours.busiest', { list: top.map((h) => t('hours.busiestItem', { day: long[h.weekday], hour: hourLabel(h.hour), count: formatCount(h.count, lng) })).join(', ') })
           : t('hours.empty')}
       </p>
-      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="summary-hours-title">
+      <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="summary-hours-title">
         <table className="border-separate border-spacing-0.5 text-[10px]">
           <caption className="sr-only">{t('hours.title')}</caption>
           <thead>

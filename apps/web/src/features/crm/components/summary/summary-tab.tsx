@@ -94,7 +94,7 @@ export function SummaryTab({ botId }: { botId: string }) {
       ) : (
         <>
           <Figures summary={data} />
-          <div className="grid gap-4 xl:grid-cols-5">
+          <div className="grid grid-cols-1 gap-4 xl:grid-cols-5">
             <Card className="min-w-0 p-4 xl:col-span-3">
               <DailyChart summary={data} />
             </Card>
