@@ -197,6 +197,7 @@ describe('Inbox', () => {
     await expect.poll(() => page.title()).toMatch(/^\(1\) /);
     await shot(page, `inbox-handoff-${sizeOf(viewports.desktop)}`);
     await page.getByRole('link', { name: /CRM/ }).click();
+    await page.getByRole('tab', { name: 'Conversaciones' }).click();
     await page.getByRole('tab', { name: 'Persona' }).click();
     await page.locator('[data-conversation]').filter({ hasText: /^CP/ }).waitFor();
     await expect(page.locator('[data-badge]').count()).resolves.toBe(0);
