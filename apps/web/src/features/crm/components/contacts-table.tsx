@@ -127,7 +127,7 @@ export function ContactsTable({ contacts, stages, hidden, sort, onSort, onOpen, 
               <tr key={row.id} data-index={item.index} ref={virtual.measureElement} className="border-t border-line hover:bg-card/60">
                 {row.getVisibleCells().map((cell) =>
                   cell.column.id === 'name' ? (
-                    <th key={cell.id} scope="row" className="px-3 py-2 font-medium">
+                    <th key={cell.id} scope="row" className="px-3 py-2 font-medium whitespace-nowrap">
                       <button type="button" className="focus-ring rounded text-start text-fg underline-offset-2 hover:underline" onClick={() => onOpen(c.id)}>
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </button>

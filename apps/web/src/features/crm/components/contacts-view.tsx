@@ -96,7 +96,7 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
             ))}
           </select>
         </label>
-        <label className="basis-36">
+        <label className="basis-44">
           <span className="sr-only">{t('filters.channel')}</span>
           <select aria-label={t('filters.channel')} value={channel} onChange={(e) => setChannel(e.target.value as ContactChannel | '')} className="h-10 w-full rounded-xl border border-line bg-field px-3 text-sm text-fg">
             <option value="">{t('filters.allChannels')}</option>
