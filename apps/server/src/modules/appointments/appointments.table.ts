@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { appointmentStatuses } from '@charla/shared';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { appointmentSources, appointmentStatuses } from '@charla/shared';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jsonb } from '../../lib/pg-types.ts';
 import { bots } from '../bots/bots.table.ts';
 import { contacts, conversations, messages } from '../conversations/conversations.table.ts';
@@ -22,11 +22,13 @@ export const appointments = pgTable(
     notes: text('notes').notNull().default(''),
     status: text('status', { enum: appointmentStatuses }).notNull().default('booked'),
     /** Who booked it: the bot in a conversation, or the owner from the calendar. */
-    source: text('source', { enum: ['bot', 'owner'] }).notNull().default('bot'),
+    source: text('source', { enum: appointmentSources }).notNull().default('bot'),
     /** The `updated_at` its reminder jobs were last set for: when they differ, the jobs are set again. */
     remindersSyncedAt: timestamp('reminders_synced_at', { withTimezone: true }),
     /** The ids of its reminder jobs waiting in the queue. */
     reminderJobs: jsonb('reminder_jobs').$type<string[]>().notNull().default([]),
+    /** The bot's reminder settings changed after its jobs were set: they are set again. */
+    remindersOutdated: boolean('reminders_outdated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,7 +37,8 @@ export const appointments = pgTable(
     index('appointments_contact_idx').on(t.contactId),
     // The CRM summary's appointments booked per day.
     index('appointments_bot_created_idx').on(t.botId, t.createdAt),
-    index('appointments_reminders_due_idx').on(t.updatedAt).where(sql`reminders_synced_at is distinct from updated_at`),
+    // The appointments whose reminder jobs are to be set (changed, or the bot's reminders changed): all a sweep reads.
+    index('appointments_reminders_due_idx').on(t.updatedAt).where(sql`reminders_synced_at is distinct from updated_at or reminders_outdated`),
   ],
 );
 
