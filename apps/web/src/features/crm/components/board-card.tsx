@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDraggable } from '@dnd-kit/core';
 import type { Contact, PipelineStage } from '@charla/shared';
+import { StageOptions } from './stage-options.tsx';
 
 /** A card of the board: dragged by its handle, opened by its name, moved with its stage menu. */
 export function BoardCard({ contact, stages, onOpen, onMove, style, index, total, measure }: {
@@ -54,11 +55,7 @@ export function BoardCard({ contact, stages, onOpen, onMove, style, index, total
           onChange={(e) => onMove(contact, e.target.value)}
           className="h-8 w-full rounded-lg border border-line bg-field px-2 text-xs text-fg"
         >
-          {stages.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <StageOptions stages={stages} />
         </select>
       </label>
     </li>

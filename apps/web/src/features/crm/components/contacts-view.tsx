@@ -11,6 +11,7 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { fieldErrors } from '../../../lib/error-text.ts';
 import { crmApi } from '../api/crm-api.ts';
 import { useContacts, useCrmMutations } from '../api/use-crm.ts';
+import { StageOptions } from './stage-options.tsx';
 import { ColumnChooser, ContactsTable, useColumnChoice } from './contacts-table.tsx';
 
 /** A new contact by hand: name, phone, e-mail. */
@@ -89,11 +90,7 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
           <span className="sr-only">{t('fields.stage')}</span>
           <select value={stageId} onChange={(e) => setStageId(e.target.value)} className="h-10 w-full rounded-xl border border-line bg-field px-3 text-sm text-fg">
             <option value="">{t('table.allStages')}</option>
-            {stages.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <StageOptions stages={stages} />
           </select>
         </label>
         <label className="basis-44">

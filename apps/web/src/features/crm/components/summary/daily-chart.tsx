@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { summaryMetrics, type CrmSummary } from '@charla/shared';
+import { ChartFigure } from './chart-figure.tsx';
 import { DataTable } from './data-table.tsx';
 import { seriesColors } from './series-colors.ts';
 import { dayLabel, formatCount } from './summary-figures.ts';
@@ -13,13 +14,7 @@ export function DailyChart({ summary }: { summary: CrmSummary }) {
   const lng = i18n.resolvedLanguage ?? 'es';
   const data = summary.daily.map((d) => ({ ...d, label: dayLabel(d.date, lng) }));
   return (
-    <figure aria-labelledby="summary-daily-title">
-      <figcaption>
-        <h3 id="summary-daily-title" className="text-base font-bold">
-          {t('daily.title')}
-        </h3>
-        <p className="text-sm text-muted">{t('daily.description')}</p>
-      </figcaption>
+    <ChartFigure id="summary-daily-title" title={t('daily.title')} description={t('daily.description')}>
       <div className="mt-3 h-64 overflow-hidden text-xs text-muted" aria-hidden="true" data-chart="daily">
         <ResponsiveContainer width="100%" height="100%">
           <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
@@ -39,6 +34,6 @@ export function DailyChart({ summary }: { summary: CrmSummary }) {
         head={[t('table.date'), ...summaryMetrics.map((m) => t(`metrics.${m}`))]}
         rows={summary.daily.map((d) => [dayLabel(d.date, lng), ...summaryMetrics.map((m) => formatCount(d[m], lng))])}
       />
-    </figure>
+    </ChartFigure>
   );
 }

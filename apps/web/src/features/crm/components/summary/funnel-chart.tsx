@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, Cell, LabelList, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import type { SummaryCounts } from '@charla/shared';
+import { ChartFigure } from './chart-figure.tsx';
 import { DataTable } from './data-table.tsx';
 import { seriesColors } from './series-colors.ts';
 import { formatCount, funnelSteps } from './summary-figures.ts';
@@ -11,13 +12,7 @@ export function FunnelChart({ totals }: { totals: SummaryCounts }) {
   const lng = i18n.resolvedLanguage ?? 'es';
   const steps = funnelSteps(totals).map((s) => ({ ...s, name: t(`metrics.${s.metric}`), label: s.rate === null ? formatCount(s.value, lng) : `${formatCount(s.value, lng)} · ${s.rate} %` }));
   return (
-    <figure aria-labelledby="summary-funnel-title">
-      <figcaption>
-        <h3 id="summary-funnel-title" className="text-base font-bold">
-          {t('funnel.title')}
-        </h3>
-        <p className="text-sm text-muted">{t('funnel.description')}</p>
-      </figcaption>
+    <ChartFigure id="summary-funnel-title" title={t('funnel.title')} description={t('funnel.description')}>
       <div className="mt-3 h-56 overflow-hidden text-xs text-muted" aria-hidden="true" data-chart="funnel">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={steps} layout="vertical" margin={{ top: 0, right: 96, bottom: 0, left: 0 }}>
@@ -37,6 +32,6 @@ export function FunnelChart({ totals }: { totals: SummaryCounts }) {
         head={[t('funnel.step'), t('funnel.count'), t('funnel.share')]}
         rows={funnelSteps(totals).map((s) => [t(`metrics.${s.metric}`), formatCount(s.value, lng), s.rate === null ? '—' : `${s.rate} %`])}
       />
-    </figure>
+    </ChartFigure>
   );
 }
