@@ -16,3 +16,4 @@ export * from './input-rules.ts';
 export * from './appointments.ts';
 export * from './crm.ts';
 export * from './crm-summary.ts';
+export * from './partners.ts';

@@ -55,7 +55,7 @@ interface Props {
  * picks the columns, and only the rows in view are in the page (TanStack Virtual).
  */
 export function ContactsTable({ contacts, stages, hidden, sort, onSort, onOpen, onEnd }: Props) {
-  const { t } = useTranslation('crm');
+  const { t } = useTranslation(['crm', 'common']);
   const columns = useMemo<ColumnDef<Contact>[]>(() => {
     const stageName = (id: string | null) => stages.find((s) => s.id === id)?.name ?? '—';
     return [
@@ -64,7 +64,7 @@ export function ContactsTable({ contacts, stages, hidden, sort, onSort, onOpen, 
       { id: 'email', header: t('columns.email'), cell: ({ row: { original: c } }) => c.email || '—' },
       { id: 'stage', header: t('columns.stage'), cell: ({ row: { original: c } }) => stageName(c.stageId) },
       { id: 'tags', header: t('columns.tags'), cell: ({ row: { original: c } }) => c.tags.join(', ') || '—' },
-      { id: 'source', header: t('columns.source'), cell: ({ row: { original: c } }) => (c.sourceChannel ? t(`channels.${c.sourceChannel}`) : t('table.byHand')) },
+      { id: 'source', header: t('columns.source'), cell: ({ row: { original: c } }) => (c.sourceChannel ? t(`common:channelNames.${c.sourceChannel}`) : t('table.byHand')) },
       { id: 'first', header: t('columns.first'), cell: ({ row: { original: c } }) => formatWhen(c.firstContactAt) },
       { id: 'last', header: t('columns.last'), cell: ({ row: { original: c } }) => (c.lastContactAt ? formatWhen(c.lastContactAt) : '—') },
     ];

@@ -16,7 +16,7 @@ import { ColumnChooser, ContactsTable, useColumnChoice } from './contacts-table.
 
 /** A new contact by hand: name, phone, e-mail. */
 function NewContact({ botId, open, onClose, onCreated }: { botId: string; open: boolean; onClose: () => void; onCreated: (id: string) => void }) {
-  const { t } = useTranslation('crm');
+  const { t } = useTranslation(['crm', 'common']);
   const { create } = useCrmMutations(botId);
   const [form, setForm] = useState({ name: '', phone: '', email: '' });
   const errors = fieldErrors(create.error);
@@ -54,7 +54,7 @@ function NewContact({ botId, open, onClose, onCreated }: { botId: string; open: 
 
 /** Contactos: every contact of the bot, searchable, a page at a time; a row opens the contact. */
 export function ContactsView({ botId, stages, onOpen }: { botId: string; stages: PipelineStage[]; onOpen: (id: string) => void }) {
-  const { t } = useTranslation('crm');
+  const { t } = useTranslation(['crm', 'common']);
   const [q, setQ] = useState('');
   const [stageId, setStageId] = useState('');
   const [tag, setTag] = useState('');
@@ -101,7 +101,7 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
               .filter((c) => c !== 'playground')
               .map((c) => (
                 <option key={c} value={c}>
-                  {t(`channels.${c}`)}
+                  {t(`common:channelNames.${c}`)}
                 </option>
               ))}
           </select>
