@@ -14,7 +14,7 @@ import { trainingLimits } from '@charla/shared';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Keys } from './lib/secrets.ts';
-import { authRepository } from './modules/auth/auth.repository.ts';
+import { authRepository, type UserRow } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService, type AuthService } from './modules/auth/auth.service.ts';
 import { accessTokens } from './modules/auth/tokens.ts';
@@ -45,6 +45,9 @@ import { contactFieldsRepository } from './modules/crm/contact-fields.repository
 import { crmRepository } from './modules/crm/crm.repository.ts';
 import { crmRoutes } from './modules/crm/crm.routes.ts';
 import { crmService, type CrmService } from './modules/crm/crm.service.ts';
+import { summaryRepository } from './modules/crm/summary.repository.ts';
+import { summaryRoutes } from './modules/crm/summary.routes.ts';
+import { summaryService } from './modules/crm/summary.service.ts';
 import { playgroundRoutes } from './modules/conversations/playground.routes.ts';
 import { playgroundService } from './modules/conversations/playground.service.ts';
 import type { Engine } from './engine/types.ts';
@@ -218,6 +221,8 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   const channels = await meta.routes(app, flow.receive, { disconnectWhatsmeow: whatsappWeb.disconnect });
   await app.register(inboxRoutes, { service: inboxService({ repo: inbox, bots, pipeline: flow, checkTemplate: channels.checkTemplate, storage: files }) });
   await app.register(crmRoutes, { service: crm });
+  const stageNames = async (caller: UserRow, botId: string) => (await crm.stages(caller, botId)).map((s) => s.name);
+  await app.register(summaryRoutes, { service: summaryService({ repo: summaryRepository(database.db), bots, stageNames }) });
   await app.register(webPlugin, { dir: config.WEB_DIST });
 
   return app;

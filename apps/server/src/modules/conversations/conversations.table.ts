@@ -61,6 +61,8 @@ export const contacts = pgTable(
     index('contacts_crm_idx').on(t.botId, t.createdAt.desc(), t.id.desc()),
     index('contacts_stage_idx').on(t.stageId, t.stagePosition),
     index('contacts_unstaged_idx').on(t.botId).where(sql`stage_id is null`),
+    // The CRM's list by name: lower case, no accents, byte order (the expression of crm/contact-sort.ts).
+    index('contacts_name_sort_idx').on(t.botId, sql`(translate(lower(${t.name}), 'áàâäãåéèêëíìîïóòôöõúùûüñç', 'aaaaaaeeeeiiiiooooouuuunc') collate "C")`, t.id),
     // The CRM's search (ILIKE on name, phone and e-mail together). A pending list of at most 64 kB:
     // the insert that fills it merges it in bulk (PGlite never vacuums), so an import of thousands
     // of contacts is not one trigram tree descent per word, and a search reads little of it.
@@ -112,6 +114,8 @@ export const conversations = pgTable(
     index('conversations_inbox_idx').on(t.botId, t.lastMessageAt.desc(), t.id.desc()),
     // A contact's conversations (the CRM's first and last contact, the timeline).
     index('conversations_contact_idx').on(t.contactId, t.createdAt),
+    // The CRM summary's conversations per day and hour.
+    index('conversations_bot_created_idx').on(t.botId, t.createdAt),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type {
   Contact,
+  ContactChannel,
   ContactCreateBody,
   ContactField,
   ContactFieldCreateBody,
@@ -7,6 +8,7 @@ import type {
   ContactList,
   ContactNoteResponse,
   ContactResponse,
+  ContactSort,
   ContactTimeline,
   ContactUpdateBody,
   PipelineStage,
@@ -18,6 +20,10 @@ import { csvImportCalls } from '../../../lib/csv-import-calls.ts';
 export interface ContactFilter {
   q: string;
   stageId: string;
+  tag?: string;
+  channel?: ContactChannel | '';
+  /** The server's order (default: newest first). */
+  sort?: ContactSort;
 }
 
 const one = (id: string) => `/api/contacts/${encodeURIComponent(id)}`;
@@ -26,6 +32,9 @@ export function contactsQuery(botId: string, filter: Partial<ContactFilter> & { 
   const params = new URLSearchParams({ botId });
   if (filter.q?.trim()) params.set('q', filter.q.trim());
   if (filter.stageId) params.set('stageId', filter.stageId);
+  if (filter.tag?.trim()) params.set('tag', filter.tag.trim());
+  if (filter.channel) params.set('channel', filter.channel);
+  if (filter.sort && filter.sort !== '-createdAt') params.set('sort', filter.sort);
   if (filter.limit) params.set('limit', String(filter.limit));
   if (cursor) params.set('cursor', cursor);
   return params.toString();
