@@ -2,7 +2,7 @@ import { chosenOption, limitsOf, replyChoices, rooms, storableDeep, storableText
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { imageTravelsWithText } from '../../channels/reply-media.ts';
-import { engineTools, isImageLink } from '../../engine/engine-tools.ts';
+import { engineTools, isImageLink } from './engine-tools.ts';
 import type { Engine, EngineAction, EngineBot, EngineContext } from '../../engine/types.ts';
 import type { AppointmentsRepository } from '../appointments/appointments.repository.ts';
 import { availability } from '../appointments/availability.ts';
