@@ -25,38 +25,28 @@ import { botsService, type BotsService } from './modules/bots/bots.service.ts';
 import { secretBox } from './lib/crypto.ts';
 import { fileStorage } from './lib/storage.ts';
 import { createJobs, type Jobs } from './plugins/jobs.ts';
-import { trainingRepository } from './modules/training/training.repository.ts';
-import { trainingRoutes } from './modules/training/training.routes.ts';
-import { PROCESS_JOB, trainingRetryLimit, trainingService, type TrainingService } from './modules/training/training.service.ts';
-import { retrieval, type Search } from './modules/training/retrieval.ts';
+import type { TrainingService } from './modules/training/training.service.ts';
+import { trainingModule } from './modules/training/training.module.ts';
+import type { KnowledgeSearch } from './engine/ports.ts';
 import { productsRepository } from './modules/products/products.repository.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { productsService } from './modules/products/products.service.ts';
-import { appointmentsRepository } from './modules/appointments/appointments.repository.ts';
-import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
-import { appointmentsService, type AppointmentsService } from './modules/appointments/appointments.service.ts';
-import { REMINDER_JOB, reminders as appointmentReminders, type ReminderJob } from './modules/appointments/reminders.ts';
-import { conversationsRepository } from './modules/conversations/conversations.repository.ts';
-import { IDLE_JOB, MEDIA_JOB, pipeline, REPLY_JOB, SEND_JOB, toConversationMessage, type Pipeline } from './modules/conversations/pipeline.ts';
-import { inboxRepository } from './modules/conversations/inbox.repository.ts';
-import { inboxRoutes } from './modules/conversations/inbox.routes.ts';
-import { inboxService } from './modules/conversations/inbox.service.ts';
+import type { AppointmentsService } from './modules/appointments/appointments.service.ts';
+import { appointmentsModule } from './modules/appointments/appointments.module.ts';
+import type { Pipeline } from './modules/conversations/pipeline.ts';
+import { conversationsModule } from './modules/conversations/conversations.module.ts';
 import { crmRepository } from './modules/crm/crm.repository.ts';
 import { crmRoutes } from './modules/crm/crm.routes.ts';
 import { crmService } from './modules/crm/crm.service.ts';
-import { playgroundRoutes } from './modules/conversations/playground.routes.ts';
-import { playgroundService } from './modules/conversations/playground.service.ts';
+import { registerModules, type ModuleContext } from './modules/app-module.ts';
 import type { Engine } from './engine/types.ts';
 import { createEngine } from './engine/create-engine.ts';
-import { playgroundSendBody, rooms } from '@charla/shared';
-import { AppError } from './lib/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { webPlugin } from './plugins/web.ts';
 import { loggerOptions, ShortRequestLog } from './lib/logger.ts';
-import { metaChannels, SEND_ATTEMPTS } from './channels/meta/meta-channels.ts';
-import { whatsappWebChannel } from './channels/whatsapp-web/whatsapp-web.channel.ts';
+import { channelsModule, SEND_ATTEMPTS } from './channels/channels.module.ts';
 
 export interface AppDeps {
   config: Config;
@@ -70,7 +60,7 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { auth: AuthService; bots: BotsService; training: TrainingService; search: Search; pipeline: Pipeline; appointments: AppointmentsService };
+    services: { auth: AuthService; bots: BotsService; training: TrainingService; search: KnowledgeSearch; pipeline: Pipeline; appointments: AppointmentsService };
     jobs: Jobs;
   }
 }
@@ -125,94 +115,28 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   app.decorate('jobs', jobs);
   app.addHook('preClose', () => jobs.stop());
 
-  const trainingRepo = trainingRepository(database.db);
-  const training = trainingService({
-    repo: trainingRepo,
-    bots,
-    storage: fileStorage(config.DATA_DIR),
-    jobs,
-    emit: (room, payload) => app.realtime.toRoom(room, 'documentStatus', payload),
-    log: app.log,
-    allowPrivateUrls: config.TRAINING_ALLOW_PRIVATE_URLS,
-    youtubeBaseUrl: config.YOUTUBE_BASE_URL,
-  });
-  await jobs.define<{ documentId: string }>(PROCESS_JOB, (data, job) => training.process(data.documentId, job.retryCount), {
-    retryLimit: trainingRetryLimit,
-  });
-  const search = retrieval(trainingRepo);
-
+  const storage = fileStorage(config.DATA_DIR);
+  const ctx: ModuleContext = { app, config, database, jobs, box, storage, emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args), log: app.log };
   engine ??= createEngine(config, app.log);
-  const meta = metaChannels({ config, db: database.db, box, bots, emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args), log: app.log });
-  const whatsappWeb = await whatsappWebChannel(app, { config, database, box, bots, sendAttempts: SEND_ATTEMPTS });
-  const conversations = conversationsRepository(database.db);
-  const inbox = inboxRepository(database.db);
-  const files = fileStorage(config.DATA_DIR);
-  const appointments = appointmentsRepository(database.db);
-  const flow = pipeline({
-    repo: conversations,
-    appointments,
-    search,
-    engine,
-    jobs,
-    emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args),
-    // The playground's replies reach the owner through the conversationMessage event itself.
-    senders: { playground: async () => undefined, ...meta.senders, whatsmeow: whatsappWeb.send },
-    log: app.log,
-    productImage: productsRepository(database.db).imageOf,
-    inbox,
-    mediaFetchers: { ...meta.mediaFetchers, whatsmeow: whatsappWeb.fetchMedia },
-    storage: files,
-    conversationLink: (botId, conversationId) =>
-      `${(config.APP_URL ?? config.ALLOWED_ORIGINS[0] ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')}/app/dashboard/${botId}/crm?c=${conversationId}`,
-    appointmentsChanged: (botId) => calendar.afterBotTurn(botId),
-  });
-  const reminders = appointmentReminders({
-    repo: appointments,
-    findBot: bots.find,
-    jobs,
-    queueSend: flow.queueSend,
-    sendNow: flow.send,
-    announce: (m) => app.realtime.toRoom(rooms.bot(m.botId), 'conversationMessage', { botId: m.botId, channel: m.channel, message: toConversationMessage(m) }),
-    log: app.log,
-  });
-  const calendar = appointmentsService({ repo: appointments, bots, box, reminders, emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args), log: app.log });
-  await jobs.define<ReminderJob>(REMINDER_JOB, async (data) => void (await calendar.deliverReminder(data)), { concurrency: 2, batchSize: 25, retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
-  await jobs.define<{ conversationId: string }>(REPLY_JOB, (data) => flow.turn(data.conversationId), { policy: 'stately', concurrency: 4, retryLimit: 3 });
-  await jobs.define<{ messageId: string }>(MEDIA_JOB, (data) => flow.storeMedia(data.messageId), { retryLimit: 3, retryDelay: 5 });
-  await jobs.define<{ conversationId: string; humanAt: string }>(IDLE_JOB, (data) => flow.returnIdle(data.conversationId, data.humanAt), { retryLimit: 3 });
-  await jobs.define<{ messageId: string }>(SEND_JOB, (data) => flow.send(data.messageId), { policy: 'stately', concurrency: 2, retryLimit: SEND_ATTEMPTS - 1, retryDelay: 1 });
-  if (config.ROLE !== 'api') {
-    const sweep = setInterval(() => void flow.recover().catch((err) => app.log.error({ err }, 'recovery failed')), 30_000);
-    sweep.unref();
-    // Appointments changed without their reminders set (a crash between a turn and its follow-up).
-    const reminderSweep = setInterval(() => void calendar.afterBotTurn().catch((err) => app.log.error({ err }, 'reminder sweep failed')), 60_000);
-    reminderSweep.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(sweep);
-      clearInterval(reminderSweep);
-    });
-    app.addHook('onReady', async () => void flow.recover(0).catch((err) => app.log.error({ err }, 'recovery failed')));
-  }
-  const playground = playgroundService({ repo: conversations, appointments, bots, pipeline: flow });
-  app.realtime.handle('playgroundSend', async (userId, payload) => {
-    const body = playgroundSendBody.safeParse({ text: payload?.text, client_message_id: payload?.client_message_id, chosen: payload?.chosen });
-    const user = await repo.findUserById(userId);
-    if (!body.success || typeof payload?.botId !== 'string' || !user) throw new AppError('VALIDATION_FAILED');
-    await playground.send(user, payload.botId, body.data.text, body.data.client_message_id, body.data.chosen);
-  });
 
-  app.decorate('services', { auth, bots, training, search, pipeline: flow, appointments: calendar });
+  // The modules, each with its routes, jobs and socket handlers; channels fill the conversations' registry.
+  const training = trainingModule(ctx, { bots });
+  const conversations = conversationsModule(ctx, { bots, users: repo, search: training.search, engine, sendAttempts: SEND_ATTEMPTS });
+  const appointments = appointmentsModule(ctx, { bots, outbound: conversations.pipeline });
+  conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
+  app.decorate('services', { auth, bots, training: training.service, search: training.search, pipeline: conversations.pipeline, appointments: appointments.service });
 
-  await app.register(healthRoutes, { database, engine });
-  await app.register(authRoutes, { service: auth });
-  await app.register(botsRoutes, { service: bots });
-  await app.register(trainingRoutes, { service: training });
-  await app.register(productsRoutes, { service: productsService(productsRepository(database.db), bots) });
-  await app.register(playgroundRoutes, { service: playground });
-  await app.register(appointmentsRoutes, { service: calendar });
-  const channels = await meta.routes(app, flow.receive, { disconnectWhatsmeow: whatsappWeb.disconnect });
-  await app.register(inboxRoutes, { service: inboxService({ repo: inbox, bots, pipeline: flow, checkTemplate: channels.checkTemplate, storage: files }) });
-  await app.register(crmRoutes, { service: crmService({ repo: crmRepository(database.db), bots, storage: files }) });
+  await registerModules(app, [
+    { name: 'health', routes: async (a) => void (await a.register(healthRoutes, { database, engine })) },
+    { name: 'auth', routes: async (a) => void (await a.register(authRoutes, { service: auth })) },
+    { name: 'bots', routes: async (a) => void (await a.register(botsRoutes, { service: bots })) },
+    training.module,
+    { name: 'products', routes: async (a) => void (await a.register(productsRoutes, { service: productsService(productsRepository(database.db), bots) })) },
+    appointments.module,
+    conversations.module,
+    channelsModule(ctx, { bots, receive: conversations.pipeline.receive, messages: conversations.pipeline.channelMessages, register: conversations.registry.add }),
+    { name: 'crm', routes: async (a) => void (await a.register(crmRoutes, { service: crmService({ repo: crmRepository(database.db), bots, storage }) })) },
+  ]);
   await app.register(webPlugin, { dir: config.WEB_DIST });
 
   return app;

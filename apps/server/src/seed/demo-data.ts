@@ -4,6 +4,7 @@ import { addDays } from '../engine/dates/calendar-date.ts';
 import { localParts, zonedTimeToUtc } from '../engine/dates/zoned-time.ts';
 import type { UserRow } from '../modules/auth/auth.repository.ts';
 import type { BotsService } from '../modules/bots/bots.service.ts';
+import { commitTurn } from '../modules/conversations/turn-commit.ts';
 import { conversationsRepository, type ConversationsRepository, type MessageRow } from '../modules/conversations/conversations.repository.ts';
 import { productsRepository } from '../modules/products/products.repository.ts';
 import { productsService } from '../modules/products/products.service.ts';
@@ -66,13 +67,14 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
   for (const p of demoProducts) await products.create(owner, { ...p, botId: bot.id });
 
   const repo = conversationsRepository(deps.db);
-  for (const c of demoConversations) await storeConversation(repo, owner, bot.id, c, now);
+  for (const c of demoConversations) await storeConversation(deps.db, repo, owner, bot.id, c, now);
 
   deps.log.info({ botId: bot.id }, 'demo data seeded');
   return { botId: bot.id, created: true };
 }
 
 async function storeConversation(
+  db: Db,
   repo: ConversationsRepository,
   owner: UserRow,
   botId: string,
@@ -107,7 +109,7 @@ async function storeConversation(
     const bookedAt = booking && thisWeekAt(now, demoTimezone, booking.weekday, booking.time);
     const contactPatch = patched ? undefined : { ...(c.email && { email: c.email }), ...(c.phone && { phone: c.phone }) };
     patched = true;
-    const stored = await repo.commitTurn({
+    const stored = await commitTurn(db, {
       conversationId: conversation.id,
       botId,
       contactId: conversation.contactId,

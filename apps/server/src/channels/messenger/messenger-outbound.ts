@@ -35,3 +35,6 @@ export function messengerMessageBody(
       : { text, ...(quick && text.trim() && { quick_replies: quick }) };
   return { recipient: { id: recipient }, messaging_type: 'RESPONSE', message: content };
 }
+
+/** An attachment carries no text on Messenger and Instagram: a reply's picture always goes first, alone. */
+export const messengerImageWithText = (text: string): boolean => !text.trim();

@@ -107,3 +107,14 @@ export function whatsappMessageBody(
   }
   return { body: { ...base, type: 'text', text: { body: message.text.slice(0, TEXT_MAX), preview_url: false } } };
 }
+
+/**
+ * Whether a reply's picture rides on the reply: the image with the text as its caption (1024
+ * characters at most), or as the header of reply buttons; a list's header takes only text, and a
+ * longer text is no caption. Otherwise the picture goes just before the reply, alone.
+ */
+export function whatsappImageWithText(text: string, choices: ReplyChoices | null | undefined): boolean {
+  const body = text.trim();
+  if (!body) return true;
+  return body.length <= CAPTION_MAX && whatsappInteractive(body, choices)?.type !== 'list';
+}

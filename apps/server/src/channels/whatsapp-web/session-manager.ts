@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BaileysEventMap, ConnectionState, UserFacingSocketConfig, WAMessage } from '@whiskeysockets/baileys';
 import type { FastifyBaseLogger } from 'fastify';
 import { rooms, type ServerToClientEvents, type WhatsappSessionStatus } from '@charla/shared';
-import type { Inbound, MessageRow } from '../../modules/conversations/conversations.repository.ts';
+import type { ChannelMessages, MessageRow, ReceiveInbound } from '../../modules/conversations/ports.ts';
 import type { DatabaseAuthState, UseDatabaseAuthState } from './auth-state.ts';
 import { closeCode, closeReasons, loadBaileys } from './baileys.ts';
 import { phoneOfJid, toInbound, type WhatsappInbound } from './inbound.ts';
@@ -28,7 +28,6 @@ export type CreateSocket = (config: UserFacingSocketConfig, session: { botId: st
 export const baileysSocket: CreateSocket = async (config) => (await loadBaileys()).makeWASocket(config);
 
 type Emit = <E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
-type Receive = (m: Inbound) => Promise<'duplicate' | { conversation: { contactId: string } }>;
 
 export interface ManagerOptions {
   qrMax: number;
@@ -48,7 +47,9 @@ export interface ManagerDeps {
   repo: WhatsappWebRepository;
   useAuthState: UseDatabaseAuthState;
   lease: Lease;
-  receive: Receive;
+  receive: ReceiveInbound;
+  /** The conversations module's reads and writes of this channel's messages and contacts. */
+  messages: ChannelMessages;
   emit: Emit;
   log: FastifyBaseLogger;
   options: ManagerOptions;
@@ -137,6 +138,12 @@ export function sessionManager(deps: ManagerDeps) {
   let ticking: Promise<void> | undefined;
   let closed = false;
 
+  /** One of this channel's outbound messages. */
+  const outboundMessage = async (messageId: string) => {
+    const m = await deps.messages.find(messageId);
+    return m && m.channel === 'whatsmeow' && m.direction === 'out' ? m : undefined;
+  };
+
   const quietLevel = ['silent', 'fatal', 'error'].includes(log.level) ? log.level : 'warn';
 
   function view(row: SessionRow | undefined): WhatsappSessionStatus {
@@ -171,7 +178,7 @@ export function sessionManager(deps: ManagerDeps) {
       logger,
       // WhatsApp asks for a message again when a recipient could not decrypt it.
       getMessage: async (key) => {
-        const text = key.id ? await repo.messageText(s.botId, key.id) : undefined;
+        const text = key.id ? (await deps.messages.byExternalId('whatsmeow', key.id, s.botId))?.text : undefined;
         return text === undefined ? undefined : { conversation: text };
       },
     };
@@ -344,7 +351,7 @@ export function sessionManager(deps: ManagerDeps) {
     for (let attempt = 1; ; attempt++) {
       try {
         // A customer first seen by their phone number and now by their LID (or the other way round) stays one contact.
-        const contactExternalId = (await repo.knownIdentity(botId, m.identities)) ?? m.identities[0]!;
+        const contactExternalId = (await deps.messages.knownIdentity(botId, 'whatsmeow', m.identities)) ?? m.identities[0]!;
         const stored = await deps.receive({
           botId,
           channel: 'whatsmeow',
@@ -358,7 +365,7 @@ export function sessionManager(deps: ManagerDeps) {
           answer: Date.now() - m.at.getTime() <= options.replayMaxAgeMs,
         });
         if (stored !== 'duplicate') {
-          for (const id of m.identities) if (id !== contactExternalId) await repo.addIdentity(botId, id, stored.conversation.contactId);
+          for (const id of m.identities) if (id !== contactExternalId) await deps.messages.addIdentity(botId, 'whatsmeow', id, stored.conversation.contactId);
         }
         return;
       } catch (err) {
@@ -398,12 +405,12 @@ export function sessionManager(deps: ManagerDeps) {
       if (s.stopped || !s.open) throw new WhatsappWebError('CHANNEL_NOT_CONNECTED');
       const wait = s.nextSendAt - Date.now();
       if (wait > 0) await sleep(wait);
-      const m = await repo.outbound(messageId);
+      const m = await outboundMessage(messageId);
       // Already out (a job that ran twice, or an answer from another process that never arrived).
       if (!m || m.externalId || m.status !== 'queued') return m?.externalId ?? undefined;
       const sock = s.sock;
       if (s.stopped || !s.open || !sock) throw new WhatsappWebError('CHANNEL_NOT_CONNECTED');
-      const jid = pickRecipient(await repo.recipientIds(messageId));
+      const jid = pickRecipient(await deps.messages.recipientIds(messageId));
       if (!jid) throw new WhatsappWebError('NO_RECIPIENT');
       const content = await outgoing(m, botId);
       if (s.stopped || !s.open || s.sock !== sock) throw new WhatsappWebError('CHANNEL_NOT_CONNECTED');
@@ -417,7 +424,7 @@ export function sessionManager(deps: ManagerDeps) {
         s.nextSendAt = Date.now() + options.minDelayMs + Math.random() * options.jitterMs;
       }
       const externalId = sent?.key?.id ?? undefined;
-      if (externalId) await repo.setExternalId(messageId, externalId);
+      if (externalId) await deps.messages.setExternalId(messageId, externalId);
       return externalId;
     });
     s.sends = job.catch(() => undefined);
@@ -464,7 +471,7 @@ export function sessionManager(deps: ManagerDeps) {
     void (async () => {
       try {
         if (message.op === 'send') {
-          const m = await repo.outbound(message.messageId);
+          const m = await outboundMessage(message.messageId);
           return answer(true, undefined, m ? await deliver(m.id, m.botId) : undefined);
         }
         const s = running.get(message.botId);

@@ -9,7 +9,7 @@ import type { EngineContext, EngineResult } from '../../engine/types.ts';
 import { metaTestApp, postWebhook, until, waTextPayload, whatsappBot, type MetaTestApp } from '../../channels/meta/test-support/meta-test-app.ts';
 import { bots } from '../bots/bots.table.ts';
 import { conversations } from './conversations.table.ts';
-import { IDLE_JOB } from './pipeline.ts';
+import { IDLE_JOB } from './handoff.ts';
 
 type Script = (ctx: EngineContext) => Partial<EngineResult> | Promise<Partial<EngineResult>>;
 const TEAM_PHONE = '+52 33 1111 2222';
