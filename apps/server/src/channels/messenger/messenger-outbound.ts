@@ -1,5 +1,5 @@
 import type { ReplyChoices } from '@charla/shared';
-import type { MessageRow } from '../../modules/conversations/conversations.repository.ts';
+import type { MessageRow } from '../../modules/conversations/ports.ts';
 
 /** Longest text Meta takes in one message. */
 const TEXT_MAX = { messenger: 2000, instagram: 1000 } as const;

@@ -1,5 +1,5 @@
 import type { ReplyChoices } from '@charla/shared';
-import type { MessageRow } from '../../modules/conversations/conversations.repository.ts';
+import type { MessageRow } from '../../modules/conversations/ports.ts';
 import type { ReopenTemplate } from '../meta/meta.table.ts';
 
 const TEXT_MAX = 4096;
