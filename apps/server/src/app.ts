@@ -15,29 +15,24 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Keys } from './lib/secrets.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { authService, type AuthService } from './modules/auth/auth.service.ts';
+import { authModule } from './modules/auth/auth.module.ts';
+import type { AuthService } from './modules/auth/auth.service.ts';
 import { accessTokens } from './modules/auth/tokens.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { botsRepository } from './modules/bots/bots.repository.ts';
-import { botsRoutes } from './modules/bots/bots.routes.ts';
-import { botsService, type BotsService } from './modules/bots/bots.service.ts';
+import { healthModule } from './modules/health/health.module.ts';
+import { botsModule } from './modules/bots/bots.module.ts';
+import type { BotsService } from './modules/bots/bots.service.ts';
 import { secretBox } from './lib/crypto.ts';
 import { fileStorage } from './lib/storage.ts';
 import { createJobs, type Jobs } from './plugins/jobs.ts';
 import type { TrainingService } from './modules/training/training.service.ts';
 import { trainingModule } from './modules/training/training.module.ts';
 import type { KnowledgeSearch } from './engine/ports.ts';
-import { productsRepository } from './modules/products/products.repository.ts';
-import { productsRoutes } from './modules/products/products.routes.ts';
-import { productsService } from './modules/products/products.service.ts';
+import { productsModule } from './modules/products/products.module.ts';
 import type { AppointmentsService } from './modules/appointments/appointments.service.ts';
 import { appointmentsModule } from './modules/appointments/appointments.module.ts';
 import type { Pipeline } from './modules/conversations/pipeline.ts';
 import { conversationsModule } from './modules/conversations/conversations.module.ts';
-import { crmRepository } from './modules/crm/crm.repository.ts';
-import { crmRoutes } from './modules/crm/crm.routes.ts';
-import { crmService } from './modules/crm/crm.service.ts';
+import { crmModule } from './modules/crm/crm.module.ts';
 import { registerModules, type ModuleContext } from './modules/app-module.ts';
 import type { Engine } from './engine/types.ts';
 import { createEngine } from './engine/create-engine.ts';
@@ -65,7 +60,7 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the whole app: plugins, modules, one error handler. Nothing listens until the caller says so. */
+/** Builds the whole app: plugins, then the modules, one error handler. Nothing listens until the caller says so. */
 export async function buildApp({ config, database, keys, logStream, engine }: AppDeps) {
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
@@ -93,21 +88,8 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
 
   const repo = authRepository(database);
   const tokens = accessTokens(keys.jwt, config.ACCESS_TOKEN_TTL);
-  const auth = authService(repo, tokens, {
-    refreshTtl: config.REFRESH_TOKEN_TTL,
-    reuseGrace: config.REFRESH_REUSE_GRACE,
-    loginMaxPerEmail: config.LOGIN_MAX_PER_EMAIL,
-    loginMaxPerIp: config.LOGIN_MAX_PER_IP,
-    loginWindow: config.LOGIN_WINDOW,
-  });
   await app.register(authPlugin, { config, repo, tokens });
   await app.register(realtimePlugin, { config, repo, tokens, pool: database.pool });
-
-  const box = secretBox(keys.encryption, keys.previousEncryption);
-  const bots = botsService(botsRepository(database.db), box, (userId, event, ...args) =>
-    app.realtime.toUser(userId, event, ...args),
-  );
-  app.realtime.allowRooms('bot', bots.mayView);
 
   // Running jobs get half the shutdown's time to finish; the rest closes the server and database.
   const jobs = createJobs(database, { runWorkers: config.ROLE !== 'api', log: app.log, stopTimeoutMs: config.SHUTDOWN_TIMEOUT / 2 });
@@ -115,27 +97,44 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   app.decorate('jobs', jobs);
   app.addHook('preClose', () => jobs.stop());
 
-  const storage = fileStorage(config.DATA_DIR);
-  const ctx: ModuleContext = { app, config, database, jobs, box, storage, emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args), log: app.log };
+  const ctx: ModuleContext = {
+    app,
+    config,
+    database,
+    jobs,
+    box: secretBox(keys.encryption, keys.previousEncryption),
+    storage: fileStorage(config.DATA_DIR),
+    emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args),
+    log: app.log,
+  };
   engine ??= createEngine(config, app.log);
 
-  // The modules, each with its routes, jobs and socket handlers; channels fill the conversations' registry.
-  const training = trainingModule(ctx, { bots });
-  const conversations = conversationsModule(ctx, { bots, users: repo, search: training.search, engine, sendAttempts: SEND_ATTEMPTS });
-  const appointments = appointmentsModule(ctx, { bots, outbound: conversations.pipeline });
+  // The modules; the channels fill the conversations module's registry.
+  const auth = authModule(ctx, { repo, tokens });
+  const bots = botsModule(ctx);
+  const training = trainingModule(ctx, { bots: bots.service });
+  const conversations = conversationsModule(ctx, { bots: bots.service, users: repo, search: training.search, engine, sendAttempts: SEND_ATTEMPTS });
+  const appointments = appointmentsModule(ctx, { bots: bots.service, outbound: conversations.pipeline });
   conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
-  app.decorate('services', { auth, bots, training: training.service, search: training.search, pipeline: conversations.pipeline, appointments: appointments.service });
+  app.decorate('services', {
+    auth: auth.service,
+    bots: bots.service,
+    training: training.service,
+    search: training.search,
+    pipeline: conversations.pipeline,
+    appointments: appointments.service,
+  });
 
   await registerModules(app, [
-    { name: 'health', routes: async (a) => void (await a.register(healthRoutes, { database, engine })) },
-    { name: 'auth', routes: async (a) => void (await a.register(authRoutes, { service: auth })) },
-    { name: 'bots', routes: async (a) => void (await a.register(botsRoutes, { service: bots })) },
+    healthModule(ctx, { engine }),
+    auth.module,
+    bots.module,
     training.module,
-    { name: 'products', routes: async (a) => void (await a.register(productsRoutes, { service: productsService(productsRepository(database.db), bots) })) },
+    productsModule(ctx, { bots: bots.service }),
     appointments.module,
     conversations.module,
-    channelsModule(ctx, { bots, receive: conversations.pipeline.receive, messages: conversations.pipeline.channelMessages, register: conversations.registry.add }),
-    { name: 'crm', routes: async (a) => void (await a.register(crmRoutes, { service: crmService({ repo: crmRepository(database.db), bots, storage }) })) },
+    channelsModule(ctx, { bots: bots.service, receive: conversations.pipeline.receive, messages: conversations.pipeline.channelMessages, register: conversations.registry.add }),
+    crmModule(ctx, { bots: bots.service }),
   ]);
   await app.register(webPlugin, { dir: config.WEB_DIST });
 
