@@ -14,6 +14,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Where a status may go from each message status: forwards only (a late 'delivered' never undoes 'read'). */
 const rank = sql`case ${messages.status} when 'queued' then 0 when 'sent' then 1 when 'failed' then 2 when 'delivered' then 3 when 'read' then 4 else 9 end`;
+/** The conversation's customer as the channel knows them (joined with a conversation). */
+const customerOfConversation = and(eq(contactIdentities.botId, conversations.botId), eq(contactIdentities.contactId, conversations.contactId), eq(contactIdentities.channel, conversations.channel));
 const rankOf: Record<DeliveryStatus, number> = { sent: 1, failed: 2, delivered: 3, read: 4 };
 
 export interface OutboundDraft {
@@ -291,10 +293,7 @@ export function conversationsRepository(db: Db) {
         .select({ message: messages, lastInboundAt: conversations.lastInboundAt, recipient: contactIdentities.externalId })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .leftJoin(
-          contactIdentities,
-          and(eq(contactIdentities.botId, conversations.botId), eq(contactIdentities.contactId, conversations.contactId), eq(contactIdentities.channel, conversations.channel)),
-        )
+        .leftJoin(contactIdentities, customerOfConversation)
         .where(eq(messages.id, messageId))
         .limit(1);
       return row ? { message: row.message, lastInboundAt: row.lastInboundAt, recipient: row.recipient ?? undefined } : undefined;
@@ -343,10 +342,7 @@ export function conversationsRepository(db: Db) {
         .select({ id: messages.id })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .innerJoin(
-          contactIdentities,
-          and(eq(contactIdentities.botId, conversations.botId), eq(contactIdentities.contactId, conversations.contactId), eq(contactIdentities.channel, conversations.channel)),
-        )
+        .innerJoin(contactIdentities, customerOfConversation)
         .where(
           and(
             eq(conversations.botId, botId),
@@ -387,10 +383,7 @@ export function conversationsRepository(db: Db) {
         .select({ externalId: contactIdentities.externalId })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .innerJoin(
-          contactIdentities,
-          and(eq(contactIdentities.botId, messages.botId), eq(contactIdentities.contactId, conversations.contactId), eq(contactIdentities.channel, messages.channel)),
-        )
+        .innerJoin(contactIdentities, customerOfConversation)
         .where(eq(messages.id, messageId));
       return rows.map((r) => r.externalId);
     },

@@ -1,42 +1,21 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import type { KnowledgeSearch } from '../../engine/ports.ts';
-import type { Engine } from '../../engine/types.ts';
 import type { FileStorage } from '../../lib/storage.ts';
-import type { Jobs } from '../../plugins/jobs.ts';
-import type { AppointmentsRepository } from '../appointments/appointments.repository.ts';
 import { channelMessages } from './channel-messages.ts';
-import type { ChannelRegistry } from './channel-registry.ts';
 import { conversationEvents, type Emit } from './conversation-events.ts';
-import type { ConversationsRepository } from './conversations.repository.ts';
 import { handoffs } from './handoff.ts';
 import type { InboxRepository } from './inbox.repository.ts';
 import { mediaStore } from './media-store.ts';
 import { outbound } from './outbound.ts';
 import { receiver } from './receive.ts';
-import { turns } from './turn.ts';
+import { turns, type TurnDeps } from './turn.ts';
 
-export interface PipelineDeps {
-  db: Db;
-  repo: ConversationsRepository;
-  appointments: AppointmentsRepository;
-  search: KnowledgeSearch;
-  engine: Engine;
-  jobs: Jobs;
+export interface PipelineDeps extends Omit<TurnDeps, 'events' | 'handoffs' | 'queueSend'> {
   emit: Emit;
-  /** The channels' senders, media downloads and capabilities. */
-  registry: ChannelRegistry;
-  log: FastifyBaseLogger;
-  /** The picture of one of a bot's products, for replies about that product. */
-  productImage?: (botId: string, productId: string) => Promise<string | undefined>;
   /** Where kept files go (DATA_DIR/files). */
   storage?: FileStorage;
   /** The inbox's reads and writes (hand-offs, the idle return, notices to the team). */
   inbox: InboxRepository;
   /** The address of a conversation in the app, for the hand-off notice to the team's phone. */
   conversationLink: (botId: string, conversationId: string) => string;
-  /** After a turn that booked, moved, confirmed or cancelled appointments (reminders, the owner's calendar). */
-  appointmentsChanged?: (botId: string) => Promise<void>;
 }
 
 /**
