@@ -1,4 +1,4 @@
-import { channelErrorMessage, type MetaChannel } from '@charla/shared';
+import { channelNotice, type MetaChannel, type Notice } from '@charla/shared';
 import type { ChannelMessages, MessageRow } from '../../modules/conversations/ports.ts';
 import { channelErrorFor } from './meta-errors.ts';
 import type { MetaRepository } from './meta.repository.ts';
@@ -17,20 +17,20 @@ export function deliveryStatuses(deps: { repo: MetaRepository; messages: Channel
       externalId: string,
       status: DeliveryStatus,
       at: Date,
-      error: { text: string; metaCode?: number; detail?: string } | null = null,
+      error: { notice: Notice; metaCode?: number; detail?: string } | null = null,
     ): Promise<MessageRow | undefined> {
       if (!(await repo.recordStatus(channel, externalId, status, at, error))) return undefined;
       // The status may come before the send's answer was stored on the message.
       const id = (await messages.byExternalId(channel, externalId))?.id ?? (await repo.claimedMessage(channel, externalId));
       if (!id) return undefined;
-      return messages.advance(id, status, at, error?.text ?? null, externalId);
+      return messages.advance(id, status, at, error?.notice ?? null, externalId);
     },
 
     /** Statuses Meta reported before the send's answer was stored, applied once it is. */
     async applyEarly(channel: MetaChannel, messageId: string, externalId: string): Promise<void> {
       for (const ev of await repo.earlyStatuses(channel, externalId)) {
-        const text = ev.status === 'failed' ? channelErrorMessage(channelErrorFor(ev.metaCode ?? undefined), 'es', ev.metaCode) : null;
-        await messages.advance(messageId, ev.status, ev.occurredAt, text, externalId);
+        const notice = ev.status === 'failed' ? channelNotice(channelErrorFor(ev.metaCode ?? undefined), ev.metaCode) : null;
+        await messages.advance(messageId, ev.status, ev.occurredAt, notice, externalId);
       }
     },
   };

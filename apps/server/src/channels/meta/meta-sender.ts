@@ -1,5 +1,6 @@
-import { channelErrorMessage, type ChannelErrorCode, type MetaChannel } from '@charla/shared';
+import { channelErrorCodes, channelNotice, type ChannelErrorCode, type MetaChannel } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { enumColumn } from '../../lib/row-parse.ts';
 import type { BotRow } from '../../modules/bots/bots.repository.ts';
 import type { ChannelMessages, MessageRow, Sender, SendResult } from '../../modules/conversations/ports.ts';
 import { messengerMessageBody } from '../messenger/messenger-outbound.ts';
@@ -35,7 +36,8 @@ export interface SenderDeps {
   timeoutMs: number;
 }
 
-const failed = (code: ChannelErrorCode, metaCode?: number): SendResult => ({ failed: channelErrorMessage(code, 'es', metaCode) });
+const failed = (code: ChannelErrorCode, metaCode?: number): SendResult => ({ failed: channelNotice(code, metaCode) });
+const sendErrorCode = enumColumn(channelErrorCodes, 'channel_sends.error_code');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -63,7 +65,7 @@ export function metaSenders(deps: SenderDeps): Record<MetaChannel, Sender> {
   /** What an earlier claim of this message ended with, for a job that runs again. */
   async function earlier(messageId: string, prior: SendRow): Promise<SendResult> {
     if (prior.state === 'sent') return { externalId: prior.externalId ?? undefined };
-    if (prior.state === 'failed') return failed((prior.errorCode as ChannelErrorCode | null) ?? 'UNKNOWN', prior.metaCode ?? undefined);
+    if (prior.state === 'failed') return failed(prior.errorCode ? sendErrorCode(prior.errorCode) : 'UNKNOWN', prior.metaCode ?? undefined);
     if (prior.state === 'sending' && !(await repo.abandonSend(messageId, new Date(Date.now() - deps.timeoutMs - 30_000)))) {
       // Another worker is calling Meta for this message right now.
       throw new Error('message is being sent by another worker');

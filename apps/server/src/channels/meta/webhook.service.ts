@@ -1,4 +1,4 @@
-import { channelErrorMessage, type MetaChannel } from '@charla/shared';
+import { channelNotice, type MetaChannel } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BotRow } from '../../modules/bots/bots.repository.ts';
 import type { ChannelMessages, ReceiveInbound } from '../../modules/conversations/ports.ts';
@@ -78,7 +78,7 @@ export function webhookService(deps: WebhookDeps) {
         }
         const code = event.error ? channelErrorFor(event.error.code) : undefined;
         const error = code
-          ? { text: channelErrorMessage(code, 'es', event.error?.code), metaCode: event.error?.code, detail: event.error?.detail ?? event.error?.title }
+          ? { notice: channelNotice(code, event.error?.code), metaCode: event.error?.code, detail: event.error?.detail ?? event.error?.title }
           : null;
         await deps.statuses.apply(event.channel, event.externalId, event.status, event.at, error);
         if (code && channelWideErrors.has(code)) await deps.connections.recordError(bot, event.channel, code, event.error?.code, error?.detail);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PeerMessage } from './lease.ts';
 import type { PacedSender } from './paced-sender.ts';
 import type { SessionLifecycle } from './session-lifecycle.ts';
-import { sendFailures, WhatsappWebError } from './session-errors.ts';
+import { isSendFailure, WhatsappWebError } from './session-errors.ts';
 import type { SessionState } from './session-state.ts';
 
 /**
@@ -47,7 +47,7 @@ export function peerRpc(state: SessionState, parts: { sender: PacedSender; lifec
       if (message.ok) waiting.resolve(message.externalId);
       else {
         const error = message.error ?? 'CHANNEL_NOT_CONNECTED';
-        waiting.reject(error in sendFailures ? new WhatsappWebError(error as keyof typeof sendFailures) : new Error(error));
+        waiting.reject(isSendFailure(error) ? new WhatsappWebError(error) : new Error(error));
       }
       return;
     }

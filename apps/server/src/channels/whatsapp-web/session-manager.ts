@@ -4,7 +4,7 @@ import { inboundQueue } from './inbound-queue.ts';
 import { ownershipLoop } from './ownership-loop.ts';
 import { pacedSender } from './paced-sender.ts';
 import { peerRpc } from './peer-rpc.ts';
-import { sendFailures, WhatsappWebError, type SendOutcome } from './session-errors.ts';
+import { WhatsappWebError, type SendOutcome } from './session-errors.ts';
 import { sessionLifecycle } from './session-lifecycle.ts';
 import { sessionState, type ManagerDeps } from './session-state.ts';
 import type { CreateSocket } from './wa-socket.ts';
@@ -113,9 +113,9 @@ export function sessionManager(deps: ManagerDeps) {
         return { externalId: await rpc.request(owner, { op: 'send', messageId: message.id }, PEER_SEND_TIMEOUT_MS) };
       } catch (err) {
         const code = err instanceof WhatsappWebError ? err.code : undefined;
-        if (code === 'NO_RECIPIENT') return { failed: sendFailures.NO_RECIPIENT };
+        if (code === 'NO_RECIPIENT') return { failed: { code } };
         if (attempt < options.sendAttempts) throw err;
-        return { failed: code ? sendFailures[code] : `WhatsApp no aceptó el mensaje: ${(err as Error).message}` };
+        return { failed: code ? { code } : { code: 'WHATSAPP_REFUSED', params: { detail: (err as Error).message.slice(0, 300) } } };
       }
     },
 

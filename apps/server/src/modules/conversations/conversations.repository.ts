@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Notice } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
@@ -211,7 +212,7 @@ export function conversationsRepository(db: Db) {
     async setStatus(
       messageId: string,
       status: MessageRow['status'],
-      error?: string,
+      error?: Notice,
       opts: { from?: MessageRow['status']; externalId?: string } = {},
     ): Promise<MessageRow | undefined> {
       const [row] = await db
@@ -219,7 +220,7 @@ export function conversationsRepository(db: Db) {
         .set({
           status,
           ...(status === 'sent' ? { sentAt: new Date() } : {}),
-          ...(error !== undefined ? { error } : {}),
+          ...(error !== undefined ? { error: error.code, errorParams: error.params ?? null } : {}),
           ...(opts.externalId ? { externalId: opts.externalId } : {}),
         })
         .where(and(eq(messages.id, messageId), opts.from ? eq(messages.status, opts.from) : undefined))
@@ -319,12 +320,13 @@ export function conversationsRepository(db: Db) {
     },
 
     /** Moves one outbound message forward to `status`; nothing when it is already there or further. */
-    async advance(messageId: string, status: DeliveryStatus, at: Date, error: string | null, externalId?: string): Promise<MessageRow | undefined> {
+    async advance(messageId: string, status: DeliveryStatus, at: Date, error: Notice | null, externalId?: string): Promise<MessageRow | undefined> {
       const [row] = await db
         .update(messages)
         .set({
           status,
-          error: status === 'failed' ? error : null,
+          error: status === 'failed' ? (error?.code ?? null) : null,
+          errorParams: status === 'failed' ? (error?.params ?? null) : null,
           sentAt: sql`coalesce(${messages.sentAt}, ${at.toISOString()}::timestamptz)`,
           ...(externalId ? { externalId: sql`coalesce(${messages.externalId}, ${externalId})` } : {}),
         })

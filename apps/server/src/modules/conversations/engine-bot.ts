@@ -1,5 +1,5 @@
 import type { EngineBot } from '../../engine/types.ts';
-import type { BotRow } from '../bots/bots.repository.ts';
+import { botColumns, type BotRow } from '../bots/bots.repository.ts';
 
 /** The bot's settings as the engine reads them. */
 export const engineBot = (bot: BotRow): EngineBot => ({
@@ -7,13 +7,13 @@ export const engineBot = (bot: BotRow): EngineBot => ({
   botName: bot.botName,
   businessName: bot.businessName,
   businessDesc: bot.businessDesc,
-  template: bot.botObjective,
-  purpose: bot.purpose as EngineBot['purpose'],
-  tone: bot.tone as EngineBot['tone'],
-  personality: bot.personality as EngineBot['personality'],
-  identity: bot.identity as EngineBot['identity'],
-  responseLength: bot.responseLength as EngineBot['responseLength'],
-  language: bot.language === 'en' ? 'en' : 'es',
+  template: botColumns.template(bot.botObjective),
+  purpose: botColumns.purpose(bot.purpose),
+  tone: botColumns.tone(bot.tone),
+  personality: botColumns.personality(bot.personality),
+  identity: botColumns.identity(bot.identity),
+  responseLength: botColumns.responseLength(bot.responseLength),
+  language: botColumns.language(bot.language),
   timezone: bot.timezone,
   redirectionEnabled: bot.redirectionEnabled,
   redirectionPhone: bot.redirectionPhone,

@@ -1,6 +1,9 @@
-import type { ConversationMessage } from '@charla/shared';
+import { noticeParams, type ConversationMessage } from '@charla/shared';
+import { jsonColumn } from '../../lib/row-parse.ts';
 import type { MessageRow } from './conversations.repository.ts';
 import type { StoredMedia } from './conversations.table.ts';
+
+const errorParams = jsonColumn(noticeParams, 'messages.error_params');
 
 /** A stored message as the dashboard receives it (the inbox, the playground, the realtime events). */
 export function toConversationMessage(m: MessageRow): ConversationMessage {
@@ -14,7 +17,7 @@ export function toConversationMessage(m: MessageRow): ConversationMessage {
     createdAt: m.createdAt.toISOString(),
     sources: m.sources?.map((s) => ({ heading: s.heading, text: s.text, score: s.score })) ?? null,
     actions: m.actions ?? null,
-    error: m.error,
+    error: m.error ? { code: m.error, ...(m.errorParams && { params: errorParams(m.errorParams) }) } : null,
     ...(m.choices && { choices: m.choices }),
     ...(m.chosen && { chosen: m.chosen }),
     ...(m.media?.length && { media: m.media.map((x) => shownMedia(m.conversationId, x)) }),

@@ -19,7 +19,7 @@ export function outbound(deps: { repo: ConversationsRepository; registry: Channe
     if (!message || message.status !== 'queued') return;
     const sender = deps.registry.get(message.channel)?.send;
     if (!sender) {
-      const failed = await repo.setStatus(messageId, 'failed', 'CHANNEL_NOT_CONNECTED');
+      const failed = await repo.setStatus(messageId, 'failed', { code: 'CHANNEL_NOT_CONNECTED' });
       if (failed) events.message(message.botId, message.channel, failed);
       return;
     }

@@ -1,4 +1,4 @@
-import type { ReplyChoices } from '@charla/shared';
+import type { Notice, ReplyChoices } from '@charla/shared';
 import type { BotRow } from '../bots/bots.repository.ts';
 import type { MessageRow } from './conversations.repository.ts';
 import type { Channel, StoredMedia } from './conversations.table.ts';
@@ -34,8 +34,8 @@ export interface Inbound {
 /** Stores one customer's message (idempotent on the channel's id) and queues its turn. */
 export type ReceiveInbound = (m: Inbound) => Promise<'duplicate' | { message: MessageRow; conversation: { id: string; contactId: string } }>;
 
-/** The channel's id of the sent message, or `failed` (why, in words) when it will never be delivered. */
-export type SendResult = { externalId?: string } | { failed: string };
+/** The channel's id of the sent message, or `failed` (a code and its values) when it will never be delivered. */
+export type SendResult = { externalId?: string } | { failed: Notice };
 
 /** Delivers one outbound message on its channel; throws to be retried by the send job. */
 export type Sender = (message: MessageRow) => Promise<SendResult | void>;
@@ -106,7 +106,7 @@ export interface ChannelMessages {
   /** The message a channel knows by its id, on that channel. */
   byExternalId(channel: Channel, externalId: string, botId?: string): Promise<MessageRow | undefined>;
   /** Moves an outbound message forward to `status` (never back); answers it when it moved. */
-  advance(messageId: string, status: DeliveryStatus, at: Date, error: string | null, externalId?: string): Promise<MessageRow | undefined>;
+  advance(messageId: string, status: DeliveryStatus, at: Date, error: Notice | null, externalId?: string): Promise<MessageRow | undefined>;
   /** Messenger and Instagram's "everything up to this moment" reads and deliveries. */
   advanceUntil(botId: string, channel: Channel, recipient: string, status: 'delivered' | 'read', until: Date): Promise<MessageRow[]>;
   /** Records the channel's id of a message once it went out (a second delivery then sends nothing). */

@@ -1,4 +1,4 @@
-import { chosenOption, limitsOf, replyChoices, rooms, type ReplyChoices } from '@charla/shared';
+import { chosenOption, limitsOf, replyChoices, rooms, type ConversationStatus, type ReplyChoices } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
@@ -88,7 +88,7 @@ export function turns(deps: TurnDeps) {
         ...(deps.productImage && { productImage: deps.productImage }),
       }),
     };
-    let status: 'bot' | 'human' | 'closed' = conversation.status;
+    let status: ConversationStatus = conversation.status;
     const typing = (on: boolean) => deps.events.emit(rooms.bot(bot.id), 'conversationUpdated', { botId: bot.id, conversationId, status, typing: on });
     typing(true);
     try {
