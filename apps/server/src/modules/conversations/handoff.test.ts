@@ -134,7 +134,8 @@ describe.each(engines)('hand-off rules on %s', (dbEngine) => {
     try {
       await write(on.phoneNumberId, on.from, '¿Y pájaros???');
       const c = await until(() => conversationOf(on.botId), (c) => c.status === 'human');
-      expect(toRoom).toHaveBeenCalledWith(expect.any(Array), 'handoffRequested', expect.objectContaining({ conversationId: c.id, reason: 'unanswered' }));
+      // The team is told once the turn's replies are on their way: the status may be read first.
+      await vi.waitFor(() => expect(toRoom).toHaveBeenCalledWith(expect.any(Array), 'handoffRequested', expect.objectContaining({ conversationId: c.id, reason: 'unanswered' })), { timeout: 10_000 });
     } finally {
       toRoom.mockRestore();
     }
