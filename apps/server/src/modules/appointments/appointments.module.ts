@@ -26,6 +26,8 @@ export function appointmentsModule(ctx: ModuleContext, deps: { bots: BotsService
     emit: ctx.emit,
     log: ctx.log,
   });
+  // New reminder settings set the bot's upcoming reminders again at once (the sweep catches a failure).
+  deps.bots.onRemindersChanged(async (botId) => void (await calendar.remindersChanged(botId).catch((err) => ctx.log.error({ err, botId }, 'reminders not set again; the sweep sets them'))));
   const module: AppModule = {
     name: 'appointments',
     jobs: (app) => appointmentsJobs(app, ctx.config, ctx.jobs, calendar),
