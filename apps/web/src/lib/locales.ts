@@ -5,7 +5,7 @@ export const defaultLocale: typeof sharedDefaultLocale = 'es';
 export const fallbackLocale: Locale = 'en';
 
 /** Translation namespaces, one file each under public/locales/{lng}/. */
-export const namespaces = ['common', 'auth', 'dashboard', 'account', 'help', 'training', 'bots', 'products', 'playground', 'channels', 'inbox', 'citas', 'crm'] as const;
+export const namespaces = ['common', 'auth', 'dashboard', 'account', 'help', 'training', 'bots', 'products', 'playground', 'channels', 'inbox', 'citas', 'crm', 'crmSummary'] as const;
 export type Namespace = (typeof namespaces)[number];
 
 export function isLocale(value: unknown): value is Locale {
