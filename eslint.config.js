@@ -54,5 +54,54 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's import directions: modules never import a channel; a channel reaches the
+  // conversations module only through its ports; the engine imports nothing outside engine/
+  // but the server's settings (its knowledge search and calendar arrive as ports).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/test-support/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'server-engine', pattern: 'apps/server/src/engine', partialMatch: false },
+        { type: 'server-channel', pattern: 'apps/server/src/channels', partialMatch: false },
+        { type: 'server-module', pattern: 'apps/server/src/modules/*', partialMatch: false, capture: ['module'] },
+        { type: 'server-shared', pattern: 'apps/server/src/{lib,db,plugins,seed,eval,test}', partialMatch: false },
+      ],
+      'boundaries/files': [
+        { category: 'ports', pattern: 'apps/server/src/modules/*/ports.ts' },
+        { category: 'table', pattern: 'apps/server/src/**/*.table.ts' },
+        { category: 'server-settings', pattern: 'apps/server/src/config.ts' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'server-module' } },
+              disallow: { to: { element: { type: 'server-channel' } } },
+              message: 'A module never imports a channel: the channel registers itself in the conversations registry.',
+            },
+            {
+              from: { element: { type: 'server-channel' } },
+              disallow: { to: { element: { type: 'server-module', captured: { module: 'conversations' } } } },
+              message: 'A channel reaches the conversations module only through modules/conversations/ports.ts.',
+            },
+            { from: { element: { type: 'server-channel' } }, allow: { to: { file: { categories: 'ports' } } } },
+            // A channel's table may reference a message by its foreign key.
+            { from: { file: { categories: 'table' } }, allow: { to: { file: { categories: 'table' } } } },
+            {
+              from: { element: { type: 'server-engine' } },
+              disallow: { to: { element: { types: { anyOf: ['server-module', 'server-channel', 'server-shared'] } } } },
+              message: 'The engine depends on ports (engine/ports.ts), never on a module, a channel or the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['bench/**', 'scripts/**', 'e2e/**', 'apps/server/src/eval/**', 'apps/web/scripts/**'], rules: { 'no-console': 'off' } },
 );

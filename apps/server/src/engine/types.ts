@@ -1,5 +1,5 @@
 import type { ChosenOption, MessageDirection, ReplyChoice, ReplyChoices, SchedulingItem } from '@charla/shared';
-import type { Passage } from '../modules/training/retrieval.ts';
+import type { Passage } from './ports.ts';
 
 export type { ChosenOption, ReplyChoice, ReplyChoices };
 

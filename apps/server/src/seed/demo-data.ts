@@ -4,6 +4,7 @@ import { addDays } from '../engine/dates/calendar-date.ts';
 import { localParts, zonedTimeToUtc } from '../engine/dates/zoned-time.ts';
 import type { UserRow } from '../modules/auth/auth.repository.ts';
 import type { BotsService } from '../modules/bots/bots.service.ts';
+import { commitTurn } from '../modules/conversations/turn-commit.ts';
 import { conversationsRepository, type ConversationsRepository, type MessageRow } from '../modules/conversations/conversations.repository.ts';
 import { crmRepository } from '../modules/crm/crm.repository.ts';
 import { defaultStagesOf } from '../modules/crm/crm.service.ts';
@@ -78,7 +79,7 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
   await storeDemoHistory(deps.db, bot.id, stages, demoTimezone, now);
   const contactOf = new Map<string, string>();
   for (const c of demoConversations) {
-    const contactId = await storeConversation(repo, owner, bot.id, c, now);
+    const contactId = await storeConversation(deps.db, repo, owner, bot.id, c, now);
     if (contactId) contactOf.set(c.key, contactId);
   }
   await seedCrm(owner, bot.id, contactOf, deps, now);
@@ -116,6 +117,7 @@ function booked(booking: NonNullable<DemoConversation['booking']>, now: Date) {
 }
 
 async function storeConversation(
+  db: Db,
   repo: ConversationsRepository,
   owner: UserRow,
   botId: string,
@@ -150,7 +152,7 @@ async function storeConversation(
     const bookedAt = booking && thisWeekAt(now, demoTimezone, booking.weekday, booking.time);
     const contactPatch = patched ? undefined : { ...(c.email && { email: c.email }), ...(c.phone && { phone: c.phone }) };
     patched = true;
-    const stored = await repo.commitTurn({
+    const stored = await commitTurn(db, {
       conversationId: conversation.id,
       botId,
       contactId: conversation.contactId,

@@ -1,4 +1,4 @@
-import type { MediaFetcher } from '../../modules/conversations/pipeline.ts';
+import type { MediaFetcher } from '../../modules/conversations/ports.ts';
 import { ExtractError } from '../../modules/training/extract/extract-error.ts';
 import { safeFetch } from '../../modules/training/extract/safe-fetch.ts';
 

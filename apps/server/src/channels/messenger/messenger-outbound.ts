@@ -1,5 +1,5 @@
 import type { ReplyChoices } from '@charla/shared';
-import type { MessageRow } from '../../modules/conversations/conversations.repository.ts';
+import type { MessageRow } from '../../modules/conversations/ports.ts';
 
 /** Longest text Meta takes in one message. */
 const TEXT_MAX = { messenger: 2000, instagram: 1000 } as const;
@@ -35,3 +35,6 @@ export function messengerMessageBody(
       : { text, ...(quick && text.trim() && { quick_replies: quick }) };
   return { recipient: { id: recipient }, messaging_type: 'RESPONSE', message: content };
 }
+
+/** An attachment carries no text on Messenger and Instagram: a reply's picture always goes first, alone. */
+export const messengerImageWithText = (text: string): boolean => !text.trim();

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import {
-  channelErrorMessage,
   channelNotice,
   metaStepMessage,
   type ChannelStatus,
@@ -10,32 +9,24 @@ import {
   type MetaRegisterBody,
   type MetaRegisterStep,
   type MetaSettingsResponse,
-  type WhatsappTemplateBody,
-  type WhatsappTemplateOption,
 } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../lib/crypto.ts';
-import { AppError, type Reason } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import type { UserRow } from '../../modules/auth/auth.repository.ts';
 import type { BotRow, BotsRepository } from '../../modules/bots/bots.repository.ts';
 import type { BotsService } from '../../modules/bots/bots.service.ts';
-import type { ChannelCredentials, Connections } from './connections.ts';
+import type { Connections } from './connections.ts';
 import { GraphError, type GraphClient } from './graph-client.ts';
-import { channelErrorFor, channelWideErrors } from './meta-errors.ts';
+import { channelErrorFor } from './meta-errors.ts';
+import { refuseUnsendable } from './refuse-unsendable.ts';
+import { channelDisconnect } from './channel-disconnect.ts';
+import { whatsappTemplatesService } from './whatsapp-templates.service.ts';
 import type { MetaRepository } from './meta.repository.ts';
-import { problemWords, sortOptions, templateFields, templateOption, type GraphTemplatePage } from './whatsapp-templates.ts';
 
 /** Our code for a failed step: a call with no answer is an unavailable Meta here, not an unconfirmed message. */
 const stepErrorCode = (err: GraphError) => (err.failure === 'ambiguous' ? 'META_UNAVAILABLE' : channelErrorFor(err.code, err.body.error_subcode, err.failure));
-
-/**
- * A call that failed here, before the network (a stored token no request can carry): Meta was
- * never called, so it is the owner's to fix, a 400 naming the token, not a 502.
- */
-function refuseUnsendable(err: GraphError) {
-  if (err.failure === 'local') throw new AppError('META_TOKEN_INVALID', { access_token: 'META_TOKEN_INVALID' });
-}
 
 /**
  * A step of connecting failed at Meta: which one, and what Meta said. Calling again retries it.
@@ -76,15 +67,14 @@ export interface ChannelsServiceDeps {
 
 const subscribedFields = 'messages,messaging_postbacks,message_deliveries,message_reads';
 
-/** Pages of templates read at most (100 each): a WABA holds up to a few hundred. */
-const templatePages = 10;
-
-/** «name» (language) in a sentence. */
-const quoted = (name: string, language: string) => `«${name}» (${language})`;
-
-/** Connecting, inspecting and disconnecting a bot's Meta channels. */
+/**
+ * Connecting and inspecting a bot's Meta channels (the connect steps are here); the WhatsApp
+ * templates (whatsapp-templates.service.ts) and disconnecting (channel-disconnect.ts) join them.
+ */
 export function channelsService(deps: ChannelsServiceDeps) {
   const { repo, connections, graph, bots, box, log } = deps;
+  const templates = whatsappTemplatesService(deps);
+  const disconnecting = channelDisconnect(deps);
 
   async function step<T>(bot: BotRow, channel: MetaChannel, name: MetaRegisterStep, call: () => Promise<T>): Promise<T> {
     try {
@@ -106,84 +96,6 @@ export function channelsService(deps: ChannelsServiceDeps) {
     if (!account) return;
     const other = await repo.botByAccount(channel, account);
     if (other && other.id !== botId) throw new AppError('CHANNEL_ACCOUNT_TAKEN');
-  }
-
-  /** The connected WhatsApp number's token and WABA, or CHANNEL_NOT_CONNECTED. */
-  function whatsappAccount(bot: BotRow): { creds: ChannelCredentials; waba: string } {
-    const creds = connections.credentials(bot, 'whatsapp');
-    const waba = bot.metaCredentials[0]?.waba_id;
-    if (!creds || !waba) throw new AppError('CHANNEL_NOT_CONNECTED');
-    return { creds, waba };
-  }
-
-  /**
-   * A read of the WABA at Meta on the owner's behalf. A refused token moves the channel to
-   * needs_reauth (as a refused send does); any other failure is answered with Meta's words.
-   */
-  async function readWaba<T>(bot: BotRow, creds: ChannelCredentials, what: Reason, call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (err) {
-      if (!(err instanceof GraphError)) throw err;
-      refuseUnsendable(err);
-      log.warn({ botId: bot.id, ...err.toLog() }, 'reading WhatsApp templates failed');
-      if (err.failure === 'token') {
-        await connections.needsReauth(bot, 'whatsapp', creds, err.code, err.body.message);
-        throw new AppError('CHANNEL_NEEDS_REAUTH');
-      }
-      const said = err.body.error_user_msg ?? err.body.message;
-      const byMeta = (locale: Locale) => (said && err.status ? ` ${locale === 'es' ? 'Meta dijo' : 'Meta said'}: «${said}».` : '');
-      let cause: Reason;
-      if (err.failure === 'rejected') {
-        const code = channelErrorFor(err.code, err.body.error_subcode, err.failure);
-        const wide = channelWideErrors.has(code) ? code : 'UNKNOWN';
-        cause = { es: channelErrorMessage(wide, 'es', err.code), en: channelErrorMessage(wide, 'en', err.code) };
-      } else {
-        const meta = err.code ? ` (Meta ${err.code})` : '';
-        cause = { es: `Meta no respondió por ahora; inténtalo de nuevo en unos minutos.${meta}`, en: `Meta is not answering right now; try again in a few minutes.${meta}` };
-      }
-      const words = (locale: Locale) => `${what[locale]} ${cause[locale]}${byMeta(locale)}`;
-      throw new AppError('META_REQUEST_FAILED', undefined, { es: words('es'), en: words('en') });
-    }
-  }
-
-  const listingFailed: Reason = { es: 'No se pudieron leer las plantillas de WhatsApp.', en: 'Could not read the WhatsApp templates.' };
-
-  /** Refuses a template Meta does not have, has not approved, or whose variables the reply cannot fill. */
-  async function checkTemplate(bot: BotRow, template: WhatsappTemplateBody) {
-    const { creds, waba } = whatsappAccount(bot);
-    const page = await readWaba(bot, creds, listingFailed, () =>
-      graph.get<GraphTemplatePage>(`${waba}/message_templates`, { token: creds.token, query: { name: template.name, fields: templateFields, limit: '100' }, retries: 1 }),
-    );
-    const sameName = (page.data ?? []).filter((t) => t.name === template.name);
-    const found = sameName.find((t) => t.language === template.language);
-    const named = quoted(template.name, template.language);
-    if (!found) {
-      const others = sameName.map((t) => t.language).sort().join(', ');
-      throw new AppError('TEMPLATE_NOT_FOUND', undefined, {
-        es: `No hay una plantilla ${named} en tu cuenta de WhatsApp.${others ? ` Existe en: ${others}.` : ''}`,
-        en: `There is no template ${named} in your WhatsApp account.${others ? ` It exists in: ${others}.` : ''}`,
-      });
-    }
-    if (found.status && found.status.toUpperCase() !== 'APPROVED') {
-      throw new AppError('TEMPLATE_NOT_APPROVED', undefined, {
-        es: `Meta no ha aprobado la plantilla ${named} (estado ${found.status}): solo se pueden enviar plantillas aprobadas.`,
-        en: `Meta has not approved the template ${named} (status ${found.status}): only approved templates can be sent.`,
-      });
-    }
-    const option = templateOption(found);
-    if (option.problem) {
-      const why = problemWords[option.problem];
-      throw new AppError('TEMPLATE_UNUSABLE', undefined, {
-        es: `La plantilla ${named} ${why.es}: el asistente no puede llenarla. Elige una sin variables o con una sola ({{1}}) en el cuerpo.`,
-        en: `The template ${named} ${why.en}: the assistant cannot fill it in. Choose one with no variables or a single one ({{1}}) in its body.`,
-      });
-    }
-    if (option.with_text !== template.with_text) {
-      throw new AppError('TEMPLATE_VARIABLES_MISMATCH', undefined, option.with_text
-        ? { es: `La plantilla ${named} tiene una variable {{1}}: debe recibir el texto de la respuesta.`, en: `The template ${named} has a {{1}} variable: it must receive the reply's text.` }
-        : { es: `La plantilla ${named} no tiene variables: no puede llevar el texto de la respuesta.`, en: `The template ${named} has no variables: it cannot carry the reply's text.` });
-    }
   }
 
   async function fresh(botId: string): Promise<BotRow> {
@@ -262,71 +174,13 @@ export function channelsService(deps: ChannelsServiceDeps) {
       return { ok: true as const, channels: (await connections.statusOf(saved, locale)).filter((c) => c.channel !== 'whatsapp') };
     },
 
-    /**
-     * Forgets a channel's credentials (webhooks for it are then dropped, sends fail with
-     * CHANNEL_NOT_CONNECTED). Messenger takes Instagram with it: Instagram replies use the page's token.
-     */
-    async disconnect(caller: UserRow, botId: string, source: string): Promise<void> {
-      const bot = await bots.accessible(caller, botId);
-      if (source === 'whatsmeow') {
-        if (!deps.disconnectWhatsmeow) throw new AppError('CHANNEL_SOURCE_UNSUPPORTED');
-        return deps.disconnectWhatsmeow(caller, botId);
-      }
-      // The accounts are let go with the credentials: another bot may take them afterwards.
-      if (source === 'api' || source === 'meta') {
-        await deps.botsRepo.updateHolding(bot.id, { metaCredentials: [] }, { whatsapp: null });
-        await connections.disconnected(bot, 'whatsapp');
-      } else if (source === 'messenger') {
-        await deps.botsRepo.updateHolding(bot.id, { messengerCredentials: [] }, { messenger: null, instagram: null });
-        await connections.disconnected(bot, 'messenger');
-        await connections.disconnected(bot, 'instagram');
-      } else if (source === 'instagram') {
-        const page = bot.messengerCredentials[0];
-        await deps.botsRepo.updateHolding(bot.id, page ? { messengerCredentials: [{ ...page, instagram_account_id: undefined }] } : {}, { instagram: null });
-        await connections.disconnected(bot, 'instagram');
-      } else throw new AppError('CHANNEL_SOURCE_UNSUPPORTED');
-      log.info({ botId, source }, 'channel disconnected');
-    },
-
     /** The Meta app's public settings for the embedded signup (never its secret nor the verify token). */
     settings(): MetaSettingsResponse {
       return { app_id: deps.appId ?? null, config_id: deps.configId ?? null, graph_version: deps.graphVersion ?? 'v23.0' };
     },
 
-    /** The closed-window template of the bot's WhatsApp number, or null. */
-    async template(caller: UserRow, botId: string) {
-      const bot = await bots.accessible(caller, botId);
-      const stored = (await repo.connection(bot.id, 'whatsapp'))?.template;
-      return { ok: true as const, template: stored ? { name: stored.name, language: stored.language, with_text: stored.withText } : null };
-    },
-
-    /** The approved templates of the number's WhatsApp Business Account, read from Meta page by page. */
-    async templates(caller: UserRow, botId: string): Promise<WhatsappTemplateOption[]> {
-      const bot = await bots.accessible(caller, botId);
-      const { creds, waba } = whatsappAccount(bot);
-      const found: WhatsappTemplateOption[] = [];
-      let after: string | undefined;
-      for (let page = 0; page < templatePages; page++) {
-        const query = { fields: templateFields, status: 'APPROVED', limit: '100', ...(after ? { after } : {}) };
-        const answer = await readWaba(bot, creds, listingFailed, () => graph.get<GraphTemplatePage>(`${waba}/message_templates`, { token: creds.token, query, retries: 1 }));
-        for (const t of answer.data ?? []) if (t.name && t.language && (!t.status || t.status.toUpperCase() === 'APPROVED')) found.push(templateOption(t));
-        after = answer.paging?.next ? answer.paging.cursors?.after : undefined;
-        if (!after) break;
-      }
-      return sortOptions(found);
-    },
-
-    /** Refuses a template Meta does not have approved in that language, or whose variable does not match. */
-    checkTemplate,
-
-    /** Sets (after checking it with Meta) or clears the template sent when the 24-hour window is closed. */
-    async setTemplate(caller: UserRow, botId: string, template: WhatsappTemplateBody | null) {
-      const bot = await bots.writable(caller, botId);
-      if (template) await checkTemplate(bot, template);
-      await repo.saveConnection(bot.id, 'whatsapp', { template: template && { name: template.name, language: template.language, withText: template.with_text } });
-      log.info({ botId: bot.id, template: template?.name ?? null }, 'WhatsApp closed-window template changed');
-      return { ok: true as const, template };
-    },
+    ...templates,
+    disconnect: disconnecting.disconnect,
   };
 }
 

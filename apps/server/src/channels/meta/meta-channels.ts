@@ -5,17 +5,21 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import type { UserRow } from '../../modules/auth/auth.repository.ts';
 import { botsRepository } from '../../modules/bots/bots.repository.ts';
 import type { BotsService } from '../../modules/bots/bots.service.ts';
-import type { Inbound } from '../../modules/conversations/conversations.repository.ts';
+import type { ChannelMessages, ReceiveInbound } from '../../modules/conversations/ports.ts';
+import { instagramChannel } from '../instagram/instagram.channel.ts';
+import { attachmentMediaFetcher } from '../messenger/messenger-media.ts';
+import { messengerChannel } from '../messenger/messenger.channel.ts';
+import { whatsappCloudChannel } from '../whatsapp-cloud/whatsapp-cloud.channel.ts';
+import { whatsappMediaFetcher } from '../whatsapp-cloud/whatsapp-media.ts';
 import { channelsRoutes } from './channels.routes.ts';
 import { channelsService } from './channels.service.ts';
 import { connections, type Emit } from './connections.ts';
+import { deliveryStatuses } from './delivery-statuses.ts';
 import { graphClient } from './graph-client.ts';
 import { metaRepository } from './meta.repository.ts';
 import { metaSenders } from './meta-sender.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 import { webhookService } from './webhook.service.ts';
-import { whatsappMediaFetcher } from '../whatsapp-cloud/whatsapp-media.ts';
-import { attachmentMediaFetcher } from '../messenger/messenger-media.ts';
 
 export { SEND_ATTEMPTS } from './meta-sender.ts';
 
@@ -26,61 +30,67 @@ export interface MetaChannelsDeps {
   bots: BotsService;
   emit: Emit;
   log: FastifyBaseLogger;
+  /** The conversations module's receive and its messages port. */
+  receive: ReceiveInbound;
+  messages: ChannelMessages;
+  /** POST /api/disconnect with source 'whatsmeow' (WhatsApp by QR's own logout). */
+  disconnectWhatsmeow?: (caller: UserRow, botId: string) => Promise<void>;
 }
 
 /**
- * WhatsApp Cloud API, Messenger and Instagram: the senders the pipeline calls, then (once the
- * pipeline exists) the webhook callback and the Canales routes.
+ * WhatsApp Cloud API, Messenger and Instagram share Meta's plumbing: one Graph client, one
+ * webhook callback, the connection states and the Canales routes. Each of the three is declared
+ * as its own channel (whatsapp-cloud/, messenger/, instagram/).
  */
-export function metaChannels({ config, db, box, bots, emit, log }: MetaChannelsDeps) {
+export function metaChannels(deps: MetaChannelsDeps) {
+  const { config, db, box, bots, emit, log, messages } = deps;
   const repo = metaRepository(db);
   const graph = graphClient({ baseUrl: config.META_GRAPH_URL, timeoutMs: config.META_TIMEOUT_MS });
   const conns = connections({ repo, box, emit, log });
+  const statuses = deliveryStatuses({ repo, messages });
   const senders = metaSenders({
     repo,
     connections: conns,
     graph,
     findBot: bots.find,
-    emit,
+    messages,
+    statuses,
     log,
     ratePerSecond: config.WHATSAPP_RATE_PER_SECOND,
     recipientGapMs: config.META_RECIPIENT_GAP_MS,
     timeoutMs: config.META_TIMEOUT_MS,
   });
-
+  const service = channelsService({
+    repo,
+    connections: conns,
+    graph,
+    bots,
+    botsRepo: botsRepository(db),
+    box,
+    appId: config.META_APP_ID,
+    appSecret: config.META_APP_SECRET,
+    configId: config.META_CONFIG_ID,
+    graphVersion: /\/(v\d+\.\d+)$/.exec(config.META_GRAPH_URL)?.[1] ?? 'v23.0',
+    log,
+    disconnectWhatsmeow: deps.disconnectWhatsmeow,
+  });
+  const webhooks = webhookService({ repo, connections: conns, receive: deps.receive, messages, statuses, log, replayMaxAgeMs: config.WEBHOOK_REPLAY_MAX_AGE * 1000 });
   const attachments = attachmentMediaFetcher({ timeoutMs: config.META_TIMEOUT_MS * 10, allowPrivate: config.TRAINING_ALLOW_PRIVATE_URLS });
-  const mediaFetchers = {
-    whatsapp: whatsappMediaFetcher({ graph, connections: conns, findBot: bots.find, timeoutMs: config.META_TIMEOUT_MS }),
-    messenger: attachments,
-    instagram: attachments,
-  };
 
   return {
-    senders,
-    mediaFetchers,
-    async routes(
-      app: FastifyInstance,
-      receive: (m: Inbound) => Promise<unknown>,
-      opts: { disconnectWhatsmeow?: (caller: UserRow, botId: string) => Promise<void> } = {},
-    ) {
-      const webhooks = webhookService({ repo, connections: conns, receive, emit, log, replayMaxAgeMs: config.WEBHOOK_REPLAY_MAX_AGE * 1000 });
+    definitions: [
+      whatsappCloudChannel({
+        send: senders.whatsapp,
+        fetchMedia: whatsappMediaFetcher({ graph, connections: conns, findBot: bots.find, timeoutMs: config.META_TIMEOUT_MS }),
+        checkTemplate: service.checkTemplate,
+      }),
+      messengerChannel({ send: senders.messenger, fetchMedia: attachments }),
+      instagramChannel({ send: senders.instagram, fetchMedia: attachments }),
+    ],
+    /** The webhook callback and the Canales routes. */
+    async routes(app: FastifyInstance) {
       await app.register(webhookRoutes, { service: webhooks, appSecret: config.META_APP_SECRET, verifyToken: config.META_VERIFY_TOKEN });
-      const service = channelsService({
-        repo,
-        connections: conns,
-        graph,
-        bots,
-        botsRepo: botsRepository(db),
-        box,
-        appId: config.META_APP_ID,
-        appSecret: config.META_APP_SECRET,
-        configId: config.META_CONFIG_ID,
-        graphVersion: /\/(v\d+\.\d+)$/.exec(config.META_GRAPH_URL)?.[1] ?? 'v23.0',
-        log,
-        disconnectWhatsmeow: opts.disconnectWhatsmeow,
-      });
       await app.register(channelsRoutes, { service });
-      return { checkTemplate: service.checkTemplate };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { MetaChannel } from '@charla/shared';
-import type { Inbound } from '../../modules/conversations/conversations.repository.ts';
+import type { Inbound } from '../../modules/conversations/ports.ts';
 import type { DeliveryStatus } from './meta.table.ts';
 
 /** What one webhook delivery asks of us, once read; the bot is found later by `account`. */

@@ -1,12 +1,12 @@
-import { channelErrorCodes, channelNotice, rooms, type ChannelErrorCode, type MetaChannel } from '@charla/shared';
+import { channelErrorCodes, channelNotice, type ChannelErrorCode, type MetaChannel } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { enumColumn } from '../../lib/row-parse.ts';
 import type { BotRow } from '../../modules/bots/bots.repository.ts';
-import type { MessageRow } from '../../modules/conversations/conversations.repository.ts';
-import { toConversationMessage, type Sender, type SendResult } from '../../modules/conversations/pipeline.ts';
+import type { ChannelMessages, MessageRow, Sender, SendResult } from '../../modules/conversations/ports.ts';
 import { messengerMessageBody } from '../messenger/messenger-outbound.ts';
 import { whatsappMessageBody } from '../whatsapp-cloud/whatsapp-outbound.ts';
-import type { Connections, Emit } from './connections.ts';
+import type { Connections } from './connections.ts';
+import type { DeliveryStatuses } from './delivery-statuses.ts';
 import { GraphError, type GraphClient } from './graph-client.ts';
 import { channelErrorFor, channelWideErrors } from './meta-errors.ts';
 import type { MetaRepository, SendRow } from './meta.repository.ts';
@@ -28,7 +28,8 @@ export interface SenderDeps {
   connections: Connections;
   graph: GraphClient;
   findBot: (botId: string) => Promise<BotRow | undefined>;
-  emit: Emit;
+  messages: ChannelMessages;
+  statuses: DeliveryStatuses;
   log: FastifyBaseLogger;
   ratePerSecond: number;
   recipientGapMs: number;
@@ -61,15 +62,6 @@ export function metaSenders(deps: SenderDeps): Record<MetaChannel, Sender> {
     return { path: `${account}/messages`, body: messengerMessageBody(channel, message, recipient) };
   }
 
-  /** Statuses Meta reported before the send's answer was stored are applied now. */
-  async function applyEarly(bot: BotRow, channel: MetaChannel, messageId: string, externalId: string) {
-    for (const ev of await repo.earlyStatuses(channel, externalId)) {
-      const notice = ev.status === 'failed' ? channelNotice(channelErrorFor(ev.metaCode ?? undefined), ev.metaCode) : null;
-      const row = await repo.advance(messageId, ev.status, ev.occurredAt, notice, externalId);
-      if (row) deps.emit(rooms.bot(bot.id), 'conversationMessage', { botId: bot.id, channel, message: toConversationMessage(row) });
-    }
-  }
-
   /** What an earlier claim of this message ended with, for a job that runs again. */
   async function earlier(messageId: string, prior: SendRow): Promise<SendResult> {
     if (prior.state === 'sent') return { externalId: prior.externalId ?? undefined };
@@ -83,7 +75,7 @@ export function metaSenders(deps: SenderDeps): Record<MetaChannel, Sender> {
 
   function senderFor(channel: MetaChannel): Sender {
     return async (message) => {
-      const ctx = await repo.sendContext(message.id);
+      const ctx = await deps.messages.sendContext(message.id);
       const bot = await deps.findBot(message.botId);
       const creds = bot && connections.credentials(bot, channel);
       if (!ctx || !bot || !creds) return failed('CHANNEL_NOT_CONNECTED');
@@ -96,7 +88,7 @@ export function metaSenders(deps: SenderDeps): Record<MetaChannel, Sender> {
       if ('failed' in call) return failed(call.failed);
 
       // Replies of one conversation go out in the order they were written.
-      for (const end = Date.now() + ORDER_WAIT_MS; Date.now() < end && (await repo.earlierQueued(ctx.message)); ) await sleep(150);
+      for (const end = Date.now() + ORDER_WAIT_MS; Date.now() < end && (await deps.messages.earlierQueued(ctx.message)); ) await sleep(150);
 
       return lanes.run(`${channel}:${creds.account}:${ctx.recipient}`, async () => {
         // The number's turn first, so a claim is never held while waiting for it.
@@ -107,7 +99,7 @@ export function metaSenders(deps: SenderDeps): Record<MetaChannel, Sender> {
           const res = await graph.post<{ messages?: { id?: string }[]; message_id?: string }>(call.path, { token: creds.token, body: call.body });
           const externalId = res.messages?.[0]?.id ?? res.message_id;
           await repo.finishSend(message.id, 'sent', { externalId });
-          if (externalId) await applyEarly(bot, channel, message.id, externalId);
+          if (externalId) await deps.statuses.applyEarly(channel, message.id, externalId);
           return { externalId };
         } catch (err) {
           if (!(err instanceof GraphError)) throw err;

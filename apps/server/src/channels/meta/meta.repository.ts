@@ -1,46 +1,16 @@
-import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { MetaChannel, Notice } from '@charla/shared';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { MetaChannel } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
 import { accountHolder } from '../../modules/bots/channel-accounts.repository.ts';
 import type { BotRow } from '../../modules/bots/bots.repository.ts';
-import { contactIdentities, conversations, messages } from '../../modules/conversations/conversations.table.ts';
-import type { MessageRow } from '../../modules/conversations/conversations.repository.ts';
 import { channelConnections, channelSends, messageStatusEvents, type DeliveryStatus, type SendState } from './meta.table.ts';
 
 export type ConnectionRow = typeof channelConnections.$inferSelect;
 export type ConnectionPatch = Partial<Omit<typeof channelConnections.$inferInsert, 'botId' | 'channel' | 'updatedAt'>>;
 export type SendRow = typeof channelSends.$inferSelect;
 
-/** Where a status may go from each message status: forwards only (a late 'delivered' never undoes 'read'). */
-const rank = sql`case ${messages.status} when 'queued' then 0 when 'sent' then 1 when 'failed' then 2 when 'delivered' then 3 when 'read' then 4 else 9 end`;
-const rankOf: Record<DeliveryStatus, number> = { sent: 1, failed: 2, delivered: 3, read: 4 };
-
-/** What sending one outbound message needs: the message, its conversation's window and the customer's id. */
-export interface SendContext {
-  message: MessageRow;
-  lastInboundAt: Date | null;
-  /** The customer's id on the message's channel (wa_id, PSID, IGSID). */
-  recipient: string | undefined;
-}
-
 /** The only code that reads and writes Meta channel connections, send claims and delivery statuses. */
 export function metaRepository(db: Db) {
-  /** Moves one message forward to `status`; nothing when it is already there or further. */
-  async function advance(messageId: string, status: DeliveryStatus, at: Date, error: Notice | null, externalId?: string): Promise<MessageRow | undefined> {
-    const [row] = await db
-      .update(messages)
-      .set({
-        status,
-        error: status === 'failed' ? (error?.code ?? null) : null,
-        errorParams: status === 'failed' ? (error?.params ?? null) : null,
-        sentAt: sql`coalesce(${messages.sentAt}, ${at.toISOString()}::timestamptz)`,
-        ...(externalId ? { externalId: sql`coalesce(${messages.externalId}, ${externalId})` } : {}),
-      })
-      .where(and(eq(messages.id, messageId), eq(messages.direction, 'out'), sql`${rank} < ${rankOf[status]}`))
-      .returning();
-    return row;
-  }
-
   return {
     /** The live bot holding this account (phone number id, page id, Instagram account id): one index lookup. */
     botByAccount: (channel: MetaChannel, accountId: string): Promise<BotRow | undefined> => accountHolder(db, channel, accountId),
@@ -66,41 +36,6 @@ export function metaRepository(db: Db) {
         .onConflictDoUpdate({ target: [channelConnections.botId, channelConnections.channel], set: values })
         .returning();
       return row!;
-    },
-
-    async sendContext(messageId: string): Promise<SendContext | undefined> {
-      const [row] = await db
-        .select({ message: messages, lastInboundAt: conversations.lastInboundAt, recipient: contactIdentities.externalId })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .leftJoin(
-          contactIdentities,
-          and(
-            eq(contactIdentities.botId, conversations.botId),
-            eq(contactIdentities.contactId, conversations.contactId),
-            eq(contactIdentities.channel, conversations.channel),
-          ),
-        )
-        .where(eq(messages.id, messageId))
-        .limit(1);
-      return row ? { message: row.message, lastInboundAt: row.lastInboundAt, recipient: row.recipient ?? undefined } : undefined;
-    },
-
-    /** Whether an earlier reply of the same conversation still waits to be sent (replies go out in order). */
-    async earlierQueued(message: MessageRow): Promise<boolean> {
-      const [row] = await db
-        .select({ id: messages.id })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.conversationId, message.conversationId),
-            eq(messages.status, 'queued'),
-            lt(messages.createdAt, message.createdAt),
-            ne(messages.id, message.id),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
     },
 
     /**
@@ -140,38 +75,24 @@ export function metaRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /**
-     * Applies one status Meta reported for a sent message, once (the event is kept). Answers the
-     * message when its status moved forward; nothing for a repeat, a step back or an unknown id.
-     */
-    async applyStatus(
-      channel: MetaChannel,
-      externalId: string,
-      status: DeliveryStatus,
-      at: Date,
-      error: { notice: Notice; metaCode?: number; detail?: string } | null = null,
-    ): Promise<MessageRow | undefined> {
+    /** Keeps one status Meta reported for a sent message; false when it was kept before (a repeat). */
+    async recordStatus(channel: MetaChannel, externalId: string, status: DeliveryStatus, at: Date, error: { metaCode?: number; detail?: string } | null = null): Promise<boolean> {
       const [event] = await db
         .insert(messageStatusEvents)
         .values({ channel, externalId, status, occurredAt: at, metaCode: error?.metaCode ?? null, detail: error?.detail?.slice(0, 500) ?? null })
         .onConflictDoNothing()
         .returning({ status: messageStatusEvents.status });
-      if (!event) return undefined;
-      const [known] = await db
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.channel, channel), eq(messages.externalId, externalId)))
+      return Boolean(event);
+    },
+
+    /** The message a claimed send went out as (a status may come before the send's answer was stored on the message). */
+    async claimedMessage(channel: MetaChannel, externalId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: channelSends.messageId })
+        .from(channelSends)
+        .where(and(eq(channelSends.channel, channel), eq(channelSends.externalId, externalId)))
         .limit(1);
-      // The status may come before the send's answer was stored on the message.
-      const [claimed] = known
-        ? [known]
-        : await db
-            .select({ id: channelSends.messageId })
-            .from(channelSends)
-            .where(and(eq(channelSends.channel, channel), eq(channelSends.externalId, externalId)))
-            .limit(1);
-      if (!claimed) return undefined;
-      return advance(claimed.id, status, at, error?.notice ?? null, externalId);
+      return row?.id;
     },
 
     /** Statuses that arrived before their message's id was known, furthest first. */
@@ -183,33 +104,6 @@ export function metaRepository(db: Db) {
         .orderBy(asc(messageStatusEvents.occurredAt));
     },
 
-    advance,
-
-    /**
-     * Messenger and Instagram report reads (and some deliveries) as "everything up to this moment":
-     * the bot's sent messages to this customer until then move forward.
-     */
-    async advanceUntil(botId: string, channel: MetaChannel, recipient: string, status: 'delivered' | 'read', until: Date): Promise<MessageRow[]> {
-      const ids = db
-        .select({ id: messages.id })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .innerJoin(
-          contactIdentities,
-          and(eq(contactIdentities.botId, conversations.botId), eq(contactIdentities.contactId, conversations.contactId), eq(contactIdentities.channel, conversations.channel)),
-        )
-        .where(
-          and(
-            eq(conversations.botId, botId),
-            eq(conversations.channel, channel),
-            eq(contactIdentities.externalId, recipient),
-            eq(messages.direction, 'out'),
-            inArray(messages.status, status === 'read' ? ['sent', 'delivered'] : ['sent']),
-            sql`${messages.sentAt} <= ${until.toISOString()}::timestamptz`,
-          ),
-        );
-      return db.update(messages).set({ status }).where(inArray(messages.id, ids)).returning();
-    },
   };
 }
 

@@ -1,9 +1,9 @@
-import { channelNotice, rooms, type MetaChannel } from '@charla/shared';
+import { channelNotice, type MetaChannel } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BotRow } from '../../modules/bots/bots.repository.ts';
-import type { Inbound } from '../../modules/conversations/conversations.repository.ts';
-import { toConversationMessage } from '../../modules/conversations/pipeline.ts';
-import type { Connections, Emit } from './connections.ts';
+import type { ChannelMessages, ReceiveInbound } from '../../modules/conversations/ports.ts';
+import type { Connections } from './connections.ts';
+import type { DeliveryStatuses } from './delivery-statuses.ts';
 import { channelErrorFor, channelWideErrors } from './meta-errors.ts';
 import type { MetaEvent } from './meta-events.ts';
 import type { MetaRepository } from './meta.repository.ts';
@@ -12,9 +12,10 @@ import { metaEvents } from './webhook-payload.ts';
 export interface WebhookDeps {
   repo: MetaRepository;
   connections: Connections;
-  /** The pipeline's receive: one durable, idempotent insert per message. */
-  receive: (m: Inbound) => Promise<unknown>;
-  emit: Emit;
+  /** The conversations module's receive: one durable, idempotent insert per message. */
+  receive: ReceiveInbound;
+  messages: ChannelMessages;
+  statuses: DeliveryStatuses;
   log: FastifyBaseLogger;
   /** Messages older than this are stored but not answered. */
   replayMaxAgeMs: number;
@@ -44,9 +45,6 @@ export function webhookService(deps: WebhookDeps) {
         if (!bots.has(key)) bots.set(key, account ? repo.botByAccount(channel, account) : Promise.resolve(undefined));
         return bots.get(key)!;
       };
-      const emitRow = (bot: BotRow, channel: MetaChannel, row: Parameters<typeof toConversationMessage>[0]) =>
-        deps.emit(rooms.bot(bot.id), 'conversationMessage', { botId: bot.id, channel, message: toConversationMessage(row) });
-
       // One at a time, in the order Meta wrote them: a customer's messages keep their order.
       for (const event of events) {
         if (event.kind === 'ignored') {
@@ -75,15 +73,14 @@ export function webhookService(deps: WebhookDeps) {
         }
         summary.statuses++;
         if (event.kind === 'watermark') {
-          for (const row of await repo.advanceUntil(bot.id, event.channel, event.recipient, event.status, event.until)) emitRow(bot, event.channel, row);
+          await deps.messages.advanceUntil(bot.id, event.channel, event.recipient, event.status, event.until);
           return;
         }
         const code = event.error ? channelErrorFor(event.error.code) : undefined;
         const error = code
           ? { notice: channelNotice(code, event.error?.code), metaCode: event.error?.code, detail: event.error?.detail ?? event.error?.title }
           : null;
-        const row = await repo.applyStatus(event.channel, event.externalId, event.status, event.at, error);
-        if (row) emitRow(bot, event.channel, row);
+        await deps.statuses.apply(event.channel, event.externalId, event.status, event.at, error);
         if (code && channelWideErrors.has(code)) await deps.connections.recordError(bot, event.channel, code, event.error?.code, error?.detail);
       }
     },

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplyChoices } from '@charla/shared';
-import { messengerMessageBody } from '../messenger/messenger-outbound.ts';
-import { imageTravelsWithText } from '../reply-media.ts';
-import { whatsappMessageBody } from '../whatsapp-cloud/whatsapp-outbound.ts';
+import { messengerImageWithText, messengerMessageBody } from '../messenger/messenger-outbound.ts';
+import { playgroundChannel } from '../playground/playground.channel.ts';
+import { whatsappImageWithText, whatsappMessageBody } from '../whatsapp-cloud/whatsapp-outbound.ts';
+import { whatsappWebImageWithText } from '../whatsapp-web/whatsapp-web-outbound.ts';
 import { metaExamples, metaSchema } from './test-support/meta-openapi.ts';
 
 const to = '5213312345678';
@@ -184,14 +185,15 @@ describe("A product's picture with a reply, against Meta's OpenAPI schema", () =
 
   it('the pipeline keeps the picture on the reply only where nothing is lost, else sends it just before', () => {
     const long = 'x'.repeat(1025);
-    expect(imageTravelsWithText('whatsapp', reply, null)).toBe(true);
-    expect(imageTravelsWithText('whatsapp', reply, yesNo)).toBe(true);
-    expect(imageTravelsWithText('whatsapp', ask, slots(5))).toBe(false);
-    expect(imageTravelsWithText('whatsapp', long, null)).toBe(false);
-    expect(imageTravelsWithText('whatsmeow', reply, yesNo)).toBe(true);
-    expect(imageTravelsWithText('whatsmeow', long, null)).toBe(false);
-    expect(imageTravelsWithText('playground', long, slots(5))).toBe(true);
-    for (const channel of ['messenger', 'instagram'] as const) expect(imageTravelsWithText(channel, reply, null)).toBe(false);
+    expect(whatsappImageWithText(reply, null)).toBe(true);
+    expect(whatsappImageWithText(reply, yesNo)).toBe(true);
+    expect(whatsappImageWithText(ask, slots(5))).toBe(false);
+    expect(whatsappImageWithText(long, null)).toBe(false);
+    expect(whatsappWebImageWithText(reply)).toBe(true);
+    expect(whatsappWebImageWithText(long)).toBe(false);
+    expect(playgroundChannel().capabilities.imageWithText(long, slots(5))).toBe(true);
+    expect(messengerImageWithText(reply)).toBe(false);
+    expect(messengerImageWithText('')).toBe(true);
     // A picture alone, before a long text: no caption, and the text then goes whole.
     const alone = bodyOf({ text: '', media: picture }, to, true, null);
     expect(valid(alone)).toBe(true);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { epoch, type MetaEvent } from '../meta/meta-events.ts';
 import { deliveryStatuses } from '../meta/meta.table.ts';
-import type { StoredMedia } from '../../modules/conversations/conversations.table.ts';
+import type { StoredMedia } from '../../modules/conversations/ports.ts';
 
 const media = z.looseObject({ id: z.string().optional(), caption: z.string().optional(), mime_type: z.string().optional(), filename: z.string().optional() });
 const mediaTypes = ['image', 'video', 'audio', 'document', 'sticker'] as const;

@@ -1,5 +1,5 @@
 import type { BotRow } from '../../modules/bots/bots.repository.ts';
-import type { MediaFetcher } from '../../modules/conversations/pipeline.ts';
+import type { MediaFetcher } from '../../modules/conversations/ports.ts';
 import type { Connections } from '../meta/connections.ts';
 import { GraphError, type GraphClient } from '../meta/graph-client.ts';
 import { readCapped } from '../../lib/read-capped.ts';

@@ -1,5 +1,5 @@
 import type { ReplyChoices } from '@charla/shared';
-import type { MessageRow } from '../../modules/conversations/conversations.repository.ts';
+import type { MessageRow } from '../../modules/conversations/ports.ts';
 import type { ReopenTemplate } from '../meta/meta.table.ts';
 
 const TEXT_MAX = 4096;
@@ -106,4 +106,15 @@ export function whatsappMessageBody(
     return { body: { ...base, type: file.type, [file.type]: { link: file.url, ...(caption ? { caption } : {}) } } };
   }
   return { body: { ...base, type: 'text', text: { body: message.text.slice(0, TEXT_MAX), preview_url: false } } };
+}
+
+/**
+ * Whether a reply's picture rides on the reply: the image with the text as its caption (1024
+ * characters at most), or as the header of reply buttons; a list's header takes only text, and a
+ * longer text is no caption. Otherwise the picture goes just before the reply, alone.
+ */
+export function whatsappImageWithText(text: string, choices: ReplyChoices | null | undefined): boolean {
+  const body = text.trim();
+  if (!body) return true;
+  return body.length <= CAPTION_MAX && whatsappInteractive(body, choices)?.type !== 'list';
 }

@@ -7,7 +7,7 @@ import { as, signUp } from '../../test/accounts.ts';
 import { scriptedEngine } from '../../test/scripted-engine.ts';
 import { users } from '../../modules/auth/auth.table.ts';
 import { messages } from '../../modules/conversations/conversations.table.ts';
-import { MEDIA_MAX_BYTES } from '../../modules/conversations/pipeline.ts';
+import { MEDIA_MAX_BYTES } from '../../modules/conversations/ports.ts';
 import { fakeWhatsapp, fakeWhatsappMedia, incoming } from './test-support/fake-whatsapp.ts';
 
 async function until<T>(fn: () => Promise<T> | T, ok: (v: T) => boolean, ms = 10_000): Promise<T> {

@@ -1,6 +1,6 @@
 import { readCapped } from '../../lib/read-capped.ts';
 import type { MediaType } from '@whiskeysockets/baileys';
-import type { MediaFetcher } from '../../modules/conversations/pipeline.ts';
+import type { MediaFetcher } from '../../modules/conversations/ports.ts';
 import { loadBaileys } from './baileys.ts';
 
 /** WhatsApp's media servers: every file of a WhatsApp by QR message is read from here, whatever the message says. */

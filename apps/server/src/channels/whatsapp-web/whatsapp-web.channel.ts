@@ -4,13 +4,14 @@ import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { UserRow } from '../../modules/auth/auth.repository.ts';
 import type { BotsService } from '../../modules/bots/bots.service.ts';
-import type { MessageRow } from '../../modules/conversations/conversations.repository.ts';
+import type { ChannelDefinition, ChannelMessages, ReceiveInbound } from '../../modules/conversations/ports.ts';
 import { safeFetch } from '../../modules/training/extract/safe-fetch.ts';
 import { databaseAuthState } from './auth-state.ts';
 import { localLease, postgresLease } from './lease.ts';
-import { sessionManager, type SessionManager, type SendOutcome } from './session-manager.ts';
+import { sessionManager, type SessionManager } from './session-manager.ts';
 import { whatsappWebRepository } from './whatsapp-web.repository.ts';
 import { whatsappWebMedia } from './whatsapp-web-media.ts';
+import { whatsappWebImageWithText } from './whatsapp-web-outbound.ts';
 import { whatsappWebRoutes } from './whatsapp-web.routes.ts';
 import { whatsappWebService, type WhatsappWebService } from './whatsapp-web.service.ts';
 
@@ -27,19 +28,24 @@ export interface WhatsappWebDeps {
   bots: BotsService;
   /** Tries the send job makes (its first run and its retries): the last one stores the failure. */
   sendAttempts: number;
+  /** The conversations module's receive and its messages port. */
+  receive: ReceiveInbound;
+  messages: ChannelMessages;
 }
 
 /**
- * WhatsApp by QR (source `whatsmeow`): sessions, routes, and the sender the pipeline uses for
- * the channel. Incoming messages go to `app.services.pipeline`; events to the bot's room.
+ * WhatsApp by QR (source `whatsmeow`): Baileys sessions paired by QR, one process each (a lease),
+ * customers' messages read from the socket (inbound.ts), replies sent paced from the session's
+ * process, its routes, and the channel's definition for the registry.
  */
-export async function whatsappWebChannel(app: FastifyInstance, { config, database, box, bots, sendAttempts }: WhatsappWebDeps) {
+export async function whatsappWebChannel(app: FastifyInstance, { config, database, box, bots, sendAttempts, receive, messages }: WhatsappWebDeps) {
   const repo = whatsappWebRepository(database.db);
   const manager = sessionManager({
     repo,
     useAuthState: databaseAuthState(repo, box),
     lease: database.kind === 'postgres' ? postgresLease(database, app.log) : localLease(),
-    receive: (m) => app.services.pipeline.receive(m),
+    receive,
+    messages,
     emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args),
     log: app.log,
     fetchImage: async (url) => (await safeFetch(url, { accept: ['image'], allowPrivate: config.TRAINING_ALLOW_PRIVATE_URLS })).body,
@@ -60,11 +66,15 @@ export async function whatsappWebChannel(app: FastifyInstance, { config, databas
   app.addHook('onReady', () => manager.begin());
   app.addHook('preClose', () => manager.close());
   await app.register(whatsappWebRoutes, { service });
-  return {
-    /** The pipeline's sender for the 'whatsmeow' channel. */
-    send: (message: MessageRow): Promise<SendOutcome> => manager.send(message),
-    /** Downloads the files customers send (the pipeline's media job). */
+  const definition: ChannelDefinition = {
+    channel: 'whatsmeow',
+    send: (message) => manager.send(message),
     fetchMedia: media.fetcher,
+    capabilities: { media: true, choices: 'shown', window24h: false, paced: true, imageWithText: whatsappWebImageWithText },
+    // Whether a session is paired is known to the process that runs it (the lease): sends find out.
+  };
+  return {
+    definition,
     /** POST /api/disconnect with source 'whatsmeow': logs the number out and forgets the session. */
     disconnect: async (caller: UserRow, botId: string): Promise<void> => {
       await service.disconnect(caller, botId);

@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bots } from '../../modules/bots/bots.table.ts';
 import { AccountTaken, setAccounts } from '../../modules/bots/channel-accounts.repository.ts';
-import { contactIdentities, conversations, messages } from '../../modules/conversations/conversations.table.ts';
 import { whatsappWebKeys, whatsappWebSends, whatsappWebSessions } from './whatsapp-web.table.ts';
 
 export type SessionRow = typeof whatsappWebSessions.$inferSelect;
@@ -183,46 +182,7 @@ export function whatsappWebRepository(db: Db) {
       await db.update(whatsappWebSessions).set({ leaseUntil: sql`now() - interval '1 second'` }).where(byBot(botId));
     },
 
-    // ---- messages and contacts of the channel ----
-
-    /** The text of a message this bot sent or received, by WhatsApp's id (for resending on request). */
-    async messageText(botId: string, externalId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ text: messages.text })
-        .from(messages)
-        .where(and(eq(messages.channel, CHANNEL), eq(messages.externalId, externalId), eq(messages.botId, botId)))
-        .limit(1);
-      return row?.text;
-    },
-
-    async outbound(
-      messageId: string,
-    ): Promise<{ id: string; botId: string; text: string; media: { type: string; url?: string }[] | null; externalId: string | null; status: string } | undefined> {
-      const [row] = await db
-        .select({ id: messages.id, botId: messages.botId, text: messages.text, media: messages.media, externalId: messages.externalId, status: messages.status })
-        .from(messages)
-        .where(and(eq(messages.id, messageId), eq(messages.channel, CHANNEL), eq(messages.direction, 'out')))
-        .limit(1);
-      return row;
-    },
-
-    /** The WhatsApp ids of the customer a message goes to (the phone number's and the LID). */
-    async recipientIds(messageId: string): Promise<string[]> {
-      const rows = await db
-        .select({ externalId: contactIdentities.externalId })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .innerJoin(
-          contactIdentities,
-          and(
-            eq(contactIdentities.contactId, conversations.contactId),
-            eq(contactIdentities.botId, messages.botId),
-            eq(contactIdentities.channel, CHANNEL),
-          ),
-        )
-        .where(eq(messages.id, messageId));
-      return rows.map((r) => r.externalId);
-    },
+    // ---- sends of the channel ----
 
     /** One more try at sending a message; answers how many there have been. */
     async countAttempt(messageId: string): Promise<number> {
@@ -234,37 +194,6 @@ export function whatsappWebRepository(db: Db) {
       return row?.attempts ?? 1;
     },
 
-    /** Records WhatsApp's id of a message once it went out (a second delivery then sends nothing). */
-    async setExternalId(messageId: string, externalId: string): Promise<void> {
-      await db
-        .update(messages)
-        .set({ externalId })
-        .where(and(eq(messages.id, messageId), isNull(messages.externalId)));
-    },
-
-    /** The first of these WhatsApp ids this bot already knows a contact by. */
-    async knownIdentity(botId: string, externalIds: string[]): Promise<string | undefined> {
-      if (!externalIds.length) return undefined;
-      const rows = await db
-        .select({ externalId: contactIdentities.externalId })
-        .from(contactIdentities)
-        .where(and(eq(contactIdentities.botId, botId), eq(contactIdentities.channel, CHANNEL), inArray(contactIdentities.externalId, externalIds)));
-      const known = new Set(rows.map((r) => r.externalId));
-      return externalIds.find((id) => known.has(id));
-    },
-
-    /** Another WhatsApp id of a contact (its LID beside its phone number, or the other way round). */
-    async addIdentity(botId: string, externalId: string, contactId: string): Promise<void> {
-      await db.insert(contactIdentities).values({ botId, channel: CHANNEL, externalId, contactId }).onConflictDoNothing();
-    },
-
-    async identitiesOf(botId: string, contactId: string): Promise<string[]> {
-      const rows = await db
-        .select({ externalId: contactIdentities.externalId })
-        .from(contactIdentities)
-        .where(and(eq(contactIdentities.botId, botId), eq(contactIdentities.channel, CHANNEL), eq(contactIdentities.contactId, contactId)));
-      return rows.map((r) => r.externalId);
-    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, RetryError, stepCountIs, type ToolSet } from 'ai';
-import type { Passage } from '../../modules/training/retrieval.ts';
+import type { Passage } from '../ports.ts';
 import type { ContactAppointment, Engine, EngineContext, EngineModelStatus, EngineResult } from '../types.ts';
 import { spanishClock } from '../dates/clock-style.ts';
 import { fromLocalIso, toLocalIso } from './local-time.ts';

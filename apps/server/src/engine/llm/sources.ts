@@ -1,4 +1,4 @@
-import type { Passage } from '../../modules/training/retrieval.ts';
+import type { Passage } from '../ports.ts';
 
 const STOPWORDS = new Set(
   (

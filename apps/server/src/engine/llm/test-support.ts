@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Passage } from '../../modules/training/retrieval.ts';
+import type { Passage } from '../ports.ts';
 import { localParts } from '../dates/zoned-time.ts';
 import type { ContactAppointment, Engine, EngineBot, EngineContext, EngineResult, EngineTools } from '../types.ts';
 

@@ -1,6 +1,6 @@
 import { tool, type ToolSet } from 'ai';
 import { z } from 'zod';
-import type { Passage } from '../../modules/training/retrieval.ts';
+import type { Passage } from '../ports.ts';
 import { formatWhen } from '../dates/format-when.ts';
 import { searchWithRelated } from '../offline/knowledge-answer.ts';
 import type { ContactAppointment, EngineAction, EngineContext, ReplyChoices } from '../types.ts';

@@ -1,4 +1,4 @@
-import type { Passage } from '../../modules/training/retrieval.ts';
+import type { Passage } from '../ports.ts';
 import { wordsOf } from './plain-text.ts';
 import { parseRow, type TableRow } from './table-row.ts';
 

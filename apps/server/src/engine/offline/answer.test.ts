@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Passage } from '../../modules/training/retrieval.ts';
+import type { Passage } from '../ports.ts';
 import type { Length } from './answer.ts';
 import { answerFromKnowledge } from './knowledge-answer.ts';
 import { analyzeQuestion } from './question.ts';

@@ -1,4 +1,4 @@
-import type { Passage } from '../../modules/training/retrieval.ts';
+import type { Passage } from '../ports.ts';
 import { spanishClock } from '../dates/clock-style.ts';
 import { answerUnits, type AnswerUnit } from './answer-units.ts';
 import { plainText, wordsOf } from './plain-text.ts';

@@ -1,4 +1,4 @@
-import type { Passage } from '../../modules/training/retrieval.ts';
+import type { Passage } from '../ports.ts';
 import type { BookingNoun } from './offline-state.ts';
 import { plainText, wordsOf } from './plain-text.ts';
 import { parseRow } from './table-row.ts';

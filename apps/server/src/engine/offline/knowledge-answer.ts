@@ -1,4 +1,4 @@
-import type { Passage } from '../../modules/training/retrieval.ts';
+import type { Passage } from '../ports.ts';
 import { buildAnswer, type GroundedAnswer, type Length, type NoAnswer } from './answer.ts';
 import { analyzeQuestion, type Question } from './question.ts';
 import type { FactKind } from './vocabulary.ts';

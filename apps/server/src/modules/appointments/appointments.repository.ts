@@ -264,6 +264,37 @@ export function appointmentsRepository(db: Db) {
       const [row] = await db.select({ botId: appointmentFeeds.botId }).from(appointmentFeeds).where(eq(appointmentFeeds.tokenHash, tokenHash)).limit(1);
       return row?.botId;
     },
+
+    /**
+     * What a customer's turn did to their appointments: cancelled, confirmed (after a reminder),
+     * moved and booked, in that order. An overlap with an appointment stored a moment earlier is
+     * SlotConflict. Run inside the turn's transaction.
+     */
+    async applyTurn(input: {
+      botId: string;
+      contactId: string;
+      conversationId: string;
+      cancellations: string[];
+      confirmations: string[];
+      reschedules: { appointmentId: string; start: Date; end: Date }[];
+      bookings: { start: Date; end: Date; service: string }[];
+    }): Promise<void> {
+      const ofContact = (id: string) => and(eq(appointments.id, id), eq(appointments.contactId, input.contactId));
+      for (const id of input.cancellations) {
+        await db.update(appointments).set({ status: 'cancelled', updatedAt: new Date() }).where(ofContact(id));
+      }
+      for (const id of input.confirmations) {
+        await db.update(appointments).set({ status: 'confirmed', updatedAt: new Date() }).where(and(ofContact(id), eq(appointments.status, 'booked')));
+      }
+      await guarded(async () => {
+        for (const r of input.reschedules) {
+          await db.update(appointments).set({ startAt: r.start, endAt: r.end, updatedAt: new Date() }).where(ofContact(r.appointmentId));
+        }
+        for (const b of input.bookings) {
+          await db.insert(appointments).values({ botId: input.botId, contactId: input.contactId, conversationId: input.conversationId, startAt: b.start, endAt: b.end, service: b.service });
+        }
+      });
+    },
   };
 }
 

@@ -1,33 +1,23 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Notice } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
-import { appointments } from '../appointments/appointments.table.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
 import { contactIdentities, contacts, conversations, messageUsage, messages, type Channel, type StoredMedia } from './conversations.table.ts';
+import type { DeliveryStatus, Inbound, SendContext } from './ports.ts';
+
+export type { Inbound };
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export interface Inbound {
-  botId: string;
-  channel: Channel;
-  /** The customer's id on the channel (a phone number, a page-scoped id…). */
-  contactExternalId: string;
-  contactName?: string;
-  contactPhone?: string;
-  /** The channel's id of this message. */
-  externalId: string;
-  text: string;
-  media?: StoredMedia[];
-  /** The option the customer tapped (a button, a list row, a quick reply); `text` is its title. */
-  chosen?: MessageRow['chosen'];
-  at: Date;
-  /** false: stored as already processed and never answered (a redelivery of an old message). */
-  answer?: boolean;
-}
+/** Where a status may go from each message status: forwards only (a late 'delivered' never undoes 'read'). */
+const rank = sql`case ${messages.status} when 'queued' then 0 when 'sent' then 1 when 'failed' then 2 when 'delivered' then 3 when 'read' then 4 else 9 end`;
+/** The conversation's customer as the channel knows them (joined with a conversation). */
+const customerOfConversation = and(eq(contactIdentities.botId, conversations.botId), eq(contactIdentities.contactId, conversations.contactId), eq(contactIdentities.channel, conversations.channel));
+const rankOf: Record<DeliveryStatus, number> = { sent: 1, failed: 2, delivered: 3, read: 4 };
 
 export interface OutboundDraft {
   text: string;
@@ -40,15 +30,6 @@ export interface OutboundDraft {
   /** Who wrote it: the bot (default), or a person of the business. */
   author?: 'bot' | 'human';
 }
-
-const isViolation = (err: unknown, code: string): boolean => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === code) return true;
-  return false;
-};
-export const isExclusionViolation = (err: unknown) => isViolation(err, '23P01');
-
-/** A booking of the turn hit an appointment stored a moment earlier: the turn was rolled back. */
-export class BookingConflict extends Error {}
 
 /** The only code that reads and writes contacts, conversations, messages and usage. */
 export function conversationsRepository(db: Db) {
@@ -252,120 +233,161 @@ export function conversationsRepository(db: Db) {
     },
 
     /**
-     * Everything one turn changes, in one transaction: the engine's actions, the outbound
-     * messages (a retried turn inserts none twice), the inbound messages marked processed, the
-     * engine state and the owner's usage. When a booking or a new time overlaps an appointment
-     * stored a moment earlier (the database's exclusion constraint), nothing is committed and
-     * BookingConflict is thrown: the caller offers another slot and commits again.
+     * The conversation's status under its row lock, for a turn's commit (the lock orders the turn
+     * against a person's reply or takeover). Only inside a transaction.
      */
-    async commitTurn(input: {
-      conversationId: string;
-      botId: string;
-      contactId: string;
-      ownerId: string;
-      month: string;
-      channel: Channel;
-      processedIds: string[];
-      contactPatch?: { name?: string; email?: string; phone?: string };
-      bookings: { start: Date; end: Date; service: string }[];
-      cancellations: string[];
-      /** Appointments the customer confirmed (after a reminder). */
-      confirmations?: string[];
-      reschedules: { appointmentId: string; start: Date; end: Date }[];
-      handoff: boolean;
-      /** When the hand-off happened (the real clock: the person's idle time counts from it). */
-      handoffAt?: Date;
-      /** Questions in a row the bot could not answer, after this turn. */
-      unanswered?: number;
-      state: Record<string, unknown>;
-      drafts: OutboundDraft[];
-      /** The turn's clock: replies are stored just after the messages they answer. */
-      at: Date;
-    }): Promise<MessageRow[] | 'skipped'> {
-      return db.transaction(async (tx) => {
-        // A person took the conversation over (or answered) while the engine thought: the bot
-        // says nothing. The row lock orders this against a person's reply.
-        const [current] = await tx.select({ status: conversations.status }).from(conversations).where(eq(conversations.id, input.conversationId)).for('update');
-        if (current?.status !== 'bot') return 'skipped' as const;
-        if (input.contactPatch && Object.keys(input.contactPatch).length) {
-          await tx.update(contacts).set({ ...input.contactPatch, updatedAt: new Date() }).where(eq(contacts.id, input.contactId));
-        }
-        for (const id of input.cancellations) {
-          await tx
-            .update(appointments)
-            .set({ status: 'cancelled', updatedAt: new Date() })
-            .where(and(eq(appointments.id, id), eq(appointments.contactId, input.contactId)));
-        }
-        for (const id of input.confirmations ?? []) {
-          await tx
-            .update(appointments)
-            .set({ status: 'confirmed', updatedAt: new Date() })
-            .where(and(eq(appointments.id, id), eq(appointments.contactId, input.contactId), eq(appointments.status, 'booked')));
-        }
-        try {
-          for (const r of input.reschedules) {
-            await tx
-              .update(appointments)
-              .set({ startAt: r.start, endAt: r.end, updatedAt: new Date() })
-              .where(and(eq(appointments.id, r.appointmentId), eq(appointments.contactId, input.contactId)));
-          }
-          for (const b of input.bookings) {
-            await tx
-              .insert(appointments)
-              .values({ botId: input.botId, contactId: input.contactId, conversationId: input.conversationId, startAt: b.start, endAt: b.end, service: b.service });
-          }
-        } catch (err) {
-          if (isExclusionViolation(err)) throw new BookingConflict();
-          throw err;
-        }
-        const drafts = input.drafts;
-        const stored = drafts.length
-          ? await tx
-              .insert(messages)
-              .values(
-                drafts.map((d, i) => ({
-                  conversationId: input.conversationId,
-                  botId: input.botId,
-                  channel: input.channel,
-                  direction: 'out' as const,
-                  author: d.author ?? ('bot' as const),
-                  text: d.text,
-                  status: 'queued' as const,
-                  idempotencyKey: d.idempotencyKey,
-                  sources: d.sources ?? null,
-                  actions: d.actions ?? null,
-                  choices: d.choices ?? null,
-                  media: d.media ?? null,
-                  // Just after the messages they answer, in order.
-                  createdAt: new Date(input.at.getTime() + i + 1),
-                })),
-              )
-              .onConflictDoNothing()
-              .returning()
-          : [];
-        if (input.processedIds.length) {
-          await tx.update(messages).set({ status: 'processed' }).where(inArray(messages.id, input.processedIds));
-        }
-        await tx
-          .update(conversations)
-          .set({
-            engineState: input.state,
-            updatedAt: new Date(),
-            ...(input.unanswered !== undefined && { unanswered: input.unanswered }),
-            ...(stored.length && { lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${stored.at(-1)!.createdAt.toISOString()}::timestamptz)` }),
-            ...(input.handoff ? { status: 'human' as const, humanAt: input.handoffAt ?? new Date(), assignedTo: null } : {}),
-          })
-          .where(eq(conversations.id, input.conversationId));
-        // A picture sent on its own before its reply is part of that reply, not one more message.
-        const counted = stored.filter((m) => m.author === 'bot' && m.text.trim()).length;
-        if (counted) {
-          await tx
-            .insert(messageUsage)
-            .values({ userId: input.ownerId, month: input.month, count: counted })
-            .onConflictDoUpdate({ target: [messageUsage.userId, messageUsage.month], set: { count: sql`${messageUsage.count} + ${counted}` } });
-        }
-        return stored;
-      });
+    async lockStatus(conversationId: string): Promise<ConversationRow['status'] | undefined> {
+      const [current] = await db.select({ status: conversations.status }).from(conversations).where(eq(conversations.id, conversationId)).for('update');
+      return current?.status;
+    },
+
+    /** What the bot learnt of the customer (name, e-mail, phone). */
+    async updateContact(contactId: string, patch: { name?: string; email?: string; phone?: string }): Promise<void> {
+      if (Object.keys(patch).length) await db.update(contacts).set({ ...patch, updatedAt: new Date() }).where(eq(contacts.id, contactId));
+    },
+
+    /** A turn's replies as queued outbound messages, just after the messages they answer; a retried turn inserts none twice. */
+    async insertReplies(input: { conversationId: string; botId: string; channel: Channel; drafts: OutboundDraft[]; at: Date }): Promise<MessageRow[]> {
+      if (!input.drafts.length) return [];
+      return db
+        .insert(messages)
+        .values(
+          input.drafts.map((d, i) => ({
+            conversationId: input.conversationId,
+            botId: input.botId,
+            channel: input.channel,
+            direction: 'out' as const,
+            author: d.author ?? ('bot' as const),
+            text: d.text,
+            status: 'queued' as const,
+            idempotencyKey: d.idempotencyKey,
+            sources: d.sources ?? null,
+            actions: d.actions ?? null,
+            choices: d.choices ?? null,
+            media: d.media ?? null,
+            // Just after the messages they answer, in order.
+            createdAt: new Date(input.at.getTime() + i + 1),
+          })),
+        )
+        .onConflictDoNothing()
+        .returning();
+    },
+
+    /** The conversation after a turn: the engine's state, the unanswered count, its last message and a hand-off. */
+    async finishTurn(conversationId: string, input: { state: Record<string, unknown>; unanswered?: number; lastMessageAt?: Date; handoffAt?: Date }): Promise<void> {
+      await db
+        .update(conversations)
+        .set({
+          engineState: input.state,
+          updatedAt: new Date(),
+          ...(input.unanswered !== undefined && { unanswered: input.unanswered }),
+          ...(input.lastMessageAt && { lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${input.lastMessageAt.toISOString()}::timestamptz)` }),
+          ...(input.handoffAt ? { status: 'human' as const, humanAt: input.handoffAt, assignedTo: null } : {}),
+        })
+        .where(eq(conversations.id, conversationId));
+    },
+
+    // ---- what channels read and change of their messages (through the ChannelMessages port) ----
+
+    async sendContext(messageId: string): Promise<SendContext | undefined> {
+      const [row] = await db
+        .select({ message: messages, lastInboundAt: conversations.lastInboundAt, recipient: contactIdentities.externalId })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .leftJoin(contactIdentities, customerOfConversation)
+        .where(eq(messages.id, messageId))
+        .limit(1);
+      return row ? { message: row.message, lastInboundAt: row.lastInboundAt, recipient: row.recipient ?? undefined } : undefined;
+    },
+
+    /** Whether an earlier reply of the same conversation still waits to be sent (replies go out in order). */
+    async earlierQueued(message: MessageRow): Promise<boolean> {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.conversationId, message.conversationId), eq(messages.status, 'queued'), lt(messages.createdAt, message.createdAt), ne(messages.id, message.id)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async byExternalId(channel: Channel, externalId: string, botId?: string): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.channel, channel), eq(messages.externalId, externalId), botId ? eq(messages.botId, botId) : undefined))
+        .limit(1);
+      return row;
+    },
+
+    /** Moves one outbound message forward to `status`; nothing when it is already there or further. */
+    async advance(messageId: string, status: DeliveryStatus, at: Date, error: Notice | null, externalId?: string): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .update(messages)
+        .set({
+          status,
+          error: status === 'failed' ? (error?.code ?? null) : null,
+          errorParams: status === 'failed' ? (error?.params ?? null) : null,
+          sentAt: sql`coalesce(${messages.sentAt}, ${at.toISOString()}::timestamptz)`,
+          ...(externalId ? { externalId: sql`coalesce(${messages.externalId}, ${externalId})` } : {}),
+        })
+        .where(and(eq(messages.id, messageId), eq(messages.direction, 'out'), sql`${rank} < ${rankOf[status]}`))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Messenger and Instagram report reads (and some deliveries) as "everything up to this moment":
+     * the bot's sent messages to this customer until then move forward.
+     */
+    async advanceUntil(botId: string, channel: Channel, recipient: string, status: 'delivered' | 'read', until: Date): Promise<MessageRow[]> {
+      const ids = db
+        .select({ id: messages.id })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .innerJoin(contactIdentities, customerOfConversation)
+        .where(
+          and(
+            eq(conversations.botId, botId),
+            eq(conversations.channel, channel),
+            eq(contactIdentities.externalId, recipient),
+            eq(messages.direction, 'out'),
+            inArray(messages.status, status === 'read' ? ['sent', 'delivered'] : ['sent']),
+            sql`${messages.sentAt} <= ${until.toISOString()}::timestamptz`,
+          ),
+        );
+      return db.update(messages).set({ status }).where(inArray(messages.id, ids)).returning();
+    },
+
+    /** Records the channel's id of a message once it went out (a second delivery then sends nothing). */
+    async setExternalId(messageId: string, externalId: string): Promise<void> {
+      await db.update(messages).set({ externalId }).where(and(eq(messages.id, messageId), isNull(messages.externalId)));
+    },
+
+    /** The first of these ids on the channel this bot already knows a contact by. */
+    async knownIdentity(botId: string, channel: Channel, externalIds: string[]): Promise<string | undefined> {
+      if (!externalIds.length) return undefined;
+      const rows = await db
+        .select({ externalId: contactIdentities.externalId })
+        .from(contactIdentities)
+        .where(and(eq(contactIdentities.botId, botId), eq(contactIdentities.channel, channel), inArray(contactIdentities.externalId, externalIds)));
+      const known = new Set(rows.map((r) => r.externalId));
+      return externalIds.find((id) => known.has(id));
+    },
+
+    /** Another id of a contact on the channel (WhatsApp: its LID beside its phone number, or the other way round). */
+    async addIdentity(botId: string, channel: Channel, externalId: string, contactId: string): Promise<void> {
+      await db.insert(contactIdentities).values({ botId, channel, externalId, contactId }).onConflictDoNothing();
+    },
+
+    /** The ids of the customer a message goes to, on the message's channel. */
+    async recipientIds(messageId: string): Promise<string[]> {
+      const rows = await db
+        .select({ externalId: contactIdentities.externalId })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .innerJoin(contactIdentities, customerOfConversation)
+        .where(eq(messages.id, messageId));
+      return rows.map((r) => r.externalId);
     },
   };
 }

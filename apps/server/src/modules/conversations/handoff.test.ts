@@ -9,7 +9,7 @@ import type { EngineContext, EngineResult } from '../../engine/types.ts';
 import { metaTestApp, postWebhook, until, waTextPayload, whatsappBot, type MetaTestApp } from '../../channels/meta/test-support/meta-test-app.ts';
 import { bots } from '../bots/bots.table.ts';
 import { conversations } from './conversations.table.ts';
-import { IDLE_JOB } from './pipeline.ts';
+import { IDLE_JOB } from './handoff.ts';
 
 type Script = (ctx: EngineContext) => Partial<EngineResult> | Promise<Partial<EngineResult>>;
 const TEAM_PHONE = '+52 33 1111 2222';
@@ -134,7 +134,8 @@ describe.each(engines)('hand-off rules on %s', (dbEngine) => {
     try {
       await write(on.phoneNumberId, on.from, '¿Y pájaros???');
       const c = await until(() => conversationOf(on.botId), (c) => c.status === 'human');
-      expect(toRoom).toHaveBeenCalledWith(expect.any(Array), 'handoffRequested', expect.objectContaining({ conversationId: c.id, reason: 'unanswered' }));
+      // The team is told once the turn's replies are on their way: the status may be read first.
+      await vi.waitFor(() => expect(toRoom).toHaveBeenCalledWith(expect.any(Array), 'handoffRequested', expect.objectContaining({ conversationId: c.id, reason: 'unanswered' })), { timeout: 10_000 });
     } finally {
       toRoom.mockRestore();
     }

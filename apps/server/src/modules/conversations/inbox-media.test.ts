@@ -7,7 +7,7 @@ import { scriptedEngine } from '../../test/scripted-engine.ts';
 import { botMessages, messagingPayload, metaTestApp, pageBot, postWebhook, until, waMessagePayload, wamid, whatsappBot, type MetaTestApp } from '../../channels/meta/test-support/meta-test-app.ts';
 import { attachmentMediaFetcher } from '../../channels/messenger/messenger-media.ts';
 import type { MessageRow } from './conversations.repository.ts';
-import { MEDIA_MAX_BYTES, extensionFor } from './pipeline.ts';
+import { MEDIA_MAX_BYTES, extensionFor } from './media-store.ts';
 
 describe.each(engines)('media customers send on %s', (dbEngine) => {
   let m: MetaTestApp;

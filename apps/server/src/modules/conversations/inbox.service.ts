@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { conversationStatuses, inboxChannels, messageDirections, type ConversationDetail, type ConversationListItem, type ConversationMessagesPage, type HumanReplyBody, type WhatsappTemplateBody } from '@charla/shared';
+import { conversationStatuses, inboxChannels, messageDirections, type ConversationDetail, type ConversationListItem, type ConversationMessagesPage, type HumanReplyBody } from '@charla/shared';
 import type { conversationListQuery, templateReplyBody } from '@charla/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -9,20 +9,20 @@ import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
 import type { BotsService } from '../bots/bots.service.ts';
+import type { ChannelRegistry } from './channel-registry.ts';
 import type { ContactRow, ConversationRow, MessageRow } from './conversations.repository.ts';
 import type { InboxRepository, InboxRow } from './inbox.repository.ts';
-import { toConversationMessage, type Pipeline } from './pipeline.ts';
+import { toConversationMessage } from './message-view.ts';
+import type { Pipeline } from './pipeline.ts';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
-/** Channels whose replies need the customer to have written in the last 24 hours. */
-const windowed = new Set(['whatsapp', 'messenger', 'instagram']);
 
 export interface InboxDeps {
   repo: InboxRepository;
   bots: BotsService;
   pipeline: Pipeline;
-  /** Refuses a template Meta does not have approved, or whose variable does not match (the Canales check). */
-  checkTemplate: (bot: BotRow, template: WhatsappTemplateBody) => Promise<void>;
+  /** What each channel can send: its 24-hour window, its templates. */
+  registry: ChannelRegistry;
   /** Where the files customers sent are kept (DATA_DIR/files/media/<botId>/). */
   storage: FileStorage;
 }
@@ -46,8 +46,6 @@ function listItem(row: InboxRow): ConversationListItem {
   };
 }
 
-const windowOpen = (c: ConversationRow, now = Date.now()) => !windowed.has(c.channel) || Boolean(c.lastInboundAt && now - c.lastInboundAt.getTime() < WINDOW_MS);
-
 /**
  * The owner's inbox: every conversation of a bot on its channels (never the playground), a
  * person's replies through the same send path as the bot's, and taking a conversation over from
@@ -55,6 +53,10 @@ const windowOpen = (c: ConversationRow, now = Date.now()) => !windowed.has(c.cha
  */
 export function inboxService(deps: InboxDeps) {
   const { repo, pipeline } = deps;
+
+  /** Whether a reply may go now: a channel with a 24-hour window needs the customer to have written within it. */
+  const windowOpen = (c: ConversationRow, now = Date.now()) =>
+    !deps.registry.get(c.channel)?.capabilities.window24h || Boolean(c.lastInboundAt && now - c.lastInboundAt.getTime() < WINDOW_MS);
 
   /**
    * The one access check: the bot's owner or the main admin; anyone else is told it does not
@@ -106,9 +108,9 @@ export function inboxService(deps: InboxDeps) {
       at,
     });
     if (!done.duplicate) {
-      for (const m of done.answered) pipeline.emitMessage(bot.id, conversation.channel, m);
-      pipeline.emitMessage(bot.id, conversation.channel, done.message);
-      pipeline.emitUpdated(done.conversation);
+      for (const m of done.answered) pipeline.events.message(bot.id, conversation.channel, m);
+      pipeline.events.message(bot.id, conversation.channel, done.message);
+      pipeline.events.updated(done.conversation);
       if (done.conversation.status === 'human') await pipeline.scheduleIdleReturn(id, at, bot.handoffIdleMinutes);
     }
     // Queued again when repeated: a send that already happened is a no-op.
@@ -151,9 +153,10 @@ export function inboxService(deps: InboxDeps) {
     /** An approved WhatsApp template (checked with Meta first), the only thing that may go out after 24 hours. */
     async template(caller: UserRow, id: string, body: z.output<typeof templateReplyBody>) {
       const { bot, conversation } = await visible(caller, id, true);
-      if (conversation.channel !== 'whatsapp') throw new AppError('VALIDATION_FAILED', { name: 'VALIDATION_FAILED' });
+      const templates = deps.registry.get(conversation.channel)?.capabilities.templates;
+      if (!templates) throw new AppError('VALIDATION_FAILED', { name: 'VALIDATION_FAILED' });
       const withText = body.text.length > 0;
-      await deps.checkTemplate(bot, { name: body.name, language: body.language, with_text: withText });
+      await templates.check(bot, { name: body.name, language: body.language, with_text: withText });
       return stored(caller, id, body.text, body.client_message_id, { name: body.name, language: body.language, withText });
     },
 
@@ -162,7 +165,7 @@ export function inboxService(deps: InboxDeps) {
       await reopenable(conversation);
       const at = new Date();
       const row = await repo.setStatus(id, { status: 'human', assignedTo: caller.id, humanAt: at });
-      pipeline.emitUpdated(row!);
+      pipeline.events.updated(row!);
       await pipeline.scheduleIdleReturn(id, at, bot.handoffIdleMinutes);
       return detail(bot, row!, contact);
     },
@@ -171,14 +174,14 @@ export function inboxService(deps: InboxDeps) {
       const { bot, conversation, contact } = await visible(caller, id, true);
       await reopenable(conversation);
       const row = await repo.setStatus(id, { status: 'bot', assignedTo: null, humanAt: null, unanswered: 0 });
-      pipeline.emitUpdated(row!);
+      pipeline.events.updated(row!);
       return detail(bot, row!, contact);
     },
 
     async close(caller: UserRow, id: string): Promise<ConversationDetail> {
       const { bot, contact } = await visible(caller, id, true);
       const row = await repo.setStatus(id, { status: 'closed', assignedTo: null, humanAt: null });
-      pipeline.emitUpdated(row!);
+      pipeline.events.updated(row!);
       return detail(bot, row!, contact);
     },
 
@@ -197,7 +200,7 @@ export function inboxService(deps: InboxDeps) {
     async read(caller: UserRow, id: string): Promise<ConversationDetail> {
       const { bot, contact } = await visible(caller, id);
       const row = await repo.markRead(id);
-      pipeline.emitUpdated(row!);
+      pipeline.events.updated(row!);
       return detail(bot, row!, contact);
     },
   };

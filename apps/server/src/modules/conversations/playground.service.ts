@@ -3,7 +3,8 @@ import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotsService } from '../bots/bots.service.ts';
 import type { AppointmentsRepository } from '../appointments/appointments.repository.ts';
 import type { ConversationsRepository } from './conversations.repository.ts';
-import { toConversationMessage, type Pipeline } from './pipeline.ts';
+import { toConversationMessage } from './message-view.ts';
+import type { Pipeline } from './pipeline.ts';
 
 /** The owner's own identity on the playground channel of a bot. */
 const ownerIdentity = (userId: string) => `owner:${userId}`;

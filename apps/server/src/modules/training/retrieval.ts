@@ -1,18 +1,10 @@
 import type { Locale } from '@charla/shared';
 import type { Candidate, TrainingRepository, TsConfig, WordStats } from './training.repository.ts';
 import { holdsKind, queryTerms, searchText } from './search-text.ts';
+import type { KnowledgeSearch, Passage } from '../../engine/ports.ts';
 
-export interface Passage {
-  chunkId: number;
-  documentId: string | null;
-  productId: string | null;
-  heading: string;
-  text: string;
-  /** 0..1: the share of the question's weight (rare words weigh more) this passage covers. */
-  score: number;
-  /** The query terms it matched. */
-  matched: string[];
-}
+export type { Passage };
+
 
 /** Passages read and ranked per search, at most. */
 const CANDIDATES = 120;
@@ -27,7 +19,7 @@ export const tsConfigOf = (language: Locale | string): TsConfig => (language ===
  * inverse document frequency of the terms they hold, so "endodoncia" outweighs "cuesta", with a
  * mild preference for shorter passages.
  */
-export function retrieval(repo: TrainingRepository) {
+export function retrieval(repo: TrainingRepository): KnowledgeSearch {
   return async function search(botId: string, language: string, question: string, k = 5): Promise<Passage[]> {
     const query = queryTerms(question);
     if (!query.length) return [];
@@ -112,7 +104,7 @@ export function retrieval(repo: TrainingRepository) {
   };
 }
 
-export type Search = ReturnType<typeof retrieval>;
+export type Search = KnowledgeSearch;
 
 interface Word extends WordStats {
   /** The question's term it stands for (itself, or a correction of a typo). */

@@ -1,4 +1,4 @@
-import type { Passage } from '../../../modules/training/retrieval.ts';
+import type { Passage } from '../../ports.ts';
 import type { ChosenOption, ContactAppointment, EngineAction, EngineBot, EngineContact, EngineResult, HistoryMessage } from '../../types.ts';
 import { offlineEngine } from '../offline-engine.ts';
 import { memoryTools, type WeeklyHours } from './memory-tools.ts';

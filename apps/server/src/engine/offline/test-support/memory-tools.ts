@@ -1,4 +1,4 @@
-import type { Passage } from '../../../modules/training/retrieval.ts';
+import type { Passage } from '../../ports.ts';
 import { localParts, zonedTimeToUtc } from '../../dates/zoned-time.ts';
 import type { ContactAppointment, EngineTools } from '../../types.ts';
 import { wordsOf } from '../plain-text.ts';

@@ -1,15 +1,15 @@
 import type { SchedulingItem } from '@charla/shared';
-import type { AppointmentsRepository } from '../modules/appointments/appointments.repository.ts';
-import { availability } from '../modules/appointments/availability.ts';
-import type { Search } from '../modules/training/retrieval.ts';
-import type { EngineTools } from './types.ts';
+import type { AppointmentsRepository } from '../appointments/appointments.repository.ts';
+import { availability } from '../appointments/availability.ts';
+import type { KnowledgeSearch } from '../../engine/ports.ts';
+import type { EngineTools } from '../../engine/types.ts';
 
 /** Only links a channel can hand to its customer: http or https, no spaces. */
 export const isImageLink = (url: string) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(url) && url.length <= 2000;
 
 /** The engine's read-only view of one business, for one turn. */
 export function engineTools(deps: {
-  search: Search;
+  search: KnowledgeSearch;
   appointments: AppointmentsRepository;
   bot: { id: string; language: string; timezone: string; scheduling: SchedulingItem[] };
   contactId: string;

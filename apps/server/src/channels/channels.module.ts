@@ -1,0 +1,29 @@
+import type { AppModule, ModuleContext } from '../modules/app-module.ts';
+import type { BotsService } from '../modules/bots/bots.service.ts';
+import type { ChannelDefinition, ChannelMessages, ReceiveInbound } from '../modules/conversations/ports.ts';
+import { metaChannels, SEND_ATTEMPTS } from './meta/meta-channels.ts';
+import { playgroundChannel } from './playground/playground.channel.ts';
+import { whatsappWebChannel } from './whatsapp-web/whatsapp-web.channel.ts';
+
+export { SEND_ATTEMPTS };
+
+/**
+ * Every channel the server runs: each declares itself (sender, capabilities, media downloads,
+ * connection state) to the conversations module's registry and registers its own routes.
+ */
+export function channelsModule(
+  ctx: ModuleContext,
+  deps: { bots: BotsService; receive: ReceiveInbound; messages: ChannelMessages; register: (...definitions: ChannelDefinition[]) => void },
+): AppModule {
+  return {
+    name: 'channels',
+    async routes(app) {
+      const { config, database, box } = ctx;
+      const bots = deps.bots;
+      const whatsappWeb = await whatsappWebChannel(app, { config, database, box, bots, sendAttempts: SEND_ATTEMPTS, receive: deps.receive, messages: deps.messages });
+      const meta = metaChannels({ config, db: database.db, box, bots, emit: ctx.emit, log: ctx.log, receive: deps.receive, messages: deps.messages, disconnectWhatsmeow: whatsappWeb.disconnect });
+      deps.register(playgroundChannel(), ...meta.definitions, whatsappWeb.definition);
+      await meta.routes(app);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { BotRow } from '../../modules/bots/bots.repository.ts';
+import type { ChannelDefinition, MediaFetcher, Sender, TemplateChoice } from '../../modules/conversations/ports.ts';
+import { whatsappImageWithText } from './whatsapp-outbound.ts';
+
+/**
+ * WhatsApp Cloud API (source `api`): customers' messages come in through the Meta webhook
+ * (whatsapp-inbound.ts reads them), replies go out through the Graph API with buttons, lists,
+ * pictures and, after 24 hours without a customer's message, the approved template chosen in Canales.
+ */
+export function whatsappCloudChannel(deps: { send: Sender; fetchMedia: MediaFetcher; checkTemplate: (bot: BotRow, template: TemplateChoice) => Promise<void> }): ChannelDefinition {
+  return {
+    channel: 'whatsapp',
+    send: deps.send,
+    fetchMedia: deps.fetchMedia,
+    capabilities: {
+      media: true,
+      choices: 'buttons-and-lists',
+      window24h: true,
+      templates: { check: deps.checkTemplate },
+      paced: true,
+      imageWithText: whatsappImageWithText,
+    },
+    connected: (bot) => Boolean(bot.metaCredentials[0]?.phone_number_id && bot.metaCredentials[0].access_token_sealed),
+  };
+}

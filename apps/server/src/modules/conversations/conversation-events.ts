@@ -1,0 +1,22 @@
+import { rooms, type ServerToClientEvents } from '@charla/shared';
+import type { ConversationRow, MessageRow } from './conversations.repository.ts';
+import { toConversationMessage } from './message-view.ts';
+
+export type Emit = <E extends keyof ServerToClientEvents>(room: string | string[], event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
+
+/** What the dashboard is told of conversations: a message stored or changed, a conversation's status. */
+export function conversationEvents(emit: Emit) {
+  return {
+    emit,
+    /** A message stored or changed, to the bot's room. */
+    message(botId: string, channel: string, m: MessageRow) {
+      emit(rooms.bot(botId), 'conversationMessage', { botId, channel, message: toConversationMessage(m) });
+    },
+    /** Status, unread count and assignment of a conversation, to the bot's room. */
+    updated(c: ConversationRow) {
+      emit(rooms.bot(c.botId), 'conversationUpdated', { botId: c.botId, conversationId: c.id, status: c.status, typing: false, unreadCount: c.unreadCount, assignedTo: c.assignedTo });
+    },
+  };
+}
+
+export type ConversationEvents = ReturnType<typeof conversationEvents>;

@@ -1,0 +1,84 @@
+import type { KnowledgeSearch } from '../../engine/ports.ts';
+import type { Engine } from '../../engine/types.ts';
+import type { AppModule, ModuleContext } from '../app-module.ts';
+import { appointmentsRepository } from '../appointments/appointments.repository.ts';
+import type { AuthRepository } from '../auth/auth.repository.ts';
+import type { BotsService } from '../bots/bots.service.ts';
+import { productsRepository } from '../products/products.repository.ts';
+import { channelRegistry } from './channel-registry.ts';
+import { conversationsJobs } from './conversations.jobs.ts';
+import { conversationsRepository } from './conversations.repository.ts';
+import { inboxRepository } from './inbox.repository.ts';
+import { inboxRoutes } from './inbox.routes.ts';
+import { inboxService } from './inbox.service.ts';
+import { pipeline } from './pipeline.ts';
+import type { CommittedTurn } from './turn.ts';
+import { playgroundRoutes } from './playground.routes.ts';
+import { playgroundService } from './playground.service.ts';
+import { playgroundSockets } from './playground.sockets.ts';
+
+/** The address of a conversation in the app, for links sent outside it (the hand-off notice). */
+const conversationLink = (ctx: ModuleContext) => (botId: string, conversationId: string) =>
+  `${(ctx.config.APP_URL ?? ctx.config.ALLOWED_ORIGINS[0] ?? `http://localhost:${ctx.config.PORT}`).replace(/\/+$/, '')}/app/dashboard/${botId}/crm?c=${conversationId}`;
+
+/**
+ * Conversations: the road of every message (receive, turn, send), the channel registry the
+ * channels fill, the inbox and the playground.
+ */
+export function conversationsModule(
+  ctx: ModuleContext,
+  deps: { bots: BotsService; users: Pick<AuthRepository, 'findUserById'>; search: KnowledgeSearch; engine: Engine; sendAttempts: number },
+) {
+  const { database, jobs, storage } = ctx;
+  const registry = channelRegistry();
+  const repo = conversationsRepository(database.db);
+  const inbox = inboxRepository(database.db);
+  const appointmentsChanged: ((botId: string) => Promise<void>)[] = [];
+  const turnCommitted: ((turn: CommittedTurn) => Promise<void>)[] = [];
+  const flow = pipeline({
+    db: database.db,
+    repo,
+    appointments: appointmentsRepository(database.db),
+    search: deps.search,
+    engine: deps.engine,
+    jobs,
+    emit: ctx.emit,
+    registry,
+    log: ctx.log,
+    productImage: productsRepository(database.db).imageOf,
+    inbox,
+    storage,
+    conversationLink: conversationLink(ctx),
+    appointmentsChanged: async (botId) => {
+      for (const listener of appointmentsChanged) await listener(botId);
+    },
+    turnCommitted: async (turn) => {
+      for (const listener of turnCommitted) await listener(turn);
+    },
+  });
+  const playground = playgroundService({ repo, appointments: appointmentsRepository(database.db), bots: deps.bots, pipeline: flow });
+  const module: AppModule = {
+    name: 'conversations',
+    jobs: (app) => conversationsJobs(app, ctx.config, jobs, flow, deps.sendAttempts),
+    sockets: (app) => playgroundSockets(app, deps.users, playground),
+    async routes(app) {
+      await app.register(playgroundRoutes, { service: playground });
+      await app.register(inboxRoutes, { service: inboxService({ repo: inbox, bots: deps.bots, pipeline: flow, registry, storage }) });
+    },
+  };
+  return {
+    module,
+    pipeline: flow,
+    registry,
+    /** After a turn that booked, moved, confirmed or cancelled appointments. */
+    onAppointmentsChanged(listener: (botId: string) => Promise<void>) {
+      appointmentsChanged.push(listener);
+    },
+    /** After every committed turn, with the actions that took effect. */
+    onTurnCommitted(listener: (turn: CommittedTurn) => Promise<void>) {
+      turnCommitted.push(listener);
+    },
+  };
+}
+
+export type ConversationsModule = ReturnType<typeof conversationsModule>;

@@ -1,0 +1,120 @@
+import type { Notice, ReplyChoices } from '@charla/shared';
+import type { BotRow } from '../bots/bots.repository.ts';
+import type { MessageRow } from './conversations.repository.ts';
+import type { Channel, StoredMedia } from './conversations.table.ts';
+
+/**
+ * What a channel and the conversations module say to each other. A channel (channels/<name>/)
+ * imports only this file of the module: it hands customers' messages to `ReceiveInbound`, moves
+ * its messages' statuses through `ChannelMessages`, and declares a `ChannelDefinition` the
+ * module's one `send` picks from the registry. The module imports nothing from a channel.
+ */
+
+export type { Channel, MessageRow, StoredMedia };
+
+/** A customer's message as a channel read it, before anything is stored. */
+export interface Inbound {
+  botId: string;
+  channel: Channel;
+  /** The customer's id on the channel (a phone number, a page-scoped id…). */
+  contactExternalId: string;
+  contactName?: string;
+  contactPhone?: string;
+  /** The channel's id of this message. */
+  externalId: string;
+  text: string;
+  media?: StoredMedia[];
+  /** The option the customer tapped (a button, a list row, a quick reply); `text` is its title. */
+  chosen?: MessageRow['chosen'];
+  at: Date;
+  /** false: stored as already processed and never answered (a redelivery of an old message). */
+  answer?: boolean;
+}
+
+/** Stores one customer's message (idempotent on the channel's id) and queues its turn. */
+export type ReceiveInbound = (m: Inbound) => Promise<'duplicate' | { message: MessageRow; conversation: { id: string; contactId: string } }>;
+
+/** The channel's id of the sent message, or `failed` (a code and its values) when it will never be delivered. */
+export type SendResult = { externalId?: string } | { failed: Notice };
+
+/** Delivers one outbound message on its channel; throws to be retried by the send job. */
+export type Sender = (message: MessageRow) => Promise<SendResult | void>;
+
+/** The largest file a customer may send that is kept (WhatsApp's own limit for audio and video). */
+export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Downloads one file of a customer's message from its channel (at most `maxBytes`); throws to be
+ * retried, or answers why it cannot be had (a code: MEDIA_TOO_LARGE, MEDIA_REFUSED…).
+ */
+export type MediaFetcher = (message: MessageRow, media: StoredMedia, maxBytes: number) => Promise<{ bytes: Uint8Array; mime: string } | { unavailable: string }>;
+
+/** An approved template the channel sends when its window is closed (WhatsApp Cloud). */
+export interface TemplateChoice {
+  name: string;
+  language: string;
+  with_text: boolean;
+}
+
+/** What a channel's sender can carry; the conversations module shapes replies and refuses sends after them. */
+export interface SenderCapabilities {
+  /** Pictures and files go out. */
+  media: boolean;
+  /** How a reply's options travel: buttons and lists, quick replies, or shown in the app only. */
+  choices: 'buttons-and-lists' | 'quick-replies' | 'shown';
+  /** Replies need the customer to have written in the last 24 hours (a template reopens it where `templates`). */
+  window24h: boolean;
+  /** Approved templates can be sent (after the window closed); refuses one the channel's account cannot send. */
+  templates?: { check(bot: BotRow, template: TemplateChoice): Promise<void> };
+  /** Sends are spaced out per number or recipient (they may wait before going). */
+  paced: boolean;
+  /** Whether a reply's picture can ride on the reply itself, or must go just before it as its own message. */
+  imageWithText(text: string, choices: ReplyChoices | null | undefined): boolean;
+}
+
+/** One channel as the conversations module sees it. */
+export interface ChannelDefinition {
+  channel: Channel;
+  send: Sender;
+  capabilities: SenderCapabilities;
+  /** Downloads the files customers send on it, when it can. */
+  fetchMedia?: MediaFetcher;
+  /** Whether the bot has the channel connected (so a notice to the team can go out on it); unknown when absent. */
+  connected?(bot: BotRow): boolean;
+}
+
+/** Where a channel's sender finds what one send needs. */
+export interface SendContext {
+  message: MessageRow;
+  lastInboundAt: Date | null;
+  /** The customer's id on the message's channel (wa_id, PSID, IGSID, a WhatsApp JID). */
+  recipient: string | undefined;
+}
+
+/** A delivery status a channel reports for an outbound message. */
+export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
+
+/**
+ * The reads and status changes a channel makes on messages, through the conversations module
+ * (which alone writes the messages table and tells the dashboard of each change).
+ */
+export interface ChannelMessages {
+  find(messageId: string): Promise<MessageRow | undefined>;
+  sendContext(messageId: string): Promise<SendContext | undefined>;
+  /** Whether an earlier reply of the same conversation still waits to be sent (replies go out in order). */
+  earlierQueued(message: MessageRow): Promise<boolean>;
+  /** The message a channel knows by its id, on that channel. */
+  byExternalId(channel: Channel, externalId: string, botId?: string): Promise<MessageRow | undefined>;
+  /** Moves an outbound message forward to `status` (never back); answers it when it moved. */
+  advance(messageId: string, status: DeliveryStatus, at: Date, error: Notice | null, externalId?: string): Promise<MessageRow | undefined>;
+  /** Messenger and Instagram's "everything up to this moment" reads and deliveries. */
+  advanceUntil(botId: string, channel: Channel, recipient: string, status: 'delivered' | 'read', until: Date): Promise<MessageRow[]>;
+  /** Records the channel's id of a message once it went out (a second delivery then sends nothing). */
+  setExternalId(messageId: string, externalId: string): Promise<void>;
+  /** The customer's ids on the message's channel (WhatsApp by QR knows a phone's and a LID). */
+  recipientIds(messageId: string): Promise<string[]>;
+  /** The first of these ids on the channel this bot already knows a contact by. */
+  knownIdentity(botId: string, channel: Channel, externalIds: string[]): Promise<string | undefined>;
+  /** Another id of a known contact on the channel. */
+  addIdentity(botId: string, channel: Channel, externalId: string, contactId: string): Promise<void>;
+}

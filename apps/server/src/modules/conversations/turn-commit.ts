@@ -1,0 +1,67 @@
+import type { Db } from '../../db/client.ts';
+import { appointmentsRepository } from '../appointments/appointments.repository.ts';
+import type { Channel } from './conversations.table.ts';
+import { conversationsRepository, type MessageRow, type OutboundDraft } from './conversations.repository.ts';
+import { usageRepository } from './usage.repository.ts';
+
+export interface TurnChanges {
+  conversationId: string;
+  botId: string;
+  contactId: string;
+  ownerId: string;
+  month: string;
+  channel: Channel;
+  processedIds: string[];
+  contactPatch?: { name?: string; email?: string; phone?: string };
+  bookings: { start: Date; end: Date; service: string }[];
+  cancellations: string[];
+  /** Appointments the customer confirmed (after a reminder). */
+  confirmations?: string[];
+  reschedules: { appointmentId: string; start: Date; end: Date }[];
+  handoff: boolean;
+  /** When the hand-off happened (the real clock: the person's idle time counts from it). */
+  handoffAt?: Date;
+  /** Questions in a row the bot could not answer, after this turn. */
+  unanswered?: number;
+  state: Record<string, unknown>;
+  drafts: OutboundDraft[];
+  /** The turn's clock: replies are stored just after the messages they answer. */
+  at: Date;
+}
+
+/**
+ * Everything one turn changes, as one unit of work: the engine's actions (through the
+ * appointments repository), the replies as queued messages, the customer's messages marked
+ * processed, the engine's state and the owner's usage. A person who took the conversation while
+ * the engine thought wins: nothing is written ('skipped'). An overlap with an appointment stored
+ * a moment earlier rolls everything back (SlotConflict): the caller offers another slot and
+ * commits again.
+ */
+export function commitTurn(db: Db, input: TurnChanges): Promise<MessageRow[] | 'skipped'> {
+  return db.transaction(async (tx) => {
+    const conversations = conversationsRepository(tx);
+    // The row lock orders this against a person's reply.
+    if ((await conversations.lockStatus(input.conversationId)) !== 'bot') return 'skipped' as const;
+    if (input.contactPatch) await conversations.updateContact(input.contactId, input.contactPatch);
+    await appointmentsRepository(tx).applyTurn({
+      botId: input.botId,
+      contactId: input.contactId,
+      conversationId: input.conversationId,
+      cancellations: input.cancellations,
+      confirmations: input.confirmations ?? [],
+      reschedules: input.reschedules,
+      bookings: input.bookings,
+    });
+    const stored = await conversations.insertReplies({ conversationId: input.conversationId, botId: input.botId, channel: input.channel, drafts: input.drafts, at: input.at });
+    await conversations.markProcessed(input.processedIds);
+    await conversations.finishTurn(input.conversationId, {
+      state: input.state,
+      unanswered: input.unanswered,
+      lastMessageAt: stored.at(-1)?.createdAt,
+      ...(input.handoff && { handoffAt: input.handoffAt ?? new Date() }),
+    });
+    // A picture sent on its own before its reply is part of that reply, not one more message.
+    await usageRepository(tx).add(input.ownerId, input.month, stored.filter((m) => m.author === 'bot' && m.text.trim()).length);
+    return stored;
+  });
+}

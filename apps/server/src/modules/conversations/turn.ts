@@ -1,0 +1,222 @@
+import { chosenOption, limitsOf, replyChoices, rooms, type ConversationStatus, type ReplyChoices } from '@charla/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
+import type { KnowledgeSearch } from '../../engine/ports.ts';
+import type { Engine, EngineAction, EngineContext } from '../../engine/types.ts';
+import { SlotConflict, type AppointmentsRepository } from '../appointments/appointments.repository.ts';
+import { availability } from '../appointments/availability.ts';
+import type { ChannelRegistry } from './channel-registry.ts';
+import type { ConversationEvents } from './conversation-events.ts';
+import type { ConversationsRepository, MessageRow, OutboundDraft } from './conversations.repository.ts';
+import { engineBot } from './engine-bot.ts';
+import { engineTools, isImageLink } from './engine-tools.ts';
+import { monthOf, type Handoffs } from './handoff.ts';
+import { commitTurn } from './turn-commit.ts';
+
+export const REPLY_JOB = 'conversation.reply';
+/** Questions in a row the bot cannot answer before a person takes over (when hand-off is on). */
+export const UNANSWERED_HANDOFF = 2;
+const HISTORY = 20;
+/** Longer messages are read up to here: enough for any question, bounded for the engine. */
+export const READ_CHARS = 4000;
+const SKIPPED = 'skipped';
+
+export interface TurnDeps {
+  db: Db;
+  repo: ConversationsRepository;
+  appointments: AppointmentsRepository;
+  search: KnowledgeSearch;
+  engine: Engine;
+  jobs: Jobs;
+  registry: ChannelRegistry;
+  events: ConversationEvents;
+  handoffs: Handoffs;
+  queueSend: (messageId: string) => Promise<unknown>;
+  log: FastifyBaseLogger;
+  /** The picture of one of a bot's products, for replies about that product. */
+  productImage?: (botId: string, productId: string) => Promise<string | undefined>;
+  /** After a turn that booked, moved, confirmed or cancelled appointments (reminders, the owner's calendar). */
+  appointmentsChanged?: (botId: string) => Promise<void>;
+  /** After every committed turn, with the actions it applied (the CRM keeps captured data and moves the contact). */
+  turnCommitted?: (turn: CommittedTurn) => Promise<void>;
+}
+
+/** A turn as it was committed: whose it was and the actions that took effect. */
+export interface CommittedTurn {
+  botId: string;
+  contactId: string;
+  actions: readonly EngineAction[];
+}
+
+/**
+ * A conversation's turn (one at a time per conversation; messages that arrive meanwhile wait for
+ * the next one): the engine answers the customer's waiting messages and the turn's changes are
+ * committed together, then each reply is queued to be sent.
+ */
+export function turns(deps: TurnDeps) {
+  const { repo, jobs } = deps;
+  const queueTurn = (conversationId: string) => jobs.send(REPLY_JOB, { conversationId }, { singletonKey: conversationId });
+
+  async function turn(conversationId: string): Promise<void> {
+    const found = await repo.conversationWithContact(conversationId);
+    if (!found) return;
+    const { conversation, contact } = found;
+    const { pending, queuedOutbound } = await repo.unfinished(conversationId);
+    // Replies of an earlier turn that crashed before their send jobs were queued.
+    for (const m of queuedOutbound) await deps.queueSend(m.id);
+    if (!pending.length) return;
+    const month = monthOf(new Date());
+    const owner = await repo.botForTurn(conversation.botId, month);
+    const ids = pending.map((p) => p.id);
+    if (!owner || !owner.bot.botEnabled || conversation.status !== 'bot') return repo.markProcessed(ids);
+    const { bot } = owner;
+
+    if (owner.used >= limitsOf(owner.plan).messagesPerMonth) {
+      deps.events.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: limitsOf(owner.plan).messagesPerMonth });
+      return repo.markProcessed(ids);
+    }
+
+    const now = pending.at(-1)!.createdAt;
+    const history = await repo.history(conversationId, pending[0]!.createdAt, HISTORY);
+    const tapped = chosenOption.safeParse(pending.findLast((p) => p.chosen)?.chosen);
+    const context: EngineContext = {
+      bot: engineBot(bot),
+      now,
+      contact: { name: contact?.name ?? '', email: contact?.email ?? '', phone: contact?.phone ?? '' },
+      history: history.map((h) => ({ direction: h.direction, text: h.text })),
+      incoming: pending.map((p) => p.text.slice(0, READ_CHARS)),
+      ...(tapped.success && { chosen: tapped.data }),
+      state: conversation.engineState,
+      tools: engineTools({
+        search: deps.search,
+        appointments: deps.appointments,
+        bot,
+        contactId: conversation.contactId,
+        now,
+        ...(deps.productImage && { productImage: deps.productImage }),
+      }),
+    };
+    let status: ConversationStatus = conversation.status;
+    const typing = (on: boolean) => deps.events.emit(rooms.bot(bot.id), 'conversationUpdated', { botId: bot.id, conversationId, status, typing: on });
+    typing(true);
+    try {
+      const result = await deps.engine.respond(context);
+      const actions = result.actions;
+      const of = <T extends EngineAction['type']>(type: T) => actions.filter((a): a is Extract<EngineAction, { type: T }> => a.type === type);
+      const contactPatch = Object.assign({}, ...of('update_contact').map(({ type: _t, ...fields }) => fields)) as Record<string, string>;
+      // A person is asked for, or the bot could not answer twice in a row: the conversation goes
+      // to a person only when the owner turned hand-off on; otherwise the bot keeps answering.
+      const asked = result.handoff || of('handoff').length > 0;
+      const unanswered = result.unanswered ? conversation.unanswered + 1 : 0;
+      const handoff = bot.redirectionEnabled && (asked || unanswered >= UNANSWERED_HANDOFF);
+      const reason = asked ? (of('handoff')[0]?.reason ?? 'customer') : 'unanswered';
+      const kept = handoff ? actions : actions.filter((a) => a.type !== 'handoff');
+      // The turn's clock is the customer's; a person's idle time counts on the real one.
+      const handoffAt = new Date();
+      const welcome = !history.length && bot.welcomeMessage.trim() ? [bot.welcomeMessage.trim()] : [];
+      const lastId = ids.at(-1)!;
+      const drafts = (replies: string[], withSources: boolean, offered: unknown, image?: { url: string }): OutboundDraft[] => {
+        const texts = [...welcome, ...replies].filter((t) => t.trim());
+        const choices = validChoices(offered, deps.log, conversationId);
+        const picture = image && typeof image.url === 'string' && isImageLink(image.url) ? [{ type: 'image', url: image.url }] : null;
+        return texts.flatMap((text, i) => {
+          const last = i === texts.length - 1;
+          const draft: OutboundDraft = {
+            text,
+            idempotencyKey: `${lastId}:${i}`,
+            sources: last && withSources ? result.sources.slice(0, 5).map(toSource) : null,
+            actions: last && kept.length ? kept.map(serializeAction) : null,
+            choices: last ? choices : null,
+            media: null,
+          };
+          if (!last || !picture) return [draft];
+          // The picture rides on the reply where the channel allows it, else goes just before it.
+          if ((deps.registry.get(conversation.channel)?.capabilities.imageWithText(text, choices) ?? true)) return [{ ...draft, media: picture }];
+          return [{ text: '', idempotencyKey: `${lastId}:${i}:image`, media: picture }, draft];
+        });
+      };
+      const base = {
+        conversationId,
+        botId: bot.id,
+        contactId: conversation.contactId,
+        ownerId: bot.userId,
+        month,
+        channel: conversation.channel,
+        processedIds: ids,
+        contactPatch,
+        cancellations: of('cancel').map((c) => c.appointmentId),
+        confirmations: of('confirm').map((c) => c.appointmentId),
+        handoff,
+        handoffAt,
+        unanswered: handoff ? 0 : unanswered,
+        at: now,
+      };
+      let stored: MessageRow[] | 'skipped';
+      let booked = true;
+      try {
+        stored = await commitTurn(deps.db, { ...base, bookings: of('book'), reschedules: of('reschedule'), state: result.state, drafts: drafts(result.replies, true, result.choices, result.image) });
+      } catch (err) {
+        if (!(err instanceof SlotConflict)) throw err;
+        booked = false;
+        // Another customer took the slot a moment ago: offer the next free one instead.
+        const wanted = [...of('book'), ...of('reschedule')][0]!;
+        const next = await availability(deps.appointments, bot).nextFree(wanted.start, now);
+        const offer = deps.engine.bookingConflict(context, next);
+        stored = await commitTurn(deps.db, { ...base, bookings: [], reschedules: [], state: offer.state, drafts: drafts(offer.replies, false, offer.choices) });
+        deps.log.info({ conversationId }, 'booking conflict: next free slot offered');
+      }
+      // A person took the conversation while the engine thought: the bot says nothing.
+      if (stored === SKIPPED) return;
+      // The customer's messages are answered (read, for the dashboard), then the replies go out.
+      for (const m of pending) deps.events.message(bot.id, conversation.channel, { ...m, status: 'processed' });
+      for (const m of stored) {
+        deps.events.message(bot.id, conversation.channel, m);
+        await deps.queueSend(m.id);
+      }
+      // The CRM, reminders and the owner's calendar follow once the replies are on their way.
+      const applied = booked ? kept : kept.filter((a) => a.type !== 'book' && a.type !== 'reschedule');
+      await deps.turnCommitted?.({ botId: bot.id, contactId: conversation.contactId, actions: applied }).catch((err) => deps.log.error({ err, conversationId }, 'CRM follow-up of a turn failed'));
+      if (actions.some((a) => a.type === 'book' || a.type === 'cancel' || a.type === 'reschedule' || a.type === 'confirm')) {
+        await deps.appointmentsChanged?.(bot.id).catch((err) => deps.log.error({ err, conversationId }, 'appointment follow-up failed; the sweep retries it'));
+      }
+      if (handoff) {
+        status = 'human';
+        const who = { name: contactPatch.name || contact?.name || '', phone: contactPatch.phone || contact?.phone || '' };
+        await deps.handoffs.announce(bot, conversation, who, reason, handoffAt);
+      }
+    } finally {
+      typing(false);
+    }
+  }
+
+  /** Turns that were never queued (a crash between storing a message and queueing its turn). */
+  async function recover(olderThanMs = 30_000): Promise<number> {
+    const ids = await repo.conversationsWithPending(new Date(Date.now() - olderThanMs), 500);
+    for (const id of ids) await queueTurn(id);
+    return ids.length;
+  }
+
+  return { turn, recover, queueTurn };
+}
+
+/** The engine's choices when they keep to the contract; otherwise the reply goes out as text alone. */
+function validChoices(offered: unknown, log: FastifyBaseLogger, conversationId: string): ReplyChoices | null {
+  if (offered === undefined || offered === null) return null;
+  const parsed = replyChoices.safeParse(offered);
+  if (parsed.success) return parsed.data;
+  log.warn({ conversationId, issues: parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`) }, 'engine choices dropped');
+  return null;
+}
+
+const toSource = (s: { chunkId: number; heading: string; text: string; score: number }) => ({
+  chunkId: s.chunkId,
+  heading: s.heading,
+  text: s.text,
+  score: s.score,
+});
+
+function serializeAction(a: EngineAction): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+}
+

@@ -1,0 +1,25 @@
+import type { AppModule, ModuleContext } from '../app-module.ts';
+import type { UserRow } from '../auth/auth.repository.ts';
+import type { BotsService } from '../bots/bots.service.ts';
+import { contactFieldsRepository } from './contact-fields.repository.ts';
+import { crmRepository } from './crm.repository.ts';
+import { crmRoutes } from './crm.routes.ts';
+import { crmService } from './crm.service.ts';
+import { summaryRepository } from './summary.repository.ts';
+import { summaryRoutes } from './summary.routes.ts';
+import { summaryService } from './summary.service.ts';
+
+/** The CRM: contacts, pipeline stages, notes, timeline, export and the summary. */
+export function crmModule(ctx: ModuleContext, deps: { bots: BotsService }) {
+  const crm = crmService({ repo: crmRepository(ctx.database.db), fields: contactFieldsRepository(ctx.database.db), bots: deps.bots, storage: ctx.storage });
+  const stageNames = async (caller: UserRow, botId: string) => (await crm.stages(caller, botId)).map((s) => s.name);
+  const summary = summaryService({ repo: summaryRepository(ctx.database.db), bots: deps.bots, stageNames });
+  const module: AppModule = {
+    name: 'crm',
+    async routes(app) {
+      await app.register(crmRoutes, { service: crm });
+      await app.register(summaryRoutes, { service: summary });
+    },
+  };
+  return { module, service: crm };
+}
