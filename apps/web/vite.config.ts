@@ -5,7 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { landingLocalesGlobal, landingRoutes, preloadLanding, type LandingBoot } from './src/app/landing-preload.ts';
+import { landingLocalesGlobal, landingRoutes, preloadLanding, type LandingBoot } from './src/lib/landing-preload.ts';
 import { defaultLocale, supportedLocales } from './src/lib/locales.ts';
 import { storageKeys } from './src/lib/storage-keys.ts';
 
@@ -71,7 +71,7 @@ function chunkFiles(bundle: Rollup.OutputBundle, root: string, source: string, s
 /**
  * Adds to index.html a small inline script that, from the path and the stored session, starts
  * downloading the landing page's chunks (modulepreload) and locale files beside the entry, so
- * the first screen does not wait on a chain of requests (see src/app/landing-preload.ts).
+ * the first screen does not wait on a chain of requests (see src/lib/landing-preload.ts).
  */
 function landingPreload(): Plugin {
   let root = '';

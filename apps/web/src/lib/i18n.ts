@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '@charla/shared';
-import { landingLocalesGlobal, type PreloadedLocales } from '../app/landing-preload.ts';
+import { landingLocalesGlobal, type PreloadedLocales } from './landing-preload.ts';
 import { defaultLocale, isLocale, supportedLocales } from './locales.ts';
 import { readStorage, storageKeys, writeStorage } from './storage-keys.ts';
 
@@ -64,7 +64,7 @@ void i18n
     ns: ['common'],
     defaultNS: 'common',
     backend: {
-      // The same address index.html starts the landing page's files at (app/landing-preload.ts).
+      // The same address index.html starts the landing page's files at (lib/landing-preload.ts).
       loadPath: `/locales/{{lng}}/{{ns}}.json?v=${__BUILD_ID__}`,
       request: requestLocale,
     },

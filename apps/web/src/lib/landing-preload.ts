@@ -1,10 +1,10 @@
-import type { Namespace } from '../lib/locales.ts';
+import type { Namespace } from './locales.ts';
 
 /**
  * The first pages a visitor opens, with the code and the words each one renders with. The build
  * turns each `modules` list into the chunk files it became, and index.html starts downloading
  * them (and the page's locale files) while the app's entry is still on its way, instead of one
- * after another as React reaches each lazy route. Keep in step with router.tsx.
+ * after another as React reaches each lazy route. Keep in step with app/router.tsx.
  */
 export interface LandingRoute {
   /** Regular expression source matched against `location.pathname`. */
