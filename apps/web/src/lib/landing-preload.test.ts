@@ -69,9 +69,9 @@ describe('landing preload', () => {
     }
   });
 
-  it('starts personalización in the stored language, and only the shell for other sections', () => {
+  it('starts the shell and the words of personalización in the stored language, and only the shell for other sections', () => {
     const personalization = run('/app/dashboard/abc/personalizacion', { userId: 'u1', locale: 'en' });
-    expect(personalization.links.map((l) => l.href)).toContain('/src/features/bots/components/personalization/personalization-page.tsx.js');
+    expect(personalization.links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js']);
     expect(personalization.fetched).toEqual(['common', 'dashboard', 'inbox', 'bots', 'channels', 'playground'].map((ns) => `/locales/en/${ns}.json?v=b1`));
     expect(run('/app/dashboard/abc/crm', { userId: 'u1' }).links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js']);
   });
