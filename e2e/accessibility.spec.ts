@@ -114,9 +114,9 @@ describe('accessibility (axe-core): no serious violation', () => {
       await page.getByRole('button', { name: 'Iniciar sesión' }).click();
       await page.waitForURL(/\/personalizacion/);
       const botPath = new URL(page.url()).pathname.replace(/\/personalizacion$/, '');
-      const screens = [
-        ...['crm', 'citas', 'recursos', 'productos', 'massive-sender'].map((section) => [section, `${botPath}/${section}`]),
-        ...['clients', 'referidos', 'mi-cuenta', 'ayuda', 'nuevo'].map((section) => [section, `/app/dashboard/${section}`]),
+      const screens: [string, string][] = [
+        ...['crm', 'citas', 'recursos', 'productos', 'massive-sender'].map((section): [string, string] => [section, `${botPath}/${section}`]),
+        ...['clients', 'referidos', 'mi-cuenta', 'ayuda', 'nuevo'].map((section): [string, string] => [section, `/app/dashboard/${section}`]),
         ['wizard', '/app/dashboard/nuevo?template=doctor_appointment'],
       ];
       const found: string[] = [];
