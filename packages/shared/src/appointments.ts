@@ -5,6 +5,9 @@ import { apiErrorSchema } from './errors.ts';
 export const appointmentStatuses = ['booked', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 /** Statuses that hold their time: two of them never overlap. */
+/** Who booked an appointment: the bot in a conversation, or the owner from the calendar. */
+export const appointmentSources = ['bot', 'owner'] as const;
+export type AppointmentSource = (typeof appointmentSources)[number];
 export const activeAppointmentStatuses = ['booked', 'confirmed'] as const satisfies readonly AppointmentStatus[];
 
 export const appointmentLimits = { rangeDays: 92, service: 200, notes: 2000, contactName: 120, nextSlots: 5, contactSearch: 20 } as const;
@@ -71,7 +74,7 @@ export const appointment = z.object({
   notes: z.string(),
   status: z.enum(appointmentStatuses),
   /** Who booked it. */
-  source: z.enum(['bot', 'owner']),
+  source: z.enum(appointmentSources),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -98,6 +101,6 @@ export const appointmentChangedEvent = z.object({
   appointment,
   change: z.enum(['created', 'updated', 'cancelled']),
   /** Who changed it: the owner from the dashboard, or the bot in a conversation. */
-  by: z.enum(['owner', 'bot']),
+  by: z.enum(appointmentSources),
 });
 export type AppointmentChangedEvent = z.infer<typeof appointmentChangedEvent>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channelSources } from './constants.ts';
 import type { Locale } from './locale.ts';
+import { channelErrorMessage, fillWords, notice, type Notice } from './notices.ts';
 import { tokenText } from './text.ts';
 
 /** The channels that run through Meta's Graph API (WhatsApp Cloud API, Messenger, Instagram). */
@@ -165,81 +166,27 @@ export const metaStepErrorBody = z.object({
 });
 export type MetaStepErrorBody = z.infer<typeof metaStepErrorBody>;
 
+/** The words of META_STEP_FAILED: what could not be done, why (a notice), what Meta said. */
+const metaStepWords = {
+  exchange: { es: 'canjear el código de Meta por un token', en: "exchange Meta's code for a token" },
+  subscribe: { es: 'suscribir la app a la cuenta', en: 'subscribe the app to the account' },
+  register: { es: 'registrar el número en la API de WhatsApp', en: 'register the number on the WhatsApp API' },
+  failed: { es: 'No se pudo {what}. {cause}', en: 'Could not {what}. {cause}' },
+  said: { es: ' Meta dijo: «{said}».', en: ' Meta said: «{said}».' },
+  retry: { es: ' Puedes reintentar.', en: ' You can try again.' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export function metaStepMessage(step: MetaRegisterStep, cause: Notice, said: string | undefined, locale: Locale): string {
+  const failed = fillWords(metaStepWords.failed[locale], { what: metaStepWords[step][locale], cause: channelErrorMessage(cause.code, locale, cause.params?.metaCode as number | undefined) });
+  return `${failed}${said ? fillWords(metaStepWords.said[locale], { said }) : ''}${metaStepWords.retry[locale]}`;
+}
+
 /** A channel changed state (owner's room and the bot's room). */
 export const channelStatusEvent = z.object({
   botId: z.uuid(),
   channel: z.enum(metaChannels),
   state: z.enum(channelStates),
-  /** A code of channelErrorMessages, and its text in Spanish. */
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** Why it stopped: a code of channelErrorMessages and Meta's number, worded by the reader (noticeText). */
+  error: notice.nullable(),
 });
 export type ChannelStatusEvent = z.infer<typeof channelStatusEvent>;
-
-/**
- * Why a message could not be sent, or why a channel stopped, in words for the owner. A failed
- * message keeps the Spanish text in its `error`; the channel panel shows the user's language.
- */
-export const channelErrorMessages = {
-  WINDOW_CLOSED: {
-    es: 'Han pasado más de 24 horas desde el último mensaje del cliente: Meta no deja escribirle hasta que vuelva a escribir (en WhatsApp, solo con una plantilla aprobada).',
-    en: 'More than 24 hours have passed since the customer last wrote: Meta does not allow writing until they write again (on WhatsApp, only an approved template).',
-  },
-  CHANNEL_NOT_CONNECTED: {
-    es: 'El canal no está conectado. Conéctalo en Canales.',
-    en: 'The channel is not connected. Connect it under Channels.',
-  },
-  CHANNEL_NEEDS_REAUTH: {
-    es: 'Meta rechazó el token de acceso (venció o fue revocado). Vuelve a conectar el canal.',
-    en: 'Meta refused the access token (expired or revoked). Connect the channel again.',
-  },
-  SEND_UNCONFIRMED: {
-    es: 'Meta no confirmó el envío y no lo reintentamos para que nunca llegue dos veces. Revisa la conversación antes de reenviarlo.',
-    en: 'Meta did not confirm the message and it was not retried, so it never arrives twice. Check the conversation before sending it again.',
-  },
-  META_RATE_LIMITED: {
-    es: 'Meta limitó los envíos de este número por ahora. El mensaje no se envió tras varios intentos.',
-    en: 'Meta is limiting this number for now. The message was not sent after several attempts.',
-  },
-  META_UNAVAILABLE: {
-    es: 'Meta no respondió tras varios intentos. El mensaje no se envió.',
-    en: 'Meta did not answer after several attempts. The message was not sent.',
-  },
-  RECIPIENT_UNAVAILABLE: {
-    es: 'El cliente no puede recibir mensajes en este momento (no tiene la app o no aceptó las condiciones).',
-    en: 'The customer cannot receive messages right now (no app, or terms not accepted).',
-  },
-  TEMPLATE_ERROR: {
-    es: 'Meta rechazó la plantilla configurada (nombre, idioma o variables). Revísala en WhatsApp Manager.',
-    en: 'Meta refused the configured template (name, language or variables). Check it in WhatsApp Manager.',
-  },
-  MESSAGE_REJECTED: { es: 'Meta rechazó el mensaje.', en: 'Meta refused the message.' },
-  MEDIA_ERROR: { es: 'Meta no pudo procesar el archivo adjunto.', en: 'Meta could not process the attachment.' },
-  SPAM_LIMIT: {
-    es: 'Meta limitó este número por la calidad de sus mensajes. Revisa su estado en WhatsApp Manager.',
-    en: 'Meta limited this number because of message quality. Check it in WhatsApp Manager.',
-  },
-  MARKETING_LIMIT: {
-    es: 'Meta no entregó el mensaje: el cliente ya recibió muchos mensajes de marketing o los desactivó.',
-    en: 'Meta did not deliver the message: the customer got too many marketing messages or turned them off.',
-  },
-  ACCOUNT_RESTRICTED: {
-    es: 'La cuenta de Meta está restringida o tiene un problema de pago. Revísala en Meta Business Suite.',
-    en: 'The Meta account is restricted or has a payment problem. Check it in Meta Business Suite.',
-  },
-  PERMISSION_MISSING: {
-    es: 'El token no tiene los permisos necesarios para este número o página. Vuelve a conectar el canal.',
-    en: 'The token lacks the permissions this number or page needs. Connect the channel again.',
-  },
-  NUMBER_NOT_REGISTERED: {
-    es: 'El número no está registrado en la API de WhatsApp. Vuelve a conectarlo.',
-    en: 'The number is not registered on the WhatsApp API. Connect it again.',
-  },
-  UNKNOWN: { es: 'Meta no aceptó la solicitud.', en: 'Meta did not accept the request.' },
-} as const satisfies Record<string, Record<Locale, string>>;
-export type ChannelErrorCode = keyof typeof channelErrorMessages;
-
-/** A channel error code in words; Meta's own text is added when it says more than our code. */
-export function channelErrorMessage(code: string, locale: Locale, metaCode?: number | null): string {
-  const entry = (channelErrorMessages as Record<string, Record<Locale, string>>)[code] ?? channelErrorMessages.UNKNOWN;
-  return metaCode ? `${entry[locale]} (Meta ${metaCode})` : entry[locale];
-}

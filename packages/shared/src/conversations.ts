@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notice } from './notices.ts';
 
 export const messageLimits = { text: 4096 } as const;
 
@@ -49,17 +50,29 @@ export const messageMedia = z.object({
 });
 export type MessageMedia = z.infer<typeof messageMedia>;
 
+/** Which way a message went, who wrote it, and where it is on its road (in: received → processed; out: queued → sent → delivered → read, or failed). */
+export const messageDirections = ['in', 'out'] as const;
+export type MessageDirection = (typeof messageDirections)[number];
+export const messageAuthors = ['customer', 'bot', 'human'] as const;
+export type MessageAuthor = (typeof messageAuthors)[number];
+export const messageStatuses = ['received', 'processed', 'queued', 'sent', 'delivered', 'read', 'failed'] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+export const conversationStatuses = ['bot', 'human', 'closed'] as const;
+export const conversationStatus = z.enum(conversationStatuses);
+export type ConversationStatus = z.infer<typeof conversationStatus>;
+
 export const conversationMessage = z.object({
   id: z.uuid(),
   conversationId: z.uuid(),
-  direction: z.enum(['in', 'out']),
-  author: z.enum(['customer', 'bot', 'human']),
+  direction: z.enum(messageDirections),
+  author: z.enum(messageAuthors),
   text: z.string(),
-  status: z.enum(['received', 'processed', 'queued', 'sent', 'delivered', 'read', 'failed']),
+  status: z.enum(messageStatuses),
   createdAt: z.string(),
   sources: z.array(z.object({ heading: z.string(), text: z.string(), score: z.number() })).nullable(),
   actions: z.array(z.record(z.string(), z.unknown())).nullable(),
-  error: z.string().nullable(),
+  /** Why an outbound message failed: a code and its values, worded by the reader (noticeText). */
+  error: notice.nullable(),
   /** Outbound: the options offered with the text. */
   choices: replyChoices.optional(),
   /** Inbound: the option the customer tapped (the text is its title). */
@@ -81,7 +94,7 @@ export const playgroundSendBody = z.strictObject({
 export const playgroundParams = z.strictObject({ botId: z.uuid() });
 export const playgroundConversation = z.object({
   conversationId: z.uuid().nullable(),
-  status: z.enum(['bot', 'human', 'closed']).nullable(),
+  status: conversationStatus.nullable(),
   messages: z.array(conversationMessage),
   contact: z.object({ name: z.string(), email: z.string(), phone: z.string() }).nullable(),
   appointments: z.array(z.object({ id: z.uuid(), start: z.string(), end: z.string(), service: z.string(), status: z.string() })),
@@ -90,10 +103,6 @@ export type PlaygroundConversation = z.infer<typeof playgroundConversation>;
 
 export const conversationMessageEvent = z.object({ botId: z.uuid(), channel: z.string(), message: conversationMessage });
 export type ConversationMessageEvent = z.infer<typeof conversationMessageEvent>;
-export const conversationStatuses = ['bot', 'human', 'closed'] as const;
-export const conversationStatus = z.enum(conversationStatuses);
-export type ConversationStatus = z.infer<typeof conversationStatus>;
-
 export const conversationUpdatedEvent = z.object({
   botId: z.uuid(),
   conversationId: z.uuid(),
@@ -137,7 +146,7 @@ export const conversationListItem = z.object({
   channel: z.enum(inboxChannels),
   status: conversationStatus,
   contact: z.object({ id: z.uuid(), name: z.string(), phone: z.string() }),
-  lastMessage: z.object({ text: z.string(), direction: z.enum(['in', 'out']), at: z.string() }).nullable(),
+  lastMessage: z.object({ text: z.string(), direction: z.enum(messageDirections), at: z.string() }).nullable(),
   unreadCount: z.number().int(),
   assignedTo: z.uuid().nullable(),
   updatedAt: z.string(),

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { freeText } from './text.ts';
 import { appointmentStatuses } from './appointments.ts';
+import { messageAuthors, messageDirections } from './conversations.ts';
 
 /** Channels a contact can come from (the playground is the owner's own test chat). */
 export const contactChannels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
 export type ContactChannel = (typeof contactChannels)[number];
+/** Who moved a contact to another stage: a person of the business, or the bot. */
+export const stageMovers = ['person', 'bot'] as const;
+export type StageMover = (typeof stageMovers)[number];
 
 export const crmLimits = { page: 100, defaultPage: 50, search: 200, name: 120, phone: 40, email: 254, tag: 40, tags: 20, note: 4000, stageName: 60, stages: 30, timeline: 300 } as const;
 
@@ -109,9 +113,9 @@ export const contactNoteResponse = z.object({ note: contactNote });
 
 /** One event of a contact's history. */
 export const timelineItem = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('message'), id: z.string(), at: z.string(), channel: z.enum(contactChannels), direction: z.enum(['in', 'out']), author: z.enum(['customer', 'bot', 'human']), text: z.string() }),
+  z.object({ kind: z.literal('message'), id: z.string(), at: z.string(), channel: z.enum(contactChannels), direction: z.enum(messageDirections), author: z.enum(messageAuthors), text: z.string() }),
   z.object({ kind: z.literal('appointment'), id: z.string(), at: z.string(), startAt: z.string(), service: z.string(), status: z.enum(appointmentStatuses) }),
-  z.object({ kind: z.literal('stage'), id: z.string(), at: z.string(), from: z.string().nullable(), to: z.string(), by: z.enum(['person', 'bot']) }),
+  z.object({ kind: z.literal('stage'), id: z.string(), at: z.string(), from: z.string().nullable(), to: z.string(), by: z.enum(stageMovers) }),
   z.object({ kind: z.literal('note'), id: z.string(), at: z.string(), text: z.string() }),
 ]);
 export type TimelineItem = z.infer<typeof timelineItem>;

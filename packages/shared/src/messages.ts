@@ -49,8 +49,8 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
   META_STEP_FAILED: { es: 'Meta no completó la conexión. Inténtalo de nuevo.', en: 'Meta did not complete the connection. Please try again.' },
   META_REQUEST_FAILED: { es: 'Meta no atendió la solicitud. Inténtalo de nuevo en unos minutos.', en: 'Meta did not handle the request. Try again in a few minutes.' },
   CHANNEL_NOT_CONNECTED: {
-    es: 'La API de WhatsApp no está conectada para este asistente. Conéctala en Canales.',
-    en: 'The WhatsApp API is not connected for this assistant. Connect it under Channels.',
+    es: 'El canal no está conectado para este asistente. Conéctalo en Canales.',
+    en: 'The channel is not connected for this assistant. Connect it under Channels.',
   },
   CHANNEL_NEEDS_REAUTH: {
     es: 'Meta rechazó el token de acceso (venció o fue revocado). Vuelve a conectar el canal.',
@@ -73,8 +73,8 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
     en: "The variables do not match the template approved by Meta.",
   },
   WINDOW_CLOSED: {
-    es: 'Pasaron más de 24 horas desde el último mensaje del cliente: solo puedes enviarle una plantilla aprobada.',
-    en: "More than 24 hours have passed since the customer's last message: you can only send an approved template.",
+    es: 'Pasaron más de 24 horas desde el último mensaje del cliente: Meta no deja escribirle hasta que vuelva a escribir (en WhatsApp, solo con una plantilla aprobada).',
+    en: "More than 24 hours have passed since the customer's last message: Meta does not allow writing until they write again (on WhatsApp, only an approved template).",
   },
   CONVERSATION_REOPENED: {
     es: 'El cliente ya tiene otra conversación abierta en este canal. Responde en esa.',

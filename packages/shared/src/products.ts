@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Locale } from './locale.ts';
+import { fillWords } from './notices.ts';
 import { freeText } from './text.ts';
 
 export const productLimits = { name: 200, description: 4000, sku: 64, url: 1000, attributes: 30, attrKey: 60, attrValue: 500, importRows: 20_000 } as const;
@@ -107,6 +109,17 @@ export const importResultResponse = z.object({
   errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
 });
 export type ImportResult = z.infer<typeof importResultResponse>;
+
+/** Why a row of a product import was skipped; `{value}` is what the row held. */
+const importRowProblems = {
+  NAME_MISSING: { es: 'Falta el nombre.', en: 'The name is missing.' },
+  PRICE_INVALID: { es: 'Precio no válido: "{value}".', en: 'Invalid price: "{value}".' },
+  STOCK_INVALID: { es: 'Existencias no válidas: "{value}".', en: 'Invalid stock: "{value}".' },
+  SKU_REPEATED: { es: 'SKU repetido en el archivo: {value}.', en: 'SKU repeated in the file: {value}.' },
+} as const satisfies Record<string, Record<Locale, string>>;
+export type ImportRowProblem = keyof typeof importRowProblems;
+
+export const importRowProblem = (code: ImportRowProblem, locale: Locale, value = ''): string => fillWords(importRowProblems[code][locale], { value });
 
 /**
  * A price as people write it → an exact decimal string: "$18,500.00" → "18500.00",

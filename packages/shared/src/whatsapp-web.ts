@@ -14,7 +14,7 @@ export type WhatsappWebStatus = (typeof whatsappWebStatuses)[number];
 /** GET /bot/current-session-status/{botId}, and the answer of connect. */
 export const whatsappSessionStatus = z.object({
   status: z.enum(whatsappWebStatuses),
-  /** Why it is not connected, in words for the owner; null when nothing went wrong. */
+  /** Why it is not connected: a code of channelErrorMessages (noticeText words it); null when nothing went wrong. */
   pair_error: z.string().nullable(),
   /** The linked number once connected ("+5213312345678"). */
   phone: z.string().nullable(),

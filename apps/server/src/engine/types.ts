@@ -1,4 +1,4 @@
-import type { ChosenOption, ReplyChoice, ReplyChoices, SchedulingItem } from '@charla/shared';
+import type { ChosenOption, MessageDirection, ReplyChoice, ReplyChoices, SchedulingItem } from '@charla/shared';
 import type { Passage } from '../modules/training/retrieval.ts';
 
 export type { ChosenOption, ReplyChoice, ReplyChoices };
@@ -33,7 +33,7 @@ export interface EngineContact {
 }
 
 export interface HistoryMessage {
-  direction: 'in' | 'out';
+  direction: MessageDirection;
   text: string;
 }
 

@@ -1,4 +1,4 @@
-import type { CreateProductBody, ReminderItem, SchedulingItem } from '@charla/shared';
+import type { ConversationStatus, CreateProductBody, MessageAuthor, ReminderItem, SchedulingItem } from '@charla/shared';
 import type { Channel } from '../modules/conversations/conversations.table.ts';
 
 /** The demo account's business: a dental clinic in Guadalajara, in Spanish. */
@@ -115,7 +115,7 @@ export const demoProducts = [
 
 /** One line of a demo conversation: who wrote it, and how many minutes after the first line. */
 export interface DemoLine {
-  from: 'customer' | 'bot' | 'human';
+  from: MessageAuthor;
   text: string;
   at: number;
 }
@@ -128,7 +128,7 @@ export interface DemoConversation {
   name: string;
   phone?: string;
   email?: string;
-  status: 'bot' | 'human' | 'closed';
+  status: ConversationStatus;
   /** When the first line was written, in minutes before now. */
   startedMinutesAgo: number;
   lines: DemoLine[];

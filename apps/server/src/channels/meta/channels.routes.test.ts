@@ -393,9 +393,9 @@ describe.each(engines)('Canales API on %s', (dbEngine) => {
       m.graph.reset();
       const list = await api({ method: 'GET', url: `/api/channels/${botId}/whatsapp-templates` });
       expect(list.statusCode).toBe(409);
-      expect(list.json().error).toEqual({ code: 'CHANNEL_NOT_CONNECTED', message: 'La API de WhatsApp no está conectada para este asistente. Conéctala en Canales.' });
+      expect(list.json().error).toEqual({ code: 'CHANNEL_NOT_CONNECTED', message: 'El canal no está conectado para este asistente. Conéctalo en Canales.' });
       const set = await api({ method: 'PUT', url: `/api/channels/${botId}/whatsapp-template`, headers: { 'accept-language': 'en' }, payload: { name: 'seguimiento_cliente', language: 'es_MX' } });
-      expect(set.json().error).toEqual({ code: 'CHANNEL_NOT_CONNECTED', message: 'The WhatsApp API is not connected for this assistant. Connect it under Channels.' });
+      expect(set.json().error).toEqual({ code: 'CHANNEL_NOT_CONNECTED', message: 'The channel is not connected for this assistant. Connect it under Channels.' });
       expect((await api({ method: 'DELETE', url: `/api/channels/${botId}/whatsapp-template` })).json()).toEqual({ ok: true, template: null });
       expect(m.graph.calls).toHaveLength(0);
     });

@@ -16,7 +16,7 @@ import {
   whatsappTemplateResponse,
   whatsappTemplatesResponse,
 } from '@charla/shared';
-import { MetaStepError, type ChannelsService } from './channels.service.ts';
+import type { ChannelsService } from './channels.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 423: apiErrorSchema, 503: apiErrorSchema };
 const tags = ['channels'];
@@ -37,15 +37,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ service: ChannelsService }>
       body: metaRegisterBody,
       response: { 200: metaRegisterResponse, 502: metaStepErrorBody, ...errors },
     },
-  }, async (req, reply) => {
-    const locale = pickLocale(req.headers['accept-language']);
-    try {
-      return await service.registerWhatsapp(req.user, req.body, locale);
-    } catch (err) {
-      if (err instanceof MetaStepError) return reply.status(502).send(err.toBody(locale));
-      throw err;
-    }
-  });
+  }, async (req) => service.registerWhatsapp(req.user, req.body, pickLocale(req.headers['accept-language'])));
 
   app.post('/api/messenger-register', {
     schema: {
@@ -54,15 +46,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ service: ChannelsService }>
       body: messengerRegisterBody,
       response: { 200: messengerRegisterResponse, 502: metaStepErrorBody, ...errors },
     },
-  }, async (req, reply) => {
-    const locale = pickLocale(req.headers['accept-language']);
-    try {
-      return await service.registerMessenger(req.user, req.body, locale);
-    } catch (err) {
-      if (err instanceof MetaStepError) return reply.status(502).send(err.toBody(locale));
-      throw err;
-    }
-  });
+  }, async (req) => service.registerMessenger(req.user, req.body, pickLocale(req.headers['accept-language'])));
 
   app.post('/api/disconnect', {
     schema: { tags, summary: 'Disconnect a channel of a bot (source api|meta, messenger, instagram, whatsmeow)', body: disconnectBody, response: { 200: disconnectResponse, ...errors } },

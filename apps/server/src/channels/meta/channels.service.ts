@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import {
   channelErrorMessage,
+  channelNotice,
+  metaStepMessage,
   type ChannelStatus,
   type Locale,
   type MessengerRegisterBody,
@@ -35,33 +37,22 @@ function refuseUnsendable(err: GraphError) {
   if (err.failure === 'local') throw new AppError('META_TOKEN_INVALID', { access_token: 'META_TOKEN_INVALID' });
 }
 
-/** A step of connecting failed at Meta: which one, and what Meta said. Calling again retries it. */
-export class MetaStepError extends Error {
+/**
+ * A step of connecting failed at Meta: which one, and what Meta said. Calling again retries it.
+ * The one error handler answers it (502 META_STEP_FAILED) with the step and Meta's fields.
+ */
+export class MetaStepError extends AppError {
   constructor(
     readonly step: MetaRegisterStep,
     readonly graphError: GraphError,
   ) {
-    super(`${step}: ${graphError.message}`);
-  }
-  /** The error answer, in the caller's language. */
-  toBody(locale: Locale) {
-    const es = locale === 'es';
-    const what = {
-      exchange: es ? 'canjear el código de Meta por un token' : "exchange Meta's code for a token",
-      subscribe: es ? 'suscribir la app a la cuenta' : 'subscribe the app to the account',
-      register: es ? 'registrar el número en la API de WhatsApp' : 'register the number on the WhatsApp API',
-    }[this.step];
-    const code = stepErrorCode(this.graphError);
-    const said = this.graphError.body.error_user_msg ?? this.graphError.body.message;
-    return {
-      error: {
-        code: 'META_STEP_FAILED' as const,
-        message: `${es ? 'No se pudo' : 'Could not'} ${what}. ${channelErrorMessage(code, locale, this.graphError.code)}${said ? ` ${es ? 'Meta dijo' : 'Meta said'}: «${said}».` : ''} ${es ? 'Puedes reintentar.' : 'You can try again.'}`,
-        step: this.step,
-        retryable: true,
-        meta: { code: this.graphError.code ?? null, subcode: this.graphError.body.error_subcode ?? null, message: this.graphError.body.message ?? null, fbtrace_id: this.graphError.body.fbtrace_id ?? null },
-      },
-    };
+    const cause = channelNotice(stepErrorCode(graphError), graphError.code);
+    const said = graphError.body.error_user_msg ?? graphError.body.message;
+    super('META_STEP_FAILED', undefined, { es: metaStepMessage(step, cause, said, 'es'), en: metaStepMessage(step, cause, said, 'en') }, {
+      step,
+      retryable: true,
+      meta: { code: graphError.code ?? null, subcode: graphError.body.error_subcode ?? null, message: graphError.body.message ?? null, fbtrace_id: graphError.body.fbtrace_id ?? null },
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   channelErrorMessage,
+  channelNotice,
   rooms,
   type ChannelErrorCode,
   type ChannelState,
@@ -67,7 +68,7 @@ export function connections(deps: { repo: MetaRepository; box: SecretBox; emit: 
   }
 
   function announce(bot: BotRow, channel: MetaChannel, state: ChannelState, code: ChannelErrorCode | null, metaCode?: number) {
-    const payload = { botId: bot.id, channel, state, error: code ? { code, message: channelErrorMessage(code, 'es', metaCode) } : null };
+    const payload = { botId: bot.id, channel, state, error: code ? channelNotice(code, metaCode) : null };
     deps.emit(rooms.user(bot.userId), 'channelStatus', payload);
     deps.emit(rooms.bot(bot.id), 'channelStatus', payload);
   }

@@ -1,5 +1,6 @@
-import { channelErrorMessage, rooms, type ChannelErrorCode, type MetaChannel } from '@charla/shared';
+import { channelErrorCodes, channelNotice, rooms, type ChannelErrorCode, type MetaChannel } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { enumColumn } from '../../lib/row-parse.ts';
 import type { BotRow } from '../../modules/bots/bots.repository.ts';
 import type { MessageRow } from '../../modules/conversations/conversations.repository.ts';
 import { toConversationMessage, type Sender, type SendResult } from '../../modules/conversations/pipeline.ts';
@@ -34,7 +35,8 @@ export interface SenderDeps {
   timeoutMs: number;
 }
 
-const failed = (code: ChannelErrorCode, metaCode?: number): SendResult => ({ failed: channelErrorMessage(code, 'es', metaCode) });
+const failed = (code: ChannelErrorCode, metaCode?: number): SendResult => ({ failed: channelNotice(code, metaCode) });
+const sendErrorCode = enumColumn(channelErrorCodes, 'channel_sends.error_code');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -62,8 +64,8 @@ export function metaSenders(deps: SenderDeps): Record<MetaChannel, Sender> {
   /** Statuses Meta reported before the send's answer was stored are applied now. */
   async function applyEarly(bot: BotRow, channel: MetaChannel, messageId: string, externalId: string) {
     for (const ev of await repo.earlyStatuses(channel, externalId)) {
-      const text = ev.status === 'failed' ? channelErrorMessage(channelErrorFor(ev.metaCode ?? undefined), 'es', ev.metaCode) : null;
-      const row = await repo.advance(messageId, ev.status, ev.occurredAt, text, externalId);
+      const notice = ev.status === 'failed' ? channelNotice(channelErrorFor(ev.metaCode ?? undefined), ev.metaCode) : null;
+      const row = await repo.advance(messageId, ev.status, ev.occurredAt, notice, externalId);
       if (row) deps.emit(rooms.bot(bot.id), 'conversationMessage', { botId: bot.id, channel, message: toConversationMessage(row) });
     }
   }
@@ -71,7 +73,7 @@ export function metaSenders(deps: SenderDeps): Record<MetaChannel, Sender> {
   /** What an earlier claim of this message ended with, for a job that runs again. */
   async function earlier(messageId: string, prior: SendRow): Promise<SendResult> {
     if (prior.state === 'sent') return { externalId: prior.externalId ?? undefined };
-    if (prior.state === 'failed') return failed((prior.errorCode as ChannelErrorCode | null) ?? 'UNKNOWN', prior.metaCode ?? undefined);
+    if (prior.state === 'failed') return failed(prior.errorCode ? sendErrorCode(prior.errorCode) : 'UNKNOWN', prior.metaCode ?? undefined);
     if (prior.state === 'sending' && !(await repo.abandonSend(messageId, new Date(Date.now() - deps.timeoutMs - 30_000)))) {
       // Another worker is calling Meta for this message right now.
       throw new Error('message is being sent by another worker');

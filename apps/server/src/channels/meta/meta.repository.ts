@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { MetaChannel } from '@charla/shared';
+import type { MetaChannel, Notice } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
 import { accountHolder } from '../../modules/bots/channel-accounts.repository.ts';
 import type { BotRow } from '../../modules/bots/bots.repository.ts';
@@ -26,12 +26,13 @@ export interface SendContext {
 /** The only code that reads and writes Meta channel connections, send claims and delivery statuses. */
 export function metaRepository(db: Db) {
   /** Moves one message forward to `status`; nothing when it is already there or further. */
-  async function advance(messageId: string, status: DeliveryStatus, at: Date, error: string | null, externalId?: string): Promise<MessageRow | undefined> {
+  async function advance(messageId: string, status: DeliveryStatus, at: Date, error: Notice | null, externalId?: string): Promise<MessageRow | undefined> {
     const [row] = await db
       .update(messages)
       .set({
         status,
-        error: status === 'failed' ? error : null,
+        error: status === 'failed' ? (error?.code ?? null) : null,
+        errorParams: status === 'failed' ? (error?.params ?? null) : null,
         sentAt: sql`coalesce(${messages.sentAt}, ${at.toISOString()}::timestamptz)`,
         ...(externalId ? { externalId: sql`coalesce(${messages.externalId}, ${externalId})` } : {}),
       })
@@ -148,7 +149,7 @@ export function metaRepository(db: Db) {
       externalId: string,
       status: DeliveryStatus,
       at: Date,
-      error: { text: string; metaCode?: number; detail?: string } | null = null,
+      error: { notice: Notice; metaCode?: number; detail?: string } | null = null,
     ): Promise<MessageRow | undefined> {
       const [event] = await db
         .insert(messageStatusEvents)
@@ -170,7 +171,7 @@ export function metaRepository(db: Db) {
             .where(and(eq(channelSends.channel, channel), eq(channelSends.externalId, externalId)))
             .limit(1);
       if (!claimed) return undefined;
-      return advance(claimed.id, status, at, error?.text ?? null, externalId);
+      return advance(claimed.id, status, at, error?.notice ?? null, externalId);
     },
 
     /** Statuses that arrived before their message's id was known, furthest first. */

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { noticeText } from '@charla/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, engines } from '../../test/harness.ts';
 import { scriptedEngine } from '../../test/scripted-engine.ts';
@@ -298,7 +299,7 @@ describe.each(engines)('Meta webhook on %s', (dbEngine) => {
       toRoom.mockRestore();
     });
 
-    it('marks a reply failed with the reason in Spanish when Meta reports 131047 (outside the 24-hour window)', async () => {
+    it('marks a reply failed with the code of its reason and Meta\'s number when Meta reports 131047 (outside the 24-hour window), worded in the reader\'s language', async () => {
       const { botId, phoneNumberId } = await whatsappBot(m.t);
       await postWebhook(m.t, waTextPayload(phoneNumberId, '5213312345672', 'Hola'));
       const sent = outbound(await until(() => botMessages(m.t, botId), (r) => outbound(r).some((o) => o.status === 'sent')))[0]!;
@@ -308,8 +309,11 @@ describe.each(engines)('Meta webhook on %s', (dbEngine) => {
       expect((await postWebhook(m.t, payload)).statusCode).toBe(200);
       const [row] = await m.t.database.db.select().from(messages).where(eq(messages.id, sent.id));
       expect(row!.status).toBe('failed');
-      expect(row!.error).toMatch(/^Han pasado más de 24 horas.*\(Meta 131047\)$/);
-      expect(toRoom).toHaveBeenCalledWith(`bot:${botId}`, 'conversationMessage', expect.objectContaining({ message: expect.objectContaining({ status: 'failed', error: row!.error }) }));
+      expect(row).toMatchObject({ error: 'WINDOW_CLOSED', errorParams: { metaCode: 131047 } });
+      const notice = { code: 'WINDOW_CLOSED', params: { metaCode: 131047 } };
+      expect(toRoom).toHaveBeenCalledWith(`bot:${botId}`, 'conversationMessage', expect.objectContaining({ message: expect.objectContaining({ status: 'failed', error: notice }) }));
+      expect(noticeText(notice, 'es')).toMatch(/^Pasaron más de 24 horas desde el último mensaje del cliente: .*\(Meta 131047\)$/);
+      expect(noticeText(notice, 'en')).toMatch(/^More than 24 hours have passed since the customer's last message: .*\(Meta 131047\)$/);
       toRoom.mockRestore();
     });
 

@@ -1,4 +1,4 @@
-import { channelErrorMessage, rooms, type MetaChannel } from '@charla/shared';
+import { channelNotice, rooms, type MetaChannel } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BotRow } from '../../modules/bots/bots.repository.ts';
 import type { Inbound } from '../../modules/conversations/conversations.repository.ts';
@@ -80,7 +80,7 @@ export function webhookService(deps: WebhookDeps) {
         }
         const code = event.error ? channelErrorFor(event.error.code) : undefined;
         const error = code
-          ? { text: channelErrorMessage(code, 'es', event.error?.code), metaCode: event.error?.code, detail: event.error?.detail ?? event.error?.title }
+          ? { notice: channelNotice(code, event.error?.code), metaCode: event.error?.code, detail: event.error?.detail ?? event.error?.title }
           : null;
         const row = await repo.applyStatus(event.channel, event.externalId, event.status, event.at, error);
         if (row) emitRow(bot, event.channel, row);

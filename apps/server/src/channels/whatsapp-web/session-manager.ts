@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BaileysEventMap, ConnectionState, UserFacingSocketConfig, WAMessage } from '@whiskeysockets/baileys';
 import type { FastifyBaseLogger } from 'fastify';
-import { rooms, type ServerToClientEvents, type WhatsappSessionStatus } from '@charla/shared';
+import { rooms, type ChannelErrorCode, type Notice, type ServerToClientEvents, type WhatsappSessionStatus } from '@charla/shared';
 import type { Inbound, MessageRow } from '../../modules/conversations/conversations.repository.ts';
 import type { DatabaseAuthState, UseDatabaseAuthState } from './auth-state.ts';
 import { closeCode, closeReasons, loadBaileys } from './baileys.ts';
@@ -63,7 +63,7 @@ export interface ManagerDeps {
 /** A send that cannot happen now; the message's job tries again later. */
 export class WhatsappWebError extends Error {
   constructor(
-    readonly code: 'CHANNEL_NOT_CONNECTED' | 'NO_RECIPIENT' | 'PEER_UNAVAILABLE',
+    readonly code: (typeof sendFailures)[number],
     detail?: string,
   ) {
     super(detail ?? code);
@@ -71,20 +71,19 @@ export class WhatsappWebError extends Error {
 }
 
 /** What the pipeline stores after a send: WhatsApp's id of the message, or why it failed for good. */
-export type SendOutcome = { externalId?: string } | { failed: string };
+export type SendOutcome = { externalId?: string } | { failed: Notice };
 
-export const sendFailures = {
-  CHANNEL_NOT_CONNECTED: 'WhatsApp (QR) no está conectado y el mensaje no se envió tras varios intentos. Conecta el número en Canales.',
-  NO_RECIPIENT: 'No encontramos el número de WhatsApp del cliente.',
-  PEER_UNAVAILABLE: 'El servidor que atiende este WhatsApp no respondió tras varios intentos. El mensaje no se envió.',
-} as const;
+/** Why a send failed for good (codes of the shared notice catalogue). */
+export const sendFailures = ['CHANNEL_NOT_CONNECTED', 'NO_RECIPIENT', 'PEER_UNAVAILABLE'] as const satisfies readonly ChannelErrorCode[];
+const isSendFailure = (code: string): code is (typeof sendFailures)[number] => (sendFailures as readonly string[]).includes(code);
 
+/** Why a session ended, as stored in pair_error (codes of the shared notice catalogue). */
 export const pairErrors = {
-  qrTimeout: 'Nadie escaneó el código QR a tiempo. Vuelve a conectar para generar uno nuevo.',
-  loggedOut: 'La sesión de WhatsApp se cerró desde el teléfono (Dispositivos vinculados). Conecta de nuevo y escanea un código QR nuevo.',
-  forbidden: 'WhatsApp bloqueó o restringió este número y cerró la sesión. Revisa el número en la aplicación de WhatsApp antes de volver a conectarlo.',
-  numberTaken: 'Ese número de WhatsApp ya está conectado a otro asistente. Desconéctalo allí primero y vuelve a escanear el código QR.',
-} as const;
+  qrTimeout: 'QR_TIMEOUT',
+  loggedOut: 'WHATSAPP_LOGGED_OUT',
+  forbidden: 'WHATSAPP_NUMBER_BLOCKED',
+  numberTaken: 'CHANNEL_ACCOUNT_TAKEN',
+} as const satisfies Record<string, ChannelErrorCode>;
 
 interface Running {
   botId: string;
@@ -453,7 +452,7 @@ export function sessionManager(deps: ManagerDeps) {
       if (message.ok) waiting.resolve(message.externalId);
       else {
         const error = message.error ?? 'CHANNEL_NOT_CONNECTED';
-        waiting.reject(error in sendFailures ? new WhatsappWebError(error as keyof typeof sendFailures) : new Error(error));
+        waiting.reject(isSendFailure(error) ? new WhatsappWebError(error) : new Error(error));
       }
       return;
     }
@@ -595,9 +594,9 @@ export function sessionManager(deps: ManagerDeps) {
         return { externalId: await request(owner, { op: 'send', messageId: message.id }, PEER_SEND_TIMEOUT_MS) };
       } catch (err) {
         const code = err instanceof WhatsappWebError ? err.code : undefined;
-        if (code === 'NO_RECIPIENT') return { failed: sendFailures.NO_RECIPIENT };
+        if (code === 'NO_RECIPIENT') return { failed: { code } };
         if (attempt < options.sendAttempts) throw err;
-        return { failed: code ? sendFailures[code] : `WhatsApp no aceptó el mensaje: ${(err as Error).message}` };
+        return { failed: code ? { code } : { code: 'WHATSAPP_REFUSED', params: { detail: (err as Error).message.slice(0, 300) } } };
       }
     },
 

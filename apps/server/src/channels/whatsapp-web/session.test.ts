@@ -11,7 +11,7 @@ import { scriptedEngine } from '../../test/scripted-engine.ts';
 import { users } from '../../modules/auth/auth.table.ts';
 import { contactIdentities, contacts, messages } from '../../modules/conversations/conversations.table.ts';
 import { safeFetch } from '../../modules/training/extract/safe-fetch.ts';
-import { baileysSocket, pairErrors, sendFailures, type WaSocket } from './session-manager.ts';
+import { baileysSocket, pairErrors, type WaSocket } from './session-manager.ts';
 import { fakeWhatsapp, incoming } from './test-support/fake-whatsapp.ts';
 import { whatsappWebRepository } from './whatsapp-web.repository.ts';
 
@@ -389,7 +389,7 @@ describe.each(engines)('WhatsApp by QR sessions on %s', (dbEngine) => {
       (m) => m.status === 'failed',
       20_000,
     );
-    expect(failed.error).toBe(sendFailures.CHANNEL_NOT_CONNECTED);
+    expect(failed).toMatchObject({ error: 'CHANNEL_NOT_CONNECTED', errorParams: null });
     expect(sock.sent).toHaveLength(0);
   });
 });

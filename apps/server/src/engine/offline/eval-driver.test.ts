@@ -6,6 +6,7 @@ import { loadDataset, type Dataset, type EvalCase } from '../../eval/dataset.ts'
 import { scoreCase, type CaseOutcome } from '../../eval/score-case.ts';
 import { setupDatasetBot } from '../../eval/setup-bot.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { evalDataPresent } from '../../test/eval-data.ts';
 import { evalDir } from '../../test/paths.ts';
 import { localParts, zonedTimeToUtc } from '../dates/zoned-time.ts';
 import type { ContactAppointment, EngineBot, EngineContact, EngineTools, HistoryMessage } from '../types.ts';
@@ -25,7 +26,7 @@ const datasetsIn = (dir: string): Dataset[] =>
         .map((d) => loadDataset(path.join(dir, d)))
     : [];
 
-const development = datasetsIn(evalDir);
+const development = evalDataPresent() ? datasetsIn(evalDir) : [];
 const more = datasetsIn(path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-support', 'datasets'));
 
 const pad = (n: number) => String(n).padStart(2, '0');

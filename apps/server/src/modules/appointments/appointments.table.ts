@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { appointmentStatuses } from '@charla/shared';
+import { appointmentSources, appointmentStatuses } from '@charla/shared';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jsonb } from '../../lib/pg-types.ts';
 import { bots } from '../bots/bots.table.ts';
@@ -22,7 +22,7 @@ export const appointments = pgTable(
     notes: text('notes').notNull().default(''),
     status: text('status', { enum: appointmentStatuses }).notNull().default('booked'),
     /** Who booked it: the bot in a conversation, or the owner from the calendar. */
-    source: text('source', { enum: ['bot', 'owner'] }).notNull().default('bot'),
+    source: text('source', { enum: appointmentSources }).notNull().default('bot'),
     /** The `updated_at` its reminder jobs were last set for: when they differ, the jobs are set again. */
     remindersSyncedAt: timestamp('reminders_synced_at', { withTimezone: true }),
     /** The ids of its reminder jobs waiting in the queue. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { roles } from '@charla/shared';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
@@ -7,7 +8,7 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   phoneNumber: text('phone_number').notNull().default(''),
   passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['owner', 'admin'] }).notNull().default('owner'),
+  role: text('role', { enum: roles }).notNull().default('owner'),
   isPartner: boolean('is_partner').notNull().default(false),
   membershipType: text('membership_type').notNull().default('Free'),
   referredByCode: text('referred_by_code'),

@@ -1,10 +1,23 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { identities, locales, personalities, purposeCodes, responseLengths, templateKeys, tones } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
+import { enumColumn } from '../../lib/row-parse.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from './bots.table.ts';
 import { AccountTaken, releaseAccounts, setAccounts, type AccountClaims } from './channel-accounts.repository.ts';
 
 export type BotRow = typeof bots.$inferSelect;
+
+/** A bot's settings held as text, checked against the shared lists when read: a value none of them knows fails loudly. */
+export const botColumns = {
+  template: enumColumn(templateKeys, 'bots.bot_objective'),
+  language: enumColumn(locales, 'bots.language'),
+  purpose: enumColumn(purposeCodes, 'bots.purpose'),
+  tone: enumColumn(tones, 'bots.tone'),
+  personality: enumColumn(personalities, 'bots.personality'),
+  identity: enumColumn(identities, 'bots.identity'),
+  responseLength: enumColumn(responseLengths, 'bots.response_length'),
+};
 export type NewBot = typeof bots.$inferInsert;
 export type BotPatch = Partial<Omit<NewBot, 'id' | 'userId' | 'createdAt'>>;
 

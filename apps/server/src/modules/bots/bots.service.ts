@@ -18,7 +18,7 @@ import type { metaCredentialsItem, messengerCredentialsItem } from '@charla/shar
 import { AppError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
-import type { BotPatch, BotRow, BotsRepository } from './bots.repository.ts';
+import { botColumns, type BotPatch, type BotRow, type BotsRepository } from './bots.repository.ts';
 import type { StoredCredential } from './bots.table.ts';
 import type { AccountClaims } from './channel-accounts.repository.ts';
 
@@ -43,19 +43,19 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
       redirection_phone: row.redirectionPhone,
       handoff_idle_minutes: row.handoffIdleMinutes,
       bot_name: row.botName,
-      bot_objective: row.botObjective as Bot['bot_objective'],
+      bot_objective: botColumns.template(row.botObjective),
       business_name: row.businessName,
       business_desc: row.businessDesc,
       business_url: row.businessUrl,
       business_phone: row.businessPhone,
       welcome_message: row.welcomeMessage,
       about_bot: row.aboutBot,
-      language: row.language as Bot['language'],
-      purpose: row.purpose as Bot['purpose'],
-      tone: row.tone as Bot['tone'],
-      personality: row.personality as Bot['personality'],
-      identity: row.identity as Bot['identity'],
-      response_length: row.responseLength as Bot['response_length'],
+      language: botColumns.language(row.language),
+      purpose: botColumns.purpose(row.purpose),
+      tone: botColumns.tone(row.tone),
+      personality: botColumns.personality(row.personality),
+      identity: botColumns.identity(row.identity),
+      response_length: botColumns.responseLength(row.responseLength),
       timezone: row.timezone,
       scheduling: row.scheduling,
       reminders: row.reminders,

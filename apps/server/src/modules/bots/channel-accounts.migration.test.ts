@@ -1,10 +1,7 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../db/client.ts';
+import { migrationsUpTo } from '../../db/test-support/migrations-up-to.ts';
 import { createTestDatabase, engines } from '../../test/harness.ts';
 import { pairErrors } from '../../channels/whatsapp-web/session-manager.ts';
 import { whatsappWebSessions } from '../../channels/whatsapp-web/whatsapp-web.table.ts';
@@ -26,20 +23,6 @@ const botsBefore = pgTable('bots', {
 });
 
 const TAG = '0014_channel_accounts';
-
-/** A migrations folder holding every migration before this one; `complete()` adds the rest. */
-function migrationsUpTo(tag: string) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'charla-migrations-'));
-  mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === tag);
-  const write = (entries: { tag: string }[]) => {
-    for (const e of entries) copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-    writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  };
-  write(journal.entries.slice(0, cut));
-  return { dir, complete: () => write(journal.entries), remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 describe.each(engines)('the channel accounts migration on %s', (engine) => {
   const folders: { remove(): void }[] = [];

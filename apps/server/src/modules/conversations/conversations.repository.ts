@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Notice } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../appointments/appointments.table.ts';
 import { users } from '../auth/auth.table.ts';
@@ -230,7 +231,7 @@ export function conversationsRepository(db: Db) {
     async setStatus(
       messageId: string,
       status: MessageRow['status'],
-      error?: string,
+      error?: Notice,
       opts: { from?: MessageRow['status']; externalId?: string } = {},
     ): Promise<MessageRow | undefined> {
       const [row] = await db
@@ -238,7 +239,7 @@ export function conversationsRepository(db: Db) {
         .set({
           status,
           ...(status === 'sent' ? { sentAt: new Date() } : {}),
-          ...(error !== undefined ? { error } : {}),
+          ...(error !== undefined ? { error: error.code, errorParams: error.params ?? null } : {}),
           ...(opts.externalId ? { externalId: opts.externalId } : {}),
         })
         .where(and(eq(messages.id, messageId), opts.from ? eq(messages.status, opts.from) : undefined))

@@ -1,4 +1,4 @@
-import type { ChosenOption, ReplyChoices } from '@charla/shared';
+import { contactChannels, conversationStatuses, messageAuthors, messageDirections, messageStatuses, type ChosenOption, type NoticeParams, type ReplyChoices } from '@charla/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jsonb } from '../../lib/pg-types.ts';
@@ -28,7 +28,7 @@ export interface StoredMedia {
   source?: { directPath: string; mediaKey: string; fileLength?: number };
 }
 
-export const channels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
+export const channels = contactChannels;
 export type Channel = (typeof channels)[number];
 
 /** A customer of one bot. One contact may be known on several channels (see contact_identities). */
@@ -79,7 +79,7 @@ export const conversations = pgTable(
     botId: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
     contactId: uuid('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: channels }).notNull(),
-    status: text('status', { enum: ['bot', 'human', 'closed'] }).notNull().default('bot'),
+    status: text('status', { enum: conversationStatuses }).notNull().default('bot'),
     /** When the customer last wrote: the 24-hour window of the WhatsApp API counts from here. */
     lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
     /** The engine's memory between turns (pending booking, last topic). */
@@ -114,18 +114,18 @@ export const messages = pgTable(
     conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
     botId: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: channels }).notNull(),
-    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    direction: text('direction', { enum: messageDirections }).notNull(),
     text: text('text').notNull().default(''),
     /** Attachments; `id` is the channel's media id (WhatsApp), `url` a link to the file. */
     media: jsonb('media').$type<StoredMedia[]>(),
     /** in: received → processed; out: queued → sent → delivered → read, or failed. */
-    status: text('status', { enum: ['received', 'processed', 'queued', 'sent', 'delivered', 'read', 'failed'] }).notNull(),
+    status: text('status', { enum: messageStatuses }).notNull(),
     /** The channel's id of the message (unique per channel: a redelivery is a no-op). */
     externalId: text('external_id'),
     /** For outbound messages: makes a retried reply job insert nothing twice. */
     idempotencyKey: text('idempotency_key'),
     /** Who wrote an outbound message: the bot, or a person of the business. */
-    author: text('author', { enum: ['customer', 'bot', 'human'] }).notNull(),
+    author: text('author', { enum: messageAuthors }).notNull(),
     sources: jsonb('sources').$type<{ chunkId: number; heading: string; text: string; score: number }[]>(),
     actions: jsonb('actions').$type<Record<string, unknown>[]>(),
     /** Outbound: options to tap offered with the text (buttons, a list, quick replies). */
@@ -134,7 +134,10 @@ export const messages = pgTable(
     chosen: jsonb('chosen').$type<ChosenOption>(),
     /** Outbound: an approved WhatsApp template a person chose to send (the text fills its {{1}}). */
     template: jsonb('template').$type<{ name: string; language: string; withText: boolean }>(),
+    /** Why an outbound message failed: a code of the notice catalogue (packages/shared notices.ts), never words. */
     error: text('error'),
+    /** The values the code's words need (Meta's error number, a channel's own words). */
+    errorParams: jsonb('error_params').$type<NoticeParams>(),
     /**
      * The order the messages were stored in: the inbox shows a conversation in it (channels give
      * times to the second, so a customer's message and a person's reply can share one).

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { MessageDirection } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { contactIdentities, contacts, conversations, messages, type Channel } from './conversations.table.ts';
 import type { ContactRow, ConversationRow, MessageRow } from './conversations.repository.ts';
@@ -28,7 +29,7 @@ export interface InboxRow {
   contact_name: string;
   contact_phone: string;
   last_text: string | null;
-  last_direction: 'in' | 'out' | null;
+  last_direction: MessageDirection | null;
   last_at: string | Date | null;
 }
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ConversationDetail, ConversationListItem, ConversationMessagesPage, HumanReplyBody, InboxChannel, WhatsappTemplateBody } from '@charla/shared';
+import { conversationStatuses, inboxChannels, messageDirections, type ConversationDetail, type ConversationListItem, type ConversationMessagesPage, type HumanReplyBody, type WhatsappTemplateBody } from '@charla/shared';
 import type { conversationListQuery, templateReplyBody } from '@charla/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { enumColumn } from '../../lib/row-parse.ts';
 import { decodeCursor, encodeCursor, iso } from '../../lib/keyset-cursor.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
@@ -26,14 +27,19 @@ export interface InboxDeps {
   storage: FileStorage;
 }
 
+/** The inbox never lists the playground; its rows come from SQL of its own, so their enums are checked here. */
+const inboxChannel = enumColumn(inboxChannels, 'conversations.channel');
+const conversationStatus = enumColumn(conversationStatuses, 'conversations.status');
+const direction = enumColumn(messageDirections, 'messages.direction');
+
 function listItem(row: InboxRow): ConversationListItem {
   return {
     id: row.id,
     botId: row.bot_id,
-    channel: row.channel as InboxChannel,
-    status: row.status,
+    channel: inboxChannel(row.channel),
+    status: conversationStatus(row.status),
     contact: { id: row.contact_id, name: row.contact_name, phone: row.contact_phone },
-    lastMessage: row.last_at && row.last_direction ? { text: row.last_text ?? '', direction: row.last_direction, at: iso(row.last_at) } : null,
+    lastMessage: row.last_at && row.last_direction ? { text: row.last_text ?? '', direction: direction(row.last_direction), at: iso(row.last_at) } : null,
     unreadCount: row.unread_count,
     assignedTo: row.assigned_to,
     updatedAt: iso(row.activity),
@@ -66,7 +72,7 @@ export function inboxService(deps: InboxDeps) {
     return {
       id: conversation.id,
       botId: conversation.botId,
-      channel: conversation.channel as InboxChannel,
+      channel: inboxChannel(conversation.channel),
       status: conversation.status,
       contact: { id: contact.id, name: contact.name, phone: contact.phone, email: contact.email },
       lastMessage: last ? { text: last.text, direction: last.direction, at: last.createdAt.toISOString() } : null,

@@ -1,4 +1,4 @@
-import { chosenOption, limitsOf, replyChoices, rooms, storableDeep, storableText, type ConversationMessage, type ReplyChoices, type ServerToClientEvents } from '@charla/shared';
+import { chosenOption, limitsOf, noticeParams, replyChoices, rooms, storableDeep, storableText, type ConversationMessage, type ConversationStatus, type Notice, type ReplyChoices, type ServerToClientEvents } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { imageTravelsWithText } from '../../channels/reply-media.ts';
@@ -6,10 +6,11 @@ import { engineTools, isImageLink } from '../../engine/engine-tools.ts';
 import type { Engine, EngineAction, EngineBot, EngineContext } from '../../engine/types.ts';
 import type { AppointmentsRepository } from '../appointments/appointments.repository.ts';
 import { availability } from '../appointments/availability.ts';
-import type { BotRow } from '../bots/bots.repository.ts';
+import { botColumns, type BotRow } from '../bots/bots.repository.ts';
 import type { Search } from '../training/retrieval.ts';
 import type { Channel, StoredMedia } from './conversations.table.ts';
 import type { FileStorage } from '../../lib/storage.ts';
+import { jsonColumn } from '../../lib/row-parse.ts';
 import { BookingConflict, type ConversationRow, type ConversationsRepository, type Inbound, type MessageRow, type OutboundDraft } from './conversations.repository.ts';
 import { handoffNotice, idleReturnNotice } from './handoff-notices.ts';
 import type { InboxRepository } from './inbox.repository.ts';
@@ -36,10 +37,10 @@ type Emit = <E extends keyof ServerToClientEvents>(room: string | string[], even
 
 /**
  * Delivers one outbound message on its channel; throws to be retried. Answers the channel's id
- * of the sent message, or `failed` (a reason in words) when it will never be delivered.
+ * of the sent message, or `failed` (a code and its values) when it will never be delivered.
  */
 export type Sender = (message: MessageRow) => Promise<SendResult | void>;
-export type SendResult = { externalId?: string } | { failed: string };
+export type SendResult = { externalId?: string } | { failed: Notice };
 
 /**
  * Downloads one file of a customer's message from its channel (at most `maxBytes`); throws to be
@@ -70,6 +71,8 @@ export interface PipelineDeps {
   appointmentsChanged?: (botId: string) => Promise<void>;
 }
 
+const errorParams = jsonColumn(noticeParams, 'messages.error_params');
+
 export function toConversationMessage(m: MessageRow): ConversationMessage {
   return {
     id: m.id,
@@ -81,7 +84,7 @@ export function toConversationMessage(m: MessageRow): ConversationMessage {
     createdAt: m.createdAt.toISOString(),
     sources: m.sources?.map((s) => ({ heading: s.heading, text: s.text, score: s.score })) ?? null,
     actions: m.actions ?? null,
-    error: m.error,
+    error: m.error ? { code: m.error, ...(m.errorParams && { params: errorParams(m.errorParams) }) } : null,
     ...(m.choices && { choices: m.choices }),
     ...(m.chosen && { chosen: m.chosen }),
     ...(m.media?.length && { media: m.media.map((x) => shownMedia(m.conversationId, x)) }),
@@ -127,13 +130,13 @@ export const engineBot = (bot: BotRow): EngineBot => ({
   botName: bot.botName,
   businessName: bot.businessName,
   businessDesc: bot.businessDesc,
-  template: bot.botObjective,
-  purpose: bot.purpose as EngineBot['purpose'],
-  tone: bot.tone as EngineBot['tone'],
-  personality: bot.personality as EngineBot['personality'],
-  identity: bot.identity as EngineBot['identity'],
-  responseLength: bot.responseLength as EngineBot['responseLength'],
-  language: bot.language === 'en' ? 'en' : 'es',
+  template: botColumns.template(bot.botObjective),
+  purpose: botColumns.purpose(bot.purpose),
+  tone: botColumns.tone(bot.tone),
+  personality: botColumns.personality(bot.personality),
+  identity: botColumns.identity(bot.identity),
+  responseLength: botColumns.responseLength(bot.responseLength),
+  language: botColumns.language(bot.language),
   timezone: bot.timezone,
   redirectionEnabled: bot.redirectionEnabled,
   redirectionPhone: bot.redirectionPhone,
@@ -307,7 +310,7 @@ export function pipeline(deps: PipelineDeps) {
         ...(deps.productImage && { productImage: deps.productImage }),
       }),
     };
-    let status: 'bot' | 'human' | 'closed' = conversation.status;
+    let status: ConversationStatus = conversation.status;
     const typing = (on: boolean) => deps.emit(rooms.bot(bot.id), 'conversationUpdated', { botId: bot.id, conversationId, status, typing: on });
     typing(true);
     try {
@@ -402,7 +405,7 @@ export function pipeline(deps: PipelineDeps) {
     if (!message || message.status !== 'queued') return;
     const sender = deps.senders[message.channel];
     if (!sender) {
-      const failed = await repo.setStatus(messageId, 'failed', 'CHANNEL_NOT_CONNECTED');
+      const failed = await repo.setStatus(messageId, 'failed', { code: 'CHANNEL_NOT_CONNECTED' });
       if (failed) emitMessage(message.botId, message.channel, failed);
       return;
     }

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { AppointmentStatus } from '@charla/shared';
+import type { AppointmentStatus, MessageAuthor, MessageDirection, StageMover } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { appointments } from '../appointments/appointments.table.ts';
 import { contacts, type Channel } from '../conversations/conversations.table.ts';
@@ -50,13 +50,13 @@ export interface TimelineRow {
   id: string;
   at: string | Date;
   channel: Channel | null;
-  direction: 'in' | 'out' | null;
-  author: 'customer' | 'bot' | 'human' | null;
+  direction: MessageDirection | null;
+  author: MessageAuthor | null;
   text: string | null;
   start_at: string | Date | null;
   status: AppointmentStatus | null;
   from_stage: string | null;
-  by: 'person' | 'bot' | null;
+  by: StageMover | null;
 }
 
 /** `%` and `_` of a search are letters, not patterns. */

@@ -1,6 +1,11 @@
 import {
+  appointmentStatuses,
+  contactChannels,
   crmLimits,
   defaultStages,
+  messageAuthors,
+  messageDirections,
+  stageMovers,
   stageColors,
   type Contact,
   type ContactCreateBody,
@@ -13,6 +18,7 @@ import {
 } from '@charla/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { enumColumn } from '../../lib/row-parse.ts';
 import { decodeCursor, encodeCursor, iso } from '../../lib/keyset-cursor.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
@@ -51,6 +57,15 @@ export function toContact(row: ContactListRow, firstStageId: string | null): Con
 const toStage = (s: StageRow): PipelineStage => ({ id: s.id, botId: s.botId, name: s.name, color: s.color, position: s.position });
 
 /** Tags are kept once each, in the order given. */
+/** The timeline is one SQL union over several tables; its rows' enums are checked here. */
+const timelineEnums = {
+  channel: enumColumn(contactChannels, 'timeline.channel'),
+  direction: enumColumn(messageDirections, 'timeline.direction'),
+  author: enumColumn(messageAuthors, 'timeline.author'),
+  status: enumColumn(appointmentStatuses, 'timeline.status'),
+  by: enumColumn(stageMovers, 'timeline.by'),
+};
+
 const uniqueTags = (tags: string[]) => [...new Set(tags)];
 
 /**
@@ -209,11 +224,11 @@ export function crmService(deps: CrmDeps) {
         const at = iso(r.at);
         switch (r.kind) {
           case 'message':
-            return { kind: 'message', id: r.id, at, channel: r.channel!, direction: r.direction!, author: r.author!, text: r.text ?? '' };
+            return { kind: 'message', id: r.id, at, channel: timelineEnums.channel(r.channel!), direction: timelineEnums.direction(r.direction!), author: timelineEnums.author(r.author!), text: r.text ?? '' };
           case 'appointment':
-            return { kind: 'appointment', id: r.id, at, startAt: iso(r.start_at!), service: r.text ?? '', status: r.status! };
+            return { kind: 'appointment', id: r.id, at, startAt: iso(r.start_at!), service: r.text ?? '', status: timelineEnums.status(r.status!) };
           case 'stage':
-            return { kind: 'stage', id: r.id, at, from: r.from_stage, to: r.text ?? '', by: r.by! };
+            return { kind: 'stage', id: r.id, at, from: r.from_stage, to: r.text ?? '', by: timelineEnums.by(r.by!) };
           default:
             return { kind: 'note', id: r.id, at, text: r.text ?? '' };
         }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { stageMovers } from '@charla/shared';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
@@ -30,7 +31,7 @@ export const contactStageChanges = pgTable(
     contactId: uuid('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
     fromStage: text('from_stage'),
     toStage: text('to_stage').notNull(),
-    by: text('by', { enum: ['person', 'bot'] }).notNull(),
+    by: text('by', { enum: stageMovers }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import type {
   importTargets} from '@charla/shared';
 import {
+  importRowProblem,
   parsePrice,
   productLimits,
   suggestMapping,
@@ -64,8 +65,6 @@ export function productChunk(row: ProductRow): ChunkInput {
   ].filter(Boolean);
   return { heading: row.name, text: parts.join('; ') };
 }
-
-const importFailure = (locale: Locale, es: string, en: string) => (locale === 'es' ? es : en);
 
 export function productsService(repo: ProductsRepository, bots: BotsService) {
   async function editable(caller: UserRow, productId: string) {
@@ -161,16 +160,16 @@ export function productsService(repo: ProductsRepository, bots: BotsService) {
           } else fields[target] = v;
         }
         const name = fields.name?.slice(0, productLimits.name);
-        if (!name) return errors.push({ row: rowNumber, message: importFailure(locale, 'Falta el nombre.', 'The name is missing.') });
+        if (!name) return errors.push({ row: rowNumber, message: importRowProblem('NAME_MISSING', locale) });
         const price = fields.price === undefined ? null : parsePrice(fields.price);
-        if (price === undefined) return errors.push({ row: rowNumber, message: importFailure(locale, `Precio no válido: "${fields.price}".`, `Invalid price: "${fields.price}".`) });
+        if (price === undefined) return errors.push({ row: rowNumber, message: importRowProblem('PRICE_INVALID', locale, fields.price) });
         const stock = fields.stock === undefined ? null : Number(fields.stock.replace(/[,\s]/g, ''));
         if (stock !== null && !(Number.isInteger(stock) && stock >= 0)) {
-          return errors.push({ row: rowNumber, message: importFailure(locale, `Existencias no válidas: "${fields.stock}".`, `Invalid stock: "${fields.stock}".`) });
+          return errors.push({ row: rowNumber, message: importRowProblem('STOCK_INVALID', locale, fields.stock) });
         }
         const currency = (fields.currency ?? 'MXN').toUpperCase();
         const sku = (fields.sku ?? '').slice(0, productLimits.sku);
-        if (sku && seenSku.has(sku)) return errors.push({ row: rowNumber, message: importFailure(locale, `SKU repetido en el archivo: ${sku}.`, `SKU repeated in the file: ${sku}.`) });
+        if (sku && seenSku.has(sku)) return errors.push({ row: rowNumber, message: importRowProblem('SKU_REPEATED', locale, sku) });
         if (sku) seenSku.add(sku);
         const url = (u: string | undefined) => (u && /^https?:\/\//i.test(u) ? u.slice(0, productLimits.url) : '');
         rows.push({

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { evalDataPresent } from '../../test/eval-data.ts';
 import { evalDir } from '../../test/paths.ts';
 import { loadDataset, matchesGroup, normalizeForMatch } from '../../eval/dataset.ts';
 import { setupDatasetBot } from '../../eval/setup-bot.ts';
@@ -19,7 +20,7 @@ function holds(passage: string, group: string[]): boolean {
   });
 }
 
-const datasets = existsSync(evalDir)
+const datasets = evalDataPresent()
   ? readdirSync(evalDir).filter((d) => existsSync(path.join(evalDir, d, 'cases.jsonl'))).map((d) => loadDataset(path.join(evalDir, d)))
   : [];
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { documentStatuses, trainingTypes } from '@charla/shared';
 import { bigserial, boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jsonb, tsvector } from '../../lib/pg-types.ts';
 import { bots } from '../bots/bots.table.ts';
@@ -12,14 +13,14 @@ export const documents = pgTable(
     botId: uuid('bot_id').notNull().references(() => bots.id, { onDelete: 'cascade' }),
     documentName: text('document_name').notNull(),
     mimeType: text('mime_type').notNull(),
-    trainingType: text('training_type', { enum: ['URL', 'TEXT', 'PDF', 'CSV', 'YOUTUBE'] }).notNull(),
+    trainingType: text('training_type', { enum: trainingTypes }).notNull(),
     /** What the bot learned: the pasted text, or the text extracted from the file or page. */
     content: text('content').notNull().default(''),
     /** Where the original came from: a URL, or the stored file's key. */
     source: text('source').notNull().default(''),
     specialRecipient: text('special_recipient'),
     sizeBytes: integer('size_bytes').notNull().default(0),
-    status: text('status', { enum: ['processing', 'ready', 'failed'] }).notNull().default('processing'),
+    status: text('status', { enum: documentStatuses }).notNull().default('processing'),
     errorCode: text('error_code'),
     /** The reason shown to the owner, in both languages. */
     errorReason: jsonb('error_reason').$type<{ es: string; en: string }>(),

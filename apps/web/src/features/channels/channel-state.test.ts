@@ -17,17 +17,22 @@ describe('metaBadge', () => {
 describe('qrBadge', () => {
   const timeout = 'No se escaneó a tiempo';
   it('maps each session status', () => {
-    expect(qrBadge({ status: 'connected', pair_error: null }, timeout).kind).toBe('connected');
-    expect(qrBadge({ status: 'waiting_qr', pair_error: null }, timeout).kind).toBe('waitingQr');
-    expect(qrBadge({ status: 'connecting', pair_error: null }, timeout).kind).toBe('connecting');
-    expect(qrBadge({ status: 'disconnected', pair_error: 'Cerraste la sesión en el teléfono' }, timeout)).toEqual({ kind: 'disconnected', tone: 'muted', reason: 'Cerraste la sesión en el teléfono' });
+    expect(qrBadge({ status: 'connected', pair_error: null }, timeout, 'es').kind).toBe('connected');
+    expect(qrBadge({ status: 'waiting_qr', pair_error: null }, timeout, 'es').kind).toBe('waitingQr');
+    expect(qrBadge({ status: 'connecting', pair_error: null }, timeout, 'es').kind).toBe('connecting');
+    expect(qrBadge({ status: 'disconnected', pair_error: 'WHATSAPP_LOGGED_OUT' }, timeout, 'es')).toEqual({
+      kind: 'disconnected',
+      tone: 'muted',
+      reason: 'La sesión de WhatsApp se cerró desde el teléfono (Dispositivos vinculados). Conecta de nuevo y escanea un código QR nuevo.',
+    });
+    expect(qrBadge({ status: 'disconnected', pair_error: 'WHATSAPP_LOGGED_OUT' }, timeout, 'en').reason).toMatch(/^The WhatsApp session was closed from the phone/);
   });
   it('words a QR time-out when the server gives no reason', () => {
-    expect(qrBadge({ status: 'qr_timeout', pair_error: null }, timeout)).toMatchObject({ kind: 'disconnected', reason: timeout });
-    expect(qrBadge({ status: 'qr_timeout', pair_error: 'otro' }, timeout).reason).toBe('otro');
+    expect(qrBadge({ status: 'qr_timeout', pair_error: null }, timeout, 'es')).toMatchObject({ kind: 'disconnected', reason: timeout });
+    expect(qrBadge({ status: 'qr_timeout', pair_error: 'QR_TIMEOUT' }, timeout, 'es').reason).toBe('Nadie escaneó el código QR a tiempo. Vuelve a conectar para generar uno nuevo.');
   });
   it('an unknown session (the status could not be read) is disconnected', () => {
-    expect(qrBadge(null, timeout)).toEqual({ kind: 'disconnected', tone: 'muted', reason: null });
+    expect(qrBadge(null, timeout, 'es')).toEqual({ kind: 'disconnected', tone: 'muted', reason: null });
   });
 });
 

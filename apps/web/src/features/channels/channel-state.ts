@@ -1,4 +1,4 @@
-import type { ChannelState, ChannelStatus, MetaRegisterStep, WhatsappWebStatus } from '@charla/shared';
+import { noticeText, type ChannelState, type ChannelStatus, type Locale, type MetaRegisterStep, type WhatsappWebStatus } from '@charla/shared';
 
 /** How a channel's state shows on its card. */
 export type BadgeKind = 'connected' | 'waitingQr' | 'connecting' | 'disconnected' | 'needsReauth';
@@ -30,10 +30,14 @@ export function metaBadge(status: Pick<ChannelStatus, 'state' | 'last_error'> | 
   return badge('disconnected', reason);
 }
 
+/** Why a WhatsApp-by-QR session ended (its pair_error code), in the reader's language. */
+export const pairErrorText = (code: string | null | undefined, locale: Locale): string | null => (code ? noticeText({ code }, locale) : null);
+
 /** The WhatsApp-by-QR session; `timeoutReason` words a QR that was never scanned. */
 export function qrBadge(
   session: { status: WhatsappWebStatus; pair_error: string | null } | null | undefined,
   timeoutReason: string,
+  locale: Locale,
 ): ChannelBadge {
   switch (session?.status) {
     case 'connected':
@@ -43,9 +47,9 @@ export function qrBadge(
     case 'connecting':
       return badge('connecting');
     case 'qr_timeout':
-      return badge('disconnected', session.pair_error ?? timeoutReason);
+      return badge('disconnected', pairErrorText(session.pair_error, locale) ?? timeoutReason);
     default:
-      return badge('disconnected', session?.pair_error ?? null);
+      return badge('disconnected', pairErrorText(session?.pair_error, locale));
   }
 }
 

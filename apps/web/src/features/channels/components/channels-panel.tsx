@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../lib/i18n.ts';
 import type { ChannelStatus, DisconnectBody, MetaRegisterStep } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,7 +13,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorText, fieldErrors } from '../../../lib/error-text.ts';
 import { connectQr, disconnectChannel, registerMessenger, registerWhatsappApi, sendSignupToServer } from '../api/channels-calls.ts';
 import { channelsKey, refreshQrStatus, useChannelEvents, useChannels, useMetaSettings, useQrStatus, type LiveQr } from '../api/use-channels.ts';
-import { failedStepOf, maskId, metaBadge, QR_STALL_MS, qrBadge, qrStalled, registerSteps, stepStates, type StepState } from '../channel-state.ts';
+import { failedStepOf, maskId, metaBadge, pairErrorText, QR_STALL_MS, qrBadge, qrStalled, registerSteps, stepStates, type StepState } from '../channel-state.ts';
 import { useLasting } from '../../../lib/use-lasting.ts';
 import { listenToSignup, loadFacebookSdk, signupConfig } from '../embedded-signup.ts';
 import { ChannelCard, IdList, QrImage } from './parts.tsx';
@@ -115,7 +116,7 @@ function QrChannel({ botId, readOnly, liveQr, clearQr }: { botId: string; readOn
   const client = useQueryClient();
   const status = useQrStatus(botId);
   const session = status.data || null;
-  const badge = qrBadge(session, t('qr.timeout'));
+  const badge = qrBadge(session, t('qr.timeout'), currentLocale());
   const [connecting, setConnecting] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const disconnect = useDisconnect(botId, 'whatsmeow');
@@ -156,7 +157,7 @@ function QrChannel({ botId, readOnly, liveQr, clearQr }: { botId: string; readOn
       {session?.status === 'connecting' && !stalled ? <p className="text-sm text-muted">{t('qr.connecting')}</p> : null}
       {stalled && !readOnly ? (
         <Alert tone="error" title={t('qr.stalledTitle')}>
-          <p>{session?.pair_error || t('qr.stalledBody')}</p>
+          <p>{pairErrorText(session?.pair_error, currentLocale()) || t('qr.stalledBody')}</p>
           <Button size="sm" variant="secondary" className="mt-2" loading={connecting} onClick={() => void connect(true)}>
             {t('qr.retry')}
           </Button>

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationMessage, MessageMedia } from '@charla/shared';
+import { noticeText, type ConversationMessage, type MessageMedia } from '@charla/shared';
+import { currentLocale } from '../../../lib/i18n.ts';
 import { AlertIcon, BotIcon, ClockIcon, DoubleTickIcon, FileIcon, GlobeIcon, RestartIcon, TickIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { mapLink, tickOf } from '../inbox-state.ts';
 
@@ -107,7 +108,7 @@ export const InboxMessage = memo(function InboxMessage({
         <p role="alert" className="mt-1 flex max-w-[85%] flex-wrap items-center justify-end gap-x-2 text-end text-xs text-danger">
           <span>
             {t('chat.failed')}
-            {message.error ? `: ${message.error}` : ''}
+            {message.error ? `: ${noticeText(message.error, currentLocale())}` : ''}
           </span>
           {message.text ? (
             <button type="button" onClick={() => onRetry(message)} className="focus-ring inline-flex items-center gap-1 rounded font-semibold underline underline-offset-2">
