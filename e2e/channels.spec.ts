@@ -153,6 +153,18 @@ async function panelShot(page: Page, name: string) {
   await shot(page, name);
 }
 
+/** "Conectar por QR" on the QR card: true when a QR is drawn within 10 s (WhatsApp reachable from here). */
+async function askForQr(card: Locator): Promise<boolean> {
+  await card.getByRole('button', { name: 'Conectar por QR' }).click();
+  return card
+    .getByRole('img', { name: 'Código QR para vincular WhatsApp' })
+    .waitFor({ timeout: 10_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
 /** "Desconectar" on the QR card, confirmed in its dialog. */
 async function disconnectQr(page: Page, card: Locator) {
   await card.getByRole('button', { name: 'Desconectar' }).click();
@@ -356,13 +368,7 @@ describe('Canales', () => {
     const card = panel.locator('#canal-whatsapp-qr');
     // A session left from an earlier test is dropped first, so linking starts from nothing.
     if (await card.getByRole('button', { name: 'Desconectar' }).isVisible()) await disconnectQr(page, card);
-    await card.getByRole('button', { name: 'Conectar por QR' }).click();
-    const qr = card.getByRole('img', { name: 'Código QR para vincular WhatsApp' });
-    const reached = await qr.waitFor({ timeout: 10_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (reached) {
+    if (await askForQr(card)) {
       // WhatsApp answered from here: linking does not stall, the QR is there to scan.
       console.log('WhatsApp answered with a QR: the stall cannot happen on this machine');
       await context.close();
@@ -393,13 +399,7 @@ describe('Canales', () => {
     const { context, page } = await signedInPage();
     const panel = await openChannels(page);
     const card = panel.locator('#canal-whatsapp-qr');
-    await card.getByRole('button', { name: 'Conectar por QR' }).click();
-    const qr = card.getByRole('img', { name: 'Código QR para vincular WhatsApp' });
-    const shown = await qr.waitFor({ timeout: 10_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (shown) {
+    if (await askForQr(card)) {
       await card.locator('[data-state="waitingQr"]').waitFor();
       await panelShot(page, `channels-qr-${sizeOf(viewports.desktop)}`);
     } else {
