@@ -54,6 +54,27 @@ async function showAppointment(page: Page, id: string): Promise<void> {
   await event.waitFor();
 }
 
+/** Drags an appointment of the shown time grid onto the middle of another; answers the free times the refusal offered. */
+async function dragOnto(page: Page, id: string, targetId: string): Promise<string[]> {
+  const event = page.locator(`[data-appointment="${id}"]`);
+  const target = page.locator(`[data-appointment="${targetId}"]`);
+  const above = (await event.boundingBox())!.y < (await target.boundingBox())!.y ? event : target;
+  await above.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const box = (await event.boundingBox())!;
+  const onto = (await target.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + Math.min(10, box.height / 2);
+  const refused = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.url().includes(`/api/appointments/${id}`));
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 8, { steps: 4 });
+  await page.mouse.move(x, onto.y + onto.height / 2, { steps: 12 });
+  await page.mouse.up();
+  const res = await refused;
+  expect(res.status()).toBe(409);
+  return ((await res.json()) as { error: { nextSlots: string[] } }).error.nextSlots;
+}
+
 describe('citas', () => {
   it('the bot books in the playground, the owner sees it in the week view and drags it to another hour, and the customer is told', async () => {
     const { context, page } = await signedInPage();
@@ -154,6 +175,57 @@ describe('citas', () => {
       await context.close();
     }
   }, 120_000);
+
+  it('dragging onto a taken time leaves the appointment where it was and offers the next free times; one click moves it there', async () => {
+    const { context, page } = await signedInPage();
+    try {
+      const laura = (await listAppointments(page)).find((a) => a.contact.name === 'Laura Gómez')!;
+      const mario = (await listAppointments(page)).find((a) => a.contact.name === 'Mario Ruiz')!;
+      await page.goto(`/app/dashboard/${botId}/citas`);
+      await page.locator('.fc-timeGridWeek-view').waitFor();
+      await showAppointment(page, laura.id);
+      const taken = await dragOnto(page, laura.id, mario.id);
+      const dialog = page.getByRole('dialog', { name: 'Ese horario ya está ocupado' });
+      await dialog.waitFor();
+      // The appointment went back to its time.
+      expect(localClock((await listAppointments(page)).find((a) => a.id === laura.id)!.start)).toBe(localClock(laura.start));
+      await page.locator(`[data-appointment="${laura.id}"]`).waitFor();
+      await shot(page, 'citas-move-taken-1280x800');
+      const slots = dialog.getByRole('group', { name: 'Horarios libres cercanos' }).getByRole('button');
+      expect(await slots.count()).toBe(taken.length);
+      await slots.first().click();
+      await page.getByText(/^Movimos la cita a .* y le avisamos al cliente\.$/).waitFor();
+      expect(Date.parse((await listAppointments(page)).find((a) => a.id === laura.id)!.start)).toBe(Date.parse(taken[0]!));
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('on a phone too: the free times fit the screen, and the appointment can stay where it was', async () => {
+    const { context, page } = await signedInPage(viewports.phone);
+    try {
+      // Two appointments of the same day: the earlier one onto the later.
+      const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date(iso));
+      const active = (await listAppointments(page)).filter((a) => a.status !== 'cancelled').sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+      const first = active.find((a, i) => i + 1 < active.length && day(active[i + 1]!.start) === day(a.start))!;
+      const second = active[active.indexOf(first) + 1]!;
+      await page.goto(`/app/dashboard/${botId}/citas`);
+      await page.locator('.fc-listDay-view').waitFor();
+      await page.getByRole('button', { name: 'Día', exact: true }).click();
+      await page.locator('.fc-timeGridDay-view').waitFor();
+      await showAppointment(page, first.id);
+      await dragOnto(page, first.id, second.id);
+      const dialog = page.getByRole('dialog', { name: 'Ese horario ya está ocupado' });
+      await dialog.waitFor();
+      await shot(page, 'citas-move-taken-390x844');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await dialog.getByRole('button', { name: 'Dejarla donde estaba' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect((await listAppointments(page)).find((a) => a.id === first.id)!.start).toBe(first.start);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   it("shows the day's agenda on a phone", async () => {
     const { context, page } = await signedInPage(viewports.phone);

@@ -176,6 +176,7 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
     log: app.log,
   });
   const calendar = appointmentsService({ repo: appointments, bots, box, reminders, emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args), log: app.log });
+  bots.onRemindersChanged(async (botId) => void (await calendar.remindersChanged(botId).catch((err) => app.log.error({ err, botId }, 'reminders not set again; the sweep sets them'))));
   await jobs.define<ReminderJob>(REMINDER_JOB, async (data) => void (await calendar.deliverReminder(data)), { concurrency: 2, batchSize: 25, retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
   await jobs.define<{ conversationId: string }>(REPLY_JOB, (data) => flow.turn(data.conversationId), { policy: 'stately', concurrency: 4, retryLimit: 3 });
   await jobs.define<{ messageId: string }>(MEDIA_JOB, (data) => flow.storeMedia(data.messageId), { retryLimit: 3, retryDelay: 5 });
@@ -184,7 +185,8 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   if (config.ROLE !== 'api') {
     const sweep = setInterval(() => void flow.recover().catch((err) => app.log.error({ err }, 'recovery failed')), 30_000);
     sweep.unref();
-    // Appointments changed without their reminders set (a crash between a turn and its follow-up).
+    // Appointments marked as needing their reminders set and left so (a crash between a turn, or a
+    // change of the reminder settings, and its follow-up): only those rows are read.
     const reminderSweep = setInterval(() => void calendar.afterBotTurn().catch((err) => app.log.error({ err }, 'reminder sweep failed')), 60_000);
     reminderSweep.unref();
     app.addHook('onClose', async () => {

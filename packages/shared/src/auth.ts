@@ -77,7 +77,12 @@ export type AuthResponse = z.infer<typeof authResponse>;
 export const okResponse = z.object({ ok: z.boolean() });
 export type OkResponse = z.infer<typeof okResponse>;
 
+/** The answer of a call that only says it was done (a delete, a reset). */
+export const doneResponse = z.object({ ok: z.literal(true) });
+export type DoneResponse = z.infer<typeof doneResponse>;
+
 export const updateClientResponse = z.object({ ok: z.literal(true), user: clientInfo });
+export type UpdateClientResponse = z.infer<typeof updateClientResponse>;
 
 /** Header the web app sends with the tenant read from the tenant cookie. */
 export const portalHeader = 'x-portal';

@@ -4,6 +4,8 @@ import { optionalPhoneSchema } from './auth.ts';
 import { normalizeWebAddress } from './web-address.ts';
 import { templateKeys } from './templates.ts';
 import { freeText, tokenText } from './text.ts';
+import { clockTimePattern, dayRangeProblems } from './clock-times.ts';
+import { metaIdPattern, metaTokenLength } from './meta-ids.ts';
 import {
   botLimits,
   identities,
@@ -27,8 +29,7 @@ const httpUrl = freeText(botLimits.url).transform((value, ctx) => {
 const optionalPhone = optionalPhoneSchema;
 export const timeZoneSchema = z.string().refine(isIanaTimeZone, { error: 'timezone' });
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'time' });
-const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+const hhmm = z.string().regex(clockTimePattern, { error: 'time' });
 export const timeRange = z.strictObject({ start: hhmm, end: hhmm });
 export type TimeRange = z.infer<typeof timeRange>;
 
@@ -37,15 +38,7 @@ const dayRanges = z
   .array(timeRange)
   .max(6)
   .superRefine((ranges, ctx) => {
-    ranges.forEach((r, i) => {
-      if (minutes(r.end) <= minutes(r.start)) ctx.addIssue({ code: 'custom', path: [i, 'end'], message: 'range_order' });
-    });
-    const sorted = [...ranges].sort((a, b) => minutes(a.start) - minutes(b.start));
-    for (let i = 1; i < sorted.length; i++) {
-      if (minutes(sorted[i]!.start) < minutes(sorted[i - 1]!.end)) {
-        ctx.addIssue({ code: 'custom', path: [ranges.indexOf(sorted[i]!), 'start'], message: 'range_overlap' });
-      }
-    }
+    for (const problem of dayRangeProblems(ranges)) ctx.addIssue({ code: 'custom', path: [problem.index, problem.field], message: problem.rule });
   });
 
 export const schedulingItem = z.strictObject({
@@ -64,14 +57,14 @@ export type ReminderItem = z.infer<typeof reminderItem>;
 
 /** Credentials as stored by the owner; the access token is write-only (answered masked). */
 export const metaCredentialsItem = z.strictObject({
-  access_token: tokenText(10, 1000).optional(),
-  phone_number_id: z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' }),
-  waba_id: z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' }),
+  access_token: tokenText(metaTokenLength.min, metaTokenLength.max).optional(),
+  phone_number_id: z.string().trim().regex(metaIdPattern, { error: 'digits' }),
+  waba_id: z.string().trim().regex(metaIdPattern, { error: 'digits' }),
 });
 export const messengerCredentialsItem = z.strictObject({
-  access_token: tokenText(10, 1000).optional(),
-  page_id: z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' }),
-  instagram_account_id: z.string().trim().regex(/^$|^\d{5,30}$/, { error: 'digits' }).optional(),
+  access_token: tokenText(metaTokenLength.min, metaTokenLength.max).optional(),
+  page_id: z.string().trim().regex(metaIdPattern, { error: 'digits' }),
+  instagram_account_id: z.string().trim().refine((value) => value === '' || metaIdPattern.test(value), { error: 'digits' }).optional(),
 });
 
 /** The creation payload (spec section 3), as the wizard sends it. */
@@ -160,15 +153,25 @@ export const bot = z.object({
 export type Bot = z.infer<typeof bot>;
 
 export const botResponse = z.object({ bot });
+export type BotResponse = z.infer<typeof botResponse>;
 export const botsResponse = z.array(bot);
+export type BotsResponse = z.infer<typeof botsResponse>;
+/** The answer of a change of a bot's settings: the bot as it is now. */
+export const okBotResponse = z.object({ ok: z.literal(true), bot });
+export type OkBotResponse = z.infer<typeof okBotResponse>;
+/** DELETE /bot/delete-bot answers true once the bot is gone. */
+export const deleteBotResponse = z.boolean();
+export type DeleteBotResponse = z.infer<typeof deleteBotResponse>;
 export const botIdParams = z.strictObject({ id: z.uuid() });
 export const botIdRouteParams = z.strictObject({ botId: z.uuid() });
 export const emailParams = z.strictObject({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) });
 export const deleteBotBody = z.strictObject({ bot_id: z.uuid() });
 export const changeStatusBody = z.strictObject({ botId: z.uuid() });
 export const changeStatusResponse = z.object({ ok: z.literal(true), bot_enabled: z.boolean() });
+export type ChangeStatusResponse = z.infer<typeof changeStatusResponse>;
 export const redirectionBody = z.strictObject({ redirection_enabled: z.boolean() });
 export const redirectionResponse = z.object({ ok: z.literal(true), redirection_enabled: z.boolean() });
+export type RedirectionResponse = z.infer<typeof redirectionResponse>;
 
 /** Masks a secret for display: the first 4 and last 4 characters. */
 export function maskSecret(secret: string): string {

@@ -3,6 +3,7 @@ import { channelSources } from './constants.ts';
 import type { Locale } from './locale.ts';
 import { channelErrorMessage, fillWords, notice, type Notice } from './notices.ts';
 import { tokenText } from './text.ts';
+import { metaIdPattern, metaTokenLength, registrationPinPattern } from './meta-ids.ts';
 
 /** The channels that run through Meta's Graph API (WhatsApp Cloud API, Messenger, Instagram). */
 export const metaChannels = ['whatsapp', 'messenger', 'instagram'] as const;
@@ -15,8 +16,8 @@ export type MetaChannel = (typeof metaChannels)[number];
 export const channelStates = ['connected', 'needs_reauth', 'disconnected'] as const;
 export type ChannelState = (typeof channelStates)[number];
 
-const digits = z.string().trim().regex(/^\d{5,30}$/, { error: 'digits' });
-const token = tokenText(10, 1000);
+const digits = z.string().trim().regex(metaIdPattern, { error: 'digits' });
+const token = tokenText(metaTokenLength.min, metaTokenLength.max);
 
 /**
  * POST /api/meta-register: connects a WhatsApp Business number. After the embedded signup the
@@ -30,7 +31,7 @@ export const metaRegisterBody = z.strictObject({
   code: tokenText(1, 2000).optional(),
   access_token: token.optional(),
   /** The number's two-step verification PIN; a new one is made (and answered once) when omitted. */
-  pin: z.string().trim().regex(/^\d{6}$/, { error: 'pin' }).optional(),
+  pin: z.string().trim().regex(registrationPinPattern, { error: 'pin' }).optional(),
 });
 export type MetaRegisterBody = z.infer<typeof metaRegisterBody>;
 
@@ -82,7 +83,9 @@ export const metaRegisterResponse = z.object({
   /** The PIN made for the number when none was given: shown once, keep it. */
   generated_pin: z.string().optional(),
 });
+export type MetaRegisterResponse = z.infer<typeof metaRegisterResponse>;
 export const messengerRegisterResponse = z.object({ ok: z.literal(true), channels: z.array(channelStatus) });
+export type MessengerRegisterResponse = z.infer<typeof messengerRegisterResponse>;
 
 /**
  * PUT /api/channels/{botId}/whatsapp-template: the approved template sent when the customer has not
@@ -152,6 +155,7 @@ export type MetaSettingsResponse = z.infer<typeof metaSettingsResponse>;
 export const disconnectBody = z.strictObject({ botId: z.uuid(), source: z.enum([...channelSources, 'meta']) });
 export type DisconnectBody = z.infer<typeof disconnectBody>;
 export const disconnectResponse = z.object({ ok: z.literal(true) });
+export type DisconnectResponse = z.infer<typeof disconnectResponse>;
 
 /** The answer when a step of connecting failed at Meta (HTTP 502): which step, and Meta's words. */
 export const metaStepErrorBody = z.object({

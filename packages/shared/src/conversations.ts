@@ -197,3 +197,14 @@ export const templateReplyBody = z.strictObject({
 export type TemplateReplyBody = z.input<typeof templateReplyBody>;
 
 export const humanReplyResponse = z.object({ duplicate: z.boolean(), message: conversationMessage });
+export type HumanReplyResponse = z.infer<typeof humanReplyResponse>;
+
+/** POST /api/conversations/{id}/{action}: a person takes the conversation, gives it back to the bot, closes it, or reads it. */
+export const conversationActions = ['takeover', 'release', 'close', 'read'] as const;
+export type ConversationAction = (typeof conversationActions)[number];
+/** The actions a person chooses in the inbox (reading is done by opening the conversation). */
+export type PersonAction = Exclude<ConversationAction, 'read'>;
+
+/** POST /api/playground/{botId}/messages (202): the stored message, absent when it was a redelivery. */
+export const playgroundSendResponse = z.object({ duplicate: z.boolean(), message: conversationMessage.optional() });
+export type PlaygroundSendResponse = z.infer<typeof playgroundSendResponse>;

@@ -105,11 +105,13 @@ export const contactUpdateBody = z.strictObject({
 });
 export type ContactUpdateBody = z.infer<typeof contactUpdateBody>;
 export const contactResponse = z.object({ contact });
+export type ContactResponse = z.infer<typeof contactResponse>;
 
 export const contactNoteBody = z.strictObject({ text: freeText(crmLimits.note).pipe(z.string().min(1)) });
 export const contactNote = z.object({ id: z.uuid(), contactId: z.uuid(), text: z.string(), authorId: z.uuid().nullable(), createdAt: z.string() });
 export type ContactNote = z.infer<typeof contactNote>;
 export const contactNoteResponse = z.object({ note: contactNote });
+export type ContactNoteResponse = z.infer<typeof contactNoteResponse>;
 
 /** One event of a contact's history. */
 export const timelineItem = z.discriminatedUnion('kind', [

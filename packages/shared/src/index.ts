@@ -15,3 +15,4 @@ export * from './whatsapp-web.ts';
 export * from './input-rules.ts';
 export * from './appointments.ts';
 export * from './crm.ts';
+export * from './partners.ts';

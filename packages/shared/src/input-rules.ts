@@ -5,3 +5,6 @@
 export * from './phone.ts';
 export * from './web-address.ts';
 export * from './person-name.ts';
+export * from './meta-ids.ts';
+export * from './clock-times.ts';
+export * from './training-files.ts';

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import type { Locale } from './locale.ts';
 import { fillWords } from './notices.ts';
 import { freeText } from './text.ts';
+import { httpUrlPattern } from './training-files.ts';
 
 export const productLimits = { name: 200, description: 4000, sku: 64, url: 1000, attributes: 30, attrKey: 60, attrValue: 500, importRows: 20_000 } as const;
 
 /** An exact decimal amount as text: "18500", "18500.5", "18500.50". */
 export const priceSchema = z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'price' });
 export const currencySchema = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'currency' });
-const optionalUrl = freeText(productLimits.url).refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'url' });
+const optionalUrl = freeText(productLimits.url).refine((v) => v === '' || httpUrlPattern.test(v), { error: 'url' });
 
 const productFields = {
   name: freeText(productLimits.name).min(1),
@@ -65,9 +66,11 @@ export const productListQuery = z.strictObject({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export const productListResponse = z.object({ items: z.array(product), total: z.number().int() });
+export type ProductListResponse = z.infer<typeof productListResponse>;
 export const productIdParams = z.strictObject({ productId: z.uuid() });
 export const productBotParams = z.strictObject({ botId: z.uuid() });
 export const productResponse = z.object({ ok: z.literal(true), product });
+export type ProductResponse = z.infer<typeof productResponse>;
 
 /** The catalog fields a CSV column can be mapped to; anything else becomes a free attribute. */
 export const importTargets = ['name', 'description', 'price', 'currency', 'sku', 'stock', 'url', 'image_url'] as const;
@@ -102,6 +105,7 @@ export const importPreviewResponse = z.object({
   total_rows: z.number().int(),
   mapping: importMapping,
 });
+export type ImportPreviewResponse = z.infer<typeof importPreviewResponse>;
 export const importResultResponse = z.object({
   created: z.number().int(),
   updated: z.number().int(),

@@ -1,27 +1,15 @@
 import { z } from 'zod';
 import { freeText } from './text.ts';
+import { httpUrlPattern, trainingLimits } from './training-files.ts';
 
 export const trainingTypes = ['URL', 'TEXT', 'PDF', 'CSV', 'YOUTUBE'] as const;
 export type TrainingType = (typeof trainingTypes)[number];
 export const documentStatuses = ['processing', 'ready', 'failed'] as const;
 export type DocumentStatus = (typeof documentStatuses)[number];
 
-export const trainingLimits = {
-  fileBytes: 20 * 1024 * 1024,
-  textChars: 200_000,
-  url: 2000,
-  documentName: 200,
-} as const;
 
 /** The mime types of documents that are not files (spec section 3). */
 export const trainingMimeTypes = { URL: 'URL Training', TEXT: 'Text Training', YOUTUBE: 'YouTube Training' } as const;
-
-const csvMimes = new Set(['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel', 'text/x-csv']);
-
-/** An upload's mime type (or file name) → PDF or CSV, falling back to PDF (spec section 4). */
-export function uploadTrainingType(mimeType: string, fileName = ''): 'PDF' | 'CSV' {
-  return csvMimes.has(mimeType.toLowerCase()) || /\.csv$/i.test(fileName) ? 'CSV' : 'PDF';
-}
 
 export const trainingDocument = z.object({
   id: z.uuid(),
@@ -44,9 +32,11 @@ export const trainingDocument = z.object({
 export type TrainingDocument = z.infer<typeof trainingDocument>;
 
 export const documentsResponse = z.array(trainingDocument);
+export type DocumentsResponse = z.infer<typeof documentsResponse>;
 export const documentResponse = z.object({ ok: z.literal(true), document: trainingDocument });
+export type DocumentResponse = z.infer<typeof documentResponse>;
 
-const httpUrl = freeText(trainingLimits.url).refine((v) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: 'url' });
+const httpUrl = freeText(trainingLimits.url).refine((v) => httpUrlPattern.test(v), { error: 'url' });
 
 export const trainingTextBody = z.strictObject({
   botId: z.uuid(),

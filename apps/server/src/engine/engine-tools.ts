@@ -23,7 +23,7 @@ export function engineTools(deps: {
     isFree: (start) => slots.isFree(start, deps.now),
     nextFree: (from) => slots.nextFree(from, deps.now),
     async upcomingAppointments() {
-      return (await deps.appointments.upcomingOf(deps.contactId, deps.now)).map((a) => ({ id: a.id, start: a.startAt, end: a.endAt, service: a.service }));
+      return (await deps.appointments.upcomingOf(deps.contactId, deps.now)).map((a) => ({ id: a.id, start: a.startAt, end: a.endAt, service: a.service, status: a.status === 'confirmed' ? 'confirmed' : 'booked' }));
     },
     async productImage(productId) {
       const url = await deps.productImage?.(deps.bot.id, productId);

@@ -37,12 +37,14 @@ export interface HistoryMessage {
   text: string;
 }
 
-/** A confirmed appointment of this contact with the business. */
+/** An upcoming appointment of this contact with the business (booked, or confirmed by the customer). */
 export interface ContactAppointment {
   id: string;
   start: Date;
   end: Date;
   service: string;
+  /** Booked, or confirmed by the customer; unknown when not given. */
+  status?: 'booked' | 'confirmed';
 }
 
 /** What the engine may ask of the business while it answers. All read-only. */
@@ -53,7 +55,7 @@ export interface EngineTools {
   isFree(start: Date): Promise<'free' | 'closed' | 'taken' | 'past'>;
   /** The first free start at or after `from` (within two weeks), if any. */
   nextFree(from: Date): Promise<Date | undefined>;
-  /** The contact's upcoming confirmed appointments. */
+  /** The contact's upcoming appointments (booked or confirmed). */
   upcomingAppointments(): Promise<ContactAppointment[]>;
   /** The picture of a product of the bot's catalog (an http or https address), if it has one. */
   productImage(productId: string): Promise<string | undefined>;

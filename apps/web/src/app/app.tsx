@@ -2,9 +2,9 @@ import { Suspense } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Toaster } from '../components/ui/toaster.tsx';
-import { queryClient } from './query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { router } from './router.tsx';
-import { bindRouter } from './session.ts';
+import { bindRouter } from '../features/auth/session.ts';
 import { TenantProvider } from './tenant-theme.tsx';
 
 bindRouter(router);

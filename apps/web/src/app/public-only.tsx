@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { storedUserId } from '../features/auth/remember-session.ts';
-import { paths } from './navigation.ts';
+import { paths } from '../lib/navigation.ts';
 
 /** /login and /signup send a signed-in visitor to the dashboard. */
 export function PublicOnly() {

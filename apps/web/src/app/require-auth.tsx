@@ -10,8 +10,8 @@ import { errorText } from '../lib/error-text.ts';
 import { useClientInfo } from '../features/auth/api/client-info.ts';
 import { CurrentUserContext } from '../features/auth/current-user.tsx';
 import { storedUserId } from '../features/auth/remember-session.ts';
-import { paths } from './navigation.ts';
-import { signOutNow, type LoginLocationState } from './session.ts';
+import { paths } from '../lib/navigation.ts';
+import { signOutNow, type LoginLocationState } from '../features/auth/session.ts';
 
 /** Answers that mean there is no usable session; a 401 is already handled by the API client. */
 function isSessionGone(error: unknown): boolean {

@@ -1,16 +1,4 @@
-/** Colours and logo of a partner's white-label subdomain (spec section 3). */
-export interface TenantConfig {
-  logoUrl?: string | null;
-  bgColor?: string | null;
-  fontColor?: string | null;
-  unfocusedColor?: string | null;
-  highlightColor?: string | null;
-}
-
-export interface TenantConfigResponse {
-  ok: boolean;
-  data?: TenantConfig | null;
-}
+import type { TenantConfig } from '@charla/shared';
 
 export const defaultTitle = 'Charla — Asistentes de ventas con IA';
 export const productFavicon = '/favicon.svg';

@@ -1,24 +1,11 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { api } from '../lib/api.ts';
 import { partnersPortalName, readTenant } from '../lib/tenant.ts';
-import { faviconHref, pageTitle, safeLogoUrl, tenantConfigPath, themeVariables, type TenantConfigResponse } from './tenant-config.ts';
-
-export interface TenantContextValue {
-  /** The tenant from the cookie; null on the main product. */
-  tenant: string | null;
-  isTenant: boolean;
-  /** The partner portal is the tenant named 'partners'. */
-  isPartnerPortal: boolean;
-  logoUrl: string | null;
-}
-
-const TenantContext = createContext<TenantContextValue>({ tenant: null, isTenant: false, isPartnerPortal: false, logoUrl: null });
-
-export function useTenant(): TenantContextValue {
-  return useContext(TenantContext);
-}
+import { TenantContext, type TenantContextValue } from '../lib/tenant-context.ts';
+import { faviconHref, pageTitle, safeLogoUrl, tenantConfigPath, themeVariables } from './tenant-config.ts';
+import type { TenantConfigResponse } from '@charla/shared';
 
 function setFavicon(href: string): void {
   let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');

@@ -66,6 +66,7 @@ describe('llmEngine', () => {
         'book_appointment',
         'cancel_appointment',
         'check_availability',
+        'confirm_appointment',
         'handoff',
         'my_appointments',
         'offer_choices',
@@ -176,6 +177,28 @@ describe('llmEngine', () => {
     expect(result.actions).toEqual([
       { type: 'reschedule', appointmentId: 'apt-1', start: new Date('2025-11-25T18:00:00Z'), end: new Date('2025-11-25T19:00:00Z') },
     ]);
+  });
+
+  it('knows the appointment a reminder announced until the customer answers it, and confirms it', async () => {
+    const start = new Date('2025-11-21T16:00:00Z');
+    const appointments = [{ id: 'apt-7', start, end: new Date('2025-11-21T16:30:00Z'), service: 'Limpieza', status: 'booked' as const }];
+    const reminded = { appointmentId: 'apt-7', start: start.toISOString() };
+    const { server, engine } = await setup(inOrder(answer('Claro, ¿qué desea saber?'), callTools({ name: 'confirm_appointment', args: { appointment_id: 'apt-7' } }), answer('Su cita quedó confirmada.')));
+    const tools = memoryTools({ now, appointments });
+
+    const asked = await engine.respond(testContext({ now, tools, incoming: ['Una pregunta'], state: { reminded } }));
+    const system = String(server.requests[0]!.messages[0]!.content);
+    expect(system).toContain('# Recordatorio enviado');
+    expect(system).toContain('(Limpieza) para el viernes 21 de noviembre a las 10:00 a. m. (2025-11-21T10:00, id apt-7)');
+    expect(asked.actions).toEqual([]);
+    expect(asked.state.reminded).toEqual(reminded);
+
+    const confirmed = await engine.respond(testContext({ now, tools, incoming: ['Confirmo'], state: asked.state }));
+    expect(confirmed.actions).toEqual([{ type: 'confirm', appointmentId: 'apt-7' }]);
+    expect(confirmed.state.reminded).toBeUndefined();
+    // A reminder of an appointment that is no longer upcoming is not mentioned.
+    await engine.respond(testContext({ now, tools: memoryTools({ now }), incoming: ['Hola'], state: { reminded } }));
+    expect(String(server.requests.at(-1)!.messages[0]!.content)).not.toContain('Recordatorio');
   });
 
   it('lists free times of a day and searches only products in the catalog', async () => {

@@ -1,7 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, RetryError, stepCountIs, type ToolSet } from 'ai';
 import type { Passage } from '../../modules/training/retrieval.ts';
-import type { Engine, EngineContext, EngineModelStatus, EngineResult } from '../types.ts';
+import type { ContactAppointment, Engine, EngineContext, EngineModelStatus, EngineResult } from '../types.ts';
 import { spanishClock } from '../dates/clock-style.ts';
 import { fromLocalIso, toLocalIso } from './local-time.ts';
 import { toConversation } from './messages.ts';
@@ -136,9 +136,25 @@ function pendingSlotOf(context: EngineContext): Date | undefined {
   return slot && slot > context.now ? slot : undefined;
 }
 
-function stateOf(turn: Turn, context: EngineContext): Record<string, unknown> {
+/**
+ * The upcoming appointment a reminder announced (the reminder job stores `reminded` in the
+ * conversation's state): the customer's next words ("confirmo", "no puedo", "cambiarla al
+ * viernes") are likely about it. None once it is cancelled, moved or past.
+ */
+async function remindedOf(context: EngineContext): Promise<ContactAppointment | undefined> {
+  const raw = context.state.reminded;
+  if (!raw || typeof raw !== 'object') return undefined;
+  const { appointmentId, start } = raw as { appointmentId?: unknown; start?: unknown };
+  if (typeof appointmentId !== 'string' || typeof start !== 'string') return undefined;
+  const found = (await context.tools.upcomingAppointments()).find((a) => a.id === appointmentId);
+  return found && found.start.getTime() === Date.parse(start) ? found : undefined;
+}
+
+function stateOf(turn: Turn, context: EngineContext, reminded: ContactAppointment | undefined): Record<string, unknown> {
   const own: LlmState = turn.pendingSlot ? { pendingSlot: toLocalIso(turn.pendingSlot, context.bot.timezone) } : {};
-  return { [STATE_KEY]: own };
+  // The reminder stays in mind until the customer answered it (or it no longer stands).
+  const answered = reminded && turn.actions.some((a) => 'appointmentId' in a && a.appointmentId === reminded.id);
+  return { [STATE_KEY]: own, ...(reminded && !answered && { reminded: context.state.reminded }) };
 }
 
 /**
@@ -202,8 +218,10 @@ export function llmEngine(options: LlmEngineOptions): Engine {
   async function answer(context: EngineContext): Promise<EngineResult> {
     const { messages, opening } = toConversation(context.history, withTapped(context));
     const turn = newTurn(pendingSlotOf(context));
+    const reminded = await remindedOf(context);
     const system = buildSystemPrompt(context, {
       ...(turn.pendingSlot && { pendingSlot: turn.pendingSlot }),
+      ...(reminded && { reminded }),
       ...(opening.length > 0 && { opening }),
     });
     const signal = AbortSignal.timeout(timeoutMs);
@@ -242,7 +260,7 @@ export function llmEngine(options: LlmEngineOptions): Engine {
       actions: turn.actions,
       sources,
       handoff: turn.handoff,
-      state: stateOf(turn, context),
+      state: stateOf(turn, context, reminded),
     };
   }
 

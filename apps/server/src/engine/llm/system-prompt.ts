@@ -2,7 +2,7 @@ import { botTemplates } from '@charla/shared';
 import { addDays } from '../dates/calendar-date.ts';
 import { formatWhen } from '../dates/format-when.ts';
 import { localParts } from '../dates/zoned-time.ts';
-import type { EngineBot, EngineContext } from '../types.ts';
+import type { ContactAppointment, EngineBot, EngineContext } from '../types.ts';
 import { isoDate, toLocalIso } from './local-time.ts';
 
 /** What the engine carries over from its earlier turns into this one. */
@@ -11,6 +11,8 @@ export interface PromptExtras {
   pendingSlot?: Date;
   /** Messages the business sent before the customer wrote anything (a campaign, a greeting). */
   opening?: string[];
+  /** The upcoming appointment a reminder just announced to the customer. */
+  reminded?: ContactAppointment;
 }
 
 const EN_TEMPLATES: Record<string, string> = {
@@ -171,6 +173,16 @@ function spanish(context: EngineContext, extras: PromptExtras): string {
       `- Horario que ofreciste y espera la confirmación del cliente: ${formatWhen(extras.pendingSlot, bot.timezone, 'es')} (${toLocalIso(extras.pendingSlot, bot.timezone)}). Si el cliente lo acepta, agéndalo con book_appointment.`,
     );
   }
+  if (extras.reminded) {
+    const r = extras.reminded;
+    lines.push('', '# Recordatorio enviado');
+    lines.push(
+      `- Le enviamos al cliente un recordatorio de su cita${r.service ? ` (${quote(r.service)})` : ''} para ${formatWhen(r.start, bot.timezone, 'es')} (${toLocalIso(r.start, bot.timezone)}, id ${r.id})${r.status === 'confirmed' ? ', que ya confirmó' : ''}. Su respuesta probablemente es sobre esa cita.`,
+      '- Si confirma que asistirá ("confirmo", "sí", "ahí estaré"), usa confirm_appointment con ese id.',
+      '- Si dice que no puede ir o que quiere cancelar, usa cancel_appointment con ese id y dile que quedó cancelada; puedes ofrecer otra fecha.',
+      '- Si quiere cambiarla ("cambiarla al viernes"), revisa el nuevo horario con check_availability, confírmalo con el cliente y muévela con reschedule_appointment usando ese id.',
+    );
+  }
 
   if (extras.opening?.length) {
     lines.push('', '# Inicio de la conversación');
@@ -285,6 +297,16 @@ function english(context: EngineContext, extras: PromptExtras): string {
   if (extras.pendingSlot) {
     lines.push(
       `- Time you offered that awaits the customer's confirmation: ${formatWhen(extras.pendingSlot, bot.timezone, 'en')} (${toLocalIso(extras.pendingSlot, bot.timezone)}). If the customer accepts it, book it with book_appointment.`,
+    );
+  }
+  if (extras.reminded) {
+    const r = extras.reminded;
+    lines.push('', '# Reminder sent');
+    lines.push(
+      `- We sent the customer a reminder of their appointment${r.service ? ` (${quote(r.service)})` : ''} on ${formatWhen(r.start, bot.timezone, 'en')} (${toLocalIso(r.start, bot.timezone)}, id ${r.id})${r.status === 'confirmed' ? ', which they already confirmed' : ''}. Their answer is probably about it.`,
+      '- If they confirm they will come ("I\'ll be there", "yes"), use confirm_appointment with that id.',
+      '- If they cannot make it or want to cancel, use cancel_appointment with that id and tell them it is cancelled; you may offer another date.',
+      '- If they want to move it ("move it to Friday"), check the new time with check_availability, confirm it with them and move it with reschedule_appointment using that id.',
     );
   }
 

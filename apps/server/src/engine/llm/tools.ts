@@ -161,7 +161,24 @@ export function buildTools(context: EngineContext, turn: Turn): ToolSet {
       inputSchema: z.object({}),
       execute: async () => {
         const upcoming = await tools.upcomingAppointments();
-        return { appointments: upcoming.map((a) => ({ id: a.id, service: a.service, ...slot(a.start) })) };
+        return { appointments: upcoming.map((a) => ({ id: a.id, service: a.service, ...slot(a.start), ...(a.status && { status: a.status }) })) };
+      },
+    }),
+
+    confirm_appointment: tool({
+      description:
+        "Records that the customer will come to one of their upcoming appointments (their answer to a reminder: \"confirmo\", \"sí, ahí estaré\"). Not for booking a new one.",
+      inputSchema: z.object({ appointment_id: optionalText('Id from my_appointments or the reminder; may be empty when the customer has only one.') }),
+      execute: async ({ appointment_id }) => {
+        const appointment = await resolveAppointment(appointment_id);
+        if (!isAppointment(appointment)) return { confirmed: false, ...appointment };
+        if (turn.actions.some((a) => (a.type === 'cancel' || a.type === 'reschedule') && a.appointmentId === appointment.id)) {
+          return { confirmed: false, error: 'This appointment was cancelled or moved in this turn.' };
+        }
+        if (!turn.actions.some((a) => a.type === 'confirm' && a.appointmentId === appointment.id)) {
+          turn.actions.push({ type: 'confirm', appointmentId: appointment.id });
+        }
+        return { confirmed: true, service: appointment.service, ...slot(appointment.start) };
       },
     }),
 

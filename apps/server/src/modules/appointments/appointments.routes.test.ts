@@ -98,14 +98,40 @@ describe.each(engines)('appointments routes on %s', (engine) => {
     toRoom.mockRestore();
   });
 
-  it("sets the reminders again when the bot's reminder settings change", async () => {
+  it("sets the reminders again when the bot's reminder settings change: one job per appointment and offset; the sweep reads only marked rows", async () => {
     const a = (await book({ contact: { name: 'Elena' }, start: at('17:00') })).json().appointment;
-    const offsets = async () => (await reminderJobs(a.id)).filter((j) => j.state === 'created').map((j) => (Date.parse(j.data.startAt) - new Date(j.start_after).getTime()) / 60_000);
-    expect(await offsets()).toEqual([1440]);
+    const b = (await book({ contact: { name: 'Tomás' }, start: at('17:30') })).json().appointment;
+    const created = async (id: string) => (await reminderJobs(id)).filter((j) => j.state === 'created').map((j) => (Date.parse(j.data.startAt) - new Date(j.start_after).getTime()) / 60_000);
+    expect(await created(a.id)).toEqual([1440]);
+    const rowsOf = () => queryRows<{ id: string; updated_at: string; reminders_synced_at: string }>(t.database.db, sql`select id, updated_at::text, reminders_synced_at::text from appointments where bot_id = ${botId} order by id`);
+    const before = await rowsOf();
+
     const res = await asOwner({ method: 'PATCH', url: `/bot/${botId}/reminders`, payload: { enabled: true, minutes_before: 120, message: 'Hola {nombre}, te esperamos a las {hora}.' } });
     expect(res.statusCode).toBe(200);
+    // Set by the change itself, once per appointment and offset; the appointments themselves did not change.
+    expect(await created(a.id)).toEqual([120]);
+    expect(await created(b.id)).toEqual([120]);
+    expect((await rowsOf()).map((r) => r.updated_at)).toEqual(before.map((r) => r.updated_at));
+    // The same settings again queue nothing twice.
+    await asOwner({ method: 'PATCH', url: `/bot/${botId}/reminders`, payload: { enabled: true, minutes_before: 120, message: 'Hola {nombre}, te esperamos a las {hora}.' } });
+    expect(await created(a.id)).toEqual([120]);
+
+    // The sweep reads only rows marked as needing reminders: none now, so it sets no job.
+    const send = vi.spyOn(t.app.jobs, 'send');
     await t.app.services.appointments.afterBotTurn();
-    expect(await offsets()).toEqual([120]);
+    expect(send).not.toHaveBeenCalled();
+    // Other settings of the bot do not set reminders again.
+    expect((await asOwner({ method: 'PATCH', url: `/bot/${botId}`, payload: { bot_name: 'Sofía Luz' } })).statusCode).toBe(200);
+    await t.app.services.appointments.afterBotTurn();
+    expect(send).not.toHaveBeenCalled();
+    // A change of the settings that died before its follow-up: the marked rows are swept, once each.
+    await asOwner({ method: 'PATCH', url: `/bot/${botId}/reminders`, payload: { enabled: true, minutes_before: 60, message: 'Hola {nombre}.' } });
+    send.mockClear();
+    await t.database.db.execute(sql`update appointments set reminders_outdated = true where id = ${a.id}`);
+    await t.app.services.appointments.afterBotTurn();
+    expect(send.mock.calls.map(([, data]) => (data as { appointmentId: string }).appointmentId)).toEqual([a.id]);
+    expect(await created(a.id)).toEqual([60]);
+    send.mockRestore();
   });
 
   it('refuses another owner and unknown appointments', async () => {

@@ -28,6 +28,9 @@ type CreateBody = z.output<typeof createAppointmentBody>;
 type UpdateBody = z.output<typeof updateAppointmentBody>;
 
 const DAY = 86_400_000;
+/** A change of the reminder settings sets at most this many appointments' jobs at once (the sweep takes the rest). */
+const SETTINGS_BATCH = 500;
+const SETTINGS_ROUNDS = 4;
 const isActive = (status: string) => (activeAppointmentStatuses as readonly string[]).includes(status);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -68,6 +71,13 @@ export function appointmentsService(deps: {
 
   function announce(a: AppointmentView, change: AppointmentChangedEvent['change'], by: AppointmentChangedEvent['by']) {
     deps.emit(rooms.bot(a.botId), 'appointmentChanged', { botId: a.botId, appointment: toAppointment(a), change, by });
+  }
+
+  async function announceAll(changed: { row: AppointmentRow; change: AppointmentChangedEvent['change'] }[]) {
+    for (const { row, change } of changed) {
+      const view = await repo.find(row.id);
+      if (view) announce(view, change, 'bot');
+    }
   }
 
   /** The appointment with the bot it belongs to, if the caller may see that bot. */
@@ -219,12 +229,25 @@ export function appointmentsService(deps: {
     /** Runs one reminder job (the queue's worker). */
     deliverReminder: (job: ReminderJob) => reminders.deliver(job),
 
-    /** After a turn of the bot booked, moved, confirmed or cancelled: reminders set and the owner told. */
+    /** After a turn of the bot booked, moved, confirmed or cancelled: reminders set and the owner told. Without a bot: the recovery sweep. */
     async afterBotTurn(botId?: string): Promise<void> {
-      for (const { row, change } of await reminders.syncPending(botId)) {
-        const view = await repo.find(row.id);
-        if (view) announce(view, change, 'bot');
+      const { changed } = await reminders.syncPending(botId);
+      await announceAll(changed);
+    },
+
+    /**
+     * The bot's reminder settings changed: each upcoming appointment gets one job per offset of
+     * the new settings and loses the others. The rows are marked first, so a crash midway leaves
+     * them to the recovery sweep.
+     */
+    async remindersChanged(botId: string): Promise<number> {
+      const marked = await repo.markRemindersOutdated(botId, now());
+      for (let round = 0; marked > 0 && round < SETTINGS_ROUNDS; round++) {
+        const { read, changed } = await reminders.syncPending(botId, SETTINGS_BATCH);
+        await announceAll(changed);
+        if (read < SETTINGS_BATCH) break;
       }
+      return marked;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { appointmentSources, appointmentStatuses } from '@charla/shared';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jsonb } from '../../lib/pg-types.ts';
 import { bots } from '../bots/bots.table.ts';
 import { contacts, conversations, messages } from '../conversations/conversations.table.ts';
@@ -27,13 +27,16 @@ export const appointments = pgTable(
     remindersSyncedAt: timestamp('reminders_synced_at', { withTimezone: true }),
     /** The ids of its reminder jobs waiting in the queue. */
     reminderJobs: jsonb('reminder_jobs').$type<string[]>().notNull().default([]),
+    /** The bot's reminder settings changed after its jobs were set: they are set again. */
+    remindersOutdated: boolean('reminders_outdated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('appointments_bot_idx').on(t.botId, t.startAt),
     index('appointments_contact_idx').on(t.contactId),
-    index('appointments_reminders_due_idx').on(t.updatedAt).where(sql`reminders_synced_at is distinct from updated_at`),
+    // The appointments whose reminder jobs are to be set (changed, or the bot's reminders changed): all a sweep reads.
+    index('appointments_reminders_due_idx').on(t.updatedAt).where(sql`reminders_synced_at is distinct from updated_at or reminders_outdated`),
   ],
 );
 

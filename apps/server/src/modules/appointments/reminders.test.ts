@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../test/harness.ts';
 import { as, createBot, signUp, type Account } from '../../test/accounts.ts';
 import { offlineEngine } from '../../engine/offline/offline-engine.ts';
+import { llmEngine } from '../../engine/llm/llm-engine.ts';
+import { answer, callTools, fakeChatServer, type ChatRequest, type FakeChatServer } from '../../engine/llm/test-support.ts';
+import type { Engine } from '../../engine/types.ts';
 import { botMessages, metaTestApp, until, waTextPayload, postWebhook, whatsappBot, type MetaTestApp } from '../../channels/meta/test-support/meta-test-app.ts';
 import { contacts, conversations, messages } from '../conversations/conversations.table.ts';
 import { appointmentsRepository } from './appointments.repository.ts';
@@ -24,40 +27,48 @@ async function openConversation(t: TestApp, botId: string, at: Date) {
 const remindersOf = (t: TestApp, conversationId: string) =>
   t.database.db.select().from(messages).where(and(eq(messages.conversationId, conversationId), like(messages.idempotencyKey, 'reminder:%')));
 
-describe.each(engines)('appointment reminders on %s', (engine) => {
-  let t: TestApp;
-  let owner: Account;
-  let botId: string;
-  /** The reminder worker with the clock moved to `clock`. */
-  let clock = new Date();
-  let worker: ReturnType<typeof reminders>;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, {}, offlineEngine());
-    owner = await signUp(t);
-    botId = await createBot(t, owner);
-    worker = reminders({
-      repo: appointmentsRepository(t.database.db),
-      findBot: t.app.services.bots.find,
-      jobs: t.app.jobs,
-      queueSend: t.app.services.pipeline.queueSend,
-      log: t.app.log,
-      now: () => clock,
-    });
+/** An owner's bot and a reminder worker whose clock the test moves. */
+async function reminderSetup(t: TestApp) {
+  const owner = await signUp(t);
+  const botId = await createBot(t, owner);
+  const clock = { now: new Date() };
+  const worker = reminders({
+    repo: appointmentsRepository(t.database.db),
+    findBot: t.app.services.bots.find,
+    jobs: t.app.jobs,
+    queueSend: t.app.services.pipeline.queueSend,
+    log: t.app.log,
+    now: () => clock.now,
   });
-  afterAll(() => t?.close());
-
   const book = async (contactId: string, start: Date) => {
     const res = await as(t, owner)({ method: 'POST', url: '/api/appointments', payload: { botId, contactId, start: start.toISOString() } });
     expect(res.statusCode).toBe(201);
     return res.json().appointment as { id: string; start: string };
   };
-  const jobOf = (a: { id: string; start: string }, minutesBefore = 1440): ReminderJob => ({ appointmentId: a.id, minutesBefore, startAt: a.start });
+  return { owner, botId, clock, worker, book };
+}
+
+const jobOf = (a: { id: string; start: string }, minutesBefore = 1440): ReminderJob => ({ appointmentId: a.id, minutesBefore, startAt: a.start });
+
+describe.each(engines)('appointment reminders on %s', (engine) => {
+  let t: TestApp;
+  let owner: Account;
+  let botId: string;
+  /** The reminder worker with the clock moved. */
+  let clock: { now: Date };
+  let worker: ReturnType<typeof reminders>;
+  let book: Awaited<ReturnType<typeof reminderSetup>>['book'];
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, {}, offlineEngine());
+    ({ owner, botId, clock, worker, book } = await reminderSetup(t));
+  });
+  afterAll(() => t?.close());
 
   it('sends one reminder when the worker dies after storing it and the job is retried; none when past, moved or cancelled', async () => {
     const conversation = await openConversation(t, botId, local('04', '09:00'));
     const a = await book(conversation.contactId, local('05', '10:00'));
-    clock = local('04', '10:00'); // The default reminder: the day before.
+    clock.now = local('04', '10:00'); // The default reminder: the day before.
 
     await expect(worker.deliver(jobOf(a), { afterStore: () => { throw new Error('killed mid-send'); } })).rejects.toThrow('killed');
     expect(await remindersOf(t, conversation.id)).toHaveLength(1);
@@ -69,11 +80,11 @@ describe.each(engines)('appointment reminders on %s', (engine) => {
     expect(await worker.deliver(jobOf(a))).toBe('sent');
     expect(await remindersOf(t, conversation.id)).toHaveLength(1);
 
-    clock = local('05', '10:01');
+    clock.now = local('05', '10:01');
     const late = await book(conversation.contactId, local('06', '10:00'));
-    clock = local('06', '10:00');
+    clock.now = local('06', '10:00');
     expect(await worker.deliver(jobOf(late))).toBe('past');
-    clock = local('04', '10:00');
+    clock.now = local('04', '10:00');
     const moved = await book(conversation.contactId, local('07', '10:00'));
     await as(t, owner)({ method: 'PATCH', url: `/api/appointments/${moved.id}`, payload: { start: local('07', '12:00').toISOString() } });
     expect(await worker.deliver(jobOf(moved))).toBe('moved');
@@ -90,13 +101,58 @@ describe.each(engines)('appointment reminders on %s', (engine) => {
     ]);
     expect(await remindersOf(t, conversation.id)).toHaveLength(1);
   });
+});
+
+/** What a language model answers a customer who got a reminder, using the appointment the system prompt names. */
+function modelAnswersReminders(request: ChatRequest) {
+  const last = request.messages.at(-1)!;
+  const system = String(request.messages[0]?.content ?? '');
+  const id = /# Recordatorio enviado\n.*\bid ([0-9a-f-]{36})\)/.exec(system)?.[1];
+  const said = String([...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '');
+  if (last.role === 'tool') {
+    const tool = request.messages.findLast((m) => m.tool_calls)?.tool_calls?.[0]?.function.name;
+    if (tool === 'confirm_appointment') return answer('¡Gracias! Su cita quedó confirmada; le esperamos.');
+    if (tool === 'cancel_appointment') return answer('Listo, su cita quedó cancelada. Si desea otra fecha, con gusto le ayudo.');
+    if (tool === 'check_availability') return answer('El viernes 8 de marzo a las 11:00 a. m. está libre. ¿Le confirmo el cambio?');
+    return answer('Listo, su cita quedó para el viernes 8 de marzo a las 11:00 a. m.');
+  }
+  if (!id) return answer('¿En qué le puedo ayudar?');
+  if (/confirmo/i.test(said)) return callTools({ name: 'confirm_appointment', args: { appointment_id: id } });
+  if (/no puedo/i.test(said)) return callTools({ name: 'cancel_appointment', args: { appointment_id: id } });
+  if (/viernes/i.test(said)) return callTools({ name: 'check_availability', args: { date: '2030-03-08', time: '11:00' } });
+  return callTools({ name: 'reschedule_appointment', args: { appointment_id: id, new_start: '2030-03-08T11:00' } });
+}
+
+const answerCases = engines.flatMap((db) => (['offline', 'language model'] as const).map((kind) => [db, kind] as const));
+
+describe.each(answerCases)('the answer to a reminder on %s with the %s engine', (engine, kind) => {
+  let t: TestApp;
+  let botId: string;
+  let clock: { now: Date };
+  let worker: ReturnType<typeof reminders>;
+  let book: Awaited<ReturnType<typeof reminderSetup>>['book'];
+  let model: FakeChatServer | undefined;
+  let conversationEngine: Engine;
+
+  beforeAll(async () => {
+    if (kind === 'language model') {
+      model = await fakeChatServer((request) => modelAnswersReminders(request));
+      conversationEngine = llmEngine({ baseURL: model.baseURL, model: 'test-model', fallback: offlineEngine() });
+    } else conversationEngine = offlineEngine();
+    t = await createTestApp(engine, {}, conversationEngine);
+    ({ botId, clock, worker, book } = await reminderSetup(t));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await model?.close();
+  });
 
   it('the answer to a reminder confirms, cancels or moves the appointment through the engine, and the owner sees it', async () => {
     const toRoom = vi.spyOn(t.app.realtime, 'toRoom');
     let minute = 0;
     const say = async (conversation: { contactId: string; id: string }, externalId: string, text: string) => {
       const before = (await t.database.db.select().from(messages).where(eq(messages.conversationId, conversation.id))).length;
-      const at = new Date(clock.getTime() + ++minute * 60_000);
+      const at = new Date(clock.now.getTime() + ++minute * 60_000);
       await t.app.services.pipeline.receive({ botId, channel: 'playground', contactExternalId: externalId, externalId: randomUUID(), text, at });
       const rows = await until(
         () => t.database.db.select().from(messages).where(eq(messages.conversationId, conversation.id)),
@@ -114,7 +170,7 @@ describe.each(engines)('appointment reminders on %s', (engine) => {
       const conversation = stored.conversation;
       await t.database.db.update(contacts).set({ name: 'Lucía Gómez' }).where(eq(contacts.id, conversation.contactId));
       const a = await book(conversation.contactId, start);
-      clock = new Date(start.getTime() - 1440 * 60_000 + 60_000);
+      clock.now = new Date(start.getTime() - 1440 * 60_000 + 60_000);
       expect(await worker.deliver(jobOf(a))).toBe('queued');
       return { conversation, a, externalId };
     };
@@ -123,23 +179,31 @@ describe.each(engines)('appointment reminders on %s', (engine) => {
     const confirmed = await say(yes.conversation, yes.externalId, 'Confirmo');
     expect(confirmed).toMatch(/confirmada/);
     expect((await statusOf(yes.a.id)).status).toBe('confirmed');
-    expect(toRoom).toHaveBeenCalledWith(`bot:${botId}`, 'appointmentChanged', expect.objectContaining({ change: 'updated', by: 'bot', appointment: expect.objectContaining({ id: yes.a.id, status: 'confirmed' }) }));
+    // The owner's calendar follows once the replies are on their way.
+    await vi.waitFor(() => expect(toRoom).toHaveBeenCalledWith(`bot:${botId}`, 'appointmentChanged', expect.objectContaining({ change: 'updated', by: 'bot', appointment: expect.objectContaining({ id: yes.a.id, status: 'confirmed' }) })));
 
     const no = await scenario(local('05', '14:00'));
     expect(await say(no.conversation, no.externalId, 'No puedo')).toMatch(/cancel/);
     expect((await statusOf(no.a.id)).status).toBe('cancelled');
-    expect(toRoom).toHaveBeenCalledWith(`bot:${botId}`, 'appointmentChanged', expect.objectContaining({ change: 'cancelled', by: 'bot', appointment: expect.objectContaining({ id: no.a.id }) }));
+    // The owner's calendar follows once the replies are on their way.
+    await vi.waitFor(() => expect(toRoom).toHaveBeenCalledWith(`bot:${botId}`, 'appointmentChanged', expect.objectContaining({ change: 'cancelled', by: 'bot', appointment: expect.objectContaining({ id: no.a.id }) })));
 
     const move = await scenario(local('05', '15:00'));
     await say(move.conversation, move.externalId, '¿Puedo cambiarla al viernes a las 11?');
     await say(move.conversation, move.externalId, 'Sí');
     const movedRow = await statusOf(move.a.id);
     expect(movedRow.startAt.toISOString()).toBe(local('08', '11:00').toISOString());
-    expect(toRoom).toHaveBeenCalledWith(`bot:${botId}`, 'appointmentChanged', expect.objectContaining({ by: 'bot', appointment: expect.objectContaining({ id: move.a.id, start: local('08', '11:00').toISOString() }) }));
+    // The owner's calendar follows once the replies are on their way.
+    await vi.waitFor(() => expect(toRoom).toHaveBeenCalledWith(`bot:${botId}`, 'appointmentChanged', expect.objectContaining({ by: 'bot', appointment: expect.objectContaining({ id: move.a.id, start: local('08', '11:00').toISOString() }) })));
     // Its reminder moved with it.
     const job = await t.app.jobs.boss.getJobById('appointment.reminder', (await statusOf(move.a.id)).reminderJobs[0]!);
     expect(job?.data).toMatchObject({ startAt: local('08', '11:00').toISOString() });
     toRoom.mockRestore();
+  });
+  it('was answered by the engine itself, not a fallback', () => {
+    if (!model) return;
+    expect(model.requests.length).toBeGreaterThanOrEqual(8);
+    expect(conversationEngine.status?.()).toMatchObject({ state: 'ok', failures: 0 });
   });
 });
 

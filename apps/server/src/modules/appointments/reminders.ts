@@ -62,8 +62,8 @@ export function changeNotice(kind: 'moved' | 'cancelled', bot: Pick<BotRow, 'tim
 
 /**
  * Appointment reminders: one scheduled job per appointment and offset of the bot's reminder
- * settings, set again whenever the appointment changes (moved: the old jobs are cancelled and the
- * new ones queued; cancelled or past: none). A job stores its message once (a row unique per
+ * settings, set again whenever the appointment or those settings change (moved: the old jobs are
+ * cancelled and the new ones queued; cancelled or past: none). A job stores its message once (a row unique per
  * appointment, offset and start) and hands it to the one send path of the conversations.
  */
 export function reminders(deps: {
@@ -104,13 +104,15 @@ export function reminders(deps: {
     return repo.markSynced(a.id, a.updatedAt, ids);
   }
 
-  /** Appointments changed since their jobs were set (bookings of the bot, a crash before a sync), set now. */
-  async function syncPending(botId?: string, limit = 500): Promise<{ row: AppointmentRow; change: 'created' | 'updated' | 'cancelled' }[]> {
-    // The sweep (no bot named) also catches a change of the bots' reminder settings.
-    if (!botId) await repo.touchAfterSettings(now());
+  /**
+   * Sets the jobs of the appointments marked as needing them (of one bot, or all): changed since
+   * their jobs were set (a bot's booking, a crash before its follow-up) or whose bot's reminder
+   * settings changed. Answers how many were read and those that changed, for the owner's calendar.
+   */
+  async function syncPending(botId?: string, limit = 500): Promise<{ read: number; changed: { row: AppointmentRow; change: 'created' | 'updated' | 'cancelled' }[] }> {
     const rows = await repo.unsynced(limit, botId);
     const bots = new Map<string, BotRow | undefined>();
-    const done: { row: AppointmentRow; change: 'created' | 'updated' | 'cancelled' }[] = [];
+    const changed: { row: AppointmentRow; change: 'created' | 'updated' | 'cancelled' }[] = [];
     for (const row of rows) {
       if (!bots.has(row.botId)) bots.set(row.botId, await deps.findBot(row.botId));
       const bot = bots.get(row.botId);
@@ -119,9 +121,11 @@ export function reminders(deps: {
         continue;
       }
       if (!(await sync(row, bot))) continue;
-      done.push({ row, change: row.status === 'cancelled' ? 'cancelled' : row.remindersSyncedAt ? 'updated' : 'created' });
+      // Only its jobs were outdated (the bot's settings changed): the appointment itself did not.
+      if (row.remindersSyncedAt?.getTime() === row.updatedAt.getTime()) continue;
+      changed.push({ row, change: row.status === 'cancelled' ? 'cancelled' : row.remindersSyncedAt ? 'updated' : 'created' });
     }
-    return done;
+    return { read: rows.length, changed };
   }
 
   /**

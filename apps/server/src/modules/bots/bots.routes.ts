@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   botIdParams,
@@ -17,6 +16,8 @@ import {
   reminderItem,
   schedulingItem,
   updateBotBody,
+  okBotResponse,
+  deleteBotResponse,
 } from '@charla/shared';
 import type { BotsService } from './bots.service.ts';
 
@@ -31,7 +32,6 @@ const errors = {
 const tags = ['bots'];
 /** Routes that attach a channel account answer 409 CHANNEL_ACCOUNT_TAKEN when another bot holds it. */
 const attachErrors = { ...errors, 409: apiErrorSchema };
-const okBot = z.object({ ok: z.literal(true), bot: botResponse.shape.bot });
 
 export const botsRoutes: FastifyPluginAsyncZod<{ service: BotsService }> = async (app, { service }) => {
   app.addHook('onRequest', app.authenticate);
@@ -45,23 +45,23 @@ export const botsRoutes: FastifyPluginAsyncZod<{ service: BotsService }> = async
   }, async (req) => service.listByEmail(req.user, req.params.email));
 
   app.patch('/bot/:id', {
-    schema: { tags, summary: 'Change bot settings (not scheduling, reminders or metaCredentials)', params: botIdParams, body: updateBotBody, response: { 200: okBot, ...attachErrors } },
+    schema: { tags, summary: 'Change bot settings (not scheduling, reminders or metaCredentials)', params: botIdParams, body: updateBotBody, response: { 200: okBotResponse, ...attachErrors } },
   }, async (req) => ({ ok: true as const, bot: await service.update(req.user, req.params.id, req.body) }));
 
   app.patch('/bot/:id/scheduling', {
-    schema: { tags, summary: 'Set opening hours and appointment length', params: botIdParams, body: schedulingItem, response: { 200: okBot, ...errors } },
+    schema: { tags, summary: 'Set opening hours and appointment length', params: botIdParams, body: schedulingItem, response: { 200: okBotResponse, ...errors } },
   }, async (req) => ({ ok: true as const, bot: await service.setScheduling(req.user, req.params.id, req.body) }));
 
   app.patch('/bot/:id/reminders', {
-    schema: { tags, summary: 'Set the appointment reminder', params: botIdParams, body: reminderItem, response: { 200: okBot, ...errors } },
+    schema: { tags, summary: 'Set the appointment reminder', params: botIdParams, body: reminderItem, response: { 200: okBotResponse, ...errors } },
   }, async (req) => ({ ok: true as const, bot: await service.setReminders(req.user, req.params.id, req.body) }));
 
   app.patch('/bot/:id/meta-credentials', {
-    schema: { tags, summary: 'Set WhatsApp Cloud API credentials (the token is stored encrypted)', params: botIdParams, body: metaCredentialsItem, response: { 200: okBot, ...attachErrors } },
+    schema: { tags, summary: 'Set WhatsApp Cloud API credentials (the token is stored encrypted)', params: botIdParams, body: metaCredentialsItem, response: { 200: okBotResponse, ...attachErrors } },
   }, async (req) => ({ ok: true as const, bot: await service.setMetaCredentials(req.user, req.params.id, req.body) }));
 
   app.delete('/bot/delete-bot', {
-    schema: { tags, summary: 'Delete a bot', body: deleteBotBody, response: { 200: z.boolean(), ...errors } },
+    schema: { tags, summary: 'Delete a bot', body: deleteBotBody, response: { 200: deleteBotResponse, ...errors } },
   }, async (req) => service.remove(req.user, req.body.bot_id));
 
   app.post('/bot/change-status', {

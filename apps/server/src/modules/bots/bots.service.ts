@@ -26,6 +26,8 @@ type Notify = <E extends keyof ServerToClientEvents>(userId: string, event: E, .
 type CredentialInput = z.infer<typeof metaCredentialsItem> | z.infer<typeof messengerCredentialsItem>;
 
 export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify) {
+  /** Told after a bot's reminder settings are saved (the calendar sets the reminders again). */
+  const remindersListeners: ((botId: string) => Promise<void>)[] = [];
   const mask = (items: StoredCredential[]) =>
     items.map(({ access_token_sealed, ...ids }) => ({
       ...ids,
@@ -205,7 +207,14 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
 
     async setReminders(caller: UserRow, botId: string, item: ReminderItem): Promise<Bot> {
       await writable(caller, botId);
-      return save(botId, { reminders: [item] });
+      const bot = await save(botId, { reminders: [item] });
+      for (const listener of remindersListeners) await listener(botId);
+      return bot;
+    },
+
+    /** Runs `listener` after each change of a bot's reminder settings. */
+    onRemindersChanged(listener: (botId: string) => Promise<void>): void {
+      remindersListeners.push(listener);
     },
 
     async setMetaCredentials(caller: UserRow, botId: string, item: z.infer<typeof metaCredentialsItem>): Promise<Bot> {

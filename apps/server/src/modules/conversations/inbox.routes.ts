@@ -11,6 +11,7 @@ import {
   humanReplyBody,
   humanReplyResponse,
   templateReplyBody,
+  conversationActions,
 } from '@charla/shared';
 import type { InboxService } from './inbox.service.ts';
 
@@ -67,7 +68,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ service: InboxService }> = asy
       .send(file.bytes);
   });
 
-  for (const action of ['takeover', 'release', 'close', 'read'] as const) {
+  for (const action of conversationActions) {
     app.post(`/api/conversations/:id/${action}`, {
       schema: { tags, summary: `${action[0]!.toUpperCase()}${action.slice(1)} the conversation`, params: conversationParams, response: { 200: conversationDetail, ...errors } },
     }, async (req) => service[action](req.user, req.params.id));

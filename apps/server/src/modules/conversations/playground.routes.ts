@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema, conversationMessage, playgroundConversation, playgroundParams, playgroundSendBody } from '@charla/shared';
+import { apiErrorSchema, doneResponse, playgroundConversation, playgroundParams, playgroundSendBody, playgroundSendResponse } from '@charla/shared';
 import type { PlaygroundService } from './playground.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -19,12 +18,12 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{ service: PlaygroundServic
       summary: 'Write to the bot as a customer; replies arrive on the bot room (conversationMessage)',
       params: playgroundParams,
       body: playgroundSendBody,
-      response: { 202: z.object({ duplicate: z.boolean(), message: conversationMessage.optional() }), ...errors },
+      response: { 202: playgroundSendResponse, ...errors },
     },
   }, async (req, reply) => reply.status(202).send(await service.send(req.user, req.params.botId, req.body.text, req.body.client_message_id, req.body.chosen)));
 
   app.post('/api/playground/:botId/reset', {
-    schema: { tags, summary: 'Start a new test conversation', params: playgroundParams, response: { 200: z.object({ ok: z.literal(true) }), ...errors } },
+    schema: { tags, summary: 'Start a new test conversation', params: playgroundParams, response: { 200: doneResponse, ...errors } },
   }, async (req) => {
     await service.reset(req.user, req.params.botId);
     return { ok: true as const };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   createProductBody,
@@ -14,6 +13,7 @@ import {
   productListResponse,
   productResponse,
   updateProductBody,
+  doneResponse,
 } from '@charla/shared';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload, refuseDeclaredOversize } from '../../lib/multipart.ts';
@@ -46,7 +46,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ service: ProductsService }>
   }, async (req) => ({ ok: true as const, product: await service.update(req.user, req.params.productId, req.body) }));
 
   app.delete('/api/products/:productId', {
-    schema: { tags, summary: 'Delete a product', params: productIdParams, response: { 200: z.object({ ok: z.literal(true) }), ...errors } },
+    schema: { tags, summary: 'Delete a product', params: productIdParams, response: { 200: doneResponse, ...errors } },
   }, async (req) => {
     await service.remove(req.user, req.params.productId);
     return { ok: true as const };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   botDocumentsParams,
@@ -15,6 +14,7 @@ import {
   trainingTextBody,
   trainingUrlBody,
   trainingYoutubeBody,
+  doneResponse,
 } from '@charla/shared';
 import { AppError } from '../../lib/errors.ts';
 import { readUpload, refuseDeclaredOversize } from '../../lib/multipart.ts';
@@ -79,7 +79,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ service: TrainingService }>
   }, async (req) => service.passages(req.user, req.params.documentId, req.query.botId, req.query.offset, req.query.limit));
 
   app.delete('/api/documents/:documentId', {
-    schema: { tags, summary: 'Delete a training document', params: documentIdParams, body: deleteDocumentBody, response: { 200: z.object({ ok: z.literal(true) }), ...errors } },
+    schema: { tags, summary: 'Delete a training document', params: documentIdParams, body: deleteDocumentBody, response: { 200: doneResponse, ...errors } },
   }, async (req) => {
     await service.remove(req.user, req.params.documentId, req.body.botId);
     return { ok: true as const };

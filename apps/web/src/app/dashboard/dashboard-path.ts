@@ -1,4 +1,4 @@
-import { generalSections, isBotSection, newBotSegment, paths, type BotSection, type GeneralSection } from '../navigation.ts';
+import { generalSections, isBotSection, newBotSegment, paths, type BotSection, type GeneralSection } from '../../lib/navigation.ts';
 
 export interface DashboardLocation {
   botId: string | null;

@@ -12,8 +12,8 @@ import { useRealtimeConnection } from '../../features/realtime/use-realtime-conn
 import { useHandoffAlerts } from '../../features/inbox/use-handoff-alerts.ts';
 import { focusPageHeading } from '../../lib/focus-heading.ts';
 import { useIsMobile } from '../../lib/use-media-query.ts';
-import { isBotSection, usesLightTheme } from '../navigation.ts';
-import { useTenant } from '../tenant-theme.tsx';
+import { isBotSection, usesLightTheme } from '../../lib/navigation.ts';
+import { useTenant } from '../../lib/tenant-context.ts';
 import { parseDashboardPath } from './dashboard-path.ts';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { Sidebar } from './sidebar.tsx';

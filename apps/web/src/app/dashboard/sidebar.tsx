@@ -4,9 +4,9 @@ import { LockIcon } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import type { Bot } from '../../features/bots/bot.ts';
 import { BotSelector } from '../../features/bots/components/bot-selector.tsx';
-import { paths, visibleBotSections, visibleGeneralSections, type BotSection, type NavContext, type Section } from '../navigation.ts';
-import { useTenant } from '../tenant-theme.tsx';
-import { sectionIcons } from './section-icons.tsx';
+import { paths, visibleBotSections, visibleGeneralSections, type BotSection, type NavContext, type Section } from '../../lib/navigation.ts';
+import { useTenant } from '../../lib/tenant-context.ts';
+import { sectionIcons } from '../../features/dashboard/components/section-icons.tsx';
 import { usePendingHandoffs } from '../../features/inbox/handoff-alerts.ts';
 
 const itemBase = 'focus-ring group flex h-11 items-center gap-3 rounded-xl px-3 text-[15px] font-medium transition';

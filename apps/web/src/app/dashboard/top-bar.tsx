@@ -3,7 +3,7 @@ import { LanguageSwitch } from '../../components/ui/language-switch.tsx';
 import { MenuIcon, WifiOffIcon } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useRealtime } from '../../features/realtime/realtime-store.ts';
-import { useTenant } from '../tenant-theme.tsx';
+import { useTenant } from '../../lib/tenant-context.ts';
 import { UserMenu } from './user-menu.tsx';
 
 export function TopBar({ isMobile, drawerId, drawerOpen, onOpenDrawer }: { isMobile: boolean; drawerId: string; drawerOpen: boolean; onOpenDrawer: () => void }) {

@@ -5,13 +5,8 @@ import { ChevronDownIcon, LogoutIcon, UserIcon } from '../../components/ui/icons
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSignOut } from '../../features/auth/api/use-sign-out.ts';
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
-import { paths } from '../navigation.ts';
-import { nameInitials } from '@charla/shared/input-rules';
-
-/** The avatar's letters: titles such as "Dra." are skipped ("Dra. Lucía Herrera" → "LH"). */
-export function initials(name: string): string {
-  return nameInitials(name) || '?';
-}
+import { paths } from '../../lib/navigation.ts';
+import { initials } from '../../lib/avatar-initials.ts';
 
 /** Avatar button with the user's name, a link to their account and sign-out. */
 export function UserMenu({ compact }: { compact: boolean }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScheduling, type Appointment } from '@charla/shared';
-import { businessHours, formatInZone, toEvents } from './calendar-model.ts';
+import { businessHours, byDayInZone, formatInZone, toEvents } from './calendar-model.ts';
 
 const appointment = (over: Partial<Appointment>): Appointment => ({
   id: '0b6c3c55-1f7e-4d3b-9b58-0a0f4a1b2c3d',
@@ -32,6 +32,15 @@ describe('calendar model', () => {
     expect(hours).toContainEqual({ daysOfWeek: [1], startTime: '09:00', endTime: '18:00' });
     expect(hours).toContainEqual({ daysOfWeek: [6], startTime: '09:00', endTime: '14:00' });
     expect(hours.some((h) => h.daysOfWeek[0] === 0)).toBe(false);
+  });
+
+  it('groups free times by their day in the bot time zone', () => {
+    // 23:30 in UTC on the 4th is still the 4th in Mexico City; 06:30 UTC on the 5th is the 5th at 00:30.
+    const groups = byDayInZone(['2030-03-04T23:30:00Z', '2030-03-05T05:30:00Z', '2030-03-05T06:30:00Z'], 'America/Mexico_City', 'es');
+    expect(groups).toEqual([
+      { day: 'lunes, 4 de marzo', items: ['2030-03-04T23:30:00Z', '2030-03-05T05:30:00Z'] },
+      { day: 'martes, 5 de marzo', items: ['2030-03-05T06:30:00Z'] },
+    ]);
   });
 
   it('writes times in the bot time zone', () => {

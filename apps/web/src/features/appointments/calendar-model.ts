@@ -59,3 +59,20 @@ export function formatInZone(iso: string, timeZone: string, locale: string, with
     minute: '2-digit',
   }).format(new Date(iso));
 }
+
+/** The local day of an instant in a time zone, "jueves, 26 de noviembre". */
+export function formatDayInZone(iso: string, timeZone: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
+}
+
+/** Instants grouped by their local day, in order. */
+export function byDayInZone(isos: readonly string[], timeZone: string, locale: string): { day: string; items: string[] }[] {
+  const groups: { day: string; items: string[] }[] = [];
+  for (const iso of isos) {
+    const day = formatDayInZone(iso, timeZone, locale);
+    const last = groups.at(-1);
+    if (last?.day === day) last.items.push(iso);
+    else groups.push({ day, items: [iso] });
+  }
+  return groups;
+}

@@ -1,5 +1,5 @@
 import { limitsOf } from '@charla/shared/constants';
-import { paths } from '../../app/navigation.ts';
+import { paths } from '../../lib/navigation.ts';
 
 /** The template picker, or the wizard for one template; a partner's `clientId` rides along. */
 export function newBotLink(template?: string | null, clientId?: string | null): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failedStepOf, maskId, metaBadge, qrBadge, qrStalled, stepStates } from './channel-state.ts';
+import { failedStepOf, maskId, metaBadge, whatsmeowBadge, whatsmeowStalled, stepStates } from './channel-state.ts';
 
 const error = (message: string) => ({ code: 'CHANNEL_NEEDS_REAUTH', message, meta_code: 190, detail: null, step: null, at: '2026-01-01T00:00:00Z' });
 
@@ -14,25 +14,25 @@ describe('metaBadge', () => {
   });
 });
 
-describe('qrBadge', () => {
+describe('whatsmeowBadge', () => {
   const timeout = 'No se escaneó a tiempo';
   it('maps each session status', () => {
-    expect(qrBadge({ status: 'connected', pair_error: null }, timeout, 'es').kind).toBe('connected');
-    expect(qrBadge({ status: 'waiting_qr', pair_error: null }, timeout, 'es').kind).toBe('waitingQr');
-    expect(qrBadge({ status: 'connecting', pair_error: null }, timeout, 'es').kind).toBe('connecting');
-    expect(qrBadge({ status: 'disconnected', pair_error: 'WHATSAPP_LOGGED_OUT' }, timeout, 'es')).toEqual({
+    expect(whatsmeowBadge({ status: 'connected', pair_error: null }, timeout, 'es').kind).toBe('connected');
+    expect(whatsmeowBadge({ status: 'waiting_qr', pair_error: null }, timeout, 'es').kind).toBe('waitingQr');
+    expect(whatsmeowBadge({ status: 'connecting', pair_error: null }, timeout, 'es').kind).toBe('connecting');
+    expect(whatsmeowBadge({ status: 'disconnected', pair_error: 'WHATSAPP_LOGGED_OUT' }, timeout, 'es')).toEqual({
       kind: 'disconnected',
       tone: 'muted',
       reason: 'La sesión de WhatsApp se cerró desde el teléfono (Dispositivos vinculados). Conecta de nuevo y escanea un código QR nuevo.',
     });
-    expect(qrBadge({ status: 'disconnected', pair_error: 'WHATSAPP_LOGGED_OUT' }, timeout, 'en').reason).toMatch(/^The WhatsApp session was closed from the phone/);
+    expect(whatsmeowBadge({ status: 'disconnected', pair_error: 'WHATSAPP_LOGGED_OUT' }, timeout, 'en').reason).toMatch(/^The WhatsApp session was closed from the phone/);
   });
   it('words a QR time-out when the server gives no reason', () => {
-    expect(qrBadge({ status: 'qr_timeout', pair_error: null }, timeout, 'es')).toMatchObject({ kind: 'disconnected', reason: timeout });
-    expect(qrBadge({ status: 'qr_timeout', pair_error: 'QR_TIMEOUT' }, timeout, 'es').reason).toBe('Nadie escaneó el código QR a tiempo. Vuelve a conectar para generar uno nuevo.');
+    expect(whatsmeowBadge({ status: 'qr_timeout', pair_error: null }, timeout, 'es')).toMatchObject({ kind: 'disconnected', reason: timeout });
+    expect(whatsmeowBadge({ status: 'qr_timeout', pair_error: 'QR_TIMEOUT' }, timeout, 'es').reason).toBe('Nadie escaneó el código QR a tiempo. Vuelve a conectar para generar uno nuevo.');
   });
   it('an unknown session (the status could not be read) is disconnected', () => {
-    expect(qrBadge(null, timeout, 'es')).toEqual({ kind: 'disconnected', tone: 'muted', reason: null });
+    expect(whatsmeowBadge(null, timeout, 'es')).toEqual({ kind: 'disconnected', tone: 'muted', reason: null });
   });
 });
 
@@ -59,11 +59,11 @@ describe('register steps', () => {
   });
 
   it('calls linking stalled while it connects, or waits for a QR that never came', () => {
-    expect(qrStalled({ status: 'connecting' }, false)).toBe(true);
-    expect(qrStalled({ status: 'waiting_qr' }, false)).toBe(true);
-    expect(qrStalled({ status: 'waiting_qr' }, true)).toBe(false);
-    expect(qrStalled({ status: 'connected' }, false)).toBe(false);
-    expect(qrStalled({ status: 'disconnected' }, false)).toBe(false);
-    expect(qrStalled(null, false)).toBe(false);
+    expect(whatsmeowStalled({ status: 'connecting' }, false)).toBe(true);
+    expect(whatsmeowStalled({ status: 'waiting_qr' }, false)).toBe(true);
+    expect(whatsmeowStalled({ status: 'waiting_qr' }, true)).toBe(false);
+    expect(whatsmeowStalled({ status: 'connected' }, false)).toBe(false);
+    expect(whatsmeowStalled({ status: 'disconnected' }, false)).toBe(false);
+    expect(whatsmeowStalled(null, false)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { noticeText, type ChannelState, type ChannelStatus, type Locale, type MetaRegisterStep, type WhatsappWebStatus } from '@charla/shared';
+import { metaRegisterSteps, noticeText, type ChannelState, type ChannelStatus, type Locale, type MetaRegisterStep, type WhatsappWebStatus } from '@charla/shared';
 
 /** How a channel's state shows on its card. */
 export type BadgeKind = 'connected' | 'waitingQr' | 'connecting' | 'disconnected' | 'needsReauth';
@@ -33,8 +33,8 @@ export function metaBadge(status: Pick<ChannelStatus, 'state' | 'last_error'> | 
 /** Why a WhatsApp-by-QR session ended (its pair_error code), in the reader's language. */
 export const pairErrorText = (code: string | null | undefined, locale: Locale): string | null => (code ? noticeText({ code }, locale) : null);
 
-/** The WhatsApp-by-QR session; `timeoutReason` words a QR that was never scanned. */
-export function qrBadge(
+/** The WhatsApp-by-QR (whatsmeow) session; `timeoutReason` words a QR that was never scanned. */
+export function whatsmeowBadge(
   session: { status: WhatsappWebStatus; pair_error: string | null } | null | undefined,
   timeoutReason: string,
   locale: Locale,
@@ -54,10 +54,10 @@ export function qrBadge(
 }
 
 /** How long linking may go on without a QR to scan before the card says why and offers to retry. */
-export const QR_STALL_MS = 45_000;
+export const WHATSMEOW_STALL_MS = 45_000;
 
 /** Linking that shows nothing to do: "connecting", or waiting for a QR that never came. */
-export function qrStalled(session: { status: WhatsappWebStatus } | null | undefined, hasQr: boolean): boolean {
+export function whatsmeowStalled(session: { status: WhatsappWebStatus } | null | undefined, hasQr: boolean): boolean {
   return session?.status === 'connecting' || (session?.status === 'waiting_qr' && !hasQr);
 }
 
@@ -69,15 +69,13 @@ export function maskId(id: string | null | undefined): string {
   return value.length <= 4 ? `…${value}` : `…${value.slice(-4)}`;
 }
 
-export const registerSteps: readonly MetaRegisterStep[] = ['exchange', 'subscribe', 'register'];
-
 /** Where a connection stopped: steps before the failed one finished, the rest did not run. */
 export type StepState = 'done' | 'failed' | 'skipped' | 'pending';
 
 export function stepStates(failed: MetaRegisterStep | null, usedCode: boolean): Record<MetaRegisterStep, StepState> {
-  const index = failed ? registerSteps.indexOf(failed) : registerSteps.length;
+  const index = failed ? metaRegisterSteps.indexOf(failed) : metaRegisterSteps.length;
   const out = {} as Record<MetaRegisterStep, StepState>;
-  registerSteps.forEach((step, i) => {
+  metaRegisterSteps.forEach((step, i) => {
     if (step === 'exchange' && !usedCode) out[step] = 'skipped';
     else out[step] = i < index ? 'done' : i === index ? 'failed' : 'pending';
   });

@@ -1,3 +1,5 @@
+import type { MetaSettingsResponse } from '@charla/shared';
+
 /** Meta's pages that post the embedded signup's messages; anything else is ignored. */
 export const metaOrigins = ['https://www.facebook.com', 'https://web.facebook.com'] as const;
 
@@ -58,7 +60,7 @@ export interface SignupConfig {
   graphVersion: string;
 }
 
-export function signupConfig(settings: { app_id: string | null; config_id: string | null; graph_version?: string } | null | undefined): SignupConfig | null {
+export function signupConfig(settings: (Omit<MetaSettingsResponse, 'graph_version'> & Partial<Pick<MetaSettingsResponse, 'graph_version'>>) | null | undefined): SignupConfig | null {
   const appId = settings?.app_id?.trim() ?? '';
   if (!/^\d+$/.test(appId)) return null;
   const configId = settings?.config_id?.trim() || null;

@@ -1,6 +1,9 @@
+import type { DocumentStatus } from '@charla/shared';
 import type { DocumentItem } from './documents-cache.ts';
 
-export type ReadingOutcome = { id: string; name: string; outcome: 'ready' | 'failed' | 'gone' };
+/** How a document's reading ended: read, failed, or deleted meanwhile. */
+export type ReadOutcome = Exclude<DocumentStatus, 'processing'>;
+export type ReadingOutcome = { id: string; name: string; outcome: ReadOutcome | 'gone' };
 
 /**
  * Documents being read whose toast still says "we are reading it": those the list now shows
@@ -19,7 +22,7 @@ export function settledReadings(pending: ReadonlyMap<string, string>, list: read
 /** The documents added from this tab that are still being read, with the toast that says so. */
 const reading = new Map<string, { name: string; toastId: number }>();
 
-type Say = (outcome: 'ready' | 'failed', name: string) => void;
+type Say = (outcome: ReadOutcome, name: string) => void;
 
 /** Ends the "we are reading it" toast of each document the list shows settled, and says how it went. */
 export function settleReadingToasts(list: readonly DocumentItem[] | undefined, dismiss: (toastId: number) => void, say: Say): void {

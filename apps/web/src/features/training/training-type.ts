@@ -1,23 +1,16 @@
 import type { TrainingType } from '@charla/shared';
+import { isHttpUrl, trainingLimits, uploadTrainingType } from '@charla/shared/input-rules';
 
-/** Mime types a browser or OS may give a CSV file. */
-const csvMimeTypes = new Set(['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel', 'text/x-csv']);
-
-/**
- * An upload's mime type (or file name) → PDF or CSV, falling back to PDF (spec section 4).
- * The same rule as the server's `uploadTrainingType`, kept here so the page needs no schema code.
- */
-export function uploadTypeOf(mimeType: string, fileName = ''): 'PDF' | 'CSV' {
-  return csvMimeTypes.has(mimeType.toLowerCase()) || /\.csv$/i.test(fileName) ? 'CSV' : 'PDF';
-}
+/** An upload's mime type (or file name) → PDF or CSV: the server's own rule (`@charla/shared/input-rules`, no schema code). */
+export const uploadTypeOf = uploadTrainingType;
 
 /** Files the picker offers. */
 export const acceptedFiles = '.pdf,.csv,application/pdf,text/csv';
 
 /** 20 MB, the server's limit for one file. */
-export const maxUploadBytes = 20 * 1024 * 1024;
+export const maxUploadBytes = trainingLimits.fileBytes;
 /** The server's limit for pasted text. */
-export const maxTextChars = 200_000;
+export const maxTextChars = trainingLimits.textChars;
 
 export type FileProblem = 'tooLarge' | 'unsupported' | 'empty';
 
@@ -54,6 +47,4 @@ export function looksLikeYoutube(url: string): boolean {
 }
 
 /** An address the server accepts: http(s) and something after it. */
-export function looksLikeHttpUrl(url: string): boolean {
-  return /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(url.trim());
-}
+export const looksLikeHttpUrl = isHttpUrl;

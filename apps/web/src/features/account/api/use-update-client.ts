@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClientInfo, UpdateClientBody } from '@charla/shared';
+import type { UpdateClientBody, UpdateClientResponse } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
 import { clientInfoKey } from '../../auth/api/client-info.ts';
 import { rememberProfile } from '../../auth/remember-session.ts';
-
-interface UpdateClientResult {
-  ok: true;
-  user: ClientInfo;
-}
 
 /** POST /client/update-client with id, name, email and phone_number. */
 export function useUpdateClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateClientBody) => api.post<UpdateClientResult>('/client/update-client', body),
+    mutationFn: (body: UpdateClientBody) => api.post<UpdateClientResponse>('/client/update-client', body),
     onSuccess: ({ user }) => {
       queryClient.setQueryData(clientInfoKey(user.id), user);
       rememberProfile(user);

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { useFormFields } from '../../../components/ui/use-form-fields.ts';
-import { initials } from '../../../app/dashboard/user-menu.tsx';
+import { initials } from '../../../lib/avatar-initials.ts';
 import { useSignOut } from '../../auth/api/use-sign-out.ts';
 import { useCurrentUser } from '../../auth/current-user.tsx';
 import { useUpdateClient } from '../api/use-update-client.ts';

@@ -9,7 +9,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
-import { paths } from '../../../app/navigation.ts';
+import { paths } from '../../../lib/navigation.ts';
 import { useCancelAppointment, useUpdateAppointment } from '../api/use-appointments.ts';
 import { formatInZone, statusColors } from '../calendar-model.ts';
 
@@ -70,7 +70,7 @@ export function AppointmentCard({ appointment, bot, onClose }: { appointment: Ap
           <dd>{[contact.name, contact.phone, contact.email].filter(Boolean).join(' · ') || '—'}</dd>
           <dt className="text-muted">{t('card.channel')}</dt>
           <dd>
-            {appointment.channel ? t(`channels.${appointment.channel as 'whatsapp'}`, { defaultValue: appointment.channel }) : t('card.noChannel')}
+            {appointment.channel ? t(`common:channelNames.${appointment.channel as 'whatsapp'}`, { defaultValue: appointment.channel }) : t('card.noChannel')}
             {appointment.conversationId ? (
               <>
                 {' · '}

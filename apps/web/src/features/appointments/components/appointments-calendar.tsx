@@ -28,6 +28,7 @@ import { businessHours, formatInZone, statusColors, toEvents } from '../calendar
 import { AppointmentCard } from './appointment-card.tsx';
 import { BookDialog } from './book-dialog.tsx';
 import { FeedDialog } from './feed-dialog.tsx';
+import { TakenSlotDialog, type TakenSlot } from './taken-slot-dialog.tsx';
 import './calendar.css';
 
 type Range = { from: string; to: string };
@@ -45,6 +46,7 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
   const [booking, setBooking] = useState<{ start: string; end: string; key: number } | null>(null);
   const [feedOpen, setFeedOpen] = useState(false);
   const [outside, setOutside] = useState<{ when: string; retry: () => void; revert: () => void } | null>(null);
+  const [taken, setTaken] = useState<TakenSlot | null>(null);
 
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: appointmentsKey(bot.id) }), [queryClient, bot.id]);
   const listen = useCallback(
@@ -70,25 +72,33 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
 
   const when = (iso: string) => formatInZone(iso, bot.timezone, locale);
 
-  const move = (info: EventDropArg | EventResizeDoneArg) => {
-    const body = { start: info.event.startStr, end: info.event.endStr };
-    const send = (force: boolean) =>
-      update.mutate(
-        { id: info.event.id, body: { ...body, force } },
-        {
-          onSuccess: (saved) => showToast(t('moved', { when: when(saved.appointment.start) }), 'success'),
-          onError: (error) => {
-            if (!force && isApiError(error) && error.code === 'OUTSIDE_HOURS') {
-              setOutside({ when: when(body.start), retry: () => send(true), revert: info.revert });
-              return;
-            }
-            info.revert();
-            showToast(t('moveFailed', { reason: errorText(error) }), 'error', 8000);
-          },
+  /** Saves a move; a time outside the hours asks first, a taken one offers the next free times. */
+  const saveMove = (id: string, body: { start: string; end: string }, previous: string, revert: () => void, force = false) =>
+    update.mutate(
+      { id, body: { ...body, force } },
+      {
+        onSuccess: (saved) => showToast(t('moved', { when: when(saved.appointment.start) }), 'success'),
+        onError: (error) => {
+          if (!force && isApiError(error) && error.code === 'OUTSIDE_HOURS') {
+            setOutside({ when: when(body.start), retry: () => saveMove(id, body, previous, revert, true), revert });
+            return;
+          }
+          revert();
+          const slots = isApiError(error) && error.code === 'SLOT_TAKEN' && Array.isArray(error.details.nextSlots) ? (error.details.nextSlots as string[]) : [];
+          if (slots.length) {
+            const minutes = new Date(body.end).getTime() - new Date(body.start).getTime();
+            const name = items.find((a) => a.id === id)?.contact.name || '—';
+            const pick = (start: string) => saveMove(id, { start, end: new Date(new Date(start).getTime() + minutes).toISOString() }, previous, () => undefined);
+            setTaken({ name, start: previous, slots, pick });
+            return;
+          }
+          showToast(t('moveFailed', { reason: errorText(error) }), 'error', 8000);
         },
-      );
-    send(false);
-  };
+      },
+    );
+
+  const move = (info: EventDropArg | EventResizeDoneArg) =>
+    saveMove(info.event.id, { start: info.event.startStr, end: info.event.endStr }, info.oldEvent.startStr, info.revert);
 
   const select = (info: DateSelectArg) => {
     info.view.calendar.unselect();
@@ -193,6 +203,7 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
       {open ? <AppointmentCard key={open.id} appointment={open} bot={bot} onClose={() => setOpenId(null)} /> : null}
       {booking ? <BookDialog key={booking.key} bot={bot} start={booking.start} end={booking.end} onClose={() => setBooking(null)} /> : null}
       <FeedDialog botId={bot.id} open={feedOpen} onClose={() => setFeedOpen(false)} />
+      <TakenSlotDialog taken={taken} timeZone={bot.timezone} onClose={() => setTaken(null)} />
       <Modal
         open={outside !== null}
         onClose={() => {

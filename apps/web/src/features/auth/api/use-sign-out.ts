@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { signOutNow } from '../../../app/session.ts';
+import { signOutNow } from '../session.ts';
 
 export function useSignOut() {
   const [pending, setPending] = useState(false);

@@ -5,7 +5,7 @@ import { GradientBackdrop } from '../../../components/ui/gradient-backdrop.tsx';
 import { CalendarIcon, ChatIcon, KanbanIcon } from '../../../components/ui/icons.tsx';
 import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
-import { useTenant } from '../../../app/tenant-theme.tsx';
+import { useTenant } from '../../../lib/tenant-context.ts';
 
 /** Sign-in and sign-up: the product pitch beside the form on wide screens, the form alone on phones. */
 export function AuthLayout({ children }: { children: ReactNode }) {

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useFormFields } from '../../../components/ui/use-form-fields.ts';
-import { paths } from '../../../app/navigation.ts';
+import { paths } from '../../../lib/navigation.ts';
 import { useSignup } from '../api/use-start-session.ts';
 import { rememberReferral } from '../remember-session.ts';
 import { phoneProblem, phoneProblemKey, phoneToSend } from '../../../lib/phone-input.ts';

@@ -1,4 +1,4 @@
-import type { Bot as ServerBot, ReminderItem, SchedulingItem, UpdateBotBody } from '@charla/shared';
+import type { BotsResponse, ChangeStatusResponse, DeleteBotResponse, OkBotResponse, RedirectionResponse, ReminderItem, Bot as ServerBot, SchedulingItem, UpdateBotBody } from '@charla/shared';
 import { isApiError, type RequestOptions } from '../../../lib/api-client.ts';
 import { withClientFlag, type Bot } from '../bot.ts';
 
@@ -16,11 +16,6 @@ export interface MetaCredentialsInput {
 
 export type CallResult<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
-interface OkBot {
-  ok: true;
-  bot: ServerBot;
-}
-
 const log = (deps: BotCallDeps) => deps.logError ?? ((...args: unknown[]) => console.error(...args));
 
 /** Status and status text of a failed call, for the logs. */
@@ -31,7 +26,7 @@ function statusOf(error: unknown): [number, string] {
 /** GET /bot/{email}: the owner's bots, flagged as their own. Any failure raises 'Failed to fetch bot data'. */
 export async function fetchBots(email: string, deps: BotCallDeps): Promise<Bot[]> {
   try {
-    const list = await deps.request<ServerBot[]>(`/bot/${encodeURIComponent(email)}`);
+    const list = await deps.request<BotsResponse>(`/bot/${encodeURIComponent(email)}`);
     if (!Array.isArray(list)) throw new Error('The bot list is not a list');
     return withClientFlag(list);
   } catch (error) {
@@ -42,7 +37,7 @@ export async function fetchBots(email: string, deps: BotCallDeps): Promise<Bot[]
 /** PATCH /bot/{id} with any subset of the bot's fields; a failure is logged with status and status text, then re-thrown. */
 export async function updateBot(botId: string, patch: UpdateBotBody, deps: BotCallDeps): Promise<ServerBot> {
   try {
-    const { bot } = await deps.request<OkBot>(`/bot/${encodeURIComponent(botId)}`, { method: 'PATCH', body: patch });
+    const { bot } = await deps.request<OkBotResponse>(`/bot/${encodeURIComponent(botId)}`, { method: 'PATCH', body: patch });
     return bot;
   } catch (error) {
     log(deps)('Failed to update bot', ...statusOf(error));
@@ -52,7 +47,7 @@ export async function updateBot(botId: string, patch: UpdateBotBody, deps: BotCa
 
 async function updateItem(botId: string, item: 'scheduling' | 'reminders' | 'meta-credentials', body: unknown, deps: BotCallDeps): Promise<ServerBot> {
   try {
-    const { bot } = await deps.request<OkBot>(`/bot/${encodeURIComponent(botId)}/${item}`, { method: 'PATCH', body });
+    const { bot } = await deps.request<OkBotResponse>(`/bot/${encodeURIComponent(botId)}/${item}`, { method: 'PATCH', body });
     return bot;
   } catch (error) {
     log(deps)('Update failed', ...statusOf(error));
@@ -73,7 +68,7 @@ export const updateMetaCredentials = (botId: string, item: MetaCredentialsInput,
 /** DELETE /bot/delete-bot: true when the bot is gone, false (logged) otherwise. */
 export async function deleteBot(botId: string, deps: BotCallDeps): Promise<boolean> {
   try {
-    const answer = await deps.request<unknown>('/bot/delete-bot', { method: 'DELETE', body: { bot_id: botId } });
+    const answer = await deps.request<DeleteBotResponse>('/bot/delete-bot', { method: 'DELETE', body: { bot_id: botId } });
     if (answer !== true) throw new Error('Unexpected answer to delete-bot');
     return true;
   } catch (error) {
@@ -85,7 +80,7 @@ export async function deleteBot(botId: string, deps: BotCallDeps): Promise<boole
 /** POST /bot/change-status, then the bot is re-read. A failure is logged as 'Failed to change status'. */
 export async function changeStatus(botId: string, deps: BotCallDeps & { reread: () => Promise<unknown> }): Promise<CallResult<boolean>> {
   try {
-    const { bot_enabled } = await deps.request<{ ok: true; bot_enabled: boolean }>('/bot/change-status', { method: 'POST', body: { botId } });
+    const { bot_enabled } = await deps.request<ChangeStatusResponse>('/bot/change-status', { method: 'POST', body: { botId } });
     await deps.reread();
     return { ok: true, value: bot_enabled };
   } catch (error) {
@@ -97,7 +92,7 @@ export async function changeStatus(botId: string, deps: BotCallDeps & { reread: 
 /** PATCH /bot/redirection/{botId}. A failure is logged as 'Failed to update redirection status'. */
 export async function setRedirection(botId: string, enabled: boolean, deps: BotCallDeps): Promise<CallResult<boolean>> {
   try {
-    const { redirection_enabled } = await deps.request<{ ok: true; redirection_enabled: boolean }>(`/bot/redirection/${encodeURIComponent(botId)}`, {
+    const { redirection_enabled } = await deps.request<RedirectionResponse>(`/bot/redirection/${encodeURIComponent(botId)}`, {
       method: 'PATCH',
       body: { redirection_enabled: enabled },
     });

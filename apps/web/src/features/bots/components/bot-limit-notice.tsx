@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { paths } from '../../../app/navigation.ts';
+import { paths } from '../../../lib/navigation.ts';
 
 /** Shown before any step when the plan has no room for another bot: the limit, and the way up. */
 export function BotLimitNotice({ limit, className = '' }: { limit: number; className?: string }) {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
-import { defaultBotSection, paths, type BotSection } from '../../../app/navigation.ts';
+import { defaultBotSection, paths, type BotSection } from '../../../lib/navigation.ts';
 import { botLabel, type Bot } from '../bot.ts';
 import { newBotLink } from '../new-bot-link.ts';
 import { storeSelectedBotId } from '../selected-bot.ts';

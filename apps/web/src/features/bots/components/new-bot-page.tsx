@@ -1,14 +1,14 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { paths } from '../../../app/navigation.ts';
+import { paths } from '../../../lib/navigation.ts';
 import { useBotLimit } from '../api/use-bot-limit.ts';
 import { useBots } from '../api/use-bots.ts';
 import { newBotLink } from '../new-bot-link.ts';
 import { isCardTemplate } from '../template-labels.ts';
 import { BotLimitNotice } from './bot-limit-notice.tsx';
 import { TemplateGrid } from './template-grid.tsx';
-import { BotWizard } from './wizard/bot-wizard.tsx';
+import { BotWizard } from '../wizard/bot-wizard.tsx';
 
 /**
  * /app/dashboard/nuevo: the template picker; with `?template=` the creation wizard for it.

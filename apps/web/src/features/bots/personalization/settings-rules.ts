@@ -1,6 +1,6 @@
 import { weekdays, type Weekday } from '@charla/shared/constants';
 import { handoffIdleMax, type SchedulingItem } from '@charla/shared';
-import { normalizeWebAddress } from '@charla/shared/input-rules';
+import { dayRangeProblems, isClockTime, isMetaId, minutesOfDay, normalizeWebAddress } from '@charla/shared/input-rules';
 import { phoneProblem } from '../../../lib/phone-input.ts';
 
 /** Why a setting is refused; the screen turns it into text in the user's language. */
@@ -44,10 +44,8 @@ export function checkPhone(value: string, { required = false, max }: { required?
 export function checkDigits(value: string): SettingProblem | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return { rule: 'required' };
-  return /^\d{5,30}$/.test(trimmed) ? undefined : { rule: 'digits' };
+  return isMetaId(trimmed) ? undefined : { rule: 'digits' };
 }
-
-const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /**
  * Problems of the opening hours, keyed like the server's field errors
@@ -58,16 +56,13 @@ export function checkHours(hours: SchedulingItem['hours']): Record<string, Setti
   for (const day of weekdays) {
     const ranges = hours[day];
     ranges.forEach((range, index) => {
-      if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(range.start)) problems[`hours.${day}.${index}.start`] = { rule: 'required' };
-      else if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(range.end)) problems[`hours.${day}.${index}.end`] = { rule: 'required' };
-      else if (minutes(range.end) <= minutes(range.start)) problems[`hours.${day}.${index}.end`] = { rule: 'rangeOrder' };
+      if (!isClockTime(range.start)) problems[`hours.${day}.${index}.start`] = { rule: 'required' };
+      else if (!isClockTime(range.end)) problems[`hours.${day}.${index}.end`] = { rule: 'required' };
     });
-    const sorted = ranges.map((range, index) => ({ range, index })).sort((a, b) => minutes(a.range.start) - minutes(b.range.start));
-    for (let i = 1; i < sorted.length; i += 1) {
-      const current = sorted[i]!;
-      if (minutes(current.range.start) < minutes(sorted[i - 1]!.range.end)) {
-        problems[`hours.${day}.${current.index}.start`] ??= { rule: 'rangeOverlap' };
-      }
+    // The server's rules for complete ranges: each ends after it starts, none begins inside another.
+    const complete = ranges.flatMap((range, index) => (isClockTime(range.start) && isClockTime(range.end) ? [{ ...range, index }] : []));
+    for (const problem of dayRangeProblems(complete)) {
+      problems[`hours.${day}.${complete[problem.index]!.index}.${problem.field}`] ??= { rule: problem.rule === 'range_order' ? 'rangeOrder' : 'rangeOverlap' };
     }
   }
   return problems;
@@ -76,7 +71,7 @@ export function checkHours(hours: SchedulingItem['hours']): Record<string, Setti
 /** A new range for a day: an hour after the last one ends (09:00–10:00 for an empty day). */
 export function nextRange(ranges: SchedulingItem['hours'][Weekday]): { start: string; end: string } {
   const last = ranges.at(-1);
-  const startMinutes = last ? Math.min(minutes(last.end) + 60, 22 * 60) : 9 * 60;
+  const startMinutes = last ? Math.min(minutesOfDay(last.end) + 60, 22 * 60) : 9 * 60;
   const endMinutes = Math.min(startMinutes + 60, 23 * 60 + 59);
   const hhmm = (total: number) => `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
   return { start: hhmm(startMinutes), end: hhmm(endMinutes) };

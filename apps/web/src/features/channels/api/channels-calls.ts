@@ -2,8 +2,11 @@ import type {
   ChannelStatus,
   ChannelsResponse,
   DisconnectBody,
+  DisconnectResponse,
   MessengerRegisterBody,
+  MessengerRegisterResponse,
   MetaRegisterBody,
+  MetaRegisterResponse,
   MetaSettingsResponse,
   WhatsappSessionStatus,
   WhatsappTemplateBody,
@@ -20,8 +23,8 @@ export async function fetchChannels(botId: string): Promise<ChannelStatus[]> {
   return answer.channels;
 }
 
-/** The QR session's status, or false when it could not be read ('Failed to fetch QR status'). */
-export async function fetchQrStatus(botId: string): Promise<WhatsappSessionStatus | false> {
+/** The WhatsApp-by-QR (whatsmeow) session's status, or false when it could not be read ('Failed to fetch QR status'). */
+export async function fetchWhatsmeowSession(botId: string): Promise<WhatsappSessionStatus | false> {
   try {
     return await api.get<WhatsappSessionStatus>(`/bot/current-session-status/${encodeURIComponent(botId)}`);
   } catch (error) {
@@ -30,13 +33,13 @@ export async function fetchQrStatus(botId: string): Promise<WhatsappSessionStatu
   }
 }
 
-export function connectQr(botId: string): Promise<WhatsappSessionStatus> {
+export function connectWhatsmeow(botId: string): Promise<WhatsappSessionStatus> {
   return api.post<WhatsappSessionStatus>('/api/whatsapp-web/connect', { botId });
 }
 
 export async function disconnectChannel(body: DisconnectBody): Promise<Result<true>> {
   try {
-    await api.post('/api/disconnect', body);
+    await api.post<DisconnectResponse>('/api/disconnect', body);
     return { ok: true, value: true };
   } catch (error) {
     console.error('Failed to disconnect', error);
@@ -44,18 +47,12 @@ export async function disconnectChannel(body: DisconnectBody): Promise<Result<tr
   }
 }
 
-export interface MetaRegisterAnswer {
-  ok: true;
-  channel: ChannelStatus;
-  generated_pin?: string;
-}
-
-export function registerWhatsappApi(body: MetaRegisterBody): Promise<MetaRegisterAnswer> {
-  return api.post<MetaRegisterAnswer>('/api/meta-register', body);
+export function registerWhatsappApi(body: MetaRegisterBody): Promise<MetaRegisterResponse> {
+  return api.post<MetaRegisterResponse>('/api/meta-register', body);
 }
 
 /** After the embedded signup: the ids and Meta's code to the server ('Failed to send WhatsApp info to server'). */
-export async function sendSignupToServer(body: MetaRegisterBody): Promise<Result<MetaRegisterAnswer>> {
+export async function sendSignupToServer(body: MetaRegisterBody): Promise<Result<MetaRegisterResponse>> {
   try {
     return { ok: true, value: await registerWhatsappApi(body) };
   } catch (error) {
@@ -64,8 +61,8 @@ export async function sendSignupToServer(body: MetaRegisterBody): Promise<Result
   }
 }
 
-export function registerMessenger(body: MessengerRegisterBody): Promise<{ ok: true; channels: ChannelStatus[] }> {
-  return api.post('/api/messenger-register', body);
+export function registerMessenger(body: MessengerRegisterBody): Promise<MessengerRegisterResponse> {
+  return api.post<MessengerRegisterResponse>('/api/messenger-register', body);
 }
 
 /** The Meta app's public settings (app id, embedded-signup configuration, Graph version). */

@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ChannelStatusEvent, WhatsappQrEvent, WhatsappSessionStatus, WhatsappStatusEvent } from '@charla/shared';
 import type { AppSocket } from '../../../lib/socket.ts';
 import { useBotRoom } from '../../realtime/use-bot-room.ts';
-import { fetchChannels, fetchMetaSettings, fetchQrStatus, fetchWhatsappTemplate, fetchWhatsappTemplates } from './channels-calls.ts';
+import { fetchChannels, fetchMetaSettings, fetchWhatsmeowSession, fetchWhatsappTemplate, fetchWhatsappTemplates } from './channels-calls.ts';
 
 export const channelsKey = (botId: string) => ['channels', botId] as const;
-export const qrStatusKey = (botId: string) => ['channels', botId, 'qr'] as const;
+export const whatsmeowSessionKey = (botId: string) => ['channels', botId, 'whatsmeow'] as const;
 export const metaSettingsKey = ['meta-settings'] as const;
 export const whatsappTemplateKey = (botId: string) => ['channels', botId, 'whatsapp-template'] as const;
 export const whatsappTemplatesKey = (botId: string) => ['channels', botId, 'whatsapp-templates'] as const;
@@ -30,42 +31,39 @@ export function useChannels(botId: string) {
 }
 
 /** Read whenever the bot is selected (the panel mounts per bot) and after a whatsmeow disconnect. */
-export function useQrStatus(botId: string) {
-  return useQuery({ queryKey: qrStatusKey(botId), queryFn: () => fetchQrStatus(botId), refetchOnMount: 'always' });
+export function useWhatsmeowSession(botId: string) {
+  return useQuery({ queryKey: whatsmeowSessionKey(botId), queryFn: () => fetchWhatsmeowSession(botId), refetchOnMount: 'always' });
 }
 
-export function refreshQrStatus(client: QueryClient, botId: string) {
-  return client.invalidateQueries({ queryKey: qrStatusKey(botId), exact: true });
+export function refreshWhatsmeowSession(client: QueryClient, botId: string) {
+  return client.invalidateQueries({ queryKey: whatsmeowSessionKey(botId), exact: true });
 }
 
-export interface LiveQr {
-  qr: string;
-  attempt: number;
-  max: number;
-}
+/** The QR on screen now, with its attempt of the most before pairing gives up. */
+export type LiveQr = Omit<WhatsappQrEvent, 'botId'>;
 
 /**
- * The bot's room while the panel is open: channel and QR-session changes update the cached
+ * The bot's room while the panel is open: channel and WhatsApp-by-QR session (whatsmeow) changes update the cached
  * states; each new QR goes to `onQr`. Returns whether the room is joined.
  */
 export function useChannelEvents(botId: string, onQr: (qr: LiveQr) => void): boolean {
   const client = useQueryClient();
   const listen = useCallback(
     (socket: AppSocket) => {
-      const onChannel = (event: { botId: string }) => {
+      const onChannel = (event: ChannelStatusEvent) => {
         if (event.botId === botId) void client.invalidateQueries({ queryKey: channelsKey(botId), exact: true });
       };
-      const onQrEvent = (event: { botId: string; qr: string; attempt: number; max: number }) => {
+      const onQrEvent = (event: WhatsappQrEvent) => {
         if (event.botId !== botId) return;
         onQr({ qr: event.qr, attempt: event.attempt, max: event.max });
-        client.setQueryData(qrStatusKey(botId), (current: unknown) =>
-          current && typeof current === 'object' ? { ...current, status: 'waiting_qr', qr: event.qr } : current,
+        client.setQueryData(whatsmeowSessionKey(botId), (current: WhatsappSessionStatus | false | undefined) =>
+          current ? { ...current, status: 'waiting_qr' as const, qr: event.qr } : current,
         );
       };
-      const onStatus = (event: { botId: string; status: string; pair_error: string | null; phone: string | null; qr: string | null }) => {
+      const onStatus = (event: WhatsappStatusEvent) => {
         if (event.botId !== botId) return;
         const { botId: _ignored, ...session } = event;
-        client.setQueryData(qrStatusKey(botId), session);
+        client.setQueryData<WhatsappSessionStatus | false>(whatsmeowSessionKey(botId), session);
       };
       socket.on('channelStatus', onChannel);
       socket.on('whatsappQr', onQrEvent);

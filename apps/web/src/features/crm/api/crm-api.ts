@@ -1,4 +1,4 @@
-import type { Contact, ContactCreateBody, ContactList, ContactNote, ContactTimeline, ContactUpdateBody, PipelineStage, PipelineStages } from '@charla/shared';
+import type { Contact, ContactCreateBody, ContactList, ContactNoteResponse, ContactResponse, ContactTimeline, ContactUpdateBody, PipelineStage, PipelineStages } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
 
 export interface ContactFilter {
@@ -20,11 +20,11 @@ export function contactsQuery(botId: string, filter: Partial<ContactFilter> & { 
 /** The CRM's calls (/api/contacts…, /api/pipeline…). */
 export const crmApi = {
   list: (botId: string, filter: Partial<ContactFilter> & { limit?: number }, cursor?: string | null) => api.get<ContactList>(`/api/contacts?${contactsQuery(botId, filter, cursor)}`),
-  get: (id: string) => api.get<{ contact: Contact }>(one(id)),
-  create: (body: ContactCreateBody) => api.post<{ contact: Contact }>('/api/contacts', body),
-  update: (id: string, body: ContactUpdateBody) => api.request<{ contact: Contact }>(one(id), { method: 'PATCH', body }),
+  get: (id: string) => api.get<ContactResponse>(one(id)),
+  create: (body: ContactCreateBody) => api.post<ContactResponse>('/api/contacts', body),
+  update: (id: string, body: ContactUpdateBody) => api.request<ContactResponse>(one(id), { method: 'PATCH', body }),
   remove: (id: string) => api.request<void>(one(id), { method: 'DELETE' }),
-  addNote: (id: string, text: string) => api.post<{ note: ContactNote }>(`${one(id)}/notes`, { text }),
+  addNote: (id: string, text: string) => api.post<ContactNoteResponse>(`${one(id)}/notes`, { text }),
   timeline: (id: string) => api.get<ContactTimeline>(`${one(id)}/timeline`),
   stages: (botId: string) => api.get<PipelineStages>(`/api/pipeline/${encodeURIComponent(botId)}/stages`),
   exportUrl: (botId: string) => `/api/contacts/export?botId=${encodeURIComponent(botId)}`,

@@ -29,14 +29,14 @@ const tagsOf = (text: string) => [...new Set(text.split(',').map((t) => t.trim()
 
 /** One event of the contact's history, in words. */
 function TimelineEntry({ item }: { item: TimelineItem }) {
-  const { t, i18n } = useTranslation('crm');
+  const { t, i18n } = useTranslation(['crm', 'common']);
   const when = formatWhen(item.at, i18n.language);
   let body;
   switch (item.kind) {
     case 'message':
       body = (
         <>
-          <span className="font-semibold">{t(`timeline.author.${item.author}`)}</span> · {t(`channels.${item.channel}`)}
+          <span className="font-semibold">{t(`timeline.author.${item.author}`)}</span> · {t(`common:channelNames.${item.channel}`)}
           <p className="mt-0.5 whitespace-pre-wrap break-words text-fg">{item.text || t('timeline.attachment')}</p>
         </>
       );
@@ -67,7 +67,7 @@ function TimelineEntry({ item }: { item: TimelineItem }) {
 
 /** A contact's card: fields to edit, notes, history, and erasing them. */
 export function ContactDrawer({ botId, contactId, stages, onClose }: { botId: string; contactId: string | null; stages: PipelineStage[]; onClose: () => void }) {
-  const { t } = useTranslation('crm');
+  const { t } = useTranslation(['crm', 'common']);
   const dialog = useNativeDialog(Boolean(contactId), onClose);
   const titleId = useId();
   const contact = useContact(contactId);
@@ -148,7 +148,7 @@ export function ContactDrawer({ botId, contactId, stages, onClose }: { botId: st
               {contact.data ? (
                 <dl className="grid grid-cols-2 gap-2 rounded-xl bg-card p-3 text-sm">
                   <dt className="text-muted">{t('fields.source')}</dt>
-                  <dd>{contact.data.sourceChannel ? t(`channels.${contact.data.sourceChannel}`) : t('table.byHand')}</dd>
+                  <dd>{contact.data.sourceChannel ? t(`common:channelNames.${contact.data.sourceChannel}`) : t('table.byHand')}</dd>
                   <dt className="text-muted">{t('fields.first')}</dt>
                   <dd>{formatWhen(contact.data.firstContactAt)}</dd>
                   <dt className="text-muted">{t('fields.last')}</dt>

@@ -15,7 +15,7 @@ import { formatWhen } from './crm-format.ts';
 
 /** A new contact by hand: name, phone, e-mail. */
 function NewContact({ botId, open, onClose, onCreated }: { botId: string; open: boolean; onClose: () => void; onCreated: (id: string) => void }) {
-  const { t } = useTranslation('crm');
+  const { t } = useTranslation(['crm', 'common']);
   const { create } = useCrmMutations(botId);
   const [form, setForm] = useState({ name: '', phone: '', email: '' });
   const errors = fieldErrors(create.error);
@@ -53,7 +53,7 @@ function NewContact({ botId, open, onClose, onCreated }: { botId: string; open: 
 
 /** Contactos: every contact of the bot, searchable, a page at a time; a row opens the contact. */
 export function ContactsView({ botId, stages, onOpen }: { botId: string; stages: PipelineStage[]; onOpen: (id: string) => void }) {
-  const { t } = useTranslation('crm');
+  const { t } = useTranslation(['crm', 'common']);
   const [q, setQ] = useState('');
   const [stageId, setStageId] = useState('');
   const [creating, setCreating] = useState(false);
@@ -132,7 +132,7 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
                   <td className="hidden px-3 py-2 md:table-cell">{c.email || '—'}</td>
                   <td className="px-3 py-2">{stageName(c.stageId)}</td>
                   <td className="hidden px-3 py-2 lg:table-cell">{c.tags.join(', ') || '—'}</td>
-                  <td className="hidden px-3 py-2 md:table-cell">{c.sourceChannel ? t(`channels.${c.sourceChannel}`) : t('table.byHand')}</td>
+                  <td className="hidden px-3 py-2 md:table-cell">{c.sourceChannel ? t(`common:channelNames.${c.sourceChannel}`) : t('table.byHand')}</td>
                   <td className="hidden px-3 py-2 whitespace-nowrap lg:table-cell">{c.lastContactAt ? formatWhen(c.lastContactAt) : '—'}</td>
                 </tr>
               ))}

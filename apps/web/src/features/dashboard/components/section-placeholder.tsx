@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import type { Section } from '../../../app/navigation.ts';
-import { sectionIcons } from '../../../app/dashboard/section-icons.tsx';
+import type { Section } from '../../../lib/navigation.ts';
+import { sectionIcons } from './section-icons.tsx';
 
 /** A section that is on its way: its name, what it is for, and a clear "coming soon". */
 export function SectionPlaceholder({ section }: { section: Exclude<Section, 'mi-cuenta' | 'ayuda'> }) {

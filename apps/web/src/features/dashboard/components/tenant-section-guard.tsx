@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { isSectionAllowed, paths, type Section } from '../../../app/navigation.ts';
-import { useTenant } from '../../../app/tenant-theme.tsx';
+import { isSectionAllowed, paths, type Section } from '../../../lib/navigation.ts';
+import { useTenant } from '../../../lib/tenant-context.ts';
 
 /** Sections hidden on tenant subdomains cannot be opened there by address either. */
 export function TenantSectionGuard({ section, children }: { section: Section; children: ReactNode }) {

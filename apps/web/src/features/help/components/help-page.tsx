@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
 import { ChevronDownIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { paths } from '../../../app/navigation.ts';
+import { paths } from '../../../lib/navigation.ts';
 import { TenantSectionGuard } from '../../dashboard/components/tenant-section-guard.tsx';
 
 const questions = ['whatIs', 'firstAssistant', 'channels', 'language', 'account', 'security'] as const;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { ConversationDetail, ConversationList, ConversationMessage, ServerToClientEvents } from '@charla/shared';
+import type { ConversationDetail, ConversationList, ConversationMessage, PersonAction, ServerToClientEvents } from '@charla/shared';
 import type { AppSocket } from '../../../lib/socket.ts';
 import { useBotRoom } from '../../realtime/use-bot-room.ts';
 import { newMessageId } from '../../playground/api/playground-api.ts';
@@ -149,7 +149,7 @@ export function useInbox(botId: string, filter: InboxFilter, openId: string | nu
   );
 
   const act = useCallback(
-    async (action: 'takeover' | 'release' | 'close') => {
+    async (action: PersonAction) => {
       if (!openId) return null;
       const updated = await inboxApi.action(openId, action);
       queryClient.setQueryData(inboxKeys.detail(openId), updated);

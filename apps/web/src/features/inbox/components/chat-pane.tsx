@@ -15,7 +15,7 @@ import { InboxMessage } from './inbox-message.tsx';
 
 /** The box: Enter sends, Shift+Enter breaks the line. */
 function Composer({ onSend, hint }: { onSend: (text: string) => Promise<void>; hint: string }) {
-  const { t } = useTranslation('inbox');
+  const { t } = useTranslation(['inbox', 'common']);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -86,7 +86,7 @@ function Composer({ onSend, hint }: { onSend: (text: string) => Promise<void>; h
 
 /** After 24 hours on WhatsApp: one of the number's approved templates, its {{1}} filled. */
 function TemplatePicker({ botId, onSend }: { botId: string; onSend: (body: { name: string; language: string; text: string }) => Promise<void> }) {
-  const { t } = useTranslation('inbox');
+  const { t } = useTranslation(['inbox', 'common']);
   const templates = useQuery({ queryKey: ['inbox', botId, 'templates'], queryFn: () => inboxApi.templates(botId), retry: 1 });
   const usable = useMemo(() => (templates.data?.templates ?? []).filter((x) => x.problem === null), [templates.data]);
   const [chosen, setChosen] = useState('');
@@ -165,7 +165,7 @@ export function ChatPane({
   onTemplate: (body: { name: string; language: string; text: string }) => Promise<void>;
   timeZone?: string | undefined;
 }) {
-  const { t, i18n } = useTranslation('inbox');
+  const { t, i18n } = useTranslation(['inbox', 'common']);
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const scroller = useRef<HTMLDivElement>(null);
   const [windowClosed, setWindowClosed] = useState(false);
@@ -218,7 +218,7 @@ export function ChatPane({
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold text-fg">{name}</h2>
           <p className="truncate text-xs text-muted">
-            {t(`channels.${conversation.channel}`)} · {t(`statusLabel.${conversation.status}`)}
+            {t(`common:channelNames.${conversation.channel}`)} · {t(`statusLabel.${conversation.status}`)}
           </p>
         </div>
         <button type="button" onClick={onInfo} className="focus-ring grid size-9 place-items-center rounded-lg xl:hidden" aria-label={t('chat.info')}>

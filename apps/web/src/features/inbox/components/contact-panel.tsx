@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationDetail } from '@charla/shared';
+import type { ConversationDetail, PersonAction } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { BotIcon, ChevronLeftIcon, CloseIcon, HandoffIcon } from '../../../components/ui/icons.tsx';
@@ -8,7 +8,6 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { initialsOf } from '../inbox-state.ts';
 
-type Action = 'takeover' | 'release' | 'close';
 
 /** Who the customer is, who answers them, and the buttons to take over, give back or close. */
 export function ContactPanel({
@@ -19,15 +18,15 @@ export function ContactPanel({
 }: {
   conversation: ConversationDetail;
   userId: string;
-  onAction: (action: Action) => Promise<unknown>;
+  onAction: (action: PersonAction) => Promise<unknown>;
   /** On narrow screens the panel covers the chat; this goes back to it. */
   onClose: () => void;
 }) {
-  const { t } = useTranslation('inbox');
-  const [busy, setBusy] = useState<Action | null>(null);
+  const { t } = useTranslation(['inbox', 'common']);
+  const [busy, setBusy] = useState<PersonAction | null>(null);
   const [error, setError] = useState<string | null>(null);
   const c = conversation;
-  const run = async (action: Action) => {
+  const run = async (action: PersonAction) => {
     setBusy(action);
     setError(null);
     try {
@@ -43,7 +42,7 @@ export function ContactPanel({
   const rows: [string, string][] = [
     [t('contact.phone'), c.contact.phone || '—'],
     [t('contact.email'), c.contact.email || '—'],
-    [t('contact.channel'), t(`channels.${c.channel}`)],
+    [t('contact.channel'), t(`common:channelNames.${c.channel}`)],
     [t('contact.status'), t(`statusLabel.${c.status}`)],
     [t('contact.assigned'), assigned],
   ];

@@ -22,7 +22,7 @@ function when(iso: string, locale: string): string {
 }
 
 function Preview({ item }: { item: ConversationListItem }) {
-  const { t } = useTranslation('inbox');
+  const { t } = useTranslation(['inbox', 'common']);
   const last = item.lastMessage;
   if (!last) return null;
   const kind = /^\[(\w+)\]$/.exec(last.text)?.[1];
@@ -62,7 +62,7 @@ export function ConversationListPane({
   loadingMore: boolean;
   onMore: () => void;
 }) {
-  const { t, i18n } = useTranslation('inbox');
+  const { t, i18n } = useTranslation(['inbox', 'common']);
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const tabId = (s: ConversationStatus) => `inbox-tab-${s}`;
 
@@ -107,7 +107,7 @@ export function ConversationListPane({
               <option value="">{t('channels.all')}</option>
               {inboxChannels.map((c) => (
                 <option key={c} value={c}>
-                  {t(`channels.${c}`)}
+                  {t(`common:channelNames.${c}`)}
                 </option>
               ))}
             </select>
@@ -163,7 +163,7 @@ export function ConversationListPane({
                           </span>
                         ) : null}
                       </span>
-                      <span className="mt-1 block text-[11px] text-muted">{t(`channels.${item.channel}`)}</span>
+                      <span className="mt-1 block text-[11px] text-muted">{t(`common:channelNames.${item.channel}`)}</span>
                     </span>
                   </button>
                 </li>

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
 import { BotIcon } from '../../../components/ui/icons.tsx';
-import { paths } from '../../../app/navigation.ts';
+import { paths } from '../../../lib/navigation.ts';
 import { useBots } from '../../bots/api/use-bots.ts';
 import { storeSelectedBotId } from '../../bots/selected-bot.ts';
 import { CrmTabPanel } from '../../crm/components/crm-tab-panel.tsx';

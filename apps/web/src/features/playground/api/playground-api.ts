@@ -1,7 +1,5 @@
-import type { ChosenOption, ConversationMessage, PlaygroundConversation } from '@charla/shared';
+import type { ChosenOption, DoneResponse, PlaygroundConversation, PlaygroundSendResponse } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
-
-export type SendResult = { duplicate: boolean; message?: ConversationMessage };
 
 const base = (botId: string) => `/api/playground/${encodeURIComponent(botId)}`;
 
@@ -10,8 +8,8 @@ export const playgroundApi = {
   conversation: (botId: string) => api.get<PlaygroundConversation>(base(botId)),
   /** `chosen`: the option of a reply that was tapped (its title is the text). */
   send: (botId: string, text: string, clientMessageId: string, chosen?: ChosenOption) =>
-    api.post<SendResult>(`${base(botId)}/messages`, { text, client_message_id: clientMessageId, ...(chosen && { chosen }) }),
-  reset: (botId: string) => api.post<{ ok: true }>(`${base(botId)}/reset`),
+    api.post<PlaygroundSendResponse>(`${base(botId)}/messages`, { text, client_message_id: clientMessageId, ...(chosen && { chosen }) }),
+  reset: (botId: string) => api.post<DoneResponse>(`${base(botId)}/reset`),
 };
 
 export const playgroundKey = (botId: string) => ['playground', botId] as const;

@@ -1,11 +1,6 @@
-import type { CreateProductBody, ImportMapping, ImportResult, Product, UpdateProductBody } from '@charla/shared';
+import type { CreateProductBody, DoneResponse, ImportPreviewResponse, ImportResult, ProductListResponse, ProductResponse, UpdateProductBody } from '@charla/shared';
 import type { ProgressHandler } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api.ts';
-
-export interface ProductList {
-  items: Product[];
-  total: number;
-}
 
 export interface ProductQuery {
   q: string;
@@ -14,33 +9,24 @@ export interface ProductQuery {
   offset: number;
 }
 
-export interface ImportPreview {
-  columns: string[];
-  sample: Array<Record<string, string>>;
-  total_rows: number;
-  mapping: ImportMapping;
-}
-
-type Saved = { ok: true; product: Product };
-
 /** The catalog calls. */
 export const productsApi = {
-  list(botId: string, query: ProductQuery): Promise<ProductList> {
+  list(botId: string, query: ProductQuery): Promise<ProductListResponse> {
     const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
     if (query.q.trim()) params.set('q', query.q.trim());
     if (query.inStock !== 'all') params.set('in_stock', query.inStock);
-    return api.get<ProductList>(`/api/products/${encodeURIComponent(botId)}?${params.toString()}`);
+    return api.get<ProductListResponse>(`/api/products/${encodeURIComponent(botId)}?${params.toString()}`);
   },
-  create: (body: CreateProductBody) => api.post<Saved>('/api/products', body),
+  create: (body: CreateProductBody) => api.post<ProductResponse>('/api/products', body),
   update: (productId: string, body: UpdateProductBody) =>
-    api.request<Saved>(`/api/products/${encodeURIComponent(productId)}`, { method: 'PATCH', body }),
-  remove: (productId: string) => api.request<{ ok: true }>(`/api/products/${encodeURIComponent(productId)}`, { method: 'DELETE' }),
+    api.request<ProductResponse>(`/api/products/${encodeURIComponent(productId)}`, { method: 'PATCH', body }),
+  remove: (productId: string) => api.request<DoneResponse>(`/api/products/${encodeURIComponent(productId)}`, { method: 'DELETE' }),
 
-  preview(botId: string, file: File, onProgress?: ProgressHandler): Promise<ImportPreview> {
+  preview(botId: string, file: File, onProgress?: ProgressHandler): Promise<ImportPreviewResponse> {
     const form = new FormData();
     form.append('botId', botId);
     form.append('file', file, file.name);
-    return api.upload<ImportPreview>('/api/products/import/preview', form, { onProgress });
+    return api.upload<ImportPreviewResponse>('/api/products/import/preview', form, { onProgress });
   },
 
   import(botId: string, file: File, mapping: string, onProgress?: ProgressHandler): Promise<ImportResult> {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { paths } from '../../../app/navigation.ts';
+import { paths } from '../../../lib/navigation.ts';
 import { activeFlag, resetFlag, useRealtime } from '../realtime-store.ts';
 
 /** One modal for whichever limit or payment event is pending; closing it resets its flag. */

@@ -5,7 +5,7 @@ import { documentsKey, tempDocumentId, type DocumentItem } from '../documents-ca
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { dismissToast, showToast } from '../../../components/ui/toast-store.ts';
-import { settleReadingToasts, startReadingToast } from '../reading-toasts.ts';
+import { settleReadingToasts, startReadingToast, type ReadOutcome } from '../reading-toasts.ts';
 import { documentsApi } from './documents-api.ts';
 
 /**
@@ -49,5 +49,5 @@ export function useReadingToast(botId: string) {
 }
 
 /** The toast that ends a reading: learned, or could not be read. */
-export const readingOutcomeToast = (t: TFunction<'training'>) => (outcome: 'ready' | 'failed', name: string) =>
+export const readingOutcomeToast = (t: TFunction<'training'>) => (outcome: ReadOutcome, name: string) =>
   outcome === 'ready' ? showToast(t('forms.learned', { name }), 'success') : showToast(t('forms.readFailed', { name }), 'error', 8000);

@@ -1,0 +1,48 @@
+import { api, setAuthFailureHandler } from '../../lib/api.ts';
+import { safeLocalStorage, safeSessionStorage } from '../../lib/storage-keys.ts';
+import { createSignOut, type SignOutReason } from './sign-out.ts';
+import { resetRealtime } from '../realtime/realtime-store.ts';
+import { queryClient } from '../../lib/query-client.ts';
+
+interface Navigator {
+  navigate(to: string, options: { replace: boolean; state: LoginLocationState }): unknown;
+}
+
+let appRouter: Navigator | null = null;
+
+/** The app hands its router over once it exists, so sign-out can navigate from anywhere. */
+export function bindRouter(router: Navigator): void {
+  appRouter = router;
+}
+
+/** Where the login page learns why it was opened. */
+export interface LoginLocationState {
+  signedOutReason?: string;
+  from?: string;
+}
+
+const runSignOut = createSignOut({
+  logout: () => api.post('/client/logout', undefined, { refreshOn401: false }),
+  localStorage: safeLocalStorage(),
+  sessionStorage: safeSessionStorage(),
+  document,
+  hostname: window.location.hostname,
+  navigate: (to, reason) => {
+    const state: LoginLocationState = { signedOutReason: reason };
+    if (appRouter) appRouter.navigate(to, { replace: true, state });
+    else window.location.assign(to);
+  },
+  onCleared: () => {
+    resetRealtime();
+  },
+});
+
+/** The app's sign-out: the spec's five steps, then the cached queries are dropped. */
+export async function signOutNow(reason?: SignOutReason): Promise<void> {
+  await runSignOut(reason);
+  queryClient.clear();
+}
+
+setAuthFailureHandler((reason) => {
+  void signOutNow(reason);
+});

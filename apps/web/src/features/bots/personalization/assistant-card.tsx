@@ -1,0 +1,179 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { botLimits, personalities, purposeCodes, responseLengths, tones } from '@charla/shared/constants';
+import type { Bot as ServerBot, UpdateBotBody } from '@charla/shared';
+import { BotIcon } from '../../../components/ui/icons.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { updateBot } from '../api/bot-calls.ts';
+import type { Bot } from '../bot.ts';
+import { checkText, type SettingProblem } from './settings-rules.ts';
+import { timeZoneGroups, timeZoneLabel } from './time-zones.ts';
+import { ChoiceGroup } from '../wizard/choice-group.tsx';
+import { SectionCard } from './section-card.tsx';
+import { changedFields, compactProblems, useDraft, useProblemText, useSaveBot } from './use-settings.ts';
+
+type Values = Pick<
+  ServerBot,
+  'bot_name' | 'purpose' | 'tone' | 'personality' | 'identity' | 'response_length' | 'language' | 'timezone' | 'about_bot'
+>;
+const pick = (bot: ServerBot): Values => ({
+  bot_name: bot.bot_name,
+  purpose: bot.purpose,
+  tone: bot.tone,
+  personality: bot.personality,
+  identity: bot.identity,
+  response_length: bot.response_length,
+  language: bot.language,
+  timezone: bot.timezone,
+  about_bot: bot.about_bot,
+});
+
+const identityKey = { Humano: 'human', 'Inteligencia Artificial': 'ai' } as const;
+
+/** Asistente: name, purpose, tone, personality, identity, answer length, language, time zone, extra instructions. */
+export function AssistantCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
+  const { t, i18n } = useTranslation('bots');
+  const locale = i18n.resolvedLanguage ?? 'es';
+  const text = useProblemText();
+  const { draft, setDraft, set, dirty, reset } = useDraft(pick(bot));
+  const [problems, setProblems] = useState<Partial<Record<keyof Values, SettingProblem>>>({});
+  const save = useSaveBot<UpdateBotBody>(updateBot, (saved) => setDraft(pick(saved)));
+  const errorOf = (field: keyof Values) => text(problems[field]) ?? save.fields[field];
+  const choose = <K extends keyof Values>(field: K) => (value: string) => set(field, value as Values[K]);
+
+  const zones = useMemo(() => {
+    const { mexico, others } = timeZoneGroups(bot.timezone, locale);
+    // Offsets for Mexico's zones only: formatting hundreds of zones would stall the page.
+    return [
+      { label: t('personalization.assistant.zonesMexico'), options: mexico.map((zone) => ({ value: zone, label: timeZoneLabel(zone, locale) })) },
+      { label: t('personalization.assistant.zonesOther'), options: others.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })) },
+    ];
+  }, [bot.timezone, locale, t]);
+
+  const submit = () => {
+    const found = compactProblems<keyof Values>({
+      bot_name: checkText(draft.bot_name, { required: true, max: botLimits.name }),
+      about_bot: checkText(draft.about_bot, { max: botLimits.about }),
+    });
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const body: UpdateBotBody = changedFields({ ...draft, bot_name: draft.bot_name.trim(), about_bot: draft.about_bot.trim() }, pick(bot));
+    save.mutate({ botId: bot.id, body });
+  };
+
+  return (
+    <SectionCard
+      id="asistente"
+      icon={<BotIcon className="size-5" />}
+      title={t('personalization.assistant.title')}
+      description={t('personalization.assistant.description')}
+      readOnly={readOnly}
+      dirty={dirty}
+      saving={save.isPending}
+      onSubmit={submit}
+      onDiscard={() => {
+        reset();
+        setProblems({});
+      }}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label={t('fields.botName')}
+          name="bot_name"
+          maxLength={botLimits.name}
+          value={draft.bot_name}
+          onChange={(event) => {
+            set('bot_name', event.target.value);
+            setProblems((current) => ({ ...current, bot_name: undefined }));
+          }}
+          error={errorOf('bot_name')}
+        />
+        <SelectField
+          label={t('fields.purpose')}
+          name="purpose"
+          value={draft.purpose}
+          onChange={(event) => choose('purpose')(event.target.value)}
+          error={errorOf('purpose')}
+          options={purposeCodes.map((code) => ({ value: code, label: t(`purposeTitles.${code}`) }))}
+        />
+      </div>
+      <ChoiceGroup
+        name="tone"
+        legend={t('fields.tone')}
+        choices={tones.map((value) => ({ value, title: t(`tones.${value}.title`), description: t(`tones.${value}.description`) }))}
+        value={draft.tone}
+        onChange={choose('tone')}
+        error={errorOf('tone')}
+      />
+      <ChoiceGroup
+        name="personality"
+        legend={t('fields.personality')}
+        choices={personalities.map((value) => ({ value, title: t(`personalities.${value}.title`), description: t(`personalities.${value}.description`) }))}
+        value={draft.personality}
+        onChange={choose('personality')}
+        error={errorOf('personality')}
+      />
+      <ChoiceGroup
+        name="identity"
+        legend={t('fields.identity')}
+        columns={2}
+        choices={(['Inteligencia Artificial', 'Humano'] as const).map((value) => ({
+          value,
+          title: t(`identities.${identityKey[value]}.title`),
+          description: t(`identities.${identityKey[value]}.description`),
+        }))}
+        value={draft.identity}
+        onChange={choose('identity')}
+        error={errorOf('identity')}
+      />
+      <ChoiceGroup
+        name="response_length"
+        legend={t('fields.responseLength')}
+        choices={responseLengths.map((value) => ({ value, title: t(`responseLengths.${value}.title`), description: t(`responseLengths.${value}.description`) }))}
+        value={draft.response_length}
+        onChange={choose('response_length')}
+        error={errorOf('response_length')}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField
+          label={t('fields.language')}
+          name="language"
+          value={draft.language}
+          onChange={(event) => choose('language')(event.target.value)}
+          error={errorOf('language')}
+          hint={t('personalization.assistant.languageHint')}
+          options={[
+            { value: 'es', label: t('languages.es') },
+            { value: 'en', label: t('languages.en') },
+          ]}
+        />
+        <SelectField
+          label={t('fields.timezone')}
+          name="timezone"
+          value={draft.timezone}
+          onChange={(event) => choose('timezone')(event.target.value)}
+          error={errorOf('timezone')}
+          hint={t('personalization.assistant.timezoneHint')}
+          options={[]}
+          groups={zones}
+        />
+      </div>
+      <TextareaField
+        label={t('fields.aboutBot')}
+        name="about_bot"
+        rows={4}
+        maxChars={botLimits.about}
+        placeholder={t('personalization.assistant.aboutPlaceholder')}
+        hint={t('personalization.assistant.aboutHint')}
+        value={draft.about_bot}
+        onChange={(event) => {
+          set('about_bot', event.target.value);
+          setProblems((current) => ({ ...current, about_bot: undefined }));
+        }}
+        error={errorOf('about_bot')}
+      />
+    </SectionCard>
+  );
+}

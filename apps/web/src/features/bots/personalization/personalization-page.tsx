@@ -1,0 +1,214 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
+import { BotIcon, LockIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { defaultBotSection, isSectionAllowed, paths } from '../../../lib/navigation.ts';
+import { useTenant } from '../../../lib/tenant-context.ts';
+import { focusPageHeading } from '../../../lib/focus-heading.ts';
+import { useBotPower } from '../api/use-bot-power.ts';
+import { useBots } from '../api/use-bots.ts';
+import { botLabel, type Bot } from '../bot.ts';
+import { storeSelectedBotId } from '../selected-bot.ts';
+import { cardKeyOf } from '../template-labels.ts';
+import { markTourCompleted, shouldStartTour } from '../tour/tour-records.ts';
+import type { TourText } from '../tour/onboarding-tour.ts';
+import { TemplateIcon } from '../components/template-icons.tsx';
+import { AssistantCard } from './assistant-card.tsx';
+import { BusinessCard } from './business-card.tsx';
+import { DeleteBotCard } from './delete-bot-card.tsx';
+import { RedirectionCard } from './redirection-card.tsx';
+import { RemindersCard } from './reminders-card.tsx';
+import { ScheduleCard } from './schedule-card.tsx';
+import { WelcomeCard } from './welcome-card.tsx';
+import { ChannelsPanel } from '../../channels/components/channels-panel.tsx';
+import { PlaygroundLauncher } from '../../playground/components/playground-launcher.tsx';
+
+const groups = [
+  ['negocio', 'business'],
+  ['asistente', 'assistant'],
+  ['bienvenida', 'welcome'],
+  ['horario', 'schedule'],
+  ['recordatorios', 'reminders'],
+  ['derivacion', 'redirection'],
+  ['canales', 'channels'],
+] as const;
+
+/** /app/dashboard/{botId}/personalizacion: every setting of the bot, grouped in cards; `guide=true` starts the tour. */
+export function PersonalizationPage() {
+  const { t } = useTranslation(['bots', 'dashboard']);
+  const { botId = '' } = useParams();
+  const { search } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const { isTenant } = useTenant();
+  const bots = useBots();
+  const bot = bots.data?.find((candidate) => candidate.id === botId) ?? null;
+  const readyBotId = bot?.id ?? null;
+  const guide = params.get('guide');
+
+  // The bot from the URL becomes the selected one once the list is in.
+  useEffect(() => {
+    if (readyBotId) storeSelectedBotId(readyBotId);
+  }, [readyBotId]);
+
+  const stopTour = useRef<(() => void) | null>(null);
+  const runTour = useCallback(
+    (id: string) => {
+      if (stopTour.current) return;
+      stopTour.current = () => undefined;
+      const text: TourText = {
+        next: t('bots:tour.next'),
+        previous: t('bots:tour.previous'),
+        done: t('bots:tour.done'),
+        close: t('bots:tour.close'),
+        progress: t('bots:tour.progress', { current: '{{current}}', total: '{{total}}' }),
+        steps: [
+          { selector: '[data-tour="bot-header"]', side: 'bottom', title: t('bots:tour.steps.header.title'), description: t('bots:tour.steps.header.description') },
+          { selector: '[data-tour="bot-selector"]', side: 'right', title: t('bots:tour.steps.selector.title'), description: t('bots:tour.steps.selector.description') },
+          { selector: '#asistente header', side: 'bottom', title: t('bots:tour.steps.assistant.title'), description: t('bots:tour.steps.assistant.description') },
+          { selector: '#bienvenida header', side: 'bottom', title: t('bots:tour.steps.welcome.title'), description: t('bots:tour.steps.welcome.description') },
+          { selector: '#horario header', side: 'bottom', title: t('bots:tour.steps.schedule.title'), description: t('bots:tour.steps.schedule.description') },
+          { selector: '[data-tour="section-recursos"]', side: 'right', title: t('bots:tour.steps.training.title'), description: t('bots:tour.steps.training.description') },
+          { selector: '#canales header', side: 'bottom', title: t('bots:tour.steps.whatsapp.title'), description: t('bots:tour.steps.whatsapp.description') },
+        ],
+      };
+      void import('../tour/onboarding-tour.ts')
+        .then(({ startTour }) => {
+          stopTour.current = startTour(text, () => {
+            stopTour.current = null;
+            // Back from the tour: the focus goes to the page's heading (unless it went back to the button that opened it).
+            focusPageHeading();
+            markTourCompleted(id, 'personalizacion');
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                next.delete('guide');
+                return next;
+              },
+              { replace: true },
+            );
+          });
+        })
+        .catch((error: unknown) => {
+          stopTour.current = null;
+          console.error('Could not start the tour', error);
+        });
+    },
+    [t, setParams],
+  );
+
+  useEffect(() => {
+    if (!readyBotId || !shouldStartTour(guide, readyBotId, 'personalizacion')) return;
+    // Let the cards lay out before pointing at them.
+    const timer = setTimeout(() => runTour(readyBotId), 350);
+    return () => clearTimeout(timer);
+  }, [readyBotId, guide, runTour]);
+
+  useEffect(
+    () => () => {
+      stopTour.current?.();
+      stopTour.current = null;
+    },
+    [],
+  );
+
+  if (!isSectionAllowed('personalizacion', isTenant)) {
+    return <Navigate to={{ pathname: paths.bot(botId, defaultBotSection(isTenant)), search }} replace />;
+  }
+  if (bots.isPending) return <ContentSpinner />;
+  if (!bot) {
+    return (
+      <EmptyState icon={<BotIcon className="size-8" />} title={t('dashboard:bots.notFoundTitle')} description={t('dashboard:bots.notFoundBody')}>
+        <Link to={paths.dashboard} className={buttonClasses('primary')}>
+          {t('dashboard:bots.backHome')}
+        </Link>
+      </EmptyState>
+    );
+  }
+  return <BotSettings key={bot.id} bot={bot} onTour={() => runTour(bot.id)} />;
+}
+
+function BotSettings({ bot, onTour }: { bot: Bot; onTour: () => void }) {
+  const { t } = useTranslation(['bots', 'dashboard']);
+  const { toggle, switching } = useBotPower(bot);
+  const readOnly = bot.locked;
+  const name = botLabel(bot, t('bots:personalization.unnamed'));
+  const card = cardKeyOf(bot.bot_objective);
+
+  return (
+    <div className="animate-rise">
+      <header data-tour="bot-header" className="mb-6 flex flex-wrap items-center gap-4 rounded-3xl border border-line bg-card p-5 backdrop-blur-xl sm:p-6">
+        <span className="grid size-14 shrink-0 place-items-center rounded-2xl bg-brand-gradient text-white shadow-lg shadow-brand-violet/30">
+          <TemplateIcon template={bot.bot_objective} className="size-7" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="text-xs font-semibold tracking-wider text-muted uppercase">{t('dashboard:sections.personalizacion.label')}</p>
+          <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">{name}</h1>
+          <p className="mt-0.5 truncate text-sm text-muted">
+            {[card ? t(`bots:${card}.title`) : null, bot.business_name].filter(Boolean).join(' · ')}
+          </p>
+        </div>
+        <div className="flex w-full flex-wrap items-center justify-between gap-3 sm:w-auto sm:justify-end">
+          <Switch
+            checked={bot.bot_enabled}
+            busy={switching}
+            disabled={readOnly}
+            onChange={() => void toggle()}
+            aria-label={t('bots:personalization.status.switch')}
+            label={
+              <span className={bot.bot_enabled ? 'text-success' : 'text-muted'}>
+                {bot.bot_enabled ? t('bots:personalization.status.on') : t('bots:personalization.status.off')}
+              </span>
+            }
+          />
+          <Button variant="secondary" size="sm" icon={<SparklesIcon className="size-4" />} onClick={onTour}>
+            {t('bots:personalization.tour')}
+          </Button>
+        </div>
+      </header>
+
+      {readOnly ? (
+        <Alert tone="error" className="mb-6" title={t('bots:personalization.locked.title')}>
+          <span className="inline-flex items-start gap-1.5">
+            <LockIcon className="mt-0.5 size-4 shrink-0" />
+            {bot.locked_reason?.trim() || t('bots:personalization.locked.noReason')}
+          </span>
+        </Alert>
+      ) : null}
+
+      <nav
+        aria-label={t('bots:personalization.groupsLabel')}
+        className="sticky top-16 z-20 -mx-4 mb-6 overflow-x-auto border-b border-line bg-[color-mix(in_srgb,var(--bg-color)_80%,transparent)] px-4 py-2.5 backdrop-blur-xl sm:-mx-8 sm:px-8"
+      >
+        <ul className="flex gap-2 whitespace-nowrap">
+          {groups.map(([anchor, key]) => (
+            <li key={anchor}>
+              <a
+                href={`#${anchor}`}
+                className="focus-ring inline-flex h-8 items-center rounded-full border border-line bg-card px-3 text-xs font-semibold text-muted transition hover:border-highlight/60 hover:text-fg"
+              >
+                {t(`bots:personalization.${key}.title`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="space-y-6">
+        <BusinessCard bot={bot} readOnly={readOnly} />
+        <AssistantCard bot={bot} readOnly={readOnly} />
+        <WelcomeCard bot={bot} readOnly={readOnly} />
+        <ScheduleCard bot={bot} readOnly={readOnly} />
+        <RemindersCard bot={bot} readOnly={readOnly} />
+        <RedirectionCard bot={bot} readOnly={readOnly} />
+        <ChannelsPanel bot={bot} readOnly={readOnly} />
+        <DeleteBotCard bot={bot} />
+      </div>
+      <PlaygroundLauncher bot={bot} />
+    </div>
+  );
+}
