@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './lib/i18n.ts';
 import './styles.css';
 import { App } from './app/app.tsx';
-import { queryClient } from './app/query-client.ts';
+import { queryClient } from './lib/query-client.ts';
 import { clientInfoQuery } from './features/auth/api/client-info.ts';
 import { storedUserId } from './features/auth/remember-session.ts';
 
