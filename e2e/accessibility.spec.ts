@@ -47,7 +47,7 @@ async function settle(page: Page) {
 
 describe('accessibility (axe-core): no serious violation', () => {
   for (const viewport of [viewports.desktop, viewports.phone] as Viewport[]) {
-    it(`on /login, the welcome view and personalización at ${sizeOf(viewport)}`, async () => {
+    it(`on /login, the welcome view, personalización and the CRM's Resumen at ${sizeOf(viewport)}`, async () => {
       const { context, page } = await env.newPage({ viewport, locale: 'es-MX' });
       const found: string[] = [];
       const check = async (name: string) => {
@@ -101,6 +101,15 @@ describe('accessibility (axe-core): no serious violation', () => {
       const violations = await seriousViolations(page2);
       if (violations.length) found.push(`personalizacion:\n${describeViolations(violations)}`);
       await shot(page2, `a11y-personalizacion-${sizeOf(viewport)}`);
+
+      // The CRM's Resumen (the section's first tab), with its data tables open.
+      await page2.goto(`${new URL(page2.url()).pathname.replace(/\/personalizacion.*$/, '')}/crm`);
+      await page2.locator('[data-summary] [data-chart="daily"] svg').first().waitFor();
+      for (const summary of await page2.locator('details > summary').all()) await summary.click();
+      await settle(page2);
+      const summaryViolations = await seriousViolations(page2);
+      if (summaryViolations.length) found.push(`crm-resumen:\n${describeViolations(summaryViolations)}`);
+      await shot(page2, `a11y-crm-resumen-${sizeOf(viewport)}`);
       await demoPage.context.close();
 
       expect(found.join('\n\n')).toBe('');

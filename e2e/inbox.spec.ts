@@ -96,7 +96,7 @@ describe('Inbox', () => {
     const { context, page } = await signedInPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`/app/dashboard/${botId}/crm`);
+    await page.goto(`/app/dashboard/${botId}/crm?tab=conversaciones`);
     await page.getByRole('tab', { name: 'Conversaciones' }).waitFor();
     await page.locator('[data-empty]').getByText('No hay conversaciones con el asistente').waitFor();
 
@@ -150,7 +150,7 @@ describe('Inbox', () => {
 
   it('a new customer moves to the top of the list live, with an unread badge', async () => {
     const { context, page } = await signedInPage();
-    await page.goto(`/app/dashboard/${botId}/crm`);
+    await page.goto(`/app/dashboard/${botId}/crm?tab=conversaciones`);
     await page.locator('[data-conversation]').filter({ hasText: 'Ana López' }).waitFor();
     await customerWrites(beto, 'Beto Díaz', 'Buenas tardes, ¿abren el domingo?');
     const first = page.locator('[data-conversation]').first();
@@ -163,7 +163,7 @@ describe('Inbox', () => {
 
   it('on a phone: the list, then the chat, then back', async () => {
     const { context, page } = await signedInPage(viewports.phone);
-    await page.goto(`/app/dashboard/${botId}/crm`);
+    await page.goto(`/app/dashboard/${botId}/crm?tab=conversaciones`);
     const item = page.locator('[data-conversation]').filter({ hasText: 'Ana López' });
     await item.waitFor();
     await shot(page, `inbox-list-${sizeOf(viewports.phone)}`);
@@ -197,6 +197,7 @@ describe('Inbox', () => {
     await expect.poll(() => page.title()).toMatch(/^\(1\) /);
     await shot(page, `inbox-handoff-${sizeOf(viewports.desktop)}`);
     await page.getByRole('link', { name: /CRM/ }).click();
+    await page.getByRole('tab', { name: 'Conversaciones' }).click();
     await page.getByRole('tab', { name: 'Persona' }).click();
     await page.locator('[data-conversation]').filter({ hasText: /^CP/ }).waitFor();
     await expect(page.locator('[data-badge]').count()).resolves.toBe(0);
@@ -206,7 +207,7 @@ describe('Inbox', () => {
 
   it('speaks English too: tabs, empty states and the composer', async () => {
     const { context, page } = await signedInPage();
-    await page.goto(`/app/dashboard/${botId}/crm`);
+    await page.goto(`/app/dashboard/${botId}/crm?tab=conversaciones`);
     await page.getByRole('button', { name: 'EN', exact: true }).click();
     await page.getByRole('tab', { name: 'Conversations' }).waitFor();
     await page.getByRole('tab', { name: 'Closed' }).click();
@@ -227,7 +228,7 @@ describe('Inbox', () => {
     await customerSends(from, 'Dora Luna', { type: 'document', document: { id: '7003', mime_type: 'application/pdf', filename: 'cotizacion.pdf' } });
     await customerSends(from, 'Dora Luna', { type: 'location', location: { latitude: 20.6736, longitude: -103.344, name: 'Catedral de Guadalajara' } });
     const { context, page } = await signedInPage();
-    await page.goto(`/app/dashboard/${botId}/crm`);
+    await page.goto(`/app/dashboard/${botId}/crm?tab=conversaciones`);
     await page.locator('[data-conversation]').filter({ hasText: 'Dora Luna' }).click();
     const photo = chat(page).locator('img[alt="Así lo quiero"]');
     await photo.waitFor();

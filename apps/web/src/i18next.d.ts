@@ -9,6 +9,7 @@ import type dashboard from '../public/locales/es/dashboard.json';
 import type help from '../public/locales/es/help.json';
 import type inbox from '../public/locales/es/inbox.json';
 import type crm from '../public/locales/es/crm.json';
+import type crmSummary from '../public/locales/es/crmSummary.json';
 import type playground from '../public/locales/es/playground.json';
 import type products from '../public/locales/es/products.json';
 import type training from '../public/locales/es/training.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       inbox: typeof inbox;
       citas: typeof citas;
       crm: typeof crm;
+      crmSummary: typeof crmSummary;
     };
   }
 }

@@ -66,6 +66,13 @@ export const contact = z.object({
 export type Contact = z.infer<typeof contact>;
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+/**
+ * The order of the contacts list: by creation (newest first by default), by name (accents and
+ * case ignored; a `-` reverses either), or `position`, the board's order within a stage. A cursor
+ * belongs to the order it was read in.
+ */
+export const contactSorts = ['-createdAt', 'createdAt', 'name', '-name', 'position'] as const;
+export type ContactSort = (typeof contactSorts)[number];
 export const contactListQuery = z.strictObject({
   botId: z.uuid(),
   /** Matches the name, phone or e-mail. */
@@ -75,7 +82,8 @@ export const contactListQuery = z.strictObject({
   channel: z.enum(contactChannels).optional(),
   /** Only contacts without consent to marketing (true) or with it (false). */
   optedOut: flag.optional(),
-  cursor: z.string().max(200).optional(),
+  sort: z.enum(contactSorts).default('-createdAt'),
+  cursor: z.string().max(400).optional(),
   limit: z.coerce.number().int().min(1).max(crmLimits.page).default(crmLimits.defaultPage),
 });
 export type ContactListQuery = z.input<typeof contactListQuery>;

@@ -15,4 +15,5 @@ export * from './whatsapp-web.ts';
 export * from './input-rules.ts';
 export * from './appointments.ts';
 export * from './crm.ts';
+export * from './crm-summary.ts';
 export * from './partners.ts';

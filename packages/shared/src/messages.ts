@@ -106,6 +106,7 @@ const ruleMessages: Record<string, Record<Locale, string>> = {
   timezone: { es: 'Elige una zona horaria válida, por ejemplo America/Mexico_City.', en: 'Choose a valid time zone, for example America/Mexico_City.' },
   price: { es: 'Escribe el precio con números, por ejemplo 18500.50.', en: 'Write the price in numbers, for example 18500.50.' },
   currency: { es: 'Usa un código de moneda de 3 letras, por ejemplo MXN.', en: 'Use a 3-letter currency code, for example MXN.' },
+  period: { es: 'Elige un periodo de 7, 30 o 90 días.', en: 'Choose a period of 7, 30 or 90 days.' },
   too_many: { es: 'Demasiados elementos.', en: 'Too many items.' },
   digits: { es: 'Solo números, tal como aparece en Meta.', en: 'Digits only, as shown by Meta.' },
   pin: { es: 'El PIN son 6 dígitos.', en: 'The PIN is 6 digits.' },

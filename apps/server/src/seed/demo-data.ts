@@ -5,6 +5,8 @@ import { localParts, zonedTimeToUtc } from '../engine/dates/zoned-time.ts';
 import type { UserRow } from '../modules/auth/auth.repository.ts';
 import type { BotsService } from '../modules/bots/bots.service.ts';
 import { conversationsRepository, type ConversationsRepository, type MessageRow } from '../modules/conversations/conversations.repository.ts';
+import { crmRepository } from '../modules/crm/crm.repository.ts';
+import { defaultStagesOf } from '../modules/crm/crm.service.ts';
 import { productsRepository } from '../modules/products/products.repository.ts';
 import { productsService } from '../modules/products/products.service.ts';
 import type { TrainingService } from '../modules/training/training.service.ts';
@@ -18,6 +20,7 @@ import {
   demoTimezone,
   type DemoConversation,
 } from './demo-content.ts';
+import { storeDemoHistory } from './demo-history.ts';
 
 export interface DemoDeps {
   db: Db;
@@ -42,7 +45,7 @@ export function thisWeekAt(now: Date, timeZone: string, weekday: number, time: s
 /**
  * The demo account's business, created once: a trained dental clinic with its catalog, hours and
  * reminders, conversations in every state on WhatsApp, Messenger and Instagram, their contacts and
- * this week's appointments. Everything goes through the services and repositories the product
+ * this week's appointments, after ninety days of earlier customers (demo-history.ts). Everything goes through the services and repositories the product
  * uses (the documents through the training pipeline), so the bot really answers from them. When
  * the demo owner already has a bot nothing is changed: a restart keeps the owner's own edits.
  */
@@ -66,6 +69,8 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
   for (const p of demoProducts) await products.create(owner, { ...p, botId: bot.id });
 
   const repo = conversationsRepository(deps.db);
+  const stages = await crmRepository(deps.db).ensureStages(bot.id, defaultStagesOf(bot.purpose));
+  await storeDemoHistory(deps.db, bot.id, stages, demoTimezone, now);
   for (const c of demoConversations) await storeConversation(repo, owner, bot.id, c, now);
 
   deps.log.info({ botId: bot.id }, 'demo data seeded');

@@ -4,7 +4,7 @@ export const supportedLocales = ['es', 'en'] as const satisfies readonly Locale[
 export const defaultLocale: typeof sharedDefaultLocale = 'es';
 
 /** Translation namespaces, one file each under public/locales/{lng}/. */
-export const namespaces = ['common', 'auth', 'dashboard', 'account', 'help', 'training', 'bots', 'products', 'playground', 'channels', 'inbox', 'citas', 'crm'] as const;
+export const namespaces = ['common', 'auth', 'dashboard', 'account', 'help', 'training', 'bots', 'products', 'playground', 'channels', 'inbox', 'citas', 'crm', 'crmSummary'] as const;
 export type Namespace = (typeof namespaces)[number];
 
 export function isLocale(value: unknown): value is Locale {

@@ -35,6 +35,8 @@ export const appointments = pgTable(
   (t) => [
     index('appointments_bot_idx').on(t.botId, t.startAt),
     index('appointments_contact_idx').on(t.contactId),
+    // The CRM summary's appointments booked per day.
+    index('appointments_bot_created_idx').on(t.botId, t.createdAt),
     // The appointments whose reminder jobs are to be set (changed, or the bot's reminders changed): all a sweep reads.
     index('appointments_reminders_due_idx').on(t.updatedAt).where(sql`reminders_synced_at is distinct from updated_at or reminders_outdated`),
   ],

@@ -55,6 +55,8 @@ export const contacts = pgTable(
     index('contacts_crm_idx').on(t.botId, t.createdAt.desc(), t.id.desc()),
     index('contacts_stage_idx').on(t.stageId, t.stagePosition),
     index('contacts_unstaged_idx').on(t.botId).where(sql`stage_id is null`),
+    // The CRM's list by name: lower case, no accents, byte order (the expression of crm/contact-sort.ts).
+    index('contacts_name_sort_idx').on(t.botId, sql`(translate(lower(${t.name}), 'áàâäãåéèêëíìîïóòôöõúùûüñç', 'aaaaaaeeeeiiiiooooouuuunc') collate "C")`, t.id),
     // The CRM's search (ILIKE on name, phone and e-mail together); no pending list, PGlite never vacuums.
     index('contacts_search_idx').using('gin', sql`(${t.name} || ' ' || ${t.phone} || ' ' || ${t.email}) gin_trgm_ops`).with({ fastupdate: 'off' }),
   ],
@@ -104,6 +106,8 @@ export const conversations = pgTable(
     index('conversations_inbox_idx').on(t.botId, t.lastMessageAt.desc(), t.id.desc()),
     // A contact's conversations (the CRM's first and last contact, the timeline).
     index('conversations_contact_idx').on(t.contactId, t.createdAt),
+    // The CRM summary's conversations per day and hour.
+    index('conversations_bot_created_idx').on(t.botId, t.createdAt),
   ],
 );
 

@@ -1,8 +1,9 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { AppointmentStatus, MessageAuthor, MessageDirection, StageMover } from '@charla/shared';
+import type { AppointmentStatus, ContactSort, MessageAuthor, MessageDirection, StageMover } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { appointments } from '../appointments/appointments.table.ts';
 import { contacts, type Channel } from '../conversations/conversations.table.ts';
+import { sortPlan, type SortCursor } from './contact-sort.ts';
 import { contactNotes, contactStageChanges } from './crm.table.ts';
 import { pipelineStages } from './stages.table.ts';
 
@@ -26,6 +27,8 @@ export interface ContactListRow {
   updated_at: string | Date;
   /** created_at as PostgreSQL wrote it (to the microsecond), for the next page's cursor. */
   cursor_at: string;
+  /** The row's value in the list's order (list pages only), for the next page's cursor. */
+  sort_key?: string;
   channels: Channel[] | null;
   source_channel: Channel | null;
   last_at: string | Date | null;
@@ -40,8 +43,9 @@ export interface ContactFilter {
   tag?: string;
   channel?: Channel;
   optedOut?: boolean;
-  /** The last item of the previous page: its creation time (as PostgreSQL wrote it) and id. */
-  after?: { at: string; id: string };
+  sort: ContactSort;
+  /** The last item of the previous page: its value in the order and id. */
+  after?: SortCursor;
   limit: number;
 }
 
@@ -63,12 +67,12 @@ export interface TimelineRow {
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** What each contact row carries besides its columns (read for one page, never for the whole bot). */
-const enriched = (page: SQL) => sql`select p.*, p.created_at::text as cursor_at,
+const enriched = (page: SQL, order: SQL = sql`p.created_at desc, p.id desc`) => sql`select p.*, p.created_at::text as cursor_at,
     (select array_agg(distinct i.channel order by i.channel) from contact_identities i where i.contact_id = p.id) as channels,
     (select v.channel from conversations v where v.contact_id = p.id order by v.created_at, v.id limit 1) as source_channel,
     (select max(v.last_message_at) from conversations v where v.contact_id = p.id) as last_at
   from (${page}) p
-  order by p.created_at desc, p.id desc`;
+  order by ${order}`;
 
 /** The CRM's reads and writes: stages, contacts, notes, stage history; only SQL. */
 export function crmRepository(db: Db) {
@@ -148,8 +152,12 @@ export function crmRepository(db: Db) {
       });
     },
 
-    /** One page of a bot's contacts, newest first: keyset on (created_at, id), read from contacts_crm_idx. */
+    /**
+     * One page of a bot's contacts in the order asked: keyset on (created_at, id) from
+     * contacts_crm_idx, or on (name key, id) from contacts_name_sort_idx.
+     */
     list(f: ContactFilter): Promise<ContactListRow[]> {
+      const plan = sortPlan(f.sort);
       const where: SQL[] = [sql`c.bot_id = ${f.botId}`];
       if (f.stageId) where.push(f.stageId === f.firstStageId ? sql`(c.stage_id = ${f.stageId} or c.stage_id is null)` : sql`c.stage_id = ${f.stageId}`);
       if (f.tag) where.push(sql`${f.tag} = any(c.tags)`);
@@ -159,10 +167,10 @@ export function crmRepository(db: Db) {
         const like = likePattern(f.q);
         where.push(sql`(c.name || ' ' || c.phone || ' ' || c.email) ilike ${like}`);
       }
-      if (f.after) where.push(sql`(c.created_at, c.id) < (${f.after.at}::timestamptz, ${f.after.id}::uuid)`);
+      if (f.after) where.push(plan.after(f.after));
       return queryRows<ContactListRow>(
         db,
-        enriched(sql`select c.* from contacts c where ${sql.join(where, sql` and `)} order by c.created_at desc, c.id desc limit ${f.limit}`),
+        enriched(sql`select c.*, ${plan.key} as sort_key from contacts c where ${sql.join(where, sql` and `)} order by ${plan.order} limit ${f.limit}`, plan.outer),
       );
     },
 

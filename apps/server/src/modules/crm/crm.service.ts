@@ -19,11 +19,12 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { enumColumn } from '../../lib/row-parse.ts';
-import { decodeCursor, encodeCursor, iso } from '../../lib/keyset-cursor.ts';
+import { iso } from '../../lib/keyset-cursor.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
 import type { BotsService } from '../bots/bots.service.ts';
+import { decodeSortCursor, encodeSortCursor } from './contact-sort.ts';
 import type { ContactListRow, CrmRepository, StageRow } from './crm.repository.ts';
 
 export interface CrmDeps {
@@ -52,6 +53,12 @@ export function toContact(row: ContactListRow, firstStageId: string | null): Con
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
+}
+
+/** A new pipeline's stages by the bot's purpose, the last (lost) one red. */
+export function defaultStagesOf(purpose: string): { name: string; color: string }[] {
+  const names = purpose === 'appointments' ? defaultStages.appointments : defaultStages.sales;
+  return names.map((name, i) => ({ name, color: i === names.length - 1 ? '#dc2626' : stageColors[i % stageColors.length]! }));
 }
 
 const toStage = (s: StageRow): PipelineStage => ({ id: s.id, botId: s.botId, name: s.name, color: s.color, position: s.position });
@@ -88,10 +95,7 @@ export function crmService(deps: CrmDeps) {
   const checked = (caller: UserRow, botId: string, write: boolean): Promise<BotRow> => deps.bots.hiddenUnlessOwn(caller, botId, write);
 
   /** The bot's stages, the purpose's defaults created on first read. */
-  function stagesOf(bot: BotRow): Promise<StageRow[]> {
-    const names = bot.purpose === 'appointments' ? defaultStages.appointments : defaultStages.sales;
-    return repo.ensureStages(bot.id, names.map((name, i) => ({ name, color: i === names.length - 1 ? '#dc2626' : stageColors[i % stageColors.length]! })));
-  }
+  const stagesOf = (bot: BotRow): Promise<StageRow[]> => repo.ensureStages(bot.id, defaultStagesOf(bot.purpose));
 
   async function contactOf(caller: UserRow, id: string, write: boolean) {
     const contact = await repo.findContact(id);
@@ -159,12 +163,14 @@ export function crmService(deps: CrmDeps) {
         tag: q.tag,
         channel: q.channel,
         optedOut: q.optedOut,
-        after: q.cursor ? decodeCursor(q.cursor) : undefined,
+        sort: q.sort,
+        after: q.cursor ? decodeSortCursor(q.sort, q.cursor) : undefined,
         limit: q.limit + 1,
       });
       const more = rows.length > q.limit;
       const page = rows.slice(0, q.limit);
-      return { items: page.map((r) => toContact(r, first)), nextCursor: more ? encodeCursor(page[page.length - 1]!.cursor_at, page[page.length - 1]!.id) : null };
+      const last = page[page.length - 1];
+      return { items: page.map((r) => toContact(r, first)), nextCursor: more && last ? encodeSortCursor(q.sort, last.sort_key ?? last.cursor_at, last.id) : null };
     },
 
     async get(caller: UserRow, id: string): Promise<Contact> {

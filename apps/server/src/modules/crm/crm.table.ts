@@ -35,5 +35,9 @@ export const contactStageChanges = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('contact_stage_changes_contact_idx').on(t.contactId, t.createdAt)],
+  (t) => [
+    index('contact_stage_changes_contact_idx').on(t.contactId, t.createdAt),
+    // The CRM summary's contacts won per day.
+    index('contact_stage_changes_bot_idx').on(t.botId, t.createdAt),
+  ],
 );

@@ -1,9 +1,13 @@
-import type { Contact, ContactCreateBody, ContactList, ContactNoteResponse, ContactResponse, ContactTimeline, ContactUpdateBody, PipelineStage, PipelineStages } from '@charla/shared';
+import type { Contact, ContactChannel, ContactCreateBody, ContactList, ContactNoteResponse, ContactResponse, ContactSort, ContactTimeline, ContactUpdateBody, PipelineStage, PipelineStages } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
 
 export interface ContactFilter {
   q: string;
   stageId: string;
+  tag?: string;
+  channel?: ContactChannel | '';
+  /** The server's order (default: newest first). */
+  sort?: ContactSort;
 }
 
 const one = (id: string) => `/api/contacts/${encodeURIComponent(id)}`;
@@ -12,6 +16,9 @@ export function contactsQuery(botId: string, filter: Partial<ContactFilter> & { 
   const params = new URLSearchParams({ botId });
   if (filter.q?.trim()) params.set('q', filter.q.trim());
   if (filter.stageId) params.set('stageId', filter.stageId);
+  if (filter.tag?.trim()) params.set('tag', filter.tag.trim());
+  if (filter.channel) params.set('channel', filter.channel);
+  if (filter.sort && filter.sort !== '-createdAt') params.set('sort', filter.sort);
   if (filter.limit) params.set('limit', String(filter.limit));
   if (cursor) params.set('cursor', cursor);
   return params.toString();

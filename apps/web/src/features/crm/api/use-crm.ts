@@ -17,17 +17,6 @@ export function useContacts(botId: string, filter: ContactFilter) {
   });
 }
 
-/** One column of the board: the stage's contacts in the owner's order. */
-export function useColumn(botId: string, stageId: string) {
-  return useQuery({
-    queryKey: crmKeys.column(botId, stageId),
-    queryFn: async () => {
-      const page = await crmApi.list(botId, { stageId, limit: 100 });
-      return { ...page, items: [...page.items].sort((a, b) => a.position - b.position) };
-    },
-  });
-}
-
 export function useContact(id: string | null) {
   return useQuery({ queryKey: crmKeys.contact(id ?? ''), queryFn: () => crmApi.get(id!).then((r) => r.contact), enabled: Boolean(id) });
 }

@@ -1,6 +1,6 @@
-import { useDeferredValue, useState, type FormEvent } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PipelineStage } from '@charla/shared';
+import { contactChannels, type ContactChannel, type ContactSort, type PipelineStage } from '@charla/shared';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -11,7 +11,8 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { fieldErrors } from '../../../lib/error-text.ts';
 import { crmApi } from '../api/crm-api.ts';
 import { useContacts, useCrmMutations } from '../api/use-crm.ts';
-import { formatWhen } from './crm-format.ts';
+import { StageOptions } from './stage-options.tsx';
+import { ColumnChooser, ContactsTable, useColumnChoice } from './contacts-table.tsx';
 
 /** A new contact by hand: name, phone, e-mail. */
 function NewContact({ botId, open, onClose, onCreated }: { botId: string; open: boolean; onClose: () => void; onCreated: (id: string) => void }) {
@@ -56,11 +57,19 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
   const { t } = useTranslation(['crm', 'common']);
   const [q, setQ] = useState('');
   const [stageId, setStageId] = useState('');
+  const [tag, setTag] = useState('');
+  const [channel, setChannel] = useState<ContactChannel | ''>('');
+  const [sort, setSort] = useState<ContactSort>('-createdAt');
   const [creating, setCreating] = useState(false);
-  const filter = { q: useDeferredValue(q), stageId };
+  const filter = { q: useDeferredValue(q), stageId, tag: useDeferredValue(tag), channel, sort };
+  const filtered = Boolean(filter.q || stageId || filter.tag || channel);
   const contacts = useContacts(botId, filter);
-  const items = contacts.data?.pages.flatMap((p) => p.items) ?? [];
-  const stageName = (id: string | null) => stages.find((s) => s.id === id)?.name ?? '—';
+  const items = useMemo(() => contacts.data?.pages.flatMap((p) => p.items) ?? [], [contacts.data]);
+  const columns = useColumnChoice(botId);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = contacts;
+  const onEnd = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   return (
     <div className="space-y-3">
@@ -81,13 +90,35 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
           <span className="sr-only">{t('fields.stage')}</span>
           <select value={stageId} onChange={(e) => setStageId(e.target.value)} className="h-10 w-full rounded-xl border border-line bg-field px-3 text-sm text-fg">
             <option value="">{t('table.allStages')}</option>
-            {stages.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <StageOptions stages={stages} />
           </select>
         </label>
+        <label className="basis-44">
+          <span className="sr-only">{t('filters.channel')}</span>
+          <select aria-label={t('filters.channel')} value={channel} onChange={(e) => setChannel(e.target.value as ContactChannel | '')} className="h-10 w-full rounded-xl border border-line bg-field px-3 text-sm text-fg">
+            <option value="">{t('filters.allChannels')}</option>
+            {contactChannels
+              .filter((c) => c !== 'playground')
+              .map((c) => (
+                <option key={c} value={c}>
+                  {t(`common:channelNames.${c}`)}
+                </option>
+              ))}
+          </select>
+        </label>
+        <label className="basis-36">
+          <span className="sr-only">{t('filters.tag')}</span>
+          <input
+            type="text"
+            aria-label={t('filters.tag')}
+            value={tag}
+            maxLength={40}
+            onChange={(e) => setTag(e.target.value)}
+            placeholder={t('filters.tag')}
+            className="h-10 w-full rounded-xl border border-line bg-field px-3 text-sm text-fg outline-none focus:border-highlight focus:ring-3 focus:ring-highlight/25"
+          />
+        </label>
+        <ColumnChooser hidden={columns.hidden} onToggle={columns.toggle} />
         <a href={crmApi.exportUrl(botId)} download className={buttonClasses('secondary', 'sm')}>
           {t('table.export')}
         </a>
@@ -103,42 +134,9 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
           <Spinner />
         </div>
       ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-line p-6 text-center text-sm text-muted">{filter.q || stageId ? t('table.emptySearch') : t('table.empty')}</p>
+        <p className="rounded-xl border border-dashed border-line p-6 text-center text-sm text-muted">{filtered ? t('table.emptySearch') : t('table.empty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-line">
-          <table className="w-full text-left md:min-w-[36rem] text-sm">
-            <caption className="sr-only">{t('table.caption')}</caption>
-            <thead className="bg-card text-xs uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2">{t('fields.name')}</th>
-                <th scope="col" className="px-3 py-2">{t('fields.phone')}</th>
-                <th scope="col" className="hidden px-3 py-2 md:table-cell">{t('fields.email')}</th>
-                <th scope="col" className="px-3 py-2">{t('fields.stage')}</th>
-                <th scope="col" className="hidden px-3 py-2 lg:table-cell">{t('fields.tags')}</th>
-                <th scope="col" className="hidden px-3 py-2 md:table-cell">{t('fields.source')}</th>
-                <th scope="col" className="hidden px-3 py-2 lg:table-cell">{t('fields.last')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((c) => (
-                <tr key={c.id} className="border-t border-line hover:bg-card/60">
-                  <th scope="row" className="px-3 py-2 font-medium">
-                    <button type="button" className="focus-ring rounded text-start text-fg underline-offset-2 hover:underline" onClick={() => onOpen(c.id)}>
-                      {c.name || t('table.noName')}
-                    </button>
-                    {!c.marketingConsent ? <span className="ms-2 rounded bg-danger/10 px-1.5 py-0.5 text-xs text-danger">{t('table.optedOut')}</span> : null}
-                  </th>
-                  <td className="px-3 py-2 whitespace-nowrap">{c.phone || '—'}</td>
-                  <td className="hidden px-3 py-2 md:table-cell">{c.email || '—'}</td>
-                  <td className="px-3 py-2">{stageName(c.stageId)}</td>
-                  <td className="hidden px-3 py-2 lg:table-cell">{c.tags.join(', ') || '—'}</td>
-                  <td className="hidden px-3 py-2 md:table-cell">{c.sourceChannel ? t(`common:channelNames.${c.sourceChannel}`) : t('table.byHand')}</td>
-                  <td className="hidden px-3 py-2 whitespace-nowrap lg:table-cell">{c.lastContactAt ? formatWhen(c.lastContactAt) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ContactsTable contacts={items} stages={stages} hidden={columns.hidden} sort={sort} onSort={setSort} onOpen={onOpen} onEnd={onEnd} />
       )}
       {contacts.hasNextPage ? (
         <Button variant="secondary" size="sm" loading={contacts.isFetchingNextPage} onClick={() => void contacts.fetchNextPage()}>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -9,11 +9,11 @@ import { paths } from '../../../lib/navigation.ts';
 import { useBots } from '../../bots/api/use-bots.ts';
 import { storeSelectedBotId } from '../../bots/selected-bot.ts';
 import { CrmTabPanel } from '../../crm/components/crm-tab-panel.tsx';
+import { crmTabs, tabOf, withTab, type CrmTab } from './crm-tabs.ts';
 import { InboxView } from './inbox-view.tsx';
 
-/** The CRM's tabs; the inbox is the first (contacts, pipeline and summary can follow). */
-const crmTabs = ['conversations', 'contacts', 'pipeline'] as const;
-type CrmTab = (typeof crmTabs)[number];
+// The summary's charts load only when it is shown.
+const SummaryTab = lazy(() => import('../../crm/components/summary/summary-tab.tsx').then((m) => ({ default: m.SummaryTab })));
 
 /** Browser alerts for hand-offs: asked for only when the owner clicks. */
 function NotificationsButton() {
@@ -41,7 +41,14 @@ export function CrmPage() {
   const { botId = '' } = useParams();
   const bots = useBots();
   const bot = bots.data?.find((b) => b.id === botId) ?? null;
-  const [tab, setTab] = useState<CrmTab>('conversations');
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params);
+  const setTab = (id: CrmTab) => setParams((prev) => withTab(prev, id), { replace: true });
+  // A link to a conversation (?c=) stays on the inbox once that conversation is closed.
+  const linkedConversation = !params.get('tab') && params.get('c');
+  useEffect(() => {
+    if (linkedConversation) setParams((prev) => withTab(prev, 'conversations'), { replace: true });
+  }, [linkedConversation, setParams]);
 
   useEffect(() => {
     if (bot) storeSelectedBotId(bot.id);
@@ -63,7 +70,7 @@ export function CrmPage() {
         <h1 className="pb-2 text-2xl font-bold tracking-tight text-fg" title={t('page.description')}>
           {t('page.title')}
         </h1>
-        <div role="tablist" aria-label={t('tabs.label')} className="flex gap-1">
+        <div role="tablist" aria-label={t('tabs.label')} className="flex max-w-full min-w-0 gap-1 overflow-x-auto">
           {crmTabs.map((id) => (
             <button
               key={id}
@@ -84,7 +91,15 @@ export function CrmPage() {
         </div>
       </div>
       <div role="tabpanel" id={`crm-panel-${tab}`} aria-labelledby={`crm-tab-${tab}`}>
-        {tab === 'conversations' ? <InboxView botId={bot.id} timeZone={bot.timezone} /> : <CrmTabPanel botId={bot.id} tab={tab} />}
+        {tab === 'summary' ? (
+          <Suspense fallback={<ContentSpinner />}>
+            <SummaryTab botId={bot.id} />
+          </Suspense>
+        ) : tab === 'conversations' ? (
+          <InboxView botId={bot.id} timeZone={bot.timezone} />
+        ) : (
+          <CrmTabPanel botId={bot.id} tab={tab} />
+        )}
       </div>
     </>
   );

@@ -1,0 +1,85 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+
+export interface SummaryDayRow {
+  day: string;
+  conversations: number;
+  solved: number;
+  contacts: number;
+  leads: number;
+  appointments: number;
+  won: number;
+}
+
+export interface SummaryHourRow {
+  weekday: number;
+  hour: number;
+  conversations: number;
+}
+
+export interface SummaryWindow {
+  botId: string;
+  timeZone: string;
+  days: number;
+  /** The stage whose entries count as won (null: none). */
+  wonStage: string | null;
+}
+
+/**
+ * The first instant of the period: midnight, in the bot's time zone, `days - 1` days before today.
+ * A scalar subquery, so it is computed once, not per row.
+ */
+const since = (w: SummaryWindow) => sql`(select ((now() at time zone ${w.timeZone})::date - ${w.days - 1}::int)::timestamp at time zone ${w.timeZone})`;
+/**
+ * Rows are first counted per quarter hour (plain arithmetic on the instant), and only those
+ * buckets are turned into the bot's local time: a time-zone conversion per bucket, not per row
+ * (every offset in use is a multiple of 15 minutes).
+ */
+const bucket = sql`date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00')`;
+const localDay = (w: SummaryWindow) => sql`(b at time zone ${w.timeZone})::date`;
+
+/**
+ * The CRM summary's figures, counted in the database: one grouped query per table over the period
+ * (each reads its (bot_id, created_at) index), joined to every day of the period.
+ */
+export function summaryRepository(db: Db) {
+  return {
+    /** Per day of the period (oldest first, empty days as zeros). */
+    daily(w: SummaryWindow): Promise<SummaryDayRow[]> {
+      const day = sql`(created_at at time zone ${w.timeZone})::date`;
+      const from = since(w);
+      const won = w.wonStage
+        ? sql`select ${day} as day, count(distinct contact_id)::int as won from contact_stage_changes
+            where bot_id = ${w.botId} and created_at >= ${from} and to_stage = ${w.wonStage} and from_stage is distinct from ${w.wonStage} group by 1`
+        : sql`select null::date as day, 0 as won where false`;
+      const perDay = (table: SQL, counts: SQL, sums: SQL, extra: SQL = sql``) =>
+        sql`select ${localDay(w)} as day, ${sums} from (select ${bucket} as b, ${counts} from ${table} where bot_id = ${w.botId} and created_at >= ${from} ${extra} group by 1) q group by 1`;
+      return queryRows<SummaryDayRow>(
+        db,
+        sql`with
+          d as (select g::date as day from generate_series((now() at time zone ${w.timeZone})::date - ${w.days - 1}::int, (now() at time zone ${w.timeZone})::date, interval '1 day') g),
+          v as (${perDay(sql`conversations`, sql`count(*) as n, count(*) filter (where human_at is null and status <> 'human') as s`, sql`sum(n)::int as conversations, sum(s)::int as solved`)}),
+          c as (${perDay(sql`contacts`, sql`count(*) as n, count(*) filter (where phone <> '' or email <> '') as l`, sql`sum(n)::int as contacts, sum(l)::int as leads`)}),
+          a as (${perDay(sql`appointments`, sql`count(*) as n`, sql`sum(n)::int as appointments`, sql`and status <> 'cancelled'`)}),
+          w as (${won})
+        select d.day::text as day,
+          coalesce(v.conversations, 0) as conversations, coalesce(v.solved, 0) as solved,
+          coalesce(c.contacts, 0) as contacts, coalesce(c.leads, 0) as leads,
+          coalesce(a.appointments, 0) as appointments, coalesce(w.won, 0) as won
+        from d left join v on v.day = d.day left join c on c.day = d.day left join a on a.day = d.day left join w on w.day = d.day
+        order by d.day`,
+      );
+    },
+
+    /** Conversations started in the period per ISO weekday (1 Monday) and hour, in the bot's time zone. */
+    hours(w: SummaryWindow): Promise<SummaryHourRow[]> {
+      return queryRows<SummaryHourRow>(
+        db,
+        sql`select extract(isodow from b at time zone ${w.timeZone})::int as weekday, extract(hour from b at time zone ${w.timeZone})::int as hour, sum(n)::int as conversations
+          from (select ${bucket} as b, count(*) as n from conversations where bot_id = ${w.botId} and created_at >= ${since(w)} group by 1) q group by 1, 2`,
+      );
+    },
+  };
+}
+
+export type SummaryRepository = ReturnType<typeof summaryRepository>;

@@ -1,0 +1,46 @@
+import { summaryMetrics, type CrmSummary, type SummaryCounts } from '@charla/shared';
+import type { UserRow } from '../auth/auth.repository.ts';
+import type { BotsService } from '../bots/bots.service.ts';
+import type { SummaryRepository } from './summary.repository.ts';
+
+export interface SummaryDeps {
+  repo: SummaryRepository;
+  bots: BotsService;
+  /** The bot's stages in order (created on first read). */
+  stageNames: (caller: UserRow, botId: string) => Promise<string[]>;
+}
+
+/**
+ * The stage whose entries count as won: the one before the last, the last being the lost one
+ * (Ganado in the sales pipeline, Atendido in the appointments one). Fewer than three stages: none.
+ */
+export const wonStageOf = (names: string[]): string | null => (names.length >= 3 ? names[names.length - 2]! : null);
+
+/** The CRM's summary of a bot over 7, 30 or 90 days, from grouped queries. */
+export function summaryService(deps: SummaryDeps) {
+  return {
+    async summary(caller: UserRow, botId: string, days: number): Promise<CrmSummary> {
+      const bot = await deps.bots.hiddenUnlessOwn(caller, botId, false);
+      const wonStage = wonStageOf(await deps.stageNames(caller, bot.id));
+      const window = { botId: bot.id, timeZone: bot.timezone, days, wonStage };
+      const rows = await deps.repo.daily(window);
+      const hourRows = await deps.repo.hours(window);
+      const totals = Object.fromEntries(summaryMetrics.map((m) => [m, rows.reduce((sum, r) => sum + r[m], 0)])) as SummaryCounts;
+      const hours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+      for (const h of hourRows) hours[h.weekday - 1]![h.hour] = h.conversations;
+      return {
+        days,
+        timeZone: bot.timezone,
+        from: rows[0]?.day ?? '',
+        to: rows[rows.length - 1]?.day ?? '',
+        daily: rows.map((r) => ({ date: r.day, conversations: r.conversations, contacts: r.contacts, leads: r.leads, appointments: r.appointments, won: r.won })),
+        totals,
+        wonStage,
+        botSolved: rows.reduce((sum, r) => sum + r.solved, 0),
+        hours,
+      };
+    },
+  };
+}
+
+export type SummaryService = ReturnType<typeof summaryService>;

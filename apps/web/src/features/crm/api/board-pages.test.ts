@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { Contact } from '@charla/shared';
+import { loadedCount, withCardAtEnd, withoutCard, type ColumnData } from './board-pages.ts';
+
+const card = (id: string) => ({ id, name: id }) as Contact;
+const column = (pages: [string[], string | null][]): ColumnData => ({
+  pages: pages.map(([ids, nextCursor]) => ({ items: ids.map(card), nextCursor })),
+  pageParams: pages.map((_, i) => (i ? `c${i}` : null)),
+});
+
+describe('board column pages', () => {
+  it('takes a card out of whichever page holds it', () => {
+    const after = withoutCard(column([[['a', 'b'], 'x'], [['c'], null]]), 'c')!;
+    expect(after.pages.map((p) => p.items.map((c) => c.id))).toEqual([['a', 'b'], []]);
+  });
+
+  it('adds a card at the end only when the end is loaded, and counts only a whole column', () => {
+    const whole = column([[['a'], 'x'], [['b'], null]]);
+    expect(withCardAtEnd(whole, card('z'))!.pages[1]!.items.map((c) => c.id)).toEqual(['b', 'z']);
+    const partial = column([[['a'], 'x']]);
+    expect(withCardAtEnd(partial, card('z'))).toBe(partial);
+    expect(loadedCount(whole)).toBe(2);
+    expect(loadedCount(partial)).toBeNull();
+    expect(loadedCount(undefined)).toBeNull();
+  });
+});

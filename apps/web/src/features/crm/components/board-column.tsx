@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDroppable } from '@dnd-kit/core';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import type { Contact, PipelineStage } from '@charla/shared';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { loadedCount } from '../api/board-pages.ts';
+import { useBoardColumn } from '../api/use-board-column.ts';
+import { BoardCard } from './board-card.tsx';
+
+const gap = 8;
+
+interface Props {
+  botId: string;
+  stage: PipelineStage;
+  stages: PipelineStage[];
+  /** The card being dragged: kept in the page even when scrolled out of view. */
+  activeId: string | null;
+  onOpen: (id: string) => void;
+  onMove: (contact: Contact, stageId: string) => void;
+}
+
+/**
+ * A stage's column: its cards in the board's order, read 100 at a time as the column scrolls, and
+ * only those in view (TanStack Virtual) are in the page, so thousands of cards stay smooth.
+ */
+export function BoardColumn({ botId, stage, stages, activeId, onOpen, onMove }: Props) {
+  const { t } = useTranslation('crm');
+  const column = useBoardColumn(botId, stage.id);
+  const { setNodeRef, isOver } = useDroppable({ id: stage.id });
+  const items = column.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = loadedCount(column.data) ?? undefined;
+  const scroller = useRef<HTMLDivElement>(null);
+  const active = items.findIndex((c) => c.id === activeId);
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    return active >= 0 && !indexes.includes(active) ? [...indexes, active].sort((a, b) => a - b) : indexes;
+  }, [active]);
+  const virtual = useVirtualizer({ count: items.length, getScrollElement: () => scroller.current, estimateSize: () => 104, gap, overscan: 6, rangeExtractor, getItemKey: (i) => items[i]?.id ?? i });
+  const shown = virtual.getVirtualItems();
+  const lastShown = shown[shown.length - 1]?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = column;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastShown >= items.length - 10) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastShown, items.length]);
+
+  return (
+    <section
+      ref={setNodeRef}
+      aria-labelledby={`stage-${stage.id}`}
+      data-stage={stage.name}
+      className={`flex w-[78vw] max-w-72 shrink-0 snap-start flex-col rounded-2xl border bg-card/60 sm:w-72 ${isOver ? 'border-highlight ring-2 ring-highlight/30' : 'border-line'}`}
+    >
+      <header className="flex items-center gap-2 px-3 py-2.5">
+        <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: stage.color }} aria-hidden="true" />
+        <h3 id={`stage-${stage.id}`} className="min-w-0 flex-1 truncate text-sm font-bold">
+          {stage.name}
+        </h3>
+        <span className="rounded-full bg-surface px-2 text-xs text-muted" aria-label={t('board.count', { count: items.length })}>
+          {items.length}
+          {hasNextPage ? '+' : ''}
+        </span>
+      </header>
+      {column.isPending ? (
+        <div className="grid place-items-center p-4">
+          <Spinner />
+        </div>
+      ) : items.length === 0 ? (
+        <ul className="flex min-h-24 flex-1 flex-col px-2 pb-3">
+          <li className="rounded-xl border border-dashed border-line p-3 text-center text-xs text-muted">{t('board.empty')}</li>
+        </ul>
+      ) : (
+        <div ref={scroller} className="max-h-[65vh] min-h-24 flex-1 overflow-y-auto px-2 pb-3" data-cards={items.length}>
+          <ul className="relative" style={{ height: virtual.getTotalSize() }}>
+            {shown.map((row) => (
+              <BoardCard
+                key={row.key}
+                contact={items[row.index]!}
+                stages={stages}
+                onOpen={onOpen}
+                onMove={onMove}
+                index={row.index}
+                total={total}
+                measure={virtual.measureElement}
+                style={{ position: 'absolute', top: row.start, left: 0, right: 0 }}
+              />
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

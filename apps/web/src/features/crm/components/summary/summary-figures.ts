@@ -1,0 +1,56 @@
+import { summaryMetrics, type SummaryCounts, type SummaryMetric } from '@charla/shared';
+
+export interface FunnelStep {
+  metric: SummaryMetric;
+  value: number;
+  /** The share of the step before it, in percent (null for the first step or after an empty one). */
+  rate: number | null;
+}
+
+/** The funnel of a period: each step with the share of the step before it. */
+export function funnelSteps(totals: SummaryCounts): FunnelStep[] {
+  return summaryMetrics.map((metric, i) => {
+    const before = i > 0 ? totals[summaryMetrics[i - 1]!] : 0;
+    return { metric, value: totals[metric], rate: i > 0 && before > 0 ? Math.round((totals[metric] / before) * 1000) / 10 : null };
+  });
+}
+
+/** The share of conversations the bot handled alone, in whole percent (null without conversations). */
+export const solvedShare = (solved: number, conversations: number): number | null => (conversations > 0 ? Math.round((solved / conversations) * 100) : null);
+
+export interface BusyHour {
+  /** 0 Monday … 6 Sunday. */
+  weekday: number;
+  hour: number;
+  count: number;
+}
+
+/** The busiest hours of the week, most conversations first (hours without any left out). */
+export function busiestHours(hours: number[][], limit = 3): BusyHour[] {
+  const cells: BusyHour[] = [];
+  hours.forEach((row, weekday) => row.forEach((count, hour) => count > 0 && cells.push({ weekday, hour, count })));
+  return cells.sort((a, b) => b.count - a.count || a.weekday - b.weekday || a.hour - b.hour).slice(0, limit);
+}
+
+/** Conversations per hour of the day, the seven weekdays added up. */
+export const perHour = (hours: number[][]): number[] => Array.from({ length: 24 }, (_, h) => hours.reduce((sum, row) => sum + (row[h] ?? 0), 0));
+
+const tag = (language: string) => (language === 'en' ? 'en-US' : 'es-MX');
+
+/** A day of the period as a short label ("25 nov"); the date is read as a calendar day, not an instant. */
+export function dayLabel(date: string, language: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString(tag(language), { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+/** The weekday names, Monday first, in the reader's language ("lun", "lunes"). */
+export function weekdayNames(language: string, width: 'short' | 'long'): string[] {
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(2024, 0, 1 + i)).toLocaleDateString(tag(language), { weekday: width, timeZone: 'UTC' }));
+}
+
+/** An hour of the day as "14:00". */
+export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/** A count in the reader's language ("1,234" / "1,234"). */
+export const formatCount = (n: number, language: string) => n.toLocaleString(tag(language));
