@@ -63,6 +63,8 @@ describe('accessibility (axe-core): no serious violation', () => {
 
       // The welcome view of a new owner.
       await page.goto('/signup');
+      await page.getByRole('button', { name: 'Crear cuenta' }).waitFor();
+      await check('signup');
       await page.getByLabel('Nombre completo').fill(owner.name);
       await page.getByLabel('Correo electrónico').fill(viewport === viewports.phone ? owner.email.replace('lucia.', 'lucia.p.') : owner.email);
       await page.getByLabel('Teléfono (WhatsApp)').fill(owner.phone);
@@ -112,5 +114,32 @@ describe('accessibility (axe-core): no serious violation', () => {
 
       expect(found.join('\n\n')).toBe('');
     });
+
+    it(`on every other screen of a signed-in owner at ${sizeOf(viewport)}`, async () => {
+      const { context, page } = await env.newPage({ viewport, locale: 'es-MX' });
+      await page.goto('/login');
+      await page.getByLabel('Correo electrónico').fill(demo.email);
+      await page.getByLabel('Contraseña', { exact: true }).fill(demo.password);
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await page.waitForURL(/\/personalizacion/);
+      const botPath = new URL(page.url()).pathname.replace(/\/personalizacion$/, '');
+      const screens: [string, string][] = [
+        ...['crm', 'citas', 'recursos', 'productos', 'massive-sender'].map((section): [string, string] => [section, `${botPath}/${section}`]),
+        ...['clients', 'referidos', 'mi-cuenta', 'ayuda', 'nuevo'].map((section): [string, string] => [section, `/app/dashboard/${section}`]),
+        ['wizard', '/app/dashboard/nuevo?template=doctor_appointment'],
+      ];
+      const found: string[] = [];
+      for (const [name, path] of screens) {
+        await page.goto(path);
+        await page.locator('#main h1').first().waitFor();
+        await page.locator('[role="status"] .animate-spin').first().waitFor({ state: 'detached' }).catch(() => undefined);
+        await settle(page);
+        const violations = await seriousViolations(page);
+        if (violations.length) found.push(`${name}:\n${describeViolations(violations)}`);
+        await shot(page, `a11y-${name}-${sizeOf(viewport)}`);
+      }
+      await context.close();
+      expect(found.join('\n\n')).toBe('');
+    }, 180_000);
   }
 });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { createBot, signUp, trainText, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, sizeOf, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
@@ -151,6 +151,25 @@ async function openChannels(page: Page, id = botId) {
 async function panelShot(page: Page, name: string) {
   await page.locator('#canales').evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await shot(page, name);
+}
+
+/** "Conectar por QR" on the QR card: true when a QR is drawn within 10 s (WhatsApp reachable from here). */
+async function askForQr(card: Locator): Promise<boolean> {
+  await card.getByRole('button', { name: 'Conectar por QR' }).click();
+  return card
+    .getByRole('img', { name: 'Código QR para vincular WhatsApp' })
+    .waitFor({ timeout: 10_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/** "Desconectar" on the QR card, confirmed in its dialog. */
+async function disconnectQr(page: Page, card: Locator) {
+  await card.getByRole('button', { name: 'Desconectar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sí, desconectar' }).click();
+  await card.getByRole('button', { name: 'Conectar por QR' }).waitFor();
 }
 
 /** The screen with an element in the middle (the template chooser is taller than the panel's top). */
@@ -343,17 +362,44 @@ describe('Canales', () => {
     await context.close();
   }, 60_000);
 
+  it('says why and offers to start over when linking by QR stalls for 45 s', async () => {
+    const { context, page } = await signedInPage();
+    const panel = await openChannels(page);
+    const card = panel.locator('#canal-whatsapp-qr');
+    // A session left from an earlier test is dropped first, so linking starts from nothing.
+    if (await card.getByRole('button', { name: 'Desconectar' }).isVisible()) await disconnectQr(page, card);
+    if (await askForQr(card)) {
+      // WhatsApp answered from here: linking does not stall, the QR is there to scan.
+      console.log('WhatsApp answered with a QR: the stall cannot happen on this machine');
+      await context.close();
+      return;
+    }
+    // The server keeps retrying (WhatsApp unreachable, or 408 answers): the card waits 45 s, no more.
+    await card.locator('[data-state="connecting"]').waitFor();
+    const stalled = card.getByText('WhatsApp no responde');
+    const started = Date.now();
+    await stalled.waitFor({ timeout: 60_000 });
+    expect(Date.now() - started).toBeGreaterThan(30_000);
+    await expect.poll(() => card.getByRole('button', { name: 'Volver a intentar' }).isVisible()).toBe(true);
+    await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await shot(page, `channels-qr-stalled-${sizeOf(viewports.desktop)}`);
+    await page.setViewportSize(viewports.phone);
+    await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await shot(page, `channels-qr-stalled-${sizeOf(viewports.phone)}`);
+
+    // Starting over drops the stuck session and asks for a new one.
+    const connected = page.waitForResponse((response) => response.url().endsWith('/api/whatsapp-web/connect') && response.request().method() === 'POST');
+    await card.getByRole('button', { name: 'Volver a intentar' }).click();
+    expect((await connected).status()).toBe(200);
+    await disconnectQr(page, card);
+    await context.close();
+  }, 120_000);
+
   it('asks for a QR (drawn only if WhatsApp can be reached from here)', async () => {
     const { context, page } = await signedInPage();
     const panel = await openChannels(page);
     const card = panel.locator('#canal-whatsapp-qr');
-    await card.getByRole('button', { name: 'Conectar por QR' }).click();
-    const qr = card.getByRole('img', { name: 'Código QR para vincular WhatsApp' });
-    const shown = await qr.waitFor({ timeout: 10_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (shown) {
+    if (await askForQr(card)) {
       await card.locator('[data-state="waitingQr"]').waitFor();
       await panelShot(page, `channels-qr-${sizeOf(viewports.desktop)}`);
     } else {

@@ -2,9 +2,14 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { landingLocalesGlobal, landingRoutes, preloadLanding, type LandingBoot } from './src/lib/landing-preload.ts';
+import { defaultLocale, supportedLocales } from './src/lib/locales.ts';
+import { storageKeys } from './src/lib/storage-keys.ts';
+
+const buildId = process.env.BUILD_ID ?? Date.now().toString(36);
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
@@ -46,10 +51,74 @@ function precompress(): Plugin {
   };
 }
 
+/** The chunk a source file became, and every chunk and stylesheet it imports statically. */
+function chunkFiles(bundle: Rollup.OutputBundle, root: string, source: string, skip: Set<string>): string[] {
+  const id = path.resolve(root, source);
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const start = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+  if (!start) throw new Error(`landing preload: no chunk holds ${source}`);
+  const files: string[] = [];
+  const visit = (chunk: Rollup.OutputChunk | undefined) => {
+    if (!chunk || skip.has(chunk.fileName)) return;
+    skip.add(chunk.fileName);
+    files.push(chunk.fileName, ...(chunk.viteMetadata?.importedCss ?? []));
+    for (const file of chunk.imports) visit(chunks.find((c) => c.fileName === file));
+  };
+  visit(start);
+  return files;
+}
+
+/**
+ * Adds to index.html a small inline script that, from the path and the stored session, starts
+ * downloading the landing page's chunks (modulepreload) and locale files beside the entry, so
+ * the first screen does not wait on a chain of requests (see src/lib/landing-preload.ts).
+ */
+function landingPreload(): Plugin {
+  let root = '';
+  let base = '/';
+  return {
+    name: 'charla:landing-preload',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        if (!bundle || !chunk) return;
+        const entry = new Set<string>();
+        const markEntry = (fileName: string) => {
+          if (entry.has(fileName)) return;
+          entry.add(fileName);
+          const found = bundle[fileName];
+          if (found?.type === 'chunk') found.imports.forEach(markEntry);
+        };
+        markEntry(chunk.fileName);
+        const boot: LandingBoot = {
+          routes: landingRoutes.map((route) => ({
+            path: route.path,
+            signedIn: route.signedIn,
+            files: [...new Set(route.modules.flatMap((source) => chunkFiles(bundle, root, source, new Set(entry))))].map((file) => base + file),
+            namespaces: route.namespaces,
+          })),
+          buildId,
+          userIdKey: storageKeys.userId,
+          localeKey: storageKeys.locale,
+          locales: supportedLocales,
+          defaultLocale,
+          localesGlobal: landingLocalesGlobal,
+        };
+        return [{ tag: 'script', children: `(${preloadLanding.toString()})(${JSON.stringify(boot)});`, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), landingPreload()],
   define: {
-    __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? Date.now().toString(36)),
+    __BUILD_ID__: JSON.stringify(buildId),
   },
   server: {
     port: 5173,

@@ -2,7 +2,6 @@ import type { Locale, defaultLocale as sharedDefaultLocale } from '@charla/share
 
 export const supportedLocales = ['es', 'en'] as const satisfies readonly Locale[];
 export const defaultLocale: typeof sharedDefaultLocale = 'es';
-export const fallbackLocale: Locale = 'en';
 
 /** Translation namespaces, one file each under public/locales/{lng}/. */
 export const namespaces = ['common', 'auth', 'dashboard', 'account', 'help', 'training', 'bots', 'products', 'playground', 'channels', 'inbox', 'citas', 'crm', 'crmSummary'] as const;

@@ -116,6 +116,8 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
   };
 
   const datesSet = (arg: DatesSetArg) => {
+    // The arrows are drawn as role="img" with no name; the button's title ("Mes anterior") names it.
+    document.querySelectorAll('.citas-calendar .fc-icon[role="img"]').forEach((icon) => icon.setAttribute('aria-hidden', 'true'));
     const next = { from: arg.start.toISOString(), to: arg.end.toISOString() };
     setRange((previous) => (previous && previous.from === next.from && previous.to === next.to ? previous : next));
   };

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientInfo } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
 import { portalHeaders } from '../../../lib/tenant.ts';
@@ -10,11 +10,14 @@ export function fetchClientInfo(userId: string, signal?: AbortSignal): Promise<C
 }
 
 /** GET /client/info/{userId}, asked only when a user id is stored (spec section 5). */
-export function useClientInfo(userId: string | null) {
-  return useQuery({
+export const clientInfoQuery = (userId: string | null) =>
+  queryOptions({
     queryKey: clientInfoKey(userId),
     queryFn: ({ signal }) => fetchClientInfo(userId ?? '', signal),
     enabled: userId !== null,
     staleTime: 5 * 60_000,
   });
+
+export function useClientInfo(userId: string | null) {
+  return useQuery(clientInfoQuery(userId));
 }

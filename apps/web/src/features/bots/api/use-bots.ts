@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Bot as ServerBot } from '@charla/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api.ts';
@@ -19,15 +19,23 @@ function retryBots(failureCount: number, error: Error): boolean {
 }
 
 /** The signed-in owner's bots: GET /bot/{email} with the stored e-mail. */
-export function useBots() {
-  const email = readStorage(storageKeys.email);
-  return useQuery({
+const botsQuery = (email: string | null) =>
+  queryOptions({
     queryKey: botsKey(email),
     queryFn: () => fetchBots(email ?? '', botCallDeps),
     enabled: email !== null,
     staleTime: 60_000,
     retry: retryBots,
   });
+
+export function useBots() {
+  return useQuery(botsQuery(readStorage(storageKeys.email)));
+}
+
+/** Asks for the list before the dashboard has rendered (the app's first page load). */
+export function prefetchBots(queryClient: QueryClient): Promise<void> {
+  const email = readStorage(storageKeys.email);
+  return email === null ? Promise.resolve() : queryClient.prefetchQuery(botsQuery(email));
 }
 
 /** Puts a bot the server answered with into the cached list (added at the end when new). */

@@ -29,7 +29,7 @@ export function TemplateGrid({ clientId, limit }: { clientId: string | null; lim
               }}
               data-template={template}
               className={`focus-ring group flex h-full items-start gap-4 rounded-2xl border border-line bg-card p-4 backdrop-blur-xl transition sm:p-5 ${
-                limit?.reached ? 'cursor-not-allowed opacity-60' : 'hover:-translate-y-0.5 hover:border-highlight/60 hover:bg-[color-mix(in_srgb,var(--font-color)_9%,transparent)]'
+                limit?.reached ? 'cursor-not-allowed border-dashed' : 'hover:-translate-y-0.5 hover:border-highlight/60 hover:bg-[color-mix(in_srgb,var(--font-color)_9%,transparent)]'
               }`}
             >
               <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-highlight/15 text-highlight-text transition group-hover:bg-highlight group-hover:text-on-highlight">

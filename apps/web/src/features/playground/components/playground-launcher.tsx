@@ -14,9 +14,14 @@ const PlaygroundPanel = lazy(() => loadPanel().then((module) => ({ default: modu
  */
 export function PlaygroundLauncher({ bot }: { bot: PlaygroundBot }) {
   return (
-    <Suspense fallback={null}>
-      <Launcher bot={bot} />
-    </Suspense>
+    <>
+      {/* Room at the end of the page so the button never covers its last lines; there from the
+          first render, so nothing moves when the button's words arrive. */}
+      <div aria-hidden="true" className="h-20" />
+      <Suspense fallback={null}>
+        <Launcher bot={bot} />
+      </Suspense>
+    </>
   );
 }
 
@@ -40,8 +45,6 @@ function Launcher({ bot }: { bot: PlaygroundBot }) {
 
   return (
     <>
-      {/* Room at the end of the page so the button never covers its last lines. */}
-      <div aria-hidden="true" className="h-20" />
       <button
         ref={button}
         type="button"
