@@ -231,10 +231,17 @@ describe('a new owner\'s first hour', () => {
     await tour.getByText('1 de 7').waitFor();
     const overlaps: string[] = [];
     for (let step = 1; step <= 7; step++) {
-      await page.waitForTimeout(450);
+      // The page scrolls smoothly to each step's element: measure once the popover and its element stand still.
+      const boxes = async () => JSON.stringify([await tour.boundingBox(), await page.locator('.driver-active-element').boundingBox()]);
+      let seen = '';
+      for (let tries = 0; tries < 20; tries++) {
+        await page.waitForTimeout(200);
+        const now = await boxes();
+        if (now === seen) break;
+        seen = now;
+      }
       const title = await tour.locator('.driver-popover-title').innerText();
-      const box = await tour.boundingBox();
-      const target = await page.locator('.driver-active-element').boundingBox();
+      const [box, target] = JSON.parse(seen) as [{ x: number; y: number; width: number; height: number } | null, { x: number; y: number; width: number; height: number } | null];
       if (box && target && intersects(box, target)) overlaps.push(title);
       if (step === 2) await shot(page, `onboarding-tour-step-2-${sizeOf(viewports.desktop)}`);
       if (step === 5) await shot(page, `onboarding-tour-step-5-${sizeOf(viewports.desktop)}`);

@@ -146,6 +146,20 @@ describe('api client', () => {
     expect(calls.filter((c) => c.url === '/client/refresh-token')).toHaveLength(1);
   });
 
+  it('retries without a second refresh when another call renewed the session while it was out', async () => {
+    let answerLate: (r: Response) => void = () => undefined;
+    const { api, calls } = setup({
+      '/client/info/u1': [unauthenticated, () => json(200, { n: 1 })],
+      '/bot': [() => new Promise<Response>((resolve) => (answerLate = resolve)) as unknown as Response, () => json(200, { n: 2 })],
+      '/client/refresh-token': [() => json(200, { ok: true })],
+    });
+    const late = api.get('/bot');
+    await expect(api.get('/client/info/u1')).resolves.toEqual({ n: 1 });
+    answerLate(unauthenticated());
+    await expect(late).resolves.toEqual({ n: 2 });
+    expect(calls.filter((c) => c.url === '/client/refresh-token')).toHaveLength(1);
+  });
+
   it('reports a network failure and a non-JSON error with client codes', async () => {
     const failing = createApiClient({
       fetch: () => Promise.reject(new TypeError('Failed to fetch')),

@@ -90,6 +90,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const refreshPath = options.refreshPath ?? refreshTokenPath;
   const createXhr = options.createXhr ?? browserXhr;
   let refreshInFlight: Promise<boolean> | null = null;
+  // Successful refreshes so far: a call sent before the last one finished retries on its cookie.
+  let renewals = 0;
 
   function send(path: string, request: SendOptions): Promise<Response> {
     const headers: Record<string, string> = {
@@ -118,7 +120,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   /** One refresh at a time: requests that fail together share it. */
   function refresh(): Promise<boolean> {
     refreshInFlight ??= send(refreshPath, { method: 'POST' })
-      .then((response) => response.ok)
+      .then((response) => {
+        if (response.ok) renewals += 1;
+        return response.ok;
+      })
       .catch(() => false)
       .finally(() => {
         refreshInFlight = null;
@@ -127,9 +132,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<T>(path: string, request: SendOptions = {}): Promise<T> {
+    const renewalsBefore = renewals;
     let response = await send(path, request);
     if (response.status === 401 && request.refreshOn401 !== false) {
-      const refreshed = await refresh();
+      // Another call renewed the session while this one was out: retry on the new cookie.
+      const refreshed = renewals !== renewalsBefore || (await refresh());
       if (!refreshed) {
         options.onAuthFailure('Authentication failed');
         throw await authError(response, 'Authentication failed');

@@ -1,6 +1,7 @@
 import { activeAppointmentStatuses, type AppointmentStatus } from '@charla/shared';
 import { and, asc, desc, eq, getTableColumns, gt, gte, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import { conversationsRepository } from '../conversations/conversations.repository.ts';
 import { contacts, conversations, messages } from '../conversations/conversations.table.ts';
 import { appointmentFeeds, appointmentReminders, appointments } from './appointments.table.ts';
 
@@ -211,39 +212,27 @@ export function appointmentsRepository(db: Db) {
           await tx.insert(appointmentReminders).values({ appointmentId: a.id, minutesBefore: input.minutesBefore, startAt: input.startAt, skipped: 'no_conversation' });
           return { skipped: 'no_conversation' };
         }
-        const [message] = await tx
-          .insert(messages)
-          .values({
-            conversationId: conversation.id,
-            botId: a.botId,
-            channel: conversation.channel,
-            direction: 'out',
-            author: 'bot',
-            text: input.text(a, contact),
-            status: 'queued',
-            idempotencyKey: `reminder:${a.id}:${input.minutesBefore}:${input.startAt.toISOString()}`,
-            actions: [{ type: 'reminder', appointmentId: a.id, start: a.startAt.toISOString() }],
-            createdAt: input.now,
-          })
-          .returning();
-        await tx.insert(appointmentReminders).values({ appointmentId: a.id, minutesBefore: input.minutesBefore, startAt: input.startAt, messageId: message!.id });
+        const talk = conversationsRepository(tx);
+        const message = await talk.queueNotice({
+          conversationId: conversation.id,
+          botId: a.botId,
+          channel: conversation.channel,
+          text: input.text(a, contact),
+          idempotencyKey: `reminder:${a.id}:${input.minutesBefore}:${input.startAt.toISOString()}`,
+          actions: [{ type: 'reminder', appointmentId: a.id, start: a.startAt.toISOString() }],
+          at: input.now,
+        });
+        if (!message) throw new Error(`reminder of appointment ${a.id} already has a message but no reminder row`);
+        await tx.insert(appointmentReminders).values({ appointmentId: a.id, minutesBefore: input.minutesBefore, startAt: input.startAt, messageId: message.id });
         // The customer's next answer ("confirmo", "no puedo") is about this appointment.
-        await tx
-          .update(conversations)
-          .set({ engineState: sql`${conversations.engineState} || ${JSON.stringify({ reminded: { appointmentId: a.id, start: a.startAt.toISOString() } })}::jsonb` })
-          .where(eq(conversations.id, conversation.id));
-        return { message: message!, created: true };
+        await talk.remember(conversation.id, { reminded: { appointmentId: a.id, start: a.startAt.toISOString() } });
+        return { message, created: true };
       });
     },
 
     /** A message to the customer in a conversation, queued for the send path; stored once per key. */
     async storeNotice(conversation: { id: string; botId: string; channel: (typeof conversations.$inferSelect)['channel'] }, text: string, key: string, actions: Record<string, unknown>[]) {
-      const [row] = await db
-        .insert(messages)
-        .values({ conversationId: conversation.id, botId: conversation.botId, channel: conversation.channel, direction: 'out', author: 'bot', text, status: 'queued', idempotencyKey: key, actions })
-        .onConflictDoNothing()
-        .returning();
-      return row;
+      return conversationsRepository(db).queueNotice({ conversationId: conversation.id, botId: conversation.botId, channel: conversation.channel, text, idempotencyKey: key, actions });
     },
 
     async feedOf(botId: string) {

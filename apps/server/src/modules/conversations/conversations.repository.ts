@@ -274,6 +274,35 @@ export function conversationsRepository(db: Db) {
     },
 
     /** The conversation after a turn: the engine's state, the unanswered count, its last message and a hand-off. */
+    /** A message of the bot's own (a reminder, a word about an appointment), queued for the send path; stored once per key. */
+    async queueNotice(input: { conversationId: string; botId: string; channel: Channel; text: string; idempotencyKey: string; actions: Record<string, unknown>[]; at?: Date }): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .insert(messages)
+        .values({
+          conversationId: input.conversationId,
+          botId: input.botId,
+          channel: input.channel,
+          direction: 'out',
+          author: 'bot',
+          text: input.text,
+          status: 'queued',
+          idempotencyKey: input.idempotencyKey,
+          actions: input.actions,
+          ...(input.at && { createdAt: input.at }),
+        })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    /** Adds to what the engine remembers of a conversation (read by the next turn). */
+    async remember(conversationId: string, patch: Record<string, unknown>): Promise<void> {
+      await db
+        .update(conversations)
+        .set({ engineState: sql`${conversations.engineState} || ${JSON.stringify(patch)}::jsonb` })
+        .where(eq(conversations.id, conversationId));
+    },
+
     async finishTurn(conversationId: string, input: { state: Record<string, unknown>; unanswered?: number; lastMessageAt?: Date; handoffAt?: Date }): Promise<void> {
       await db
         .update(conversations)
