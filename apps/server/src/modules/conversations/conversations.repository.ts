@@ -273,9 +273,8 @@ export function conversationsRepository(db: Db) {
         .returning();
     },
 
-    /** The conversation after a turn: the engine's state, the unanswered count, its last message and a hand-off. */
     /** A message of the bot's own (a reminder, a word about an appointment), queued for the send path; stored once per key. */
-    async queueNotice(input: { conversationId: string; botId: string; channel: Channel; text: string; idempotencyKey: string; actions: Record<string, unknown>[]; at?: Date }): Promise<MessageRow | undefined> {
+    async queueNotice(input: { conversationId: string; botId: string; channel: Channel; text: string; idempotencyKey: string; actions?: Record<string, unknown>[]; at?: Date }): Promise<MessageRow | undefined> {
       const [row] = await db
         .insert(messages)
         .values({
@@ -287,7 +286,7 @@ export function conversationsRepository(db: Db) {
           text: input.text,
           status: 'queued',
           idempotencyKey: input.idempotencyKey,
-          actions: input.actions,
+          ...(input.actions && { actions: input.actions }),
           ...(input.at && { createdAt: input.at }),
         })
         .onConflictDoNothing()
@@ -303,6 +302,7 @@ export function conversationsRepository(db: Db) {
         .where(eq(conversations.id, conversationId));
     },
 
+    /** The conversation after a turn: the engine's state, the unanswered count, its last message and a hand-off. */
     async finishTurn(conversationId: string, input: { state: Record<string, unknown>; unanswered?: number; lastMessageAt?: Date; handoffAt?: Date }): Promise<void> {
       await db
         .update(conversations)

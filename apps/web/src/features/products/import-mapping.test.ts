@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { suggestMapping } from '@charla/shared';
-import { columnFor, initialMapping, mappingChoices, mappingProblems, sampleValues, serializeMapping, setColumnTarget } from './import-mapping.ts';
+import * as mapping from '../../components/csv-import/column-mapping.ts';
+import { catalogMapping } from './import-mapping.ts';
+
+const initialMapping = (cols: readonly string[], suggested: Readonly<Record<string, string>>) => mapping.initialMapping(cols, suggested, catalogMapping);
+const setColumnTarget = (state: mapping.MappingState<(typeof catalogMapping.choices)[number]>, column: string, target: (typeof catalogMapping.choices)[number]) =>
+  mapping.setColumnTarget(state, column, target, catalogMapping);
+const mappingProblems = (state: mapping.MappingState<(typeof catalogMapping.choices)[number]>) => [mapping.mappingProblem(state, catalogMapping)].filter(Boolean);
+const serializeMapping = (state: mapping.MappingState<(typeof catalogMapping.choices)[number]>) => mapping.serializeMapping(state, catalogMapping);
+const { columnFor, sampleValues } = mapping;
+const mappingChoices = catalogMapping.choices;
 
 const columns = ['Modelo', 'Precio', 'Código', 'Existencias', 'Color'];
 
-describe('import column mapping', () => {
+describe('catalog import column mapping', () => {
   it('starts from the server suggestion', () => {
     const state = initialMapping(columns, suggestMapping(columns));
     expect(state.mapping).toEqual({ Modelo: 'name', Precio: 'price', Código: 'sku', Existencias: 'stock', Color: 'attribute' });
