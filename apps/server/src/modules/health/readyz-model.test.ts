@@ -38,8 +38,11 @@ describe.each(engines)("the language model's state in /readyz on %s", (dbEngine)
     }
     expect(ready).toMatchObject({ status: 'ready', model: { state: 'failing', failures: 1, last_reason: 'http 503' } });
     expect(log.entries).toHaveLength(1);
-    // The offline engine answered meanwhile.
-    const conversation = (await as(t, owner)({ method: 'GET', url: `/api/playground/${botId}` })).json();
-    expect(conversation.messages.some((m: { direction: string }) => m.direction === 'out')).toBe(true);
+    // The offline engine answers instead (its reply is committed just after the failure is counted).
+    const answered = async () => {
+      const conversation = (await as(t, owner)({ method: 'GET', url: `/api/playground/${botId}` })).json();
+      return conversation.messages.some((m: { direction: string }) => m.direction === 'out');
+    };
+    await expect.poll(answered, { timeout: 10_000, interval: 50 }).toBe(true);
   });
 });
