@@ -22,7 +22,7 @@ export async function askInPlayground(panel: Locator, text: string): Promise<{ r
   const box = panel.getByRole('textbox', { name: 'Mensaje como cliente' });
   await box.fill(text);
   await box.press('Enter');
-  expect(await box.inputValue()).toBe('');
+  await expect.poll(() => box.inputValue()).toBe('');
   await panel.locator('li[data-author="customer"]').filter({ hasText: text }).last().waitFor();
   await expect.poll(() => botMessages(panel).count(), { timeout: 20_000 }).toBeGreaterThan(before);
   await panel.getByTestId('typing').waitFor({ state: 'detached' });
