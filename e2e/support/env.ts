@@ -39,7 +39,7 @@ export async function startTestEnv({ env }: { env?: Record<string, string> } = {
   return {
     app,
     browser,
-    async newPage({ viewport = viewports.desktop, locale, timezoneId, storageState, timeoutMs = 15_000 } = {}) {
+    async newPage({ viewport = viewports.desktop, locale, timezoneId, storageState, timeoutMs = 30_000 } = {}) {
       const context = await browser.newContext({
         viewport,
         baseURL: app.url,

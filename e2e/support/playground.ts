@@ -21,6 +21,8 @@ export async function askInPlayground(panel: Locator, text: string): Promise<{ r
   const before = await botMessages(panel).count();
   const box = panel.getByRole('textbox', { name: 'Mensaje como cliente' });
   await box.fill(text);
+  // Enter sends only once the chat is ready (its history loaded, the socket joined).
+  await expect.poll(() => panel.getByRole('button', { name: 'Enviar' }).isEnabled(), { timeout: 30_000 }).toBe(true);
   await box.press('Enter');
   await expect.poll(() => box.inputValue()).toBe('');
   await panel.locator('li[data-author="customer"]').filter({ hasText: text }).last().waitFor();
