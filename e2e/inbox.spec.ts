@@ -5,6 +5,7 @@ import { fakeGraph, type FakeGraph } from '../apps/server/src/channels/meta/test
 import { createBot, enableHandoff, signUp, trainText, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, sizeOf, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
+import { botRoomJoined } from './support/realtime.ts';
 
 const appSecret = 'e2e-inbox-app-secret';
 const phoneNumberId = '106540352242933';
@@ -189,8 +190,10 @@ describe('Inbox', () => {
     await card.getByLabel('Minutos para devolver al asistente').waitFor();
     await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await shot(page, `inbox-redirection-card-${sizeOf(viewports.desktop)}`);
+    const joined = botRoomJoined(page, botId);
     await page.goto(`/app/dashboard/${botId}/recursos`);
     await page.getByRole('link', { name: 'CRM' }).waitFor();
+    await joined;
     await customerWrites('5213355500011', 'Carla Pérez', 'Quiero hablar con una persona, por favor');
     await page.getByText('Carla Pérez quiere hablar con una persona.').waitFor({ timeout: 30_000 });
     await page.locator('[data-badge="1"]').waitFor();

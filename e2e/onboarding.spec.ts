@@ -222,6 +222,7 @@ describe('a new owner\'s first hour', () => {
     const { context, page, botId } = await signedInDemo();
     await page.goto(`/app/dashboard/${botId}/personalizacion`);
     await page.getByRole('link', { name: 'Canales', exact: true }).first().waitFor();
+    await page.getByText('API de WhatsApp', { exact: true }).first().waitFor();
     expect(await page.getByText('API de WhatsApp', { exact: true }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Ver recorrido' }).click();

@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './lib/i18n.ts';
+import { loadLandingNamespaces } from './lib/i18n.ts';
 import './styles.css';
 import { App } from './app/app.tsx';
+import { preloadRoute } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { clientInfoQuery } from './features/auth/api/client-info.ts';
 import { storedUserId } from './features/auth/remember-session.ts';
 
-// A returning owner's session and assistants are asked for now, beside the page's code, rather
+// A returning owner's session, assistants and page code are asked for now, side by side, rather
 // than once React has rendered down to the components that need them.
 const userId = storedUserId();
 if (userId) {
@@ -18,8 +19,15 @@ if (userId) {
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+/** How long the first render waits for the page's code and words (index.html shows its loading screen meanwhile). */
+const codeWaitMs = 1500;
+
+// The first render waits for the page's code and words, so it shows the page rather than a spinner first.
+const pageReady = Promise.all([preloadRoute(window.location.pathname, userId !== null), loadLandingNamespaces().catch(() => undefined)]);
+void Promise.race([pageReady, new Promise((resolve) => setTimeout(resolve, codeWaitMs))]).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -3,26 +3,40 @@
  * something else has the focus already: after signing in, opening a page or closing the tour,
  * keyboard and screen-reader users start at the top of what they came for, not on <body>.
  * While the heading is not there yet, it waits for the page's DOM to change (no polling each
- * frame, which would keep the browser drawing while the page loads).
+ * frame, which would keep the browser drawing while the page loads). The focus itself waits for
+ * the frame after the heading appeared: focusing before the browser laid the new page out would
+ * make it lay the whole page out at once, in the middle of the page's first render.
  */
 export function focusPageHeading(doc: Document = document, { force = false, timeoutMs = 3000 } = {}): () => void {
   let observer: MutationObserver | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let frame = 0;
+  let settle: ReturnType<typeof setTimeout> | undefined;
+  let cancelled = false;
   const stop = () => {
     observer?.disconnect();
     clearTimeout(timer);
   };
+  const taken = () => {
+    const active = doc.activeElement;
+    return !force && active !== null && active !== doc.body && active !== doc.documentElement;
+  };
   /** True when there is nothing left to do. */
   const attempt = (): boolean => {
-    const active = doc.activeElement;
-    if (!force && active && active !== doc.body && active !== doc.documentElement) return true;
-    const heading = doc.querySelector<HTMLElement>('#main h1');
-    if (!heading) return false;
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    heading.focus({ preventScroll: true });
+    if (taken()) return true;
+    if (!doc.querySelector('#main h1')) return false;
+    frame = requestAnimationFrame(() => {
+      // After this frame's layout and paint.
+      settle = setTimeout(() => {
+        const heading = doc.querySelector<HTMLElement>('#main h1');
+        if (cancelled || !heading || taken()) return;
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }, 0);
+    });
     return true;
   };
-  const frame = requestAnimationFrame(() => {
+  frame = requestAnimationFrame(() => {
     if (attempt()) return;
     observer = new MutationObserver(() => {
       if (attempt()) stop();
@@ -31,7 +45,9 @@ export function focusPageHeading(doc: Document = document, { force = false, time
     timer = setTimeout(stop, timeoutMs);
   });
   return () => {
+    cancelled = true;
     cancelAnimationFrame(frame);
+    clearTimeout(settle);
     stop();
   };
 }

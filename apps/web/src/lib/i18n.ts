@@ -52,6 +52,16 @@ function requestLocale(_options: unknown, url: string, _payload: unknown, callba
   );
 }
 
+/**
+ * Loads the namespaces index.html started for the landing page (their downloads are under way):
+ * the first render then finds its words ready instead of suspending for them.
+ */
+export function loadLandingNamespaces(): Promise<void> {
+  const preloaded = (window as unknown as Record<string, PreloadedLocales | undefined>)[landingLocalesGlobal] ?? {};
+  const namespaces = Object.keys(preloaded).flatMap((url) => /\/locales\/[^/]+\/([^/.]+)\.json/.exec(url)?.[1] ?? []);
+  return namespaces.length ? i18n.loadNamespaces(namespaces).then(() => undefined) : Promise.resolve();
+}
+
 void i18n
   .use(HttpBackend)
   .use(initReactI18next)

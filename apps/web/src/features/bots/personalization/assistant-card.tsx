@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { botLimits, personalities, purposeCodes, responseLengths, tones } from '@charla/shared/constants';
 import type { Bot as ServerBot, UpdateBotBody } from '@charla/shared';
@@ -9,7 +9,7 @@ import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { updateBot } from '../api/bot-calls.ts';
 import type { Bot } from '../bot.ts';
 import { checkText, type SettingProblem } from './settings-rules.ts';
-import { timeZoneGroups, timeZoneLabel } from './time-zones.ts';
+import { TimeZoneSelect } from './time-zone-select.tsx';
 import { ChoiceGroup } from '../wizard/choice-group.tsx';
 import { SectionCard } from './section-card.tsx';
 import { changedFields, compactProblems, useDraft, useProblemText, useSaveBot } from './use-settings.ts';
@@ -34,8 +34,7 @@ const identityKey = { Humano: 'human', 'Inteligencia Artificial': 'ai' } as cons
 
 /** Asistente: name, purpose, tone, personality, identity, answer length, language, time zone, extra instructions. */
 export function AssistantCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
-  const { t, i18n } = useTranslation('bots');
-  const locale = i18n.resolvedLanguage ?? 'es';
+  const { t } = useTranslation('bots');
   const text = useProblemText();
   const { draft, setDraft, set, dirty, reset } = useDraft(pick(bot));
   const [problems, setProblems] = useState<Partial<Record<keyof Values, SettingProblem>>>({});
@@ -43,14 +42,6 @@ export function AssistantCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }
   const errorOf = (field: keyof Values) => text(problems[field]) ?? save.fields[field];
   const choose = <K extends keyof Values>(field: K) => (value: string) => set(field, value as Values[K]);
 
-  const zones = useMemo(() => {
-    const { mexico, others } = timeZoneGroups(bot.timezone, locale);
-    // Offsets for Mexico's zones only: formatting hundreds of zones would stall the page.
-    return [
-      { label: t('personalization.assistant.zonesMexico'), options: mexico.map((zone) => ({ value: zone, label: timeZoneLabel(zone, locale) })) },
-      { label: t('personalization.assistant.zonesOther'), options: others.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })) },
-    ];
-  }, [bot.timezone, locale, t]);
 
   const submit = () => {
     const found = compactProblems<keyof Values>({
@@ -149,15 +140,11 @@ export function AssistantCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }
             { value: 'en', label: t('languages.en') },
           ]}
         />
-        <SelectField
-          label={t('fields.timezone')}
-          name="timezone"
+        <TimeZoneSelect
           value={draft.timezone}
-          onChange={(event) => choose('timezone')(event.target.value)}
+          onChange={choose('timezone')}
           error={errorOf('timezone')}
           hint={t('personalization.assistant.timezoneHint')}
-          options={[]}
-          groups={zones}
         />
       </div>
       <TextareaField

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -138,6 +138,9 @@ function BotSettings({ bot, onTour }: { bot: Bot; onTour: () => void }) {
   const readOnly = bot.locked;
   const name = botLabel(bot, t('bots:personalization.unnamed'));
   const card = cardKeyOf(bot.bot_objective);
+  // The header paints first; the cards (about a thousand elements) follow in a render React can
+  // interrupt, so the page answers a tap while they are built.
+  const showCards = useDeferredValue(true, false);
 
   return (
     <div className="animate-rise">
@@ -198,17 +201,25 @@ function BotSettings({ bot, onTour }: { bot: Bot; onTour: () => void }) {
         </ul>
       </nav>
 
-      <div className="space-y-6">
-        <BusinessCard bot={bot} readOnly={readOnly} />
-        <AssistantCard bot={bot} readOnly={readOnly} />
-        <WelcomeCard bot={bot} readOnly={readOnly} />
-        <ScheduleCard bot={bot} readOnly={readOnly} />
-        <RemindersCard bot={bot} readOnly={readOnly} />
-        <RedirectionCard bot={bot} readOnly={readOnly} />
-        <ChannelsPanel bot={bot} readOnly={readOnly} />
-        <DeleteBotCard bot={bot} />
+      <div className="space-y-6" aria-busy={!showCards}>
+        {showCards ? <Cards bot={bot} readOnly={readOnly} /> : null}
       </div>
       <PlaygroundLauncher bot={bot} />
     </div>
+  );
+}
+
+function Cards({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
+  return (
+    <>
+      <BusinessCard bot={bot} readOnly={readOnly} />
+      <AssistantCard bot={bot} readOnly={readOnly} />
+      <WelcomeCard bot={bot} readOnly={readOnly} />
+      <ScheduleCard bot={bot} readOnly={readOnly} />
+      <RemindersCard bot={bot} readOnly={readOnly} />
+      <RedirectionCard bot={bot} readOnly={readOnly} />
+      <ChannelsPanel bot={bot} readOnly={readOnly} />
+      <DeleteBotCard bot={bot} />
+    </>
   );
 }
