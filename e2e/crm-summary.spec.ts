@@ -100,6 +100,13 @@ describe('CRM: Resumen, the contacts table and the board', () => {
     await page.getByRole('checkbox', { name: 'Correo' }).uncheck();
     await expect.poll(() => table.getByRole('columnheader', { name: 'Correo' }).count()).toBe(0);
     await shot(page, `crm-table-${sizeOf(viewports.desktop)}`);
+    // The menu closes like a menu: a press outside it, and Escape.
+    await page.getByRole('heading', { name: 'CRM', level: 1 }).click();
+    await page.getByRole('checkbox', { name: 'Correo' }).waitFor({ state: 'hidden' });
+    await page.locator('summary', { hasText: 'Columnas' }).click();
+    await page.getByRole('checkbox', { name: 'Correo' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('checkbox', { name: 'Correo' }).waitFor({ state: 'hidden' });
     await page.reload();
     await page.getByRole('tab', { name: 'Contactos' }).click();
     await table.getByRole('row').nth(1).waitFor();
@@ -124,6 +131,11 @@ describe('CRM: Resumen, the contacts table and the board', () => {
     await page.locator('[data-summary="30"]').waitFor();
     await page.locator('[data-chart="daily"] svg').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The four tabs are all in view, none pushed past the screen's edge.
+    for (const name of ['Resumen', 'Conversaciones', 'Contactos', 'Embudo']) {
+      const box = (await page.getByRole('tab', { name }).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
     await shot(page, `crm-summary-${sizeOf(viewports.phone)}`, { fullPage: true });
     await page.getByRole('tab', { name: 'Contactos' }).click();
     await page.getByRole('table', { name: 'Contactos del asistente' }).getByRole('row').nth(1).waitFor();

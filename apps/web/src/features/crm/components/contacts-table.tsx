@@ -5,6 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Contact, ContactSort, PipelineStage } from '@charla/shared';
 import { contactColumns, nextSort, readHiddenColumns, sortableColumns, sortState, writeHiddenColumns, type ContactColumn } from './contacts-table-state.ts';
 import { formatWhen } from './crm-format.ts';
+import { useDismissable } from '../../../lib/use-dismissable.ts';
 
 const rowHeight = 45;
 
@@ -23,8 +24,10 @@ export function useColumnChoice(botId: string) {
 /** A menu of checkboxes: which columns the table shows. */
 export function ColumnChooser({ hidden, onToggle }: { hidden: ContactColumn[]; onToggle: (column: ContactColumn, shown: boolean) => void }) {
   const { t } = useTranslation('crm');
+  const menu = useRef<HTMLDetailsElement>(null);
+  useDismissable(menu);
   return (
-    <details className="relative">
+    <details ref={menu} className="relative">
       <summary className="focus-ring flex h-9 cursor-pointer list-none items-center rounded-xl border border-line bg-field px-3 text-sm font-semibold text-fg">{t('columns.choose')}</summary>
       <fieldset className="absolute end-0 z-20 mt-1 w-56 space-y-1 rounded-xl border border-line bg-surface p-3 shadow-xl">
         <legend className="sr-only">{t('columns.choose')}</legend>

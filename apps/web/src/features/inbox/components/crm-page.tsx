@@ -70,7 +70,7 @@ export function CrmPage() {
         <h1 className="pb-2 text-2xl font-bold tracking-tight text-fg" title={t('page.description')}>
           {t('page.title')}
         </h1>
-        <div role="tablist" aria-label={t('tabs.label')} className="flex max-w-full min-w-0 gap-1 overflow-x-auto">
+        <div role="tablist" aria-label={t('tabs.label')} className="flex max-w-full min-w-0 overflow-x-auto sm:gap-1">
           {crmTabs.map((id) => (
             <button
               key={id}
@@ -80,7 +80,7 @@ export function CrmPage() {
               aria-selected={tab === id}
               aria-controls={`crm-panel-${id}`}
               onClick={() => setTab(id)}
-              className={`focus-ring -mb-px border-b-2 px-3 py-2 text-sm font-semibold ${tab === id ? 'border-highlight text-fg' : 'border-transparent text-muted hover:text-fg'}`}
+              className={`focus-ring -mb-px shrink-0 border-b-2 px-1.5 py-2 text-[13px] font-semibold sm:px-3 sm:text-sm ${tab === id ? 'border-highlight text-fg' : 'border-transparent text-muted hover:text-fg'}`}
             >
               {id === 'conversations' ? t('tabs.conversations') : tc(`tabs.${id}`)}
             </button>
