@@ -391,6 +391,9 @@ describe('Canales', () => {
     const connected = page.waitForResponse((response) => response.url().endsWith('/api/whatsapp-web/connect') && response.request().method() === 'POST');
     await card.getByRole('button', { name: 'Volver a intentar' }).click();
     expect((await connected).status()).toBe(200);
+    // The new try is given its own 45 s: the notice is gone until then.
+    await stalled.waitFor({ state: 'detached' });
+    await card.locator('[data-state="connecting"]').waitFor();
     await disconnectQr(page, card);
     await context.close();
   }, 120_000);

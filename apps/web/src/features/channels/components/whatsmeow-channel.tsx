@@ -26,8 +26,10 @@ export function WhatsmeowChannel({ botId, readOnly, liveQr, clearQr }: { botId: 
   const disconnect = useDisconnect(botId, 'whatsmeow');
   const waiting = session?.status === 'waiting_qr';
   const qr = waiting ? (liveQr?.qr ?? session.qr) : null;
-  // Linking that goes on with nothing to scan: after a while, say why and offer to start over.
-  const stalled = useLasting(whatsmeowStalled(session, Boolean(qr)), WHATSMEOW_STALL_MS);
+  // Linking that goes on with nothing to scan: after a while, say why and offer to start over
+  // (each new try is given the same while).
+  const [tries, setTries] = useState(0);
+  const stalled = useLasting(whatsmeowStalled(session, Boolean(qr)), WHATSMEOW_STALL_MS, tries);
 
   useEffect(() => {
     if (session && session.status !== 'waiting_qr') clearQr();
@@ -36,6 +38,7 @@ export function WhatsmeowChannel({ botId, readOnly, liveQr, clearQr }: { botId: 
   const connect = async (fresh = false) => {
     setConnecting(true);
     setError(null);
+    setTries((n) => n + 1);
     try {
       if (fresh) await disconnectChannel({ botId, source: 'whatsmeow' });
       client.setQueryData(whatsmeowSessionKey(botId), await connectWhatsmeow(botId));
