@@ -98,6 +98,9 @@ describe('knowledge', () => {
       socket.on('framereceived', (frame) => received.push(String(frame.payload)));
     });
     try {
+      // The test starts from no sources, also when it is run again after a failure.
+      const left = (await (await page.request.get(`/api/documents/${botId}`)).json()) as Array<{ id: string }>;
+      for (const doc of left) expect((await page.request.delete(`/api/documents/${doc.id}`, { data: { botId } })).ok()).toBe(true);
       await page.goto(`/app/dashboard/${botId}/recursos`);
       await page.getByRole('heading', { name: 'Recursos', level: 1 }).waitFor();
       await page.getByRole('heading', { name: 'Tu asistente todavía no conoce tu negocio' }).waitFor();
