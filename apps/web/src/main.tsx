@@ -21,13 +21,17 @@ if (!container) throw new Error('#root is missing from index.html');
 
 /** How long the first render waits for the page's code and words (index.html shows its loading screen meanwhile). */
 const codeWaitMs = 1500;
+/** How long after the first render pages still appear without their entrance. */
+const firstLoadMs = 2000;
 
 // The first render waits for the page's code and words, so it shows the page rather than a spinner first.
 const pageReady = Promise.all([preloadRoute(window.location.pathname, userId !== null), loadLandingNamespaces().catch(() => undefined)]);
-void Promise.race([pageReady, new Promise((resolve) => setTimeout(resolve, codeWaitMs))]).then(() =>
+void Promise.race([pageReady, new Promise((resolve) => setTimeout(resolve, codeWaitMs))]).then(() => {
   createRoot(container).render(
     <StrictMode>
       <App />
     </StrictMode>,
-  ),
-);
+  );
+  // Pages opened from here on rise into view; the first one (and what its data fills in) does not.
+  setTimeout(() => document.documentElement.classList.remove('first-load'), firstLoadMs);
+});
