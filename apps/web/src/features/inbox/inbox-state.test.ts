@@ -83,6 +83,17 @@ describe('the chat', () => {
     expect(prependPage(list, [message({ id: 'z' }), a]).map((m) => m.id)).toEqual(['z', 'a', 'b']);
   });
 
+  it("a late copy of a message does not undo a step already shown: the send's answer after the socket's \"sent\"", () => {
+    const sent = upsertMessage([], message({ id: 'r', direction: 'out', status: 'sent' }));
+    expect(upsertMessage(sent, message({ id: 'r', direction: 'out', status: 'queued', text: 'hola' })).map((m) => [m.status, m.text])).toEqual([['sent', 'hola']]);
+    const read = upsertMessage([], message({ id: 'r', direction: 'out', status: 'read' }));
+    expect(upsertMessage(read, message({ id: 'r', direction: 'out', status: 'delivered' }))[0]!.status).toBe('read');
+    // A failure always shows, and a failed message sent again is queued again.
+    expect(upsertMessage(read, message({ id: 'r', direction: 'out', status: 'failed' }))[0]!.status).toBe('failed');
+    const failed = upsertMessage([], message({ id: 'r', direction: 'out', status: 'failed' }));
+    expect(upsertMessage(failed, message({ id: 'r', direction: 'out', status: 'queued' }))[0]!.status).toBe('queued');
+  });
+
   it('the newest page read again keeps older pages before it and live messages after it', () => {
     const old = message({ id: 'old', createdAt: '2026-03-01T09:00:00.000Z' });
     const p1 = message({ id: 'p1', createdAt: '2026-03-01T10:00:00.000Z', status: 'processed' });

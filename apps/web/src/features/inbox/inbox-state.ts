@@ -1,4 +1,4 @@
-import type { ConversationListItem, ConversationMessage, ConversationMessageEvent, ConversationStatus, ConversationUpdatedEvent, InboxChannel } from '@charla/shared';
+import type { ConversationListItem, ConversationMessage, ConversationMessageEvent, ConversationStatus, ConversationUpdatedEvent, InboxChannel, MessageStatus } from '@charla/shared';
 
 /** What the list shows: a status tab, a channel, a search. */
 export interface InboxFilter {
@@ -60,7 +60,21 @@ export function mediaLabelKey(m: Pick<ConversationMessage, 'media' | 'template'>
 export function upsertMessage(list: readonly ConversationMessage[], message: ConversationMessage): ConversationMessage[] {
   const at = list.findIndex((m) => m.id === message.id);
   if (at < 0) return [...list, message];
-  return list.map((m, i) => (i === at ? { ...m, ...message } : m));
+  return list.map((m, i) => (i === at ? { ...m, ...message, status: laterStatus(m.status, message.status) } : m));
+}
+
+/** How far an outbound message has gone; a later copy never moves it back. */
+const delivery: Partial<Record<MessageStatus, number>> = { queued: 0, sent: 1, delivered: 2, read: 3 };
+
+/**
+ * The status to show when a copy of a message arrives: an older snapshot (the send call's answer
+ * "queued", read after the socket said "sent") does not undo a step already shown. A failure, and
+ * a failed message queued again, always apply.
+ */
+export function laterStatus(shown: MessageStatus, incoming: MessageStatus): MessageStatus {
+  const from = delivery[shown];
+  const to = delivery[incoming];
+  return from !== undefined && to !== undefined && to < from ? shown : incoming;
 }
 
 /** Older pages go first; a message already shown is not repeated. */
