@@ -51,11 +51,12 @@ describe('register steps', () => {
     expect(stepStates('subscribe', true)).toEqual({ exchange: 'done', subscribe: 'failed', register: 'pending' });
     expect(stepStates('register', false)).toEqual({ exchange: 'skipped', subscribe: 'done', register: 'failed' });
   });
-  it('finds the failed step in the server message', () => {
-    expect(failedStepOf('No se pudo suscribir la app a la cuenta. …')).toBe('subscribe');
-    expect(failedStepOf('Could not register the number on the WhatsApp API.')).toBe('register');
-    expect(failedStepOf("No se pudo canjear el código de Meta por un token.")).toBe('exchange');
-    expect(failedStepOf('Algo más')).toBeNull();
+  it('reads the failed step from the error body', () => {
+    expect(failedStepOf({ step: 'subscribe', retryable: true })).toBe('subscribe');
+    expect(failedStepOf({ step: 'register' })).toBe('register');
+    expect(failedStepOf({ step: 'exchange' })).toBe('exchange');
+    expect(failedStepOf({ step: 'otro' })).toBeNull();
+    expect(failedStepOf({})).toBeNull();
   });
 
   it('calls linking stalled while it connects, or waits for a QR that never came', () => {

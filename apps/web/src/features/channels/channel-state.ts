@@ -82,11 +82,8 @@ export function stepStates(failed: MetaRegisterStep | null, usedCode: boolean): 
   return out;
 }
 
-/** The failed step named in the server's error text (Spanish or English). */
-export function failedStepOf(message: string): MetaRegisterStep | null {
-  const text = message.toLowerCase();
-  if (text.includes('canjear') || text.includes('exchange')) return 'exchange';
-  if (text.includes('suscribir') || text.includes('subscribe')) return 'subscribe';
-  if (text.includes('registrar el número') || text.includes('register the number')) return 'register';
-  return null;
+/** The step a 502 META_STEP_FAILED names in its body (`error.step`), if any. */
+export function failedStepOf(details: Readonly<Record<string, unknown>>): MetaRegisterStep | null {
+  const step = details.step;
+  return typeof step === 'string' && (metaRegisterSteps as readonly string[]).includes(step) ? (step as MetaRegisterStep) : null;
 }

@@ -40,7 +40,7 @@ export function WhatsappApiChannel({ botId, readOnly, status }: { botId: string;
   };
   const failed = (error: unknown, usedCode: boolean) => {
     const message = errorText(error);
-    const step = isApiError(error) && error.code === 'META_STEP_FAILED' ? failedStepOf(message) : null;
+    const step = isApiError(error) && error.code === 'META_STEP_FAILED' ? failedStepOf(error.details) : null;
     setReport({ failed: step, usedCode, message });
     void client.invalidateQueries({ queryKey: channelsKey(botId), exact: true });
   };
