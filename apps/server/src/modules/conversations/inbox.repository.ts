@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { MessageDirection } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { contactIdentities, contacts, conversations, messages, type Channel } from './conversations.table.ts';
-import type { ContactRow, ConversationRow, MessageRow } from './conversations.repository.ts';
+import { conversationsRepository, type ContactRow, type ConversationRow, type MessageRow } from './conversations.repository.ts';
 
 export interface InboxFilter {
   botId: string;
@@ -222,11 +222,7 @@ export function inboxRepository(db: Db) {
         let [conversation] = await tx.select({ id: conversations.id }).from(conversations).where(open).limit(1);
         // The team's own number is not a customer: the bot does not answer it.
         conversation ??= (await tx.insert(conversations).values({ botId: input.botId, contactId: known.id, channel: input.channel, status: 'human', lastMessageAt: input.at }).returning({ id: conversations.id }))[0];
-        const [message] = await tx
-          .insert(messages)
-          .values({ conversationId: conversation!.id, botId: input.botId, channel: input.channel, direction: 'out', author: 'bot', text: input.text, status: 'queued', idempotencyKey: input.idempotencyKey, createdAt: input.at })
-          .onConflictDoNothing()
-          .returning();
+        const message = await conversationsRepository(tx).queueNotice({ conversationId: conversation!.id, botId: input.botId, channel: input.channel, text: input.text, idempotencyKey: input.idempotencyKey, at: input.at });
         if (message) await tx.update(conversations).set({ lastMessageAt: input.at }).where(eq(conversations.id, conversation!.id));
         return message;
       });
@@ -241,23 +237,16 @@ export function inboxRepository(db: Db) {
           .where(and(eq(conversations.id, input.conversationId), eq(conversations.status, 'human'), eq(conversations.humanAt, input.humanAt)))
           .returning();
         if (!conversation) return undefined;
-        const [message] = input.text
-          ? await tx
-              .insert(messages)
-              .values({
-                conversationId: input.conversationId,
-                botId: input.botId,
-                channel: input.channel,
-                direction: 'out',
-                author: 'bot',
-                text: input.text,
-                status: 'queued',
-                idempotencyKey: `idle:${input.conversationId}:${input.humanAt.toISOString()}`,
-                createdAt: input.at,
-              })
-              .onConflictDoNothing()
-              .returning()
-          : [];
+        const message = input.text
+          ? await conversationsRepository(tx).queueNotice({
+              conversationId: input.conversationId,
+              botId: input.botId,
+              channel: input.channel,
+              text: input.text,
+              idempotencyKey: `idle:${input.conversationId}:${input.humanAt.toISOString()}`,
+              at: input.at,
+            })
+          : undefined;
         return { conversation, message };
       });
     },
