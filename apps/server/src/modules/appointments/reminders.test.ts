@@ -72,8 +72,9 @@ describe.each(engines)('appointment reminders on %s', (engine) => {
 
     await expect(worker.deliver(jobOf(a), { afterStore: () => { throw new Error('killed mid-send'); } })).rejects.toThrow('killed');
     expect(await remindersOf(t, conversation.id)).toHaveLength(1);
-    // The retried job and a duplicate running at the same time.
-    expect(await Promise.all([worker.deliver(jobOf(a)), worker.deliver(jobOf(a))])).toEqual(['queued', 'queued']);
+    // The retried job and a duplicate running at the same time: each finds the one stored message,
+    // still queued or already sent by the time it looks.
+    for (const status of await Promise.all([worker.deliver(jobOf(a)), worker.deliver(jobOf(a))])) expect(['queued', 'sent']).toContain(status);
     const sent = await until(() => remindersOf(t, conversation.id), (rows) => rows.every((r) => r.status === 'sent'));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toBe('Hola Lucía, te recordamos tu cita el martes 5 de marzo a las 10:00 a. m. Si necesitas cambiarla, respóndenos por aquí.');
