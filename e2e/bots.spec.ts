@@ -148,8 +148,10 @@ describe('bots', () => {
       expect(await zone.inputValue()).toBe('America/Monterrey');
       // The page opens with the chosen zone only; the list of every zone is built when reached.
       expect(await zone.locator('option').count()).toBe(1);
+      expect(await zone.locator('option').first().textContent()).toBe('Monterrey');
       await zone.focus();
       await expect.poll(() => zone.locator('option').count()).toBeGreaterThan(100);
+      expect(await zone.locator('option:checked').textContent()).toMatch(/^Monterrey \(GMT-6\)$/);
       expect(await zone.locator('optgroup').first().getAttribute('label')).toBe('México');
       expect(await zone.inputValue()).toBe('America/Monterrey');
       expect(await page.locator('#negocio').getByLabel('Nombre del negocio').inputValue()).toBe('Clínica Santa Fe');

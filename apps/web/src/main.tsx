@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadLandingNamespaces } from './lib/i18n.ts';
 import './styles.css';
@@ -27,11 +27,16 @@ const firstLoadMs = 2000;
 // The first render waits for the page's code and words, so it shows the page rather than a spinner first.
 const pageReady = Promise.all([preloadRoute(window.location.pathname, userId !== null), loadLandingNamespaces().catch(() => undefined)]);
 void Promise.race([pageReady, new Promise((resolve) => setTimeout(resolve, codeWaitMs))]).then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread until the whole page is built; the loading screen stays meanwhile.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
   // Pages opened from here on rise into view; the first one (and what its data fills in) does not.
   setTimeout(() => document.documentElement.classList.remove('first-load'), firstLoadMs);
 });

@@ -8,6 +8,7 @@ import { clockTimePattern, dayRangeProblems } from './clock-times.ts';
 import { metaIdPattern, metaTokenLength } from './meta-ids.ts';
 import {
   botLimits,
+  handoffIdleMax,
   identities,
   isIanaTimeZone,
   personalities,
@@ -83,9 +84,6 @@ export const newBotBody = z.strictObject({
 export type NewBotBody = z.infer<typeof newBotBody>;
 
 /** Every field PATCH /bot/{id} may change (not scheduling, reminders or metaCredentials). */
-/** The longest idle time before a conversation with a person returns to the bot: one week. */
-export const handoffIdleMax = 7 * 24 * 60;
-
 export const updateBotBody = z
   .strictObject({
     bot_name: text(botLimits.name).min(1),

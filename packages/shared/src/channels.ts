@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { channelSources } from './constants.ts';
+import { channelSources, metaRegisterSteps } from './constants.ts';
 import type { Locale } from './locale.ts';
-import { channelErrorMessage, fillWords, notice, type Notice } from './notices.ts';
+import { channelErrorMessage, fillWords, type Notice } from './notices.ts';
+import { notice } from './notice-schema.ts';
 import { tokenText } from './text.ts';
 import { metaIdPattern, metaTokenLength, registrationPinPattern } from './meta-ids.ts';
 
@@ -44,8 +45,6 @@ export const messengerRegisterBody = z.strictObject({
 });
 export type MessengerRegisterBody = z.infer<typeof messengerRegisterBody>;
 
-/** The steps of connecting a number, in order; a failed step is named in the error. */
-export const metaRegisterSteps = ['exchange', 'subscribe', 'register'] as const;
 export type MetaRegisterStep = (typeof metaRegisterSteps)[number];
 
 /** A channel error in words for the owner (the text follows Accept-Language). */

@@ -19,8 +19,13 @@ export const knowledgeSourceTypes = ['PDF', 'CSV', 'text', 'URL', 'YouTube'] as 
 /** Channel sources of a bot's conversations, and the sources of its WhatsApp connection. */
 export const channelSources = ['api', 'whatsmeow', 'instagram', 'messenger'] as const;
 export const whatsappSources = ['meta', 'whatsmeow'] as const;
+/** The steps of connecting a WhatsApp number through Meta, in order; a failed step is named in the error. */
+export const metaRegisterSteps = ['exchange', 'subscribe', 'register'] as const;
 export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof weekdays)[number];
+
+/** The longest idle time before a conversation with a person returns to the bot: one week. */
+export const handoffIdleMax = 7 * 24 * 60;
 
 export const botLimits = { name: 80, business: 120, desc: 2000, url: 500, phone: 20, welcome: 1000, about: 4000 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notice } from './notices.ts';
+import { notice } from './notice-schema.ts';
 
 export const messageLimits = { text: 4096 } as const;
 

@@ -12,6 +12,7 @@ export * from './products.ts';
 export * from './conversations.ts';
 export * from './channels.ts';
 export * from './notices.ts';
+export * from './notice-schema.ts';
 export * from './whatsapp-web.ts';
 export * from './input-rules.ts';
 export * from './appointments.ts';

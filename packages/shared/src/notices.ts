@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Locale } from './locale.ts';
 import type { ErrorCode } from './errors.ts';
 import { errorMessages } from './messages.ts';
@@ -92,10 +91,11 @@ export function channelErrorMessage(code: string, locale: Locale, metaCode?: num
  * WhatsApp session that ended): a code of the catalogue (channelErrorMessages, errorMessages) and
  * the values its words need. `metaCode` is Meta's own error number; `detail`, words a channel gave.
  */
-export const noticeParams = z.record(z.string(), z.union([z.string(), z.number()]));
-export type NoticeParams = z.infer<typeof noticeParams>;
-export const notice = z.object({ code: z.string(), params: noticeParams.optional() });
-export type Notice = z.infer<typeof notice>;
+export type NoticeParams = Record<string, string | number>;
+export interface Notice {
+  code: string;
+  params?: NoticeParams | undefined;
+}
 
 /** A notice in the reader's language: the code's words with its parameters filled in. */
 export function noticeText(n: Notice, locale: Locale): string {

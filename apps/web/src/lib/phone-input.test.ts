@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { browserPhoneCountry, phoneProblem, phoneToSend } from './phone-input.ts';
+import { phoneCountryOf } from '@charla/shared/input-rules';
+import { browserPhoneLocale, loadPhoneRules, phoneProblem, phoneToSend } from './phone-input.ts';
 
 describe('phones typed in the browser', () => {
   it("reads the country of the browser's locale, Mexico when it names none", () => {
-    expect(browserPhoneCountry(['es-MX', 'es'])).toBe('MX');
-    expect(browserPhoneCountry(['es', 'en-US'])).toBe('US');
-    expect(browserPhoneCountry(['es'])).toBe('MX');
-    expect(browserPhoneCountry([])).toBe('MX');
+    expect(phoneCountryOf(browserPhoneLocale(['es-MX', 'es']))).toBe('MX');
+    expect(phoneCountryOf(browserPhoneLocale(['es', 'en-US']))).toBe('US');
+    expect(phoneCountryOf(browserPhoneLocale(['es']))).toBe('MX');
+    expect(phoneCountryOf(browserPhoneLocale([]))).toBe('MX');
   });
 
-  it('refuses a number without its area code and sends a good one in E.164', () => {
+  it('lets a number through as typed until the rules are in, for the server to check', () => {
+    expect(phoneProblem('33 1234', 'MX')).toBeUndefined();
+    expect(phoneToSend(' 33 1234 5678 ', 'MX')).toBe('33 1234 5678');
+  });
+
+  it('refuses a number without its area code and sends a good one in E.164', async () => {
+    await loadPhoneRules();
     expect(phoneProblem('33 1234', 'MX')).toBe('phone_short');
     expect(phoneProblem('', 'MX')).toBeUndefined();
     expect(phoneToSend('33 1234 5678', 'MX')).toBe('+523312345678');

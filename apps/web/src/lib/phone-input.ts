@@ -1,21 +1,56 @@
-import { checkPhone, phoneCountryOf, type PhoneProblem } from '@charla/shared/input-rules';
+import { useEffect, useState } from 'react';
+import type { CountryCode, PhoneProblem } from '@charla/shared/input-rules';
+import type * as PhoneModule from '@charla/shared/phone';
 
-/** The country a number typed without "+" belongs to: the browser's locale, Mexico when it names none. */
-export function browserPhoneCountry(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]) {
-  return phoneCountryOf(languages.find((l) => /[-_][A-Za-z]{2}$/.test(l)) ?? languages[0]);
+type PhoneRules = typeof PhoneModule;
+
+let rules: PhoneRules | undefined;
+let loading: Promise<PhoneRules> | undefined;
+
+/**
+ * The phone rules (libphonenumber's metadata, some 25 KB) are downloaded once a screen with a
+ * phone field is on screen, not with its code: the screen paints first. Until they arrive the
+ * checks below let a number through as typed and the server, which applies the same rules,
+ * answers for it.
+ */
+export function loadPhoneRules(): Promise<PhoneRules> {
+  loading ??= import('@charla/shared/phone').then((loaded) => (rules = loaded));
+  return loading;
+}
+
+/** Starts the phone rules' download after the first paint; true once they are in (the caller re-renders then). */
+export function usePhoneRules(): boolean {
+  const [ready, setReady] = useState(rules !== undefined);
+  useEffect(() => {
+    if (ready) return;
+    let mounted = true;
+    loadPhoneRules().then(
+      () => mounted && setReady(true),
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [ready]);
+  return ready;
+}
+
+/** The locale that names the country of a number typed without "+": the browser's first with a region. */
+export function browserPhoneLocale(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): string | undefined {
+  return languages.find((l) => /[-_][A-Za-z]{2}$/.test(l)) ?? languages[0];
 }
 
 /** Why a typed phone is refused (the server's rule), or undefined; '' is left to the required check. */
-export function phoneProblem(value: string, country = browserPhoneCountry()): PhoneProblem | undefined {
-  if (value.trim() === '') return undefined;
-  const checked = checkPhone(value, country);
+export function phoneProblem(value: string, country?: CountryCode): PhoneProblem | undefined {
+  if (value.trim() === '' || !rules) return undefined;
+  const checked = rules.checkPhone(value, country ?? rules.phoneCountryOf(browserPhoneLocale()));
   return checked.ok ? undefined : checked.problem;
 }
 
 /** The phone in E.164 as the server stores it; a refused one is sent as typed, for the server to explain. */
-export function phoneToSend(value: string, country = browserPhoneCountry()): string {
-  const checked = checkPhone(value, country);
-  return checked.ok ? checked.e164 : value.trim();
+export function phoneToSend(value: string, country?: CountryCode): string {
+  const checked = rules?.checkPhone(value, country ?? rules.phoneCountryOf(browserPhoneLocale()));
+  return checked?.ok ? checked.e164 : value.trim();
 }
 
 /** The i18n key (common namespace) of a phone problem. */

@@ -1,4 +1,4 @@
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import type { ClientToServerEvents, LimitEventPayload, PaymentErrorPayload, RoomAck, ServerToClientEvents } from '@charla/shared';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -94,8 +94,16 @@ export function followBotRoom(socket: AppSocket, botId: string): () => void {
   });
 }
 
+/**
+ * socket.io's client, downloaded when the signed-in area first connects rather than with the
+ * page's code: the first screen paints without waiting for it.
+ */
+export function loadSocketFactory(): Promise<SocketFactory> {
+  return import('socket.io-client').then(({ io }): SocketFactory => (options) => io(options));
+}
+
 /** Opens the realtime connection of a signed-in user (same origin, websocket only). */
-export function connectSocket(userId: string, handlers: SocketHandlers, factory: SocketFactory = (options) => io(options)): AppSocket {
+export function connectSocket(userId: string, handlers: SocketHandlers, factory: SocketFactory): AppSocket {
   const socket = factory(socketOptions(userId));
 
   socket.on('connect', () => {

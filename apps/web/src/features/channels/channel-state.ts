@@ -1,4 +1,6 @@
-import { metaRegisterSteps, noticeText, type ChannelState, type ChannelStatus, type Locale, type MetaRegisterStep, type WhatsappWebStatus } from '@charla/shared';
+import type { ChannelState, ChannelStatus, Locale, MetaRegisterStep, WhatsappWebStatus } from '@charla/shared';
+import { metaRegisterSteps } from '@charla/shared/constants';
+import { noticeText } from '@charla/shared/notices';
 
 /** How a channel's state shows on its card. */
 export type BadgeKind = 'connected' | 'waitingQr' | 'connecting' | 'disconnected' | 'needsReauth';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { connectSocket, followBotRoom } from '../../lib/socket.ts';
+import { connectSocket, followBotRoom, loadSocketFactory, type AppSocket } from '../../lib/socket.ts';
 import { clearAppSocket, setAppSocket, useAppSocket } from './app-socket.ts';
 import { setBotLimitReached, setConnectionStatus, setMessageLimitReached, setPaymentError } from './realtime-store.ts';
 
@@ -10,14 +10,24 @@ import { setBotLimitReached, setConnectionStatus, setMessageLimitReached, setPay
  */
 export function useRealtimeConnection(userId: string, selectedBotId: string | null = null): void {
   useEffect(() => {
-    const socket = connectSocket(userId, {
-      messageLimitReached: setMessageLimitReached,
-      botLimitReached: setBotLimitReached,
-      paymentError: setPaymentError,
-      onStatus: ({ connected, error }) => setConnectionStatus(connected, error),
-    });
-    setAppSocket(socket);
+    let socket: AppSocket | undefined;
+    let closed = false;
+    loadSocketFactory().then(
+      (factory) => {
+        if (closed) return;
+        socket = connectSocket(userId, {
+          messageLimitReached: setMessageLimitReached,
+          botLimitReached: setBotLimitReached,
+          paymentError: setPaymentError,
+          onStatus: ({ connected, error }) => setConnectionStatus(connected, error),
+        }, factory);
+        setAppSocket(socket);
+      },
+      (error: unknown) => setConnectionStatus(false, error instanceof Error ? error : new Error(String(error))),
+    );
     return () => {
+      closed = true;
+      if (!socket) return;
       clearAppSocket(socket);
       socket.removeAllListeners();
       socket.disconnect();

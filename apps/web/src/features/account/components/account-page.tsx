@@ -12,7 +12,7 @@ import { initials } from '../../../lib/avatar-initials.ts';
 import { useSignOut } from '../../auth/api/use-sign-out.ts';
 import { useCurrentUser } from '../../auth/current-user.tsx';
 import { useUpdateClient } from '../api/use-update-client.ts';
-import { phoneProblem, phoneProblemKey, phoneToSend } from '../../../lib/phone-input.ts';
+import { phoneProblem, phoneProblemKey, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
 
 type ProfileValues = { name: string; email: string; phone_number: string };
 
@@ -21,6 +21,7 @@ const required = ['name', 'email', 'phone_number'] as const;
 const profileOf = ({ name, email, phone_number }: ProfileValues): ProfileValues => ({ name, email, phone_number });
 
 export function AccountPage() {
+  usePhoneRules();
   const { t, i18n } = useTranslation(['account', 'common']);
   const user = useCurrentUser();
   const update = useUpdateClient();

@@ -10,13 +10,14 @@ import { useFormFields } from '../../../components/ui/use-form-fields.ts';
 import { paths } from '../../../lib/navigation.ts';
 import { useSignup } from '../api/use-start-session.ts';
 import { rememberReferral } from '../remember-session.ts';
-import { phoneProblem, phoneProblemKey, phoneToSend } from '../../../lib/phone-input.ts';
+import { phoneProblem, phoneProblemKey, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
 import { AuthCard, AuthLayout, AuthSwitch } from './auth-layout.tsx';
 
 const passwordMin: (typeof limits)['passwordMin'] = 8;
 const required = ['name', 'email', 'phone_number', 'password'] as const;
 
 export function SignupPage() {
+  usePhoneRules();
   const { t } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const location = useLocation();

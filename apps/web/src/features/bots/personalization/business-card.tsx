@@ -12,7 +12,7 @@ import { checkPhone, checkText, checkUrl, type SettingProblem } from './settings
 import { cardKeyOf } from '../template-labels.ts';
 import { SectionCard } from './section-card.tsx';
 import { changedFields, compactProblems, useDraft, useProblemText, useSaveBot } from './use-settings.ts';
-import { phoneToSend } from '../../../lib/phone-input.ts';
+import { phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
 import { normalizeWebAddress } from '@charla/shared/input-rules';
 
 type Values = Pick<ServerBot, 'business_name' | 'business_url' | 'business_phone' | 'business_desc' | 'bot_objective'>;
@@ -26,6 +26,7 @@ const pick = (bot: ServerBot): Values => ({
 
 /** Negocio: name, web site, phone, what it does, and the business template. */
 export function BusinessCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
+  usePhoneRules();
   const { t } = useTranslation('bots');
   const text = useProblemText();
   const { draft, setDraft, set, dirty, reset } = useDraft(pick(bot));

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { botLimits } from '@charla/shared/constants';
-import { handoffIdleMax, type UpdateBotBody } from '@charla/shared';
+import { botLimits, handoffIdleMax } from '@charla/shared/constants';
+import type { UpdateBotBody } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -16,10 +16,11 @@ import type { Bot } from '../bot.ts';
 import { checkPhone, idleMinutes, type SettingProblem } from './settings-rules.ts';
 import { SectionCard } from './section-card.tsx';
 import { useDraft, useProblemText, useSaveBot } from './use-settings.ts';
-import { phoneToSend } from '../../../lib/phone-input.ts';
+import { phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
 
 /** Derivación a humano: the WhatsApp number of the person who takes over, and the on/off switch. */
 export function RedirectionCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
+  usePhoneRules();
   const { t } = useTranslation('bots');
   const text = useProblemText();
   const queryClient = useQueryClient();

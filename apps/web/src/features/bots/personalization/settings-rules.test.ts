@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { loadPhoneRules } from '../../../lib/phone-input.ts';
 import { checkDigits, checkHours, idleMinutes, checkPhone, checkText, checkUrl, fillReminder, nextRange } from './settings-rules.ts';
 
 const week = { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] };
 
 describe('settings rules', () => {
-  it('checks text, URLs, phones, Meta ids and tokens like the server', () => {
+  it('checks text, URLs, phones, Meta ids and tokens like the server', async () => {
+    await loadPhoneRules();
     expect(checkText(' ', { required: true, max: 5 })).toEqual({ rule: 'required' });
     expect(checkText('abcdef', { max: 5 })).toEqual({ rule: 'tooLong', max: 5 });
     expect(checkText('', { max: 5 })).toBeUndefined();

@@ -1,5 +1,5 @@
-import { weekdays, type Weekday } from '@charla/shared/constants';
-import { handoffIdleMax, type SchedulingItem } from '@charla/shared';
+import { handoffIdleMax, weekdays, type Weekday } from '@charla/shared/constants';
+import type { SchedulingItem } from '@charla/shared';
 import { dayRangeProblems, isClockTime, isMetaId, minutesOfDay, normalizeWebAddress } from '@charla/shared/input-rules';
 import { phoneProblem } from '../../../lib/phone-input.ts';
 

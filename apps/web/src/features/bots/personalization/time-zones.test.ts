@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allTimeZones, timeZoneGroups, timeZoneLabel } from './time-zones.ts';
+import { allTimeZones, timeZoneGroups, timeZoneLabel, timeZonePlace } from './time-zones.ts';
 
 describe('time zones', () => {
   it('lists IANA zones with Mexico first and keeps the current value', () => {
@@ -15,5 +15,11 @@ describe('time zones', () => {
     expect(timeZoneLabel('America/Cancun', 'en', new Date('2026-01-15T12:00:00Z'))).toBe('Cancún (GMT-5)');
     expect(timeZoneLabel('Europe/Madrid', 'es', new Date('2026-01-15T12:00:00Z'))).toBe('Madrid (GMT+1)');
     expect(timeZoneLabel('UTC', 'en', new Date('2026-01-15T12:00:00Z'))).toMatch(/^UTC \(GMT/);
+  });
+
+  it('names a zone by its place before the offsets are worked out', () => {
+    expect(timeZonePlace('America/Mexico_City')).toBe('Ciudad de México');
+    expect(timeZonePlace('America/Bahia_Banderas')).toBe('Bahía de Banderas');
+    expect(timeZonePlace('America/Argentina/Buenos_Aires')).toBe('Buenos Aires');
   });
 });

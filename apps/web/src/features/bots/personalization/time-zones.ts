@@ -34,9 +34,14 @@ export function allTimeZones(): string[] {
   }
 }
 
+/** "Ciudad de México": the place a zone is named after. */
+export function timeZonePlace(zone: string): string {
+  return mexicanPlaces[zone] ?? (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
+}
+
 /** "Ciudad de México (GMT-6)": the zone's place and its current offset. */
 export function timeZoneLabel(zone: string, locale: string, at: Date = new Date()): string {
-  const place = mexicanPlaces[zone] ?? (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
+  const place = timeZonePlace(zone);
   try {
     const offset = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', { timeZone: zone, timeZoneName: 'shortOffset' })
       .formatToParts(at)

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { metaRegisterSteps, type MetaRegisterStep } from '@charla/shared';
+import type { MetaRegisterStep } from '@charla/shared';
+import { metaRegisterSteps } from '@charla/shared/constants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { stepStates, type StepState } from '../channel-state.ts';
 

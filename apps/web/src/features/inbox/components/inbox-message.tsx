@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { noticeText, type ConversationMessage, type MessageMedia } from '@charla/shared';
+import type { ConversationMessage, MessageMedia } from '@charla/shared';
+import { noticeText } from '@charla/shared/notices';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { AlertIcon, BotIcon, ClockIcon, DoubleTickIcon, FileIcon, GlobeIcon, RestartIcon, TickIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { mapLink, tickOf } from '../inbox-state.ts';
