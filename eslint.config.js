@@ -25,6 +25,26 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // The shared package's root holds the zod schemas (some 90 KB): the web app takes only types
+    // from it, and values from its zod-free entry points, so zod stays out of the browser.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@charla/shared',
+              allowTypeImports: true,
+              message: 'Import values from @charla/shared/constants, /input-rules or /notices (zod-free); only types from the root.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The web app's import direction: shared → lib → components → features → app. A layer imports
     // its own layer and those before it, never one after it (a feature never imports app/).
     files: ['apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],

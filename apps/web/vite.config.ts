@@ -135,7 +135,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Everything the first page needs in one entry chunk (index-*.js); routes stay lazy.
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: 'ui', test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/]ui|lib|features[\\/]realtime)[\\/]/, minShareCount: 2 },
+            { name: 'dashboard', test: /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/](?!auth[\\/])/, minShareCount: 2 },
+          ],
+        },
       },
     },
   },

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './errors.ts';
+import { appointmentStatuses } from './constants.ts';
 
-/** An appointment's life: booked (by the bot or the owner), confirmed by the customer, then one of the ends. */
-export const appointmentStatuses = ['booked', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 /** Statuses that hold their time: two of them never overlap. */
 /** Who booked an appointment: the bot in a conversation, or the owner from the calendar. */

@@ -40,3 +40,32 @@ export function isIanaTimeZone(tz: string): boolean {
   }
 }
 
+/** Channels a contact can come from (the playground is the owner's own test chat). */
+export const contactChannels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
+
+/** Kinds of the owner's own contact fields. */
+export const contactFieldTypes = ['text', 'number', 'date', 'choice'] as const;
+
+/** Contact fields a CSV column can fill; `field:<id>` fills an owner's field; `ignore` skips the column. */
+export const contactImportTargets = ['name', 'phone', 'email', 'tags', 'stage', 'marketingConsent', 'interest', 'product', 'budget'] as const;
+
+/** The periods the CRM's summary covers, in days (today included). */
+export const summaryPeriods = ['7', '30', '90'] as const;
+
+/** The steps of the funnel, in order. */
+export const summaryMetrics = ['conversations', 'contacts', 'leads', 'appointments', 'won'] as const;
+
+/** The catalog fields a CSV column can be mapped to; anything else becomes a free attribute. */
+export const importTargets = ['name', 'description', 'price', 'currency', 'sku', 'stock', 'url', 'image_url'] as const;
+
+/** The longest text of one message. */
+export const messageLimits = { text: 4096 } as const;
+
+/** Who answers a conversation: the bot, a person of the business, or no one (closed). */
+export const conversationStatuses = ['bot', 'human', 'closed'] as const;
+
+/** The channels whose conversations the inbox lists. */
+export const inboxChannels = ['whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
+
+/** An appointment's life: booked (by the bot or the owner), confirmed by the customer, then one of the ends. */
+export const appointmentStatuses = ['booked', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notice } from './notice-schema.ts';
+import { conversationStatuses, inboxChannels, messageLimits } from './constants.ts';
 
-export const messageLimits = { text: 4096 } as const;
 
 /**
  * Options a reply offers to tap instead of typing: free times, "Sí" / "No". The reply's text
@@ -57,7 +57,6 @@ export const messageAuthors = ['customer', 'bot', 'human'] as const;
 export type MessageAuthor = (typeof messageAuthors)[number];
 export const messageStatuses = ['received', 'processed', 'queued', 'sent', 'delivered', 'read', 'failed'] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
-export const conversationStatuses = ['bot', 'human', 'closed'] as const;
 export const conversationStatus = z.enum(conversationStatuses);
 export type ConversationStatus = z.infer<typeof conversationStatus>;
 
@@ -120,8 +119,6 @@ export type HandoffEvent = z.infer<typeof handoffEvent>;
 
 /* ---------- Inbox: the owner's view of every conversation of a bot (never the playground's) ---------- */
 
-/** The channels whose conversations the inbox lists. */
-export const inboxChannels = ['whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
 export type InboxChannel = (typeof inboxChannels)[number];
 export const inboxLimits = { page: 100, defaultPage: 30, messagesPage: 100, defaultMessagesPage: 50, search: 100 } as const;
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { summaryPeriods, type summaryMetrics } from './constants.ts';
 
-/** The periods the CRM's summary covers, in days (today included). */
-export const summaryPeriods = ['7', '30', '90'] as const;
 export type SummaryPeriod = (typeof summaryPeriods)[number];
 
 /** GET /api/crm/summary?botId=&days=7|30|90 (default 30). */
@@ -11,8 +10,6 @@ export const crmSummaryQuery = z.strictObject({
 });
 export type CrmSummaryQuery = z.input<typeof crmSummaryQuery>;
 
-/** The steps of the funnel, in order. */
-export const summaryMetrics = ['conversations', 'contacts', 'leads', 'appointments', 'won'] as const;
 export type SummaryMetric = (typeof summaryMetrics)[number];
 
 const counts = z.object({

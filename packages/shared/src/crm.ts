@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { freeText } from './text.ts';
-import { appointmentStatuses } from './appointments.ts';
 import { jsonField } from './csv-import.ts';
 import type { Locale } from './locale.ts';
 import { fillWords } from './notices.ts';
 import { messageAuthors, messageDirections } from './conversations.ts';
+import { appointmentStatuses, contactChannels, contactFieldTypes, contactImportTargets } from './constants.ts';
 
-/** Channels a contact can come from (the playground is the owner's own test chat). */
-export const contactChannels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
 export type ContactChannel = (typeof contactChannels)[number];
 /** Who moved a contact to another stage: a person of the business, or the bot. */
 export const stageMovers = ['person', 'bot'] as const;
@@ -45,8 +43,6 @@ export type StageUpdateBody = z.infer<typeof stageUpdateBody>;
 /** DELETE /api/pipeline/stages/{id}: its contacts move to `moveTo` (default: the first other stage). */
 export const stageDeleteQuery = z.strictObject({ moveTo: z.uuid().optional() });
 
-/** Kinds of the owner's own contact fields. */
-export const contactFieldTypes = ['text', 'number', 'date', 'choice'] as const;
 export type ContactFieldType = (typeof contactFieldTypes)[number];
 
 /** A field the owner added to every contact of a bot ("Presupuesto", "Fecha de la boda"…). */
@@ -187,8 +183,6 @@ export const contactExportQuery = z.strictObject({ botId: z.uuid() });
 /** POST /api/contacts/merge: `mergeId` joins `keepId` (its messages, appointments, notes, channels) and is gone. */
 export const contactMergeBody = z.strictObject({ keepId: z.uuid(), mergeId: z.uuid() }).refine((b) => b.keepId !== b.mergeId, { error: 'same', path: ['mergeId'] });
 
-/** Contact fields a CSV column can fill; `field:<id>` fills an owner's field; `ignore` skips the column. */
-export const contactImportTargets = ['name', 'phone', 'email', 'tags', 'stage', 'marketingConsent', 'interest', 'product', 'budget'] as const;
 export type ContactImportTarget = (typeof contactImportTargets)[number] | `field:${string}` | 'ignore';
 const importTarget = z.string().regex(new RegExp(`^(${contactImportTargets.join('|')}|ignore|field:[0-9a-f-]{36})$`), { error: 'target' }) as z.ZodType<ContactImportTarget>;
 export const contactImportMapping = z.record(freeText(200, { trim: false }), importTarget);

@@ -8,3 +8,4 @@ export * from './person-name.ts';
 export * from './meta-ids.ts';
 export * from './clock-times.ts';
 export * from './training-files.ts';
+export * from './price.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePrice, suggestMapping } from './products.ts';
+import { parsePrice } from './price.ts';
+import { suggestMapping } from './products.ts';
 
 describe('parsePrice', () => {
   it.each([

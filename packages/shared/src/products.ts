@@ -4,6 +4,7 @@ import { fillWords } from './notices.ts';
 import { freeText } from './text.ts';
 import { jsonField, suggestColumns, type ImportPreview } from './csv-import.ts';
 import { httpUrlPattern } from './training-files.ts';
+import { importTargets } from './constants.ts';
 
 export const productLimits = { name: 200, description: 4000, sku: 64, url: 1000, attributes: 30, attrKey: 60, attrValue: 500, importRows: 20_000 } as const;
 
@@ -73,8 +74,6 @@ export const productBotParams = z.strictObject({ botId: z.uuid() });
 export const productResponse = z.object({ ok: z.literal(true), product });
 export type ProductResponse = z.infer<typeof productResponse>;
 
-/** The catalog fields a CSV column can be mapped to; anything else becomes a free attribute. */
-export const importTargets = ['name', 'description', 'price', 'currency', 'sku', 'stock', 'url', 'image_url'] as const;
 export type ImportTarget = (typeof importTargets)[number];
 /** Column → target field, or "attribute" to keep it as a free attribute, or "ignore". */
 export const importMapping = z.record(freeText(200, { trim: false }), z.union([z.enum(importTargets), z.literal('attribute'), z.literal('ignore')]));
@@ -98,26 +97,6 @@ export type ImportRowProblem = keyof typeof importRowProblems;
 
 export const importRowProblem = (code: ImportRowProblem, locale: Locale, value = ''): string => fillWords(importRowProblems[code][locale], { value });
 
-/**
- * A price as people write it → an exact decimal string: "$18,500.00" → "18500.00",
- * "18.500,50" → "18500.50", "1,5" → "1.50". Undefined when it is not a price.
- */
-export function parsePrice(input: string): string | undefined {
-  let s = input.replace(/[^\d.,-]/g, '');
-  if (!s || s.startsWith('-')) return undefined;
-  const lastDot = s.lastIndexOf('.');
-  const lastComma = s.lastIndexOf(',');
-  const decimalAt = Math.max(lastDot, lastComma);
-  const decimals = decimalAt >= 0 ? s.length - decimalAt - 1 : 0;
-  // A lone separator followed by exactly three digits is a thousands separator ("18,500").
-  const isDecimal = decimalAt >= 0 && decimals > 0 && decimals <= 2;
-  const whole = isDecimal ? s.slice(0, decimalAt) : s;
-  if (!/^\d+$/.test(whole) && !/^\d{1,3}([.,]\d{3})+$/.test(whole)) return undefined;
-  s = isDecimal ? `${s.slice(0, decimalAt).replace(/[.,]/g, '')}.${s.slice(decimalAt + 1)}` : s.replace(/[.,]/g, '');
-  if (!/^\d{1,12}(\.\d{1,2})?$/.test(s)) return undefined;
-  const [units, frac = ''] = s.split('.');
-  return `${BigInt(units!).toString()}.${frac.padEnd(2, '0')}`;
-}
 
 const hints: (readonly [ImportTarget, RegExp])[] = [
   ['name', /^(nombre|producto|articulo|modelo|titulo|name|product|title|item)\b/],

@@ -1,4 +1,5 @@
-import { weekdays, type Appointment, type AppointmentStatus, type SchedulingItem } from '@charla/shared';
+import type { Appointment, AppointmentStatus, SchedulingItem } from '@charla/shared';
+import { weekdays } from '@charla/shared/constants';
 
 /** The colour of each status, the same in the calendar and its legend. */
 export const statusColors: Record<AppointmentStatus, { bg: string; border: string; text: string }> = {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { actionChips, formatWhen, type ActionTranslate } from './action-chips.ts';
 import { MAX_MESSAGE_CHARS } from './message-text.ts';
-import { messageLimits } from '@charla/shared';
+import { messageLimits } from '@charla/shared/constants';
 
 /** The real labels of a language, with i18next's {{name}} interpolation. */
 function translator(locale: 'es' | 'en'): ActionTranslate {

@@ -1,4 +1,5 @@
-import { importTargets, type ImportMapping } from '@charla/shared';
+import type { ImportMapping } from '@charla/shared';
+import { importTargets } from '@charla/shared/constants';
 import type { MappingRules } from '../../components/csv-import/column-mapping.ts';
 
 export type MappingTarget = ImportMapping[string];

@@ -1,4 +1,4 @@
-import { parsePrice } from '@charla/shared';
+import { parsePrice } from '@charla/shared/input-rules';
 
 const intlLocale = (locale: string) => (locale === 'en' ? 'en-US' : 'es-MX');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadTrainingType } from '@charla/shared';
+import { uploadTrainingType } from '@charla/shared/input-rules';
 import { fileProblem, formatBytes, formatDocumentDate, looksLikeHttpUrl, looksLikeYoutube, maxUploadBytes, uploadTypeOf } from './training-type.ts';
 
 describe('upload mime type → training type', () => {

@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contactChannels, type Contact, type ContactChannel, type ContactSort, type PipelineStage } from '@charla/shared';
+import type { Contact, ContactChannel, ContactSort, PipelineStage } from '@charla/shared';
+import { contactChannels } from '@charla/shared/constants';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contactFieldTypes, type ContactField, type ContactFieldType } from '@charla/shared';
+import type { ContactField, ContactFieldType } from '@charla/shared';
+import { contactFieldTypes } from '@charla/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-delete-modal.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';

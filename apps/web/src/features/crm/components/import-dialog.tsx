@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { contactImportTargets, type ContactField, type ContactImportTarget } from '@charla/shared';
+import type { ContactField, ContactImportTarget } from '@charla/shared';
+import { contactImportTargets } from '@charla/shared/constants';
 import type { MappingRules } from '../../../components/csv-import/column-mapping.ts';
 import { CsvImportWizard, type ImportWords } from '../../../components/csv-import/import-wizard.tsx';
 import { useContactImport } from '../api/use-crm.ts';

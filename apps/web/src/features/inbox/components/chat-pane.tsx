@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { messageLimits, type ConversationDetail, type ConversationMessage } from '@charla/shared';
+import type { ConversationDetail, ConversationMessage } from '@charla/shared';
+import { messageLimits } from '@charla/shared/constants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChatIcon, ChevronLeftIcon, InfoIcon, SendIcon } from '../../../components/ui/icons.tsx';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { conversationStatuses, inboxChannels, type ConversationListItem, type ConversationStatus } from '@charla/shared';
+import type { ConversationListItem, ConversationStatus } from '@charla/shared';
+import { conversationStatuses, inboxChannels } from '@charla/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChatIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';

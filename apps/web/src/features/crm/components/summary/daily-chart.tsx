@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { summaryMetrics, type CrmSummary } from '@charla/shared';
+import type { CrmSummary } from '@charla/shared';
+import { summaryMetrics } from '@charla/shared/constants';
 import { ChartFigure } from './chart-figure.tsx';
 import { DataTable } from './data-table.tsx';
 import { seriesColors } from './series-colors.ts';

@@ -1,4 +1,5 @@
-import { summaryMetrics, type SummaryCounts, type SummaryMetric } from '@charla/shared';
+import type { SummaryCounts, SummaryMetric } from '@charla/shared';
+import { summaryMetrics } from '@charla/shared/constants';
 
 export interface FunnelStep {
   metric: SummaryMetric;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { summaryMetrics, summaryPeriods, type CrmSummary, type SummaryPeriod } from '@charla/shared';
+import type { CrmSummary, SummaryPeriod } from '@charla/shared';
+import { summaryMetrics, summaryPeriods } from '@charla/shared/constants';
 import { Card } from '../../../../components/ui/card.tsx';
 import { LoadFailed } from '../../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
