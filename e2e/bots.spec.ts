@@ -165,6 +165,9 @@ describe('bots', () => {
       await visible(page, 'Cambios guardados.');
       await page.reload();
       await page.getByRole('heading', { name: 'Sofía', level: 1 }).waitFor();
+      // The first page does not rise into view, not even when the first load's two seconds end.
+      await page.waitForFunction(() => !document.documentElement.classList.contains('first-load'));
+      expect(await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a instanceof CSSAnimation && a.animationName === 'rise').length)).toBe(0);
       expect(await page.locator('#asistente').getByRole('radio', { name: /^Informal/ }).isChecked()).toBe(true);
       expect(await page.locator('#asistente').getByRole('radio', { name: /^Formal/ }).isChecked()).toBe(false);
       await page.waitForTimeout(800);

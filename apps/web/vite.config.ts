@@ -5,9 +5,10 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { landingLocalesGlobal, landingRoutes, preloadLanding, type LandingBoot } from './src/lib/landing-preload.ts';
-import { defaultLocale, supportedLocales } from './src/lib/locales.ts';
-import { storageKeys } from './src/lib/storage-keys.ts';
+import { landingLocalesGlobal, landingReadsGlobal, landingRoutes, preloadLanding, signedInReads, type LandingBoot } from './src/lib/landing-preload.ts';
+import { defaultLocale, localeBundlePath, namespaces, supportedLocales } from './src/lib/locales.ts';
+import { cookieNames, storageKeys } from './src/lib/storage-keys.ts';
+import { portalHeaderName } from './src/lib/tenant.ts';
 
 const buildId = process.env.BUILD_ID ?? Date.now().toString(36);
 
@@ -47,6 +48,42 @@ function precompress(): Plugin {
           await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
         }),
       );
+    },
+  };
+}
+
+/** A language's namespaces (public/locales/<lng>/<ns>.json) as one JSON text. */
+async function localeBundle(publicDir: string, lng: string): Promise<string> {
+  const entries = await Promise.all(namespaces.map(async (ns) => [ns, JSON.parse(await readFile(path.join(publicDir, 'locales', lng, `${ns}.json`), 'utf8')) as unknown] as const));
+  return JSON.stringify(Object.fromEntries(entries));
+}
+
+/**
+ * Each language's words in one file, `/locales/<lng>.json` (see lib/locales.ts): written by the
+ * build, answered by the dev server from the namespace files as they are now.
+ */
+function localeBundles(): Plugin {
+  let publicDir = 'public';
+  return {
+    name: 'charla:locale-bundles',
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const lng = /^\/locales\/([a-z]{2})\.json(?:\?|$)/.exec(req.url ?? '')?.[1];
+        if (!lng || !(supportedLocales as readonly string[]).includes(lng)) return next();
+        localeBundle(publicDir, lng).then(
+          (text) => {
+            res.setHeader('content-type', 'application/json; charset=utf-8');
+            res.end(text);
+          },
+          (error: unknown) => next(error),
+        );
+      });
+    },
+    async generateBundle() {
+      for (const lng of supportedLocales) this.emitFile({ type: 'asset', fileName: `locales/${lng}.json`, source: await localeBundle(publicDir, lng) });
     },
   };
 }
@@ -100,14 +137,18 @@ function landingPreload(): Plugin {
             path: route.path,
             signedIn: route.signedIn,
             files: [...new Set(route.modules.flatMap((source) => chunkFiles(bundle, root, source, new Set(entry))))].map((file) => base + file),
-            namespaces: route.namespaces,
           })),
-          buildId,
           userIdKey: storageKeys.userId,
+          emailKey: storageKeys.email,
           localeKey: storageKeys.locale,
           locales: supportedLocales,
           defaultLocale,
           localesGlobal: landingLocalesGlobal,
+          localePath: localeBundlePath('{lng}', buildId),
+          reads: signedInReads,
+          readsGlobal: landingReadsGlobal,
+          portalHeader: portalHeaderName,
+          tenantCookie: cookieNames.tenant,
         };
         return [{ tag: 'script', children: `(${preloadLanding.toString()})(${JSON.stringify(boot)});`, injectTo: 'head' }];
       },
@@ -116,7 +157,7 @@ function landingPreload(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), landingPreload()],
+  plugins: [react(), tailwindcss(), localeBundles(), precompress(), landingPreload()],
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
   },
@@ -139,7 +180,7 @@ export default defineConfig({
           groups: [
             { name: 'index', tags: ['$initial'] },
             { name: 'ui', test: /[\\/]apps[\\/]web[\\/]src[\\/](components[\\/]ui|lib|features[\\/]realtime)[\\/]/, minShareCount: 2 },
-            { name: 'dashboard', test: /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/](?!auth[\\/])/, minShareCount: 2 },
+            { name: 'dashboard', test: /[\\/](apps[\\/]web[\\/]src[\\/]features[\\/](?!auth[\\/]components[\\/])|packages[\\/]shared[\\/]src[\\/])/, minShareCount: 2 },
           ],
         },
       },

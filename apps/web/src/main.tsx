@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadLandingNamespaces } from './lib/i18n.ts';
+import { wordsLoaded } from './lib/i18n.ts';
 import './styles.css';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
@@ -25,7 +25,7 @@ const codeWaitMs = 1500;
 const firstLoadMs = 2000;
 
 // The first render waits for the page's code and words, so it shows the page rather than a spinner first.
-const pageReady = Promise.all([preloadRoute(window.location.pathname, userId !== null), loadLandingNamespaces().catch(() => undefined)]);
+const pageReady = Promise.all([preloadRoute(window.location.pathname, userId !== null), wordsLoaded()]);
 void Promise.race([pageReady, new Promise((resolve) => setTimeout(resolve, codeWaitMs))]).then(() => {
   const root = createRoot(container);
   // As a transition, the first render yields to the browser every few milliseconds instead of

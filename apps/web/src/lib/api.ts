@@ -1,5 +1,6 @@
 import { createApiClient, type AuthFailureReason } from './api-client.ts';
 import { currentLocale } from './i18n.ts';
+import { takeLandingRead } from './landing-preload.ts';
 
 let authFailureHandler: ((reason: AuthFailureReason) => void) | null = null;
 
@@ -10,7 +11,7 @@ export function setAuthFailureHandler(handler: (reason: AuthFailureReason) => vo
 
 /** The one API client of the app: same origin, cookies, Accept-Language, 401 → refresh → retry. */
 export const api = createApiClient({
-  fetch: (input, init) => fetch(input, init),
+  fetch: (input, init) => takeLandingRead(input, init, fetch) ?? fetch(input, init),
   getLocale: currentLocale,
   onAuthFailure: (reason) => authFailureHandler?.(reason),
 });

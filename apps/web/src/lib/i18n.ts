@@ -1,9 +1,8 @@
-import i18n from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '@charla/shared';
 import { landingLocalesGlobal, type PreloadedLocales } from './landing-preload.ts';
-import { defaultLocale, isLocale, supportedLocales } from './locales.ts';
+import { defaultLocale, isLocale, localeBundlePath, namespaces, supportedLocales } from './locales.ts';
 import { readStorage, storageKeys, writeStorage } from './storage-keys.ts';
 
 export { supportedLocales };
@@ -31,39 +30,46 @@ export function changeLocale(locale: Locale): Promise<unknown> {
 
 i18n.on('languageChanged', reflectLocale);
 
-type RequestCallback = (error: unknown, response?: { status: number; data: string }) => void;
-
 /** A locale file's text; a failed answer rejects with its status code as the message. */
 const fetchLocale = (url: string): Promise<string> => fetch(url).then((response) => (response.ok ? response.text() : Promise.reject(new Error(`${response.status}`))));
 
-/** A locale file: the download index.html started for the landing page, else a new one. */
-function requestLocale(_options: unknown, url: string, _payload: unknown, callback: RequestCallback): void {
-  const preloaded = (window as unknown as Record<string, PreloadedLocales | undefined>)[landingLocalesGlobal];
-  const started = preloaded?.[url];
-  if (started) delete preloaded[url];
-  (started ?? fetchLocale(url)).then(
-    (data) => callback(null, { status: 200, data }),
-    (error: Error) => {
-      const status = Number(error.message);
-      // An HTTP status goes back as an answer (4xx is not retried); a network failure is retried.
-      if (status > 0) callback(null, { status, data: '' });
-      else callback(error);
-    },
-  );
+/** Each language's words, downloaded once (index.html starts the stored language's). */
+const bundles = new Map<string, Promise<Record<string, ResourceKey>>>();
+
+function localeBundle(lng: string): Promise<Record<string, ResourceKey>> {
+  let bundle = bundles.get(lng);
+  if (!bundle) {
+    const url = localeBundlePath(lng, __BUILD_ID__);
+    const preloaded = (window as unknown as Record<string, PreloadedLocales | undefined>)[landingLocalesGlobal];
+    const started = preloaded?.[url];
+    if (started) delete preloaded[url];
+    bundle = (started ?? fetchLocale(url)).then((text) => JSON.parse(text) as Record<string, ResourceKey>);
+    // A failed download is not kept: i18next's retry asks again.
+    bundle.catch(() => bundles.delete(lng));
+    bundles.set(lng, bundle);
+  }
+  return bundle;
 }
 
-/**
- * Loads the namespaces index.html started for the landing page (their downloads are under way):
- * the first render then finds its words ready instead of suspending for them.
- */
-export function loadLandingNamespaces(): Promise<void> {
-  const preloaded = (window as unknown as Record<string, PreloadedLocales | undefined>)[landingLocalesGlobal] ?? {};
-  const namespaces = Object.keys(preloaded).flatMap((url) => /\/locales\/[^/]+\/([^/.]+)\.json/.exec(url)?.[1] ?? []);
-  return namespaces.length ? i18n.loadNamespaces(namespaces).then(() => undefined) : Promise.resolve();
-}
+/** Reads every namespace of a language from its one file (`localeBundlePath`). */
+const bundleBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(lng, ns, callback) {
+    localeBundle(lng).then(
+      (all) => callback(null, all[ns] ?? {}),
+      (error: Error) => {
+        const status = Number(error.message);
+        // A 4xx is an answer and is not retried; a network failure or a 5xx is.
+        callback(error.message, !(status >= 400 && status < 500));
+      },
+    );
+  },
+};
 
-void i18n
-  .use(HttpBackend)
+/** Resolves once the current language's words are in (or could not be had). */
+const wordsReady = i18n
+  .use(bundleBackend)
   .use(initReactI18next)
   .init({
     lng: initialLocale(),
@@ -71,15 +77,22 @@ void i18n
     fallbackLng: false,
     supportedLngs: [...supportedLocales],
     load: 'languageOnly',
-    ns: ['common'],
+    // Every namespace comes in the language's one file, so all are read at once.
+    ns: [...namespaces],
     defaultNS: 'common',
-    backend: {
-      // The same address index.html starts the landing page's files at (lib/landing-preload.ts).
-      loadPath: `/locales/{{lng}}/{{ns}}.json?v=${__BUILD_ID__}`,
-      request: requestLocale,
-    },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });
+
+/**
+ * Waits for the language's words (index.html started their download): the first render then
+ * finds them ready instead of suspending for them.
+ */
+export function wordsLoaded(): Promise<void> {
+  return wordsReady.then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 export { i18n };

@@ -1,18 +1,33 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { landingLocalesGlobal, landingRoutes, preloadLanding, type LandingBoot, type PreloadedLocales } from './landing-preload.ts';
+import {
+  landingLocalesGlobal,
+  landingReadsGlobal,
+  landingRoutes,
+  preloadLanding,
+  signedInReads,
+  takeLandingRead,
+  type LandingBoot,
+  type PreloadedLocales,
+  type PreloadedReads,
+} from './landing-preload.ts';
 
 const webRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 const boot: LandingBoot = {
-  routes: landingRoutes.map((route) => ({ path: route.path, signedIn: route.signedIn, files: route.modules.map((m) => `/${m}.js`), namespaces: route.namespaces })),
-  buildId: 'b1',
+  routes: landingRoutes.map((route) => ({ path: route.path, signedIn: route.signedIn, files: route.modules.map((m) => `/${m}.js`) })),
   userIdKey: 'userId',
+  emailKey: 'email',
   localeKey: 'locale',
   locales: ['es', 'en'],
   defaultLocale: 'es',
   localesGlobal: landingLocalesGlobal,
+  localePath: '/locales/{lng}.json?v=b1',
+  reads: signedInReads,
+  readsGlobal: landingReadsGlobal,
+  portalHeader: 'x-portal',
+  tenantCookie: 'tenant',
 };
 
 interface FakeLink {
@@ -23,18 +38,20 @@ interface FakeLink {
 }
 
 /** Runs the inline script on a fake page: its path and stored values; returns what it started. */
-function run(pathname: string, stored: Record<string, string> = {}) {
+function run(pathname: string, stored: Record<string, string> = {}, cookie = '') {
   const links: FakeLink[] = [];
   const fetched: string[] = [];
+  const reads: { url: string; init: RequestInit | undefined }[] = [];
   const window = { location: { pathname }, localStorage: { getItem: (key: string) => stored[key] ?? null } } as Record<string, unknown>;
   vi.stubGlobal('window', window);
-  vi.stubGlobal('document', { createElement: () => ({}) as FakeLink, head: { appendChild: (link: FakeLink) => links.push(link) } });
-  vi.stubGlobal('fetch', (url: string) => {
-    fetched.push(url);
+  vi.stubGlobal('document', { cookie, createElement: () => ({}) as FakeLink, head: { appendChild: (link: FakeLink) => links.push(link) } });
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+    if (url.startsWith('/locales/')) fetched.push(url);
+    else reads.push({ url, init });
     return Promise.resolve({ ok: true, text: () => Promise.resolve('{}') });
   });
   preloadLanding(boot);
-  return { links, fetched, loads: window[landingLocalesGlobal] as PreloadedLocales | undefined };
+  return { links, fetched, reads, loads: window[landingLocalesGlobal] as PreloadedLocales | undefined, answers: window[landingReadsGlobal] as PreloadedReads | undefined };
 }
 
 afterEach(() => {
@@ -48,11 +65,12 @@ describe('landing preload', () => {
 
   it('starts the login page and its Spanish words for a signed-out visitor, wherever they land', async () => {
     for (const path of ['/', '/login', '/app/dashboard', '/app/dashboard/abc/personalizacion']) {
-      const { links, fetched, loads } = run(path);
+      const { links, fetched, loads, reads } = run(path);
+      expect(reads).toEqual([]);
       expect(links.map((l) => l.href)).toEqual(['/src/features/auth/components/login-page.tsx.js']);
       expect(links[0]).toMatchObject({ rel: 'modulepreload', crossOrigin: '' });
-      expect(fetched).toEqual(['/locales/es/common.json?v=b1', '/locales/es/auth.json?v=b1']);
-      await expect(loads?.['/locales/es/auth.json?v=b1']).resolves.toBe('{}');
+      expect(fetched).toEqual(['/locales/es.json?v=b1']);
+      await expect(loads?.['/locales/es.json?v=b1']).resolves.toBe('{}');
     }
   });
 
@@ -64,20 +82,43 @@ describe('landing preload', () => {
     for (const path of ['/app/dashboard', '/app/dashboard/', '/login', '/']) {
       const { links, fetched } = run(path, { userId: 'u1' });
       expect(links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js', '/src/features/dashboard/components/welcome-page.tsx.js']);
-      expect(fetched).toContain('/locales/es/dashboard.json?v=b1');
-      expect(fetched).not.toContain('/locales/en/dashboard.json?v=b1');
+      expect(fetched).toEqual(['/locales/es.json?v=b1']);
     }
   });
 
-  it('starts the shell and the words of personalización in the stored language, and only the shell for other sections', () => {
+  it('starts the shell, personalización and the words in the stored language, and only the shell for other sections', () => {
     const personalization = run('/app/dashboard/abc/personalizacion', { userId: 'u1', locale: 'en' });
-    expect(personalization.links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js']);
-    expect(personalization.fetched).toEqual(['common', 'dashboard', 'inbox', 'bots', 'channels', 'playground'].map((ns) => `/locales/en/${ns}.json?v=b1`));
+    expect(personalization.links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js', '/src/features/bots/personalization/personalization-page.tsx.js']);
+    expect(personalization.fetched).toEqual(['/locales/en.json?v=b1']);
     expect(run('/app/dashboard/abc/crm', { userId: 'u1' }).links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js']);
+  });
+
+  it("asks for the signed-in owner's user and assistants beside the code, as the API client would", () => {
+    const { reads, answers } = run('/app/dashboard/abc/personalizacion', { userId: 'u 1', email: 'ana@clinica.mx', locale: 'en' }, 'user=x; tenant=dental%20sur');
+    expect(reads.map((r) => r.url)).toEqual(['/client/info/u%201', '/bot/ana%40clinica.mx']);
+    expect(reads[0]?.init).toEqual({ credentials: 'include', headers: { Accept: 'application/json', 'Accept-Language': 'en', 'x-portal': 'dental sur' } });
+    expect(reads[1]?.init).toEqual({ credentials: 'include', headers: { Accept: 'application/json', 'Accept-Language': 'en' } });
+    expect(Object.keys(answers ?? {})).toEqual(['/client/info/u%201', '/bot/ana%40clinica.mx']);
+    // Without a stored e-mail there is no list to ask for; the main product without a tenant cookie.
+    const bare = run('/app/dashboard', { userId: 'u1' });
+    expect(bare.reads.map((r) => [r.url, (r.init?.headers as Record<string, string>)['x-portal']])).toEqual([['/client/info/u1', '']]);
+  });
+
+  it('hands each started read to the API client once, and asks again when it failed on the network', async () => {
+    const answer = new Response('{}');
+    const fresh = new Response('[]');
+    const fetcher = vi.fn(() => Promise.resolve(fresh));
+    vi.stubGlobal('window', { [landingReadsGlobal]: { '/a': Promise.resolve(answer), '/b': Promise.reject(new TypeError('offline')) } });
+    expect(takeLandingRead('/a', { method: 'POST' }, fetcher)).toBeUndefined();
+    await expect(takeLandingRead('/a', { method: 'GET' }, fetcher)).resolves.toBe(answer);
+    expect(takeLandingRead('/a', { method: 'GET' }, fetcher)).toBeUndefined();
+    await expect(takeLandingRead('/b', { method: 'GET' }, fetcher)).resolves.toBe(fresh);
+    expect(fetcher).toHaveBeenCalledWith('/b', { method: 'GET' });
+    expect(takeLandingRead('/c', { method: 'GET' }, fetcher)).toBeUndefined();
   });
 
   it('starts nothing on a path no landing route knows, and ignores an unknown stored language', () => {
     expect(run('/nada', { userId: 'u1' })).toMatchObject({ links: [], fetched: [], loads: undefined });
-    expect(run('/login', { locale: 'fr' }).fetched[0]).toBe('/locales/es/common.json?v=b1');
+    expect(run('/login', { locale: 'fr' }).fetched).toEqual(['/locales/es.json?v=b1']);
   });
 });

@@ -1,10 +1,8 @@
-import type { Namespace } from './locales.ts';
-
 /**
- * The first pages a visitor opens, with the code and the words each one renders with. The build
- * turns each `modules` list into the chunk files it became, and index.html starts downloading
- * them (and the page's locale files) while the app's entry is still on its way, instead of one
- * after another as React reaches each lazy route. Keep in step with app/router.tsx.
+ * The first pages a visitor opens, with the code each one renders with. The build turns each
+ * `modules` list into the chunk files it became, and index.html starts downloading them (and the
+ * words of the stored language) while the app's entry is still on its way, instead of one after
+ * another as React reaches each lazy route. Keep in step with app/router.tsx.
  */
 export interface LandingRoute {
   /** Regular expression source matched against `location.pathname`. */
@@ -13,60 +11,79 @@ export interface LandingRoute {
   signedIn: boolean;
   /** Source files (from apps/web) of the lazy routes the page shows. */
   modules: string[];
-  namespaces: Namespace[];
 }
 
 const shell = 'src/app/dashboard/dashboard-shell.tsx';
-const shellNamespaces: Namespace[] = ['common', 'dashboard', 'inbox'];
 
 export const landingRoutes: LandingRoute[] = [
-  { path: '^/signup/?$', signedIn: false, modules: ['src/features/auth/components/signup-page.tsx'], namespaces: ['common', 'auth'] },
-  { path: '^/(login/?|_app/?|app(/.*)?)?$', signedIn: false, modules: ['src/features/auth/components/login-page.tsx'], namespaces: ['common', 'auth'] },
-  // Personalización's own code (with the phone and schema libraries, some 75 KB) is left to the
-  // router: downloaded beside the entry, it slows the entry and the shell, which paint first.
-  { path: '^/app/dashboard/[^/]+/personalizacion/?$', signedIn: true, modules: [shell], namespaces: [...shellNamespaces, 'bots', 'channels', 'playground'] },
-  {
-    path: '^/(login/?|signup/?|_app/?|app/?|app/dashboard/?)?$',
-    signedIn: true,
-    modules: [shell, 'src/features/dashboard/components/welcome-page.tsx'],
-    namespaces: [...shellNamespaces, 'bots'],
-  },
-  { path: '^/app/dashboard/', signedIn: true, modules: [shell], namespaces: shellNamespaces },
+  { path: '^/signup/?$', signedIn: false, modules: ['src/features/auth/components/signup-page.tsx'] },
+  { path: '^/(login/?|_app/?|app(/.*)?)?$', signedIn: false, modules: ['src/features/auth/components/login-page.tsx'] },
+  { path: '^/app/dashboard/[^/]+/personalizacion/?$', signedIn: true, modules: [shell, 'src/features/bots/personalization/personalization-page.tsx'] },
+  { path: '^/(login/?|signup/?|_app/?|app/?|app/dashboard/?)?$', signedIn: true, modules: [shell, 'src/features/dashboard/components/welcome-page.tsx'] },
+  { path: '^/app/dashboard/', signedIn: true, modules: [shell] },
 ];
+
+/**
+ * The API reads every signed-in page starts with (the user, the assistants), `{userId}` and
+ * `{email}` filled from storage; `portal` sends the portal header, as the app's own call does.
+ */
+export const signedInReads: LandingRead[] = [
+  { path: '/client/info/{userId}', portal: true },
+  { path: '/bot/{email}', portal: false },
+];
+
+export interface LandingRead {
+  path: string;
+  portal: boolean;
+}
 
 /** What index.html is given: each landing route with its built files. */
 export interface LandingBoot {
-  routes: { path: string; signedIn: boolean; files: string[]; namespaces: string[] }[];
-  buildId: string;
+  routes: { path: string; signedIn: boolean; files: string[] }[];
   userIdKey: string;
+  emailKey: string;
   localeKey: string;
   locales: readonly string[];
   defaultLocale: string;
-  /** The window property the locale downloads are left on for i18n to take. */
+  /** The window property the locale download is left on for i18n to take. */
   localesGlobal: string;
+  /** The address of a language's words (`{lng}` filled in). */
+  localePath: string;
+  reads: LandingRead[];
+  /** The window property the API reads are left on for the API client to take. */
+  readsGlobal: string;
+  portalHeader: string;
+  tenantCookie: string;
 }
 
-/** Where index.html leaves the locale downloads it started, by URL. */
+/** Where index.html leaves the locale download it started, by URL. */
 export const landingLocalesGlobal = '__charlaLocales';
+/** Where index.html leaves the API reads it started, by path. */
+export const landingReadsGlobal = '__charlaReads';
 
 export type PreloadedLocales = Record<string, Promise<string> | undefined>;
+export type PreloadedReads = Record<string, Promise<Response> | undefined>;
 
 /**
  * Runs inline in index.html, before the entry script has downloaded: its source is copied as it
  * is, so it uses nothing from outside its argument. Picks the landing route from the path and the
- * stored session, adds a modulepreload (or style preload) for each of its files and starts its
- * locale downloads in the stored language.
+ * stored session, adds a modulepreload (or style preload) for each of its files, starts the
+ * download of the stored language's words and, for a signed-in owner, the API reads every page
+ * starts with (lib/api.ts takes each answer once).
  */
 export function preloadLanding(boot: LandingBoot): void {
-  let signedIn = false;
+  let userId = '';
+  let email = '';
   let lng = boot.defaultLocale;
   try {
-    signedIn = Boolean(window.localStorage.getItem(boot.userIdKey));
+    userId = window.localStorage.getItem(boot.userIdKey) ?? '';
+    email = window.localStorage.getItem(boot.emailKey) ?? '';
     const stored = window.localStorage.getItem(boot.localeKey);
     if (stored && boot.locales.includes(stored)) lng = stored;
   } catch {
     // Storage blocked: a signed-out visitor in the default language.
   }
+  const signedIn = userId !== '';
   const route = boot.routes.find((r) => r.signedIn === signedIn && new RegExp(r.path).test(window.location.pathname));
   if (!route) return;
   for (const file of route.files) {
@@ -82,13 +99,41 @@ export function preloadLanding(boot: LandingBoot): void {
     link.href = file;
     document.head.appendChild(link);
   }
-  const loads: Record<string, Promise<string>> = {};
-  for (const ns of route.namespaces) {
-    const url = `/locales/${lng}/${ns}.json?v=${boot.buildId}`;
-    // Rejects with the status code as its message, as lib/i18n.ts reads it.
-    const load = fetch(url).then((response) => (response.ok ? response.text() : Promise.reject(new Error(`${response.status}`))));
-    load.catch(() => undefined);
-    loads[url] = load;
+  const url = boot.localePath.replace('{lng}', lng);
+  // Rejects with the status code as its message, as lib/i18n.ts reads it.
+  const load = fetch(url).then((response) => (response.ok ? response.text() : Promise.reject(new Error(`${response.status}`))));
+  load.catch(() => undefined);
+  (window as unknown as Record<string, unknown>)[boot.localesGlobal] = { [url]: load };
+  if (signedIn) {
+    let tenant = '';
+    try {
+      tenant = decodeURIComponent(new RegExp(`(?:^|;)\\s*${boot.tenantCookie}=([^;]*)`).exec(document.cookie)?.[1] ?? '').trim();
+    } catch {
+      // A malformed cookie: the main product, as lib/tenant.ts reads it.
+    }
+    const reads: Record<string, Promise<Response>> = {};
+    for (const read of boot.reads) {
+      if (read.path.includes('{email}') && !email) continue;
+      const path = read.path.replace('{userId}', encodeURIComponent(userId)).replace('{email}', encodeURIComponent(email));
+      const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lng };
+      if (read.portal) headers[boot.portalHeader] = tenant;
+      const answer = fetch(path, { credentials: 'include', headers });
+      answer.catch(() => undefined);
+      reads[path] = answer;
+    }
+    (window as unknown as Record<string, unknown>)[boot.readsGlobal] = reads;
   }
-  (window as unknown as Record<string, unknown>)[boot.localesGlobal] = loads;
+}
+
+/**
+ * The answer index.html already asked for this GET, taken once (a later call asks anew); a read
+ * that failed on the network is asked again.
+ */
+export function takeLandingRead(path: string, init: RequestInit, fetcher: (input: string, init: RequestInit) => Promise<Response>): Promise<Response> | undefined {
+  if ((init.method ?? 'GET') !== 'GET' || typeof window === 'undefined') return undefined;
+  const reads = (window as unknown as Record<string, PreloadedReads | undefined>)[landingReadsGlobal];
+  const started = reads?.[path];
+  if (!started || !reads) return undefined;
+  delete reads[path];
+  return started.catch(() => fetcher(path, init));
 }
