@@ -138,9 +138,10 @@ function BotSettings({ bot, onTour }: { bot: Bot; onTour: () => void }) {
   const readOnly = bot.locked;
   const name = botLabel(bot, t('bots:personalization.unnamed'));
   const card = cardKeyOf(bot.bot_objective);
-  // The header paints first; the cards (about a thousand elements) follow in a render React can
-  // interrupt, so the page answers a tap while they are built.
-  const showCards = useDeferredValue(true, false);
+  // The header and the first card paint first (what a phone shows on opening); the other cards
+  // (about a thousand elements) follow in a render React can interrupt, so the page answers a tap
+  // while they are built.
+  const showRest = useDeferredValue(true, false);
 
   return (
     <div className="animate-rise">
@@ -201,18 +202,18 @@ function BotSettings({ bot, onTour }: { bot: Bot; onTour: () => void }) {
         </ul>
       </nav>
 
-      <div className="space-y-6" aria-busy={!showCards}>
-        {showCards ? <Cards bot={bot} readOnly={readOnly} /> : null}
+      <div className="space-y-6" aria-busy={!showRest}>
+        <BusinessCard bot={bot} readOnly={readOnly} />
+        {showRest ? <MoreCards bot={bot} readOnly={readOnly} /> : null}
       </div>
       <PlaygroundLauncher bot={bot} />
     </div>
   );
 }
 
-function Cards({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
+function MoreCards({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
   return (
     <>
-      <BusinessCard bot={bot} readOnly={readOnly} />
       <AssistantCard bot={bot} readOnly={readOnly} />
       <WelcomeCard bot={bot} readOnly={readOnly} />
       <ScheduleCard bot={bot} readOnly={readOnly} />
