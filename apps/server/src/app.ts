@@ -19,6 +19,7 @@ import { authModule } from './modules/auth/auth.module.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import { accessTokens } from './modules/auth/tokens.ts';
 import { healthModule } from './modules/health/health.module.ts';
+import { adminModule } from './modules/admin/admin.module.ts';
 import { botsModule } from './modules/bots/bots.module.ts';
 import type { BotsService } from './modules/bots/bots.service.ts';
 import { secretBox } from './lib/crypto.ts';
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
     conversations.module,
     channelsModule(ctx, { bots: bots.service, receive: conversations.pipeline.receive, messages: conversations.pipeline.channelMessages, register: conversations.registry.add }),
     crm.module,
+    adminModule(ctx, { engine }),
   ]);
   await app.register(webPlugin, { dir: config.WEB_DIST });
 

@@ -1,5 +1,6 @@
 import 'i18next';
 import type account from '../public/locales/es/account.json';
+import type admin from '../public/locales/es/admin.json';
 import type auth from '../public/locales/es/auth.json';
 import type bots from '../public/locales/es/bots.json';
 import type citas from '../public/locales/es/citas.json';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       auth: typeof auth;
       dashboard: typeof dashboard;
       account: typeof account;
+      admin: typeof admin;
       help: typeof help;
       bots: typeof bots;
       training: typeof training;

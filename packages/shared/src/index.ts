@@ -19,3 +19,4 @@ export * from './appointments.ts';
 export * from './crm.ts';
 export * from './crm-summary.ts';
 export * from './partners.ts';
+export * from './admin.ts';

@@ -1,4 +1,4 @@
-import type { ChosenOption, MessageDirection, ReplyChoice, ReplyChoices, SchedulingItem } from '@charla/shared';
+import type { ChosenOption, MessageDirection, ModelStatus, ReplyChoice, ReplyChoices, SchedulingItem } from '@charla/shared';
 import type { Passage } from './ports.ts';
 
 export type { ChosenOption, ReplyChoice, ReplyChoices };
@@ -116,17 +116,8 @@ export interface EngineResult {
   state: Record<string, unknown>;
 }
 
-/** How a language model behind an engine has been doing since the process started (for /readyz). */
-export interface EngineModelStatus {
-  /** unknown: not called yet; ok: its last call answered; failing: its last call failed (the fallback answered). */
-  state: 'unknown' | 'ok' | 'failing';
-  model: string;
-  failures: number;
-  consecutive_failures: number;
-  last_failure_at: string | null;
-  last_reason: string | null;
-  last_success_at: string | null;
-}
+/** How a language model behind an engine has been doing since the process started (see modelStatus in the shared package). */
+export type EngineModelStatus = ModelStatus;
 
 export interface Engine {
   name: string;

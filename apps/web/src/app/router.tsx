@@ -17,6 +17,7 @@ const BotIndexRedirect = lazyNamed(() => import('../features/dashboard/component
 const ClientsPage = lazyNamed(() => import('../features/dashboard/components/general-placeholder-pages.tsx'), 'ClientsPage');
 const ReferralsPage = lazyNamed(() => import('../features/dashboard/components/general-placeholder-pages.tsx'), 'ReferralsPage');
 const AccountPage = lazyNamed(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
+const AdminPage = lazyNamed(() => import('../features/admin/components/admin-page.tsx'), 'AdminPage');
 const HelpPage = lazyNamed(() => import('../features/help/components/help-page.tsx'), 'HelpPage');
 const NewBotPage = lazyNamed(() => import('../features/bots/components/new-bot-page.tsx'), 'NewBotPage');
 const PersonalizationPage = lazyNamed(() => import('../features/bots/personalization/personalization-page.tsx'), 'PersonalizationPage');
@@ -61,6 +62,7 @@ export const router = createBrowserRouter([
               { path: 'clients', element: <ClientsPage /> },
               { path: 'referidos', element: <ReferralsPage /> },
               { path: 'mi-cuenta', element: <AccountPage /> },
+              { path: 'admin', element: <AdminPage /> },
               { path: 'ayuda', element: <HelpPage /> },
               { path: 'nuevo', element: <NewBotPage /> },
               { path: ':botId', element: <BotIndexRedirect /> },

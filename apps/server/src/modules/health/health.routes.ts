@@ -1,19 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { modelStatus } from '@charla/shared';
 import type { Database } from '../../db/client.ts';
 import type { Engine } from '../../engine/types.ts';
 
 /** The language model's state when one is configured; it does not make the server unready (the fallback answers). */
-const model = z.object({
-  state: z.enum(['unknown', 'ok', 'failing']),
-  model: z.string(),
-  failures: z.number().int(),
-  consecutive_failures: z.number().int(),
-  last_failure_at: z.string().nullable(),
-  last_reason: z.string().nullable(),
-  last_success_at: z.string().nullable(),
-});
-const status = z.object({ status: z.string(), database: z.string().optional(), migrations: z.string().optional(), model: model.optional() });
+const status = z.object({ status: z.string(), database: z.string().optional(), migrations: z.string().optional(), model: modelStatus.optional() });
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; engine?: Engine }> = async (app, { database, engine }) => {
   app.get('/healthz', { schema: { tags: ['health'], summary: 'The process is up', response: { 200: status } } }, async () => ({

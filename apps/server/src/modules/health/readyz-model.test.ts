@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { llmEngine } from '../../engine/llm/llm-engine.ts';
 import { fakeChatServer, memoryLog, type FakeChatServer } from '../../engine/llm/test-support.ts';
 import { offlineEngine } from '../../engine/offline/offline-engine.ts';
 import { as, createBot, signUp } from '../../test/accounts.ts';
 import { createTestApp, engines, type TestApp } from '../../test/harness.ts';
+import { users } from '../auth/auth.table.ts';
 
 describe.each(engines)("the language model's state in /readyz on %s", (dbEngine) => {
   let t: TestApp;
@@ -44,5 +46,10 @@ describe.each(engines)("the language model's state in /readyz on %s", (dbEngine)
       return conversation.messages.some((m: { direction: string }) => m.direction === 'out');
     };
     await expect.poll(answered, { timeout: 10_000, interval: 50 }).toBe(true);
+
+    // The admin console shows the same state to the main admin account.
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, owner.userId));
+    const console = (await as(t, owner)({ method: 'GET', url: '/api/admin/status' })).json();
+    expect(console.engine).toMatchObject({ name: 'openai-compatible', model: { state: 'failing', model: 'llama3.1', failures: 1, consecutive_failures: 1, last_reason: 'http 503' } });
   });
 });

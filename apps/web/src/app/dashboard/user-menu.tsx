@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronDownIcon, LogoutIcon, UserIcon } from '../../components/ui/icons.tsx';
+import { ChevronDownIcon, LogoutIcon, TableIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSignOut } from '../../features/auth/api/use-sign-out.ts';
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
@@ -84,6 +84,12 @@ export function UserMenu({ compact }: { compact: boolean }) {
               <UserIcon className="size-4 text-muted" />
               {t('userMenu.account')}
             </Link>
+            {user.role === 'admin' ? (
+              <Link role="menuitem" to={paths.admin} onClick={() => setOpen(false)} className={itemClass}>
+                <TableIcon className="size-4 text-muted" />
+                {t('userMenu.admin')}
+              </Link>
+            ) : null}
             <button role="menuitem" type="button" onClick={signOut} disabled={pending} className={`${itemClass} disabled:opacity-60`}>
               {pending ? <Spinner className="size-4" /> : <LogoutIcon className="size-4 text-muted" />}
               {pending ? t('userMenu.signingOut') : t('userMenu.signOut')}

@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminStatusResponse } from '@charla/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
+import { BotIcon, RestartIcon, TableIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useCurrentUser } from '../../auth/current-user.tsx';
+import { NotFoundSection } from '../../dashboard/components/not-found-page.tsx';
+import { adminStatusRefreshMs, useAdminStatus } from '../api/use-admin-status.ts';
+import { engineHealth, healthTone, type EngineHealth } from '../model-state.ts';
+
+const badgeTones = {
+  success: 'border-success/40 bg-success/10 text-success',
+  danger: 'border-danger/40 bg-danger/10 text-danger',
+  muted: 'border-line bg-card text-muted',
+} as const;
+
+/** The admin console of the main admin account: the service's state, asked again every 15 s. */
+export function AdminPage() {
+  const { t } = useTranslation('admin');
+  const user = useCurrentUser();
+  const status = useAdminStatus(user.role === 'admin');
+  // Another account finds no page here (the server refuses the call too).
+  if (user.role !== 'admin') return <NotFoundSection />;
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Button variant="secondary" size="sm" icon={<RestartIcon className="size-4" />} loading={status.isFetching} onClick={() => void status.refetch()}>
+            {t('refresh')}
+          </Button>
+        }
+      />
+      {status.isPending ? (
+        <ContentSpinner />
+      ) : status.isError ? (
+        <Card>
+          <LoadFailed title={t('loadFailed')} error={status.error} retryLabel={t('refresh')} retrying={status.isFetching} onRetry={() => void status.refetch()} />
+        </Card>
+      ) : (
+        <Status status={status.data} />
+      )}
+    </>
+  );
+}
+
+function Status({ status }: { status: AdminStatusResponse }) {
+  const { t, i18n } = useTranslation('admin');
+  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) : t('never'));
+  const health = engineHealth(status.engine);
+  const model = status.engine.model;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card className="p-6">
+        <CardTitle id="admin-model" icon={<BotIcon className="size-5" />} title={t('model.title')} badge={<HealthBadge health={health} />} />
+        <p className="mt-3 text-sm text-pretty text-muted">{t(`model.about.${health}`)}</p>
+        {model ? (
+          <Facts>
+            <Fact label={t('model.name')} value={<span className="font-mono">{model.model}</span>} />
+            <Fact label={t('model.failures')} value={String(model.failures)} />
+            <Fact label={t('model.consecutive')} value={String(model.consecutive_failures)} />
+            <Fact label={t('model.lastFailure')} value={model.last_failure_at ? `${when(model.last_failure_at)}${model.last_reason ? ` · ${model.last_reason}` : ''}` : t('never')} />
+            <Fact label={t('model.lastSuccess')} value={when(model.last_success_at)} />
+          </Facts>
+        ) : null}
+      </Card>
+      <Card className="p-6">
+        <CardTitle id="admin-database" icon={<TableIcon className="size-5" />} title={t('database.title')} />
+        <Facts>
+          <Fact label={t('database.engine')} value={t(`database.engines.${status.database.engine}`)} />
+          <Fact label={t('database.migrations')} value={t(`database.migrationStates.${status.database.migrations}`)} />
+          <Fact label={t('startedAt')} value={when(status.started_at)} />
+        </Facts>
+      </Card>
+      <p className="text-xs text-muted lg:col-span-2" role="status">
+        {t('checkedAt', { when: when(status.checked_at), seconds: adminStatusRefreshMs / 1000 })}
+      </p>
+    </div>
+  );
+}
+
+function CardTitle({ id, icon, title, badge }: { id: string; icon: ReactNode; title: string; badge?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h2 id={id} className="flex items-center gap-2 text-lg font-semibold">
+        <span className="text-highlight-text">{icon}</span>
+        {title}
+      </h2>
+      {badge}
+    </div>
+  );
+}
+
+function HealthBadge({ health }: { health: EngineHealth }) {
+  const { t } = useTranslation('admin');
+  return <span className={`inline-flex h-7 items-center rounded-full border px-3 text-xs font-semibold ${badgeTones[healthTone[health]]}`}>{t(`model.state.${health}`)}</span>;
+}
+
+function Facts({ children }: { children: ReactNode }) {
+  return <dl className="mt-5 divide-y divide-line border-t border-line text-sm">{children}</dl>;
+}
+
+function Fact({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2.5">
+      <dt className="text-muted">{label}</dt>
+      <dd className="min-w-0 text-end font-medium break-words">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fakeChatServer, type FakeChatServer } from '../apps/server/src/engine/llm/test-support.ts';
+import { viewports } from './support/app.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { shot, sizeOf, startTestEnv, type TestEnv, type Viewport } from './support/env.ts';
+import { askInPlayground, openPlayground } from './support/playground.ts';
+
+let env: TestEnv;
+let model: FakeChatServer;
+const demo = { email: 'demo@charla.mx', password: 'charla-demo-2026' };
+const admin = { email: 'admin@charla.local', password: 'admin-secreto-2026' };
+
+beforeAll(async () => {
+  // A language model that is down: every call answers 500, so the offline engine answers instead.
+  model = await fakeChatServer(() => ({ kind: 'json', status: 500, body: { error: { message: 'upstream down' } }, headers: { 'retry-after-ms': '1' } }));
+  env = await startTestEnv({
+    env: {
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD: demo.password,
+      ADMIN_PASSWORD: admin.password,
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: model.baseURL,
+      AI_MODEL: 'llama3.1',
+      AI_TIMEOUT_MS: '3000',
+    },
+  });
+}, 180_000);
+afterAll(async () => {
+  await env?.stop();
+  await model?.close();
+});
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(account.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL(/\/app\/dashboard/);
+}
+
+/** The value beside a label in one of the console's cards. */
+const fact = (page: Page, label: string) => page.locator('dl > div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd');
+
+async function openConsole(viewport: Viewport) {
+  const { context, page } = await env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+  await signIn(page, admin);
+  await page.getByRole('button', { name: /menú de tu cuenta/ }).click();
+  await page.getByRole('menuitem', { name: 'Administración' }).click();
+  await page.waitForURL('**/app/dashboard/admin');
+  await page.getByRole('heading', { name: 'Administración', level: 1 }).waitFor();
+  return { context, page };
+}
+
+describe('the admin console', () => {
+  it("shows the main admin account that the language model is failing while customers still get answers", async () => {
+    // The demo clinic's owner writes in the playground: the model fails, the offline engine answers.
+    const owner = await env.newPage({ viewport: viewports.desktop, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+    await signIn(owner.page, demo);
+    await owner.page.waitForURL(/\/personalizacion/);
+    const botId = /dashboard\/([^/]+)\//.exec(owner.page.url())![1]!;
+    const panel = await openPlayground(owner.page, botId);
+    const { text } = await askInPlayground(panel, '¿Cuál es su horario?');
+    expect(text.length).toBeGreaterThan(10);
+    expect(model.requests.length).toBeGreaterThan(0);
+
+    // The owner has no console: the address leads nowhere, and the menu does not offer it.
+    await owner.page.goto('/app/dashboard/admin');
+    await owner.page.getByRole('heading', { name: 'No encontramos esta página' }).waitFor();
+    await owner.page.getByRole('button', { name: /menú de tu cuenta/ }).click();
+    expect(await owner.page.getByRole('menuitem', { name: 'Administración' }).count()).toBe(0);
+    await owner.context.close();
+
+    const { context, page } = await openConsole(viewports.desktop);
+    try {
+      await page.getByText('Fallando', { exact: true }).waitFor();
+      expect(await page.getByText('Su última llamada falló y respondió el motor sin conexión', { exact: false }).count()).toBe(1);
+      expect(await fact(page, 'Modelo').first().textContent()).toBe('llama3.1');
+      expect(Number(await fact(page, 'Fallos desde el arranque').textContent())).toBeGreaterThanOrEqual(1);
+      expect(await fact(page, 'Último fallo').textContent()).toMatch(/http 500/);
+      expect(await fact(page, 'Última respuesta del modelo').textContent()).toBe('Nunca');
+      expect(await fact(page, 'Motor').textContent()).toBe('PGlite (embebida)');
+      expect(await fact(page, 'Migraciones').textContent()).toBe('Aplicadas');
+      const violations = await seriousViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await shot(page, `admin-console-${sizeOf(viewports.desktop)}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a 390 px phone', async () => {
+    const { context, page } = await openConsole(viewports.phone);
+    try {
+      await page.getByText('Fallando', { exact: true }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+      const violations = await seriousViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await shot(page, `admin-console-${sizeOf(viewports.phone)}`, { fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
