@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CountryCode, PhoneProblem } from '@charla/shared/input-rules';
 import type * as PhoneModule from '@charla/shared/phone';
+import { whenIdle } from './when-idle.ts';
 
 type PhoneRules = typeof PhoneModule;
 
@@ -18,18 +19,21 @@ export function loadPhoneRules(): Promise<PhoneRules> {
   return loading;
 }
 
-/** Starts the phone rules' download after the first paint; true once they are in (the caller re-renders then). */
+/** Starts the phone rules' download once the screen has painted and the browser is idle; true once they are in. */
 export function usePhoneRules(): boolean {
   const [ready, setReady] = useState(rules !== undefined);
   useEffect(() => {
     if (ready) return;
     let mounted = true;
-    loadPhoneRules().then(
-      () => mounted && setReady(true),
-      () => undefined,
-    );
+    const cancel = whenIdle(() => {
+      loadPhoneRules().then(
+        () => mounted && setReady(true),
+        () => undefined,
+      );
+    });
     return () => {
       mounted = false;
+      cancel();
     };
   }, [ready]);
   return ready;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { connectSocket, followBotRoom, loadSocketFactory, type AppSocket } from '../../lib/socket.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { clearAppSocket, setAppSocket, useAppSocket } from './app-socket.ts';
 import { setBotLimitReached, setConnectionStatus, setMessageLimitReached, setPaymentError } from './realtime-store.ts';
 
@@ -12,21 +13,26 @@ export function useRealtimeConnection(userId: string, selectedBotId: string | nu
   useEffect(() => {
     let socket: AppSocket | undefined;
     let closed = false;
-    loadSocketFactory().then(
-      (factory) => {
-        if (closed) return;
-        socket = connectSocket(userId, {
-          messageLimitReached: setMessageLimitReached,
-          botLimitReached: setBotLimitReached,
-          paymentError: setPaymentError,
-          onStatus: ({ connected, error }) => setConnectionStatus(connected, error),
-        }, factory);
-        setAppSocket(socket);
-      },
-      (error: unknown) => setConnectionStatus(false, error instanceof Error ? error : new Error(String(error))),
-    );
+    const handlers = {
+      messageLimitReached: setMessageLimitReached,
+      botLimitReached: setBotLimitReached,
+      paymentError: setPaymentError,
+      onStatus: ({ connected, error }: { connected: boolean; error: Error | null }) => setConnectionStatus(connected, error),
+    };
+    // The page paints first (its data comes over HTTP); the socket connects once the browser is idle.
+    const cancel = whenIdle(() => {
+      loadSocketFactory().then(
+        (factory) => {
+          if (closed) return;
+          socket = connectSocket(userId, handlers, factory);
+          setAppSocket(socket);
+        },
+        (error: unknown) => setConnectionStatus(false, error instanceof Error ? error : new Error(String(error))),
+      );
+    }, 1000);
     return () => {
       closed = true;
+      cancel();
       if (!socket) return;
       clearAppSocket(socket);
       socket.removeAllListeners();

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,6 +10,7 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import { defaultBotSection, isSectionAllowed, paths } from '../../../lib/navigation.ts';
 import { useTenant } from '../../../lib/tenant-context.ts';
 import { focusPageHeading } from '../../../lib/focus-heading.ts';
+import { useStaggered } from '../../../lib/use-staggered.ts';
 import { useBotPower } from '../api/use-bot-power.ts';
 import { useBots } from '../api/use-bots.ts';
 import { botLabel, type Bot } from '../bot.ts';
@@ -101,12 +102,14 @@ export function PersonalizationPage() {
     [t, setParams],
   );
 
+  // The tour points at the cards: it starts once every card of this bot is on the page.
+  const [cardsShownFor, setCardsShownFor] = useState<string | null>(null);
   useEffect(() => {
-    if (!readyBotId || !shouldStartTour(guide, readyBotId, 'personalizacion')) return;
-    // Let the cards lay out before pointing at them.
-    const timer = setTimeout(() => runTour(readyBotId), 350);
+    if (!readyBotId || cardsShownFor !== readyBotId || !shouldStartTour(guide, readyBotId, 'personalizacion')) return;
+    // Let the last card lay out before pointing at it.
+    const timer = setTimeout(() => runTour(readyBotId), 50);
     return () => clearTimeout(timer);
-  }, [readyBotId, guide, runTour]);
+  }, [readyBotId, cardsShownFor, guide, runTour]);
 
   useEffect(
     () => () => {
@@ -129,19 +132,34 @@ export function PersonalizationPage() {
       </EmptyState>
     );
   }
-  return <BotSettings key={bot.id} bot={bot} onTour={() => runTour(bot.id)} />;
+  return <BotSettings key={bot.id} bot={bot} onTour={() => runTour(bot.id)} onCardsShown={setCardsShownFor} />;
 }
 
-function BotSettings({ bot, onTour }: { bot: Bot; onTour: () => void }) {
+/** The cards below the first one, mounted one after another (`useStaggered`). */
+const moreCards: ComponentType<{ bot: Bot; readOnly: boolean }>[] = [
+  AssistantCard,
+  WelcomeCard,
+  ScheduleCard,
+  RemindersCard,
+  RedirectionCard,
+  ChannelsPanel,
+  DeleteBotCard,
+];
+
+function BotSettings({ bot, onTour, onCardsShown }: { bot: Bot; onTour: () => void; onCardsShown: (botId: string) => void }) {
   const { t } = useTranslation(['bots', 'dashboard']);
   const { toggle, switching } = useBotPower(bot);
   const readOnly = bot.locked;
   const name = botLabel(bot, t('bots:personalization.unnamed'));
   const card = cardKeyOf(bot.bot_objective);
   // The header and the first card paint first (what a phone shows on opening); the other cards
-  // (about a thousand elements) follow in a render React can interrupt, so the page answers a tap
-  // while they are built.
-  const showRest = useDeferredValue(true, false);
+  // (about a thousand elements) follow one by one, each in a render React can interrupt, so the
+  // page answers a tap while they are built.
+  const shown = useStaggered(moreCards.length);
+  const allShown = shown === moreCards.length;
+  useEffect(() => {
+    if (allShown) onCardsShown(bot.id);
+  }, [allShown, bot.id, onCardsShown]);
 
   return (
     <div className="animate-rise">
@@ -202,25 +220,14 @@ function BotSettings({ bot, onTour }: { bot: Bot; onTour: () => void }) {
         </ul>
       </nav>
 
-      <div className="space-y-6" aria-busy={!showRest}>
+      <div className="space-y-6" aria-busy={!allShown}>
         <BusinessCard bot={bot} readOnly={readOnly} />
-        {showRest ? <MoreCards bot={bot} readOnly={readOnly} /> : null}
+        {moreCards.slice(0, shown).map((Card, index) => (
+          <Card key={index} bot={bot} readOnly={readOnly} />
+        ))}
       </div>
       <PlaygroundLauncher bot={bot} />
     </div>
   );
 }
 
-function MoreCards({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
-  return (
-    <>
-      <AssistantCard bot={bot} readOnly={readOnly} />
-      <WelcomeCard bot={bot} readOnly={readOnly} />
-      <ScheduleCard bot={bot} readOnly={readOnly} />
-      <RemindersCard bot={bot} readOnly={readOnly} />
-      <RedirectionCard bot={bot} readOnly={readOnly} />
-      <ChannelsPanel bot={bot} readOnly={readOnly} />
-      <DeleteBotCard bot={bot} />
-    </>
-  );
-}

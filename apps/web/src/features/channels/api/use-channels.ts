@@ -26,8 +26,8 @@ export function useWhatsappTemplates(botId: string, enabled: boolean) {
   return useQuery({ queryKey: whatsappTemplatesKey(botId), queryFn: () => fetchWhatsappTemplates(botId), enabled, staleTime: 60_000, retry: false });
 }
 
-export function useChannels(botId: string) {
-  return useQuery({ queryKey: channelsKey(botId), queryFn: () => fetchChannels(botId) });
+export function useChannels(botId: string, enabled = true) {
+  return useQuery({ queryKey: channelsKey(botId), queryFn: () => fetchChannels(botId), enabled });
 }
 
 /** Read whenever the bot is selected (the panel mounts per bot) and after a whatsmeow disconnect. */

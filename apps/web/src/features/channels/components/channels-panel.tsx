@@ -4,16 +4,23 @@ import type { ChannelStatus } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { useIdle } from '../../../lib/when-idle.ts';
 import { useChannelEvents, useChannels, type LiveQr } from '../api/use-channels.ts';
 import { PageChannel } from './page-channel.tsx';
 import { WhatsappApiChannel } from './whatsapp-api-channel.tsx';
 import { WhatsmeowChannel } from './whatsmeow-channel.tsx';
 
-/** Canales: WhatsApp by QR, the WhatsApp Business API, Messenger and Instagram, each with its live state. */
+/**
+ * Canales: WhatsApp by QR, the WhatsApp Business API, Messenger and Instagram, each with its live
+ * state. The cards and their reads wait for the browser to be idle: the panel lies below the page's
+ * first screen, which paints without them.
+ */
 export function ChannelsPanel({ bot, readOnly }: { bot: { id: string }; readOnly: boolean }) {
   const { t } = useTranslation('channels');
-  const channels = useChannels(bot.id);
+  const ready = useIdle();
+  const channels = useChannels(bot.id, ready);
   const [liveQr, setLiveQr] = useState<LiveQr | null>(null);
   const onQr = useCallback((qr: LiveQr) => setLiveQr(qr), []);
   const clearQr = useCallback(() => setLiveQr(null), []);
@@ -44,12 +51,18 @@ export function ChannelsPanel({ bot, readOnly }: { bot: { id: string }; readOnly
             </span>
           </Alert>
         ) : null}
-        <div className="grid gap-4 lg:grid-cols-2">
-          <WhatsmeowChannel botId={bot.id} readOnly={readOnly} liveQr={liveQr} clearQr={clearQr} />
-          <WhatsappApiChannel botId={bot.id} readOnly={readOnly} status={find('whatsapp')} />
-          <PageChannel botId={bot.id} readOnly={readOnly} channel="messenger" status={find('messenger')} />
-          <PageChannel botId={bot.id} readOnly={readOnly} channel="instagram" status={find('instagram')} />
-        </div>
+        {ready ? (
+          <div className="grid gap-4 lg:grid-cols-2">
+            <WhatsmeowChannel botId={bot.id} readOnly={readOnly} liveQr={liveQr} clearQr={clearQr} />
+            <WhatsappApiChannel botId={bot.id} readOnly={readOnly} status={find('whatsapp')} />
+            <PageChannel botId={bot.id} readOnly={readOnly} channel="messenger" status={find('messenger')} />
+            <PageChannel botId={bot.id} readOnly={readOnly} channel="instagram" status={find('instagram')} />
+          </div>
+        ) : (
+          <div className="grid min-h-40 place-items-center text-muted" aria-busy="true">
+            <Spinner className="size-6" />
+          </div>
+        )}
       </div>
     </section>
   );
