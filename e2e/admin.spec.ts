@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fakeChatServer, type FakeChatServer } from '../apps/server/src/engine/llm/test-support.ts';
+import { signIn } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { shot, sizeOf, startTestEnv, type TestEnv, type Viewport } from './support/env.ts';
@@ -30,14 +31,6 @@ afterAll(async () => {
   await env?.stop();
   await model?.close();
 });
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(account.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL(/\/app\/dashboard/);
-}
 
 /** The value beside a label in one of the console's cards. */
 const fact = (page: Page, label: string) => page.locator('dl > div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd');

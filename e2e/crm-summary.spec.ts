@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createBot } from './support/accounts.ts';
+import { createBot, signIn } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, sizeOf, startTestEnv, type TestEnv, type Viewport } from './support/env.ts';
 
@@ -12,14 +12,6 @@ beforeAll(async () => {
   env = await startTestEnv({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password, ADMIN_PASSWORD: admin.password } });
 }, 180_000);
 afterAll(() => env?.stop());
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(account.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL(/\/app\/dashboard/);
-}
 
 /** The demo clinic's CRM, signed in as its owner. */
 async function demoCrm(viewport: Viewport) {

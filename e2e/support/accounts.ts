@@ -31,7 +31,8 @@ export async function signIn(page: Page, owner: Pick<Owner, 'email' | 'password'
   await page.getByLabel('Correo electrónico').fill(owner.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(owner.password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL('**/app/dashboard');
+  // The dashboard, or the page of the owner's assistant when there is one.
+  await page.waitForURL(/\/app\/dashboard(\/|$)/);
 }
 
 export interface NewBot {

@@ -11,7 +11,7 @@ import { useClientInfo } from '../features/auth/api/client-info.ts';
 import { CurrentUserContext } from '../features/auth/current-user.tsx';
 import { storedUserId } from '../features/auth/remember-session.ts';
 import { paths } from '../lib/navigation.ts';
-import { signOutNow, type LoginLocationState } from '../features/auth/session.ts';
+import { signOutNow, lastSignOutReason, type LoginLocationState } from '../features/auth/session.ts';
 
 /** Answers that mean there is no usable session; a 401 is already handled by the API client. */
 function isSessionGone(error: unknown): boolean {
@@ -32,10 +32,7 @@ export function RequireAuth() {
     if (sessionGone && isApiError(info.error) && info.error.status !== 401) void signOutNow('Session not found');
   }, [sessionGone, info.error]);
 
-  if (!userId) {
-    const state: LoginLocationState = { from: `${location.pathname}${location.search}` };
-    return <Navigate to={paths.login} replace state={state} />;
-  }
+  if (!userId) return <ToLogin from={`${location.pathname}${location.search}`} />;
   if (info.data) {
     return (
       <CurrentUserContext.Provider value={info.data}>
@@ -45,6 +42,13 @@ export function RequireAuth() {
   }
   if (info.isError && !sessionGone) return <LoadError error={info.error} retrying={info.isFetching} onRetry={() => void info.refetch()} />;
   return <FullScreenSpinner />;
+}
+
+/** To /login, back to `from` after signing in; with the reason when the session has just ended. */
+function ToLogin({ from }: { from: string }) {
+  const reason = lastSignOutReason();
+  const state: LoginLocationState = reason ? { from, signedOutReason: reason } : { from };
+  return <Navigate to={paths.login} replace state={state} />;
 }
 
 function LoadError({ error, retrying, onRetry }: { error: unknown; retrying: boolean; onRetry: () => void }) {

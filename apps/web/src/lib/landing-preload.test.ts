@@ -104,17 +104,20 @@ describe('landing preload', () => {
     expect(bare.reads.map((r) => [r.url, (r.init?.headers as Record<string, string>)['x-portal']])).toEqual([['/client/info/u1', '']]);
   });
 
-  it('hands each started read to the API client once, and asks again when it failed on the network', async () => {
+  it('hands each started read to the API client once, and asks again when it failed on the network or for the session', async () => {
     const answer = new Response('{}');
     const fresh = new Response('[]');
     const fetcher = vi.fn(() => Promise.resolve(fresh));
-    vi.stubGlobal('window', { [landingReadsGlobal]: { '/a': Promise.resolve(answer), '/b': Promise.reject(new TypeError('offline')) } });
+    const expired = new Response('{}', { status: 401 });
+    vi.stubGlobal('window', { [landingReadsGlobal]: { '/a': Promise.resolve(answer), '/b': Promise.reject(new TypeError('offline')), '/d': Promise.resolve(expired) } });
     expect(takeLandingRead('/a', { method: 'POST' }, fetcher)).toBeUndefined();
     await expect(takeLandingRead('/a', { method: 'GET' }, fetcher)).resolves.toBe(answer);
     expect(takeLandingRead('/a', { method: 'GET' }, fetcher)).toBeUndefined();
     await expect(takeLandingRead('/b', { method: 'GET' }, fetcher)).resolves.toBe(fresh);
     expect(fetcher).toHaveBeenCalledWith('/b', { method: 'GET' });
     expect(takeLandingRead('/c', { method: 'GET' }, fetcher)).toBeUndefined();
+    await expect(takeLandingRead('/d', { method: 'GET' }, fetcher)).resolves.toBe(fresh);
+    expect(fetcher).toHaveBeenCalledTimes(2);
   });
 
   it('starts nothing on a path no landing route knows, and ignores an unknown stored language', () => {

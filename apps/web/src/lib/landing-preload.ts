@@ -126,8 +126,10 @@ export function preloadLanding(boot: LandingBoot): void {
 }
 
 /**
- * The answer index.html already asked for this GET, taken once (a later call asks anew); a read
- * that failed on the network is asked again.
+ * The answer index.html already asked for this GET, taken once (a later call asks anew). A read
+ * that failed on the network, or that was refused for an expired session (401), is asked again:
+ * the API client then renews the session as for any call, without mistaking an answer sent before
+ * another call's renewal for one sent after it.
  */
 export function takeLandingRead(path: string, init: RequestInit, fetcher: (input: string, init: RequestInit) => Promise<Response>): Promise<Response> | undefined {
   if ((init.method ?? 'GET') !== 'GET' || typeof window === 'undefined') return undefined;
@@ -135,5 +137,8 @@ export function takeLandingRead(path: string, init: RequestInit, fetcher: (input
   const started = reads?.[path];
   if (!started || !reads) return undefined;
   delete reads[path];
-  return started.catch(() => fetcher(path, init));
+  return started.then(
+    (answer) => (answer.status === 401 ? fetcher(path, init) : answer),
+    () => fetcher(path, init),
+  );
 }

@@ -9,6 +9,21 @@ interface Navigator {
 }
 
 let appRouter: Navigator | null = null;
+/**
+ * Why the last sign-out happened, kept until a new session starts. A page that was still
+ * rendering when the session ended may redirect to /login after the sign-out did; it passes the
+ * reason on, so the notice is not lost.
+ */
+let pendingReason: SignOutReason | null = null;
+
+export function lastSignOutReason(): SignOutReason | null {
+  return pendingReason;
+}
+
+/** A new session starts: the last sign-out's reason no longer applies. */
+export function forgetSignOutReason(): void {
+  pendingReason = null;
+}
 
 /** The app hands its router over once it exists, so sign-out can navigate from anywhere. */
 export function bindRouter(router: Navigator): void {
@@ -28,6 +43,7 @@ const runSignOut = createSignOut({
   document,
   hostname: window.location.hostname,
   navigate: (to, reason) => {
+    pendingReason = reason;
     const state: LoginLocationState = { signedOutReason: reason };
     if (appRouter) appRouter.navigate(to, { replace: true, state });
     else window.location.assign(to);

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, LoginBody, SignupBody } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
 import { rememberSession } from '../remember-session.ts';
+import { forgetSignOutReason } from '../session.ts';
 import { clientInfoKey } from './client-info.ts';
 
 /**
@@ -14,6 +15,7 @@ function useStartSession<B>(path: string) {
     mutationFn: (body: B) => api.post<AuthResponse>(path, body, { refreshOn401: false }),
     onSuccess: ({ user }) => {
       rememberSession(user);
+      forgetSignOutReason();
       queryClient.setQueryData(clientInfoKey(user.id), user);
     },
   });
