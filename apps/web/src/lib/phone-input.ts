@@ -19,6 +19,18 @@ export function loadPhoneRules(): Promise<PhoneRules> {
   return loading;
 }
 
+/**
+ * Runs a form's submit once the phone rules are in (at once when they already are), so its checks
+ * and the number it sends use them; if they cannot be had, it runs anyway and the server checks.
+ */
+export function afterPhoneRules(submit: () => void): void {
+  if (rules) {
+    submit();
+    return;
+  }
+  loadPhoneRules().then(submit, submit);
+}
+
 /** Starts the phone rules' download once the screen has painted and the browser is idle; true once they are in. */
 export function usePhoneRules(): boolean {
   const [ready, setReady] = useState(rules !== undefined);

@@ -12,7 +12,7 @@ import { initials } from '../../../lib/avatar-initials.ts';
 import { useSignOut } from '../../auth/api/use-sign-out.ts';
 import { useCurrentUser } from '../../auth/current-user.tsx';
 import { useUpdateClient } from '../api/use-update-client.ts';
-import { phoneProblem, phoneProblemKey, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
+import { afterPhoneRules, phoneProblem, phoneProblemKey, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
 
 type ProfileValues = { name: string; email: string; phone_number: string };
 
@@ -37,16 +37,18 @@ export function AccountPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.checkRequired()) return;
-    update.mutate(
-      { id: user.id, name: values.name.trim(), email: values.email.trim(), phone_number: phoneToSend(values.phone_number) },
-      {
-        onSuccess: ({ user: saved }) => {
-          form.reset(profileOf(saved));
-          showToast(t('account:saved'), 'success');
+    afterPhoneRules(() => {
+      if (!form.checkRequired()) return;
+      update.mutate(
+        { id: user.id, name: values.name.trim(), email: values.email.trim(), phone_number: phoneToSend(values.phone_number) },
+        {
+          onSuccess: ({ user: saved }) => {
+            form.reset(profileOf(saved));
+            showToast(t('account:saved'), 'success');
+          },
         },
-      },
-    );
+      );
+    });
   };
 
   const memberSince = formatDate(user.createdAt, i18n.resolvedLanguage ?? 'es');

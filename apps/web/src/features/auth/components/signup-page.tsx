@@ -10,7 +10,7 @@ import { useFormFields } from '../../../components/ui/use-form-fields.ts';
 import { paths } from '../../../lib/navigation.ts';
 import { useSignup } from '../api/use-start-session.ts';
 import { rememberReferral } from '../remember-session.ts';
-import { phoneProblem, phoneProblemKey, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
+import { afterPhoneRules, phoneProblem, phoneProblemKey, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
 import { AuthCard, AuthLayout, AuthSwitch } from './auth-layout.tsx';
 
 const passwordMin: (typeof limits)['passwordMin'] = 8;
@@ -33,15 +33,17 @@ export function SignupPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.checkRequired()) return;
-    const body: SignupBody = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      phone_number: phoneToSend(values.phone_number),
-      password: values.password,
-      ...(referralCode ? { referral_code: referralCode } : {}),
-    };
-    signup.mutate(body, { onSuccess: () => void navigate(paths.dashboard, { replace: true }) });
+    afterPhoneRules(() => {
+      if (!form.checkRequired()) return;
+      const body: SignupBody = {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone_number: phoneToSend(values.phone_number),
+        password: values.password,
+        ...(referralCode ? { referral_code: referralCode } : {}),
+      };
+      signup.mutate(body, { onSuccess: () => void navigate(paths.dashboard, { replace: true }) });
+    });
   };
 
   return (

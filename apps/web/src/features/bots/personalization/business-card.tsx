@@ -12,7 +12,7 @@ import { checkPhone, checkText, checkUrl, type SettingProblem } from './settings
 import { cardKeyOf } from '../template-labels.ts';
 import { SectionCard } from './section-card.tsx';
 import { changedFields, compactProblems, useDraft, useProblemText, useSaveBot } from './use-settings.ts';
-import { phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
+import { afterPhoneRules, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
 import { normalizeWebAddress } from '@charla/shared/input-rules';
 
 type Values = Pick<ServerBot, 'business_name' | 'business_url' | 'business_phone' | 'business_desc' | 'bot_objective'>;
@@ -38,7 +38,8 @@ export function BusinessCard({ bot, readOnly }: { bot: Bot; readOnly: boolean })
     setProblems((current) => ({ ...current, [field]: undefined }));
   };
 
-  const submit = () => {
+  const submit = () => afterPhoneRules(check);
+  const check = () => {
     const found = compactProblems<keyof Values>({
       business_name: checkText(draft.business_name, { required: true, max: botLimits.business }),
       business_url: checkUrl(draft.business_url, botLimits.url),

@@ -16,7 +16,7 @@ import type { Bot } from '../bot.ts';
 import { checkPhone, idleMinutes, type SettingProblem } from './settings-rules.ts';
 import { SectionCard } from './section-card.tsx';
 import { useDraft, useProblemText, useSaveBot } from './use-settings.ts';
-import { phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
+import { afterPhoneRules, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
 
 /** Derivación a humano: the WhatsApp number of the person who takes over, and the on/off switch. */
 export function RedirectionCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
@@ -31,7 +31,8 @@ export function RedirectionCard({ bot, readOnly }: { bot: Bot; readOnly: boolean
   const [switching, setSwitching] = useState(false);
   const save = useSaveBot<UpdateBotBody>(updateBot, (saved) => setDraft({ redirection_phone: saved.redirection_phone, handoff_idle_minutes: String(saved.handoff_idle_minutes) }));
 
-  const submit = () => {
+  const submit = () => afterPhoneRules(check);
+  const check = () => {
     const found = checkPhone(draft.redirection_phone, { max: botLimits.phone });
     const minutes = idleMinutes(draft.handoff_idle_minutes);
     setProblem(found);
