@@ -6,7 +6,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { landingLocalesGlobal, landingReadsGlobal, landingRoutes, preloadLanding, signedInReads, type LandingBoot } from './src/lib/landing-preload.ts';
-import { defaultLocale, localeBundlePath, namespaces, supportedLocales } from './src/lib/locales.ts';
+import { defaultLocale, isLocale, localeBundlePath, namespaces, supportedLocales } from './src/lib/locales.ts';
 import { cookieNames, storageKeys } from './src/lib/storage-keys.ts';
 import { portalHeaderName } from './src/lib/tenant.ts';
 
@@ -72,7 +72,7 @@ function localeBundles(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const lng = /^\/locales\/([a-z]{2})\.json(?:\?|$)/.exec(req.url ?? '')?.[1];
-        if (!lng || !(supportedLocales as readonly string[]).includes(lng)) return next();
+        if (!isLocale(lng)) return next();
         localeBundle(publicDir, lng).then(
           (text) => {
             res.setHeader('content-type', 'application/json; charset=utf-8');

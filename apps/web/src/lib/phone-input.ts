@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { CountryCode, PhoneProblem } from '@charla/shared/input-rules';
 import type * as PhoneModule from '@charla/shared/phone';
 import { whenIdle } from './when-idle.ts';
@@ -15,7 +15,14 @@ let loading: Promise<PhoneRules> | undefined;
  * answers for it.
  */
 export function loadPhoneRules(): Promise<PhoneRules> {
-  loading ??= import('@charla/shared/phone').then((loaded) => (rules = loaded));
+  loading ??= import('@charla/shared/phone').then(
+    (loaded) => (rules = loaded),
+    (error: unknown) => {
+      // A failed download is asked for again next time.
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -31,24 +38,9 @@ export function afterPhoneRules(submit: () => void): void {
   loadPhoneRules().then(submit, submit);
 }
 
-/** Starts the phone rules' download once the screen has painted and the browser is idle; true once they are in. */
-export function usePhoneRules(): boolean {
-  const [ready, setReady] = useState(rules !== undefined);
-  useEffect(() => {
-    if (ready) return;
-    let mounted = true;
-    const cancel = whenIdle(() => {
-      loadPhoneRules().then(
-        () => mounted && setReady(true),
-        () => undefined,
-      );
-    });
-    return () => {
-      mounted = false;
-      cancel();
-    };
-  }, [ready]);
-  return ready;
+/** Starts the phone rules' download once the screen has painted and the browser is idle. */
+export function usePhoneRules(): void {
+  useEffect(() => (rules ? undefined : whenIdle(() => void loadPhoneRules().catch(() => undefined))), []);
 }
 
 /** The locale that names the country of a number typed without "+": the browser's first with a region. */

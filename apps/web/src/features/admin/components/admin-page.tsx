@@ -59,7 +59,7 @@ function Status({ status }: { status: AdminStatusResponse }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card className="p-6">
-        <CardTitle id="admin-model" icon={<BotIcon className="size-5" />} title={t('model.title')} badge={<HealthBadge health={health} />} />
+        <CardTitle icon={<BotIcon className="size-5" />} title={t('model.title')} badge={<HealthBadge health={health} />} />
         <p className="mt-3 text-sm text-pretty text-muted">{t(`model.about.${health}`)}</p>
         {model ? (
           <Facts>
@@ -72,7 +72,7 @@ function Status({ status }: { status: AdminStatusResponse }) {
         ) : null}
       </Card>
       <Card className="p-6">
-        <CardTitle id="admin-database" icon={<TableIcon className="size-5" />} title={t('database.title')} />
+        <CardTitle icon={<TableIcon className="size-5" />} title={t('database.title')} />
         <Facts>
           <Fact label={t('database.engine')} value={t(`database.engines.${status.database.engine}`)} />
           <Fact label={t('database.migrations')} value={t(`database.migrationStates.${status.database.migrations}`)} />
@@ -86,10 +86,10 @@ function Status({ status }: { status: AdminStatusResponse }) {
   );
 }
 
-function CardTitle({ id, icon, title, badge }: { id: string; icon: ReactNode; title: string; badge?: ReactNode }) {
+function CardTitle({ icon, title, badge }: { icon: ReactNode; title: string; badge?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <h2 id={id} className="flex items-center gap-2 text-lg font-semibold">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
         <span className="text-highlight-text">{icon}</span>
         {title}
       </h2>
