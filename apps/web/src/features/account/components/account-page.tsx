@@ -37,6 +37,8 @@ export function AccountPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Missing fields are marked at once; the phone is checked again once its rules are in.
+    if (!form.checkRequired()) return;
     afterPhoneRules(() => {
       if (!form.checkRequired()) return;
       update.mutate(

@@ -33,6 +33,8 @@ export function SignupPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Missing fields are marked at once; the phone is checked again once its rules are in.
+    if (!form.checkRequired()) return;
     afterPhoneRules(() => {
       if (!form.checkRequired()) return;
       const body: SignupBody = {
