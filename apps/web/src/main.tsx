@@ -5,8 +5,7 @@ import './styles.css';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
 import { queryClient } from './lib/query-client.ts';
-import { clientInfoQuery } from './features/auth/api/client-info.ts';
-import { storedUserId } from './features/auth/remember-session.ts';
+import { clientInfoQuery, storedUserId } from './features/auth/index.ts';
 
 // A returning owner's session, assistants and page code are asked for now, side by side, rather
 // than once React has rendered down to the components that need them.

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { router } from './router.tsx';
-import { bindRouter } from '../features/auth/session.ts';
+import { bindRouter } from '../features/auth/index.ts';
 import { TenantProvider } from './tenant-theme.tsx';
 
 bindRouter(router);

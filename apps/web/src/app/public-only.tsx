@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { storedUserId } from '../features/auth/remember-session.ts';
+import { storedUserId } from '../features/auth/index.ts';
 import { paths } from '../lib/navigation.ts';
 
 /** /login and /signup send a signed-in visitor to the dashboard. */

@@ -7,11 +7,8 @@ import { GradientBackdrop } from '../components/ui/gradient-backdrop.tsx';
 import { AlertIcon } from '../components/ui/icons.tsx';
 import { isApiError } from '../lib/api-client.ts';
 import { errorText } from '../lib/error-text.ts';
-import { useClientInfo } from '../features/auth/api/client-info.ts';
-import { CurrentUserContext } from '../features/auth/current-user.tsx';
-import { storedUserId } from '../features/auth/remember-session.ts';
+import { CurrentUserContext, lastSignOutReason, signOutNow, storedUserId, useClientInfo, type LoginLocationState } from '../features/auth/index.ts';
 import { paths } from '../lib/navigation.ts';
-import { signOutNow, lastSignOutReason, type LoginLocationState } from '../features/auth/session.ts';
 
 /** Answers that mean there is no usable session; a 401 is already handled by the API client. */
 function isSessionGone(error: unknown): boolean {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button.tsx';
 import { GradientBackdrop } from '../components/ui/gradient-backdrop.tsx';
 import { AlertIcon } from '../components/ui/icons.tsx';
-import { NotFoundPage } from '../features/dashboard/components/not-found-page.tsx';
+import { NotFoundPage } from '../features/dashboard/index.ts';
 
 /** Last line of defence: a page that failed to render or a code chunk that failed to load. */
 export function RouteError() {

@@ -3,7 +3,7 @@ import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, matchRoutes }
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { lazyNamed } from './lazy-named.ts';
 import { paths } from '../lib/navigation.ts';
-import { NotFoundPage, NotFoundSection } from '../features/dashboard/components/not-found-page.tsx';
+import { NotFoundPage, NotFoundSection } from '../features/dashboard/index.ts';
 import { HomeRedirect, PublicOnly } from './public-only.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RouteError } from './route-error.tsx';
@@ -11,7 +11,7 @@ import { RouteError } from './route-error.tsx';
 const LoginPage = lazyNamed(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
 const SignupPage = lazyNamed(() => import('../features/auth/components/signup-page.tsx'), 'SignupPage');
 const DashboardShell = lazyNamed(() => import('./dashboard/dashboard-shell.tsx'), 'DashboardShell');
-const WelcomePage = lazyNamed(() => import('../features/dashboard/components/welcome-page.tsx'), 'WelcomePage');
+const WelcomePage = lazyNamed(() => import('./pages/welcome-page.tsx'), 'WelcomePage');
 const BotSectionPage = lazyNamed(() => import('../features/dashboard/components/bot-section-page.tsx'), 'BotSectionPage');
 const BotIndexRedirect = lazyNamed(() => import('../features/dashboard/components/bot-section-page.tsx'), 'BotIndexRedirect');
 const ClientsPage = lazyNamed(() => import('../features/dashboard/components/general-placeholder-pages.tsx'), 'ClientsPage');
@@ -20,11 +20,11 @@ const AccountPage = lazyNamed(() => import('../features/account/components/accou
 const AdminPage = lazyNamed(() => import('../features/admin/components/admin-page.tsx'), 'AdminPage');
 const HelpPage = lazyNamed(() => import('../features/help/components/help-page.tsx'), 'HelpPage');
 const NewBotPage = lazyNamed(() => import('../features/bots/components/new-bot-page.tsx'), 'NewBotPage');
-const PersonalizationPage = lazyNamed(() => import('../features/bots/personalization/personalization-page.tsx'), 'PersonalizationPage');
+const PersonalizationPage = lazyNamed(() => import('./pages/personalization-page.tsx'), 'PersonalizationPage');
 const TrainingPage = lazyNamed(() => import('../features/training/components/training-page.tsx'), 'TrainingPage');
 const CitasPage = lazyNamed(() => import('../features/appointments/components/citas-page.tsx'), 'CitasPage');
 const ProductsPage = lazyNamed(() => import('../features/products/components/products-page.tsx'), 'ProductsPage');
-const CrmPage = lazyNamed(() => import('../features/inbox/components/crm-page.tsx'), 'CrmPage');
+const CrmPage = lazyNamed(() => import('./pages/crm-page.tsx'), 'CrmPage');
 
 function RootLayout() {
   return (

@@ -81,14 +81,14 @@ describe('landing preload', () => {
   it('starts the shell and the welcome view for a signed-in owner on the dashboard or /login', () => {
     for (const path of ['/app/dashboard', '/app/dashboard/', '/login', '/']) {
       const { links, fetched } = run(path, { userId: 'u1' });
-      expect(links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js', '/src/features/dashboard/components/welcome-page.tsx.js']);
+      expect(links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js', '/src/app/pages/welcome-page.tsx.js']);
       expect(fetched).toEqual(['/locales/es.json?v=b1']);
     }
   });
 
   it('starts the shell, personalización and the words in the stored language, and only the shell for other sections', () => {
     const personalization = run('/app/dashboard/abc/personalizacion', { userId: 'u1', locale: 'en' });
-    expect(personalization.links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js', '/src/features/bots/personalization/personalization-page.tsx.js']);
+    expect(personalization.links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js', '/src/app/pages/personalization-page.tsx.js']);
     expect(personalization.fetched).toEqual(['/locales/en.json?v=b1']);
     expect(run('/app/dashboard/abc/crm', { userId: 'u1' }).links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js']);
   });

@@ -18,8 +18,8 @@ const shell = 'src/app/dashboard/dashboard-shell.tsx';
 export const landingRoutes: LandingRoute[] = [
   { path: '^/signup/?$', signedIn: false, modules: ['src/features/auth/components/signup-page.tsx'] },
   { path: '^/(login/?|_app/?|app(/.*)?)?$', signedIn: false, modules: ['src/features/auth/components/login-page.tsx'] },
-  { path: '^/app/dashboard/[^/]+/personalizacion/?$', signedIn: true, modules: [shell, 'src/features/bots/personalization/personalization-page.tsx'] },
-  { path: '^/(login/?|signup/?|_app/?|app/?|app/dashboard/?)?$', signedIn: true, modules: [shell, 'src/features/dashboard/components/welcome-page.tsx'] },
+  { path: '^/app/dashboard/[^/]+/personalizacion/?$', signedIn: true, modules: [shell, 'src/app/pages/personalization-page.tsx'] },
+  { path: '^/(login/?|signup/?|_app/?|app/?|app/dashboard/?)?$', signedIn: true, modules: [shell, 'src/app/pages/welcome-page.tsx'] },
   { path: '^/app/dashboard/', signedIn: true, modules: [shell] },
 ];
 

@@ -2,12 +2,12 @@ import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
-import type { Bot } from '../../features/bots/bot.ts';
-import { BotSelector } from '../../features/bots/components/bot-selector.tsx';
+import type { Bot } from '../../features/bots/index.ts';
+import { BotSelector } from '../../features/bots/selector/index.ts';
 import { paths, visibleBotSections, visibleGeneralSections, type BotSection, type NavContext, type Section } from '../../lib/navigation.ts';
 import { useTenant } from '../../lib/tenant-context.ts';
-import { sectionIcons } from '../../features/dashboard/components/section-icons.tsx';
-import { usePendingHandoffs } from '../../features/inbox/handoff-alerts.ts';
+import { sectionIcons } from '../../features/dashboard/index.ts';
+import { usePendingHandoffs } from '../../features/inbox/index.ts';
 
 const itemBase = 'focus-ring group flex h-11 items-center gap-3 rounded-xl px-3 text-[15px] font-medium transition';
 

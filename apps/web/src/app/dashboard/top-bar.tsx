@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/ui/language-switch.tsx';
 import { MenuIcon, WifiOffIcon } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
-import { useRealtime } from '../../features/realtime/realtime-store.ts';
+import { useRealtime } from '../../features/realtime/index.ts';
 import { useTenant } from '../../lib/tenant-context.ts';
 import { UserMenu } from './user-menu.tsx';
 

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, LogoutIcon, TableIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useSignOut } from '../../features/auth/api/use-sign-out.ts';
-import { useCurrentUser } from '../../features/auth/current-user.tsx';
+import { useCurrentUser, useSignOut } from '../../features/auth/index.ts';
 import { paths } from '../../lib/navigation.ts';
 import { initials } from '../../lib/avatar-initials.ts';
 

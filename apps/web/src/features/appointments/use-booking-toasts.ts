@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentChangedEvent, Bot } from '@charla/shared';
 import { showToast } from '../../components/ui/toast-store.ts';
-import { useAppSocket } from '../realtime/app-socket.ts';
+import { useAppSocket } from '../realtime/index.ts';
 import { formatInZone } from './calendar-model.ts';
 
 /** Anywhere in the dashboard: a booking the assistant just made shows a toast to the owner. */

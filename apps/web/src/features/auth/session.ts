@@ -1,7 +1,7 @@
 import { api, setAuthFailureHandler } from '../../lib/api.ts';
 import { safeLocalStorage, safeSessionStorage } from '../../lib/storage-keys.ts';
 import { createSignOut, type SignOutReason } from './sign-out.ts';
-import { resetRealtime } from '../realtime/realtime-store.ts';
+import { resetRealtime } from '../realtime/index.ts';
 import { queryClient } from '../../lib/query-client.ts';
 
 interface Navigator {

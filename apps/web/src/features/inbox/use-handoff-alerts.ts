@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { ServerToClientEvents } from '@charla/shared';
 import { showToast } from '../../components/ui/toast-store.ts';
 import { paths } from '../../lib/navigation.ts';
-import { useAppSocket } from '../realtime/app-socket.ts';
+import { useAppSocket } from '../realtime/index.ts';
 import { addHandoff, useTotalHandoffs } from './handoff-alerts.ts';
 import { titleWithCount } from './inbox-state.ts';
 

@@ -1,4 +1,4 @@
-import type { Bot } from '../bots/bot.ts';
+import type { Bot } from '../bots/index.ts';
 
 /** What the playground needs to know about the bot under test. */
 export type PlaygroundBot = Pick<Bot, 'id' | 'bot_name' | 'timezone' | 'bot_enabled'>;

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateClientBody, UpdateClientResponse } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
-import { clientInfoKey } from '../../auth/api/client-info.ts';
-import { rememberProfile } from '../../auth/remember-session.ts';
+import { clientInfoKey, rememberProfile } from '../../auth/index.ts';
 
 /** POST /client/update-client with id, name, email and phone_number. */
 export function useUpdateClient() {

@@ -9,8 +9,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { useFormFields } from '../../../components/ui/use-form-fields.ts';
 import { initials } from '../../../lib/avatar-initials.ts';
-import { useSignOut } from '../../auth/api/use-sign-out.ts';
-import { useCurrentUser } from '../../auth/current-user.tsx';
+import { useCurrentUser, useSignOut } from '../../auth/index.ts';
 import { useUpdateClient } from '../api/use-update-client.ts';
 import { afterPhoneRules, phoneProblem, phoneProblemKey, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
 

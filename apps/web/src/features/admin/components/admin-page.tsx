@@ -7,8 +7,8 @@ import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
 import { BotIcon, RestartIcon, TableIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { useCurrentUser } from '../../auth/current-user.tsx';
-import { NotFoundSection } from '../../dashboard/components/not-found-page.tsx';
+import { useCurrentUser } from '../../auth/index.ts';
+import { NotFoundSection } from '../../dashboard/index.ts';
 import { adminStatusRefreshMs, useAdminStatus } from '../api/use-admin-status.ts';
 import { engineHealth, healthTone, type EngineHealth } from '../model-state.ts';
 

@@ -23,7 +23,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import type { AppSocket } from '../../../lib/socket.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { useBotRoom } from '../../realtime/use-bot-room.ts';
+import { useBotRoom } from '../../realtime/index.ts';
 import { appointmentsKey, useAppointments, useUpdateAppointment } from '../api/use-appointments.ts';
 import { businessHours, formatInZone, statusColors, toEvents } from '../calendar-model.ts';
 import { AppointmentCard } from './appointment-card.tsx';

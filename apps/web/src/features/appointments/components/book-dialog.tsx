@@ -8,7 +8,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useDebounced } from '../../products/components/use-debounced.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useBookAppointment, useContactSearch } from '../api/use-appointments.ts';
 import { formatInZone } from '../calendar-model.ts';
 

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
 import { CalendarIcon } from '../../../components/ui/icons.tsx';
-import { useBots } from '../../bots/api/use-bots.ts';
-import { storeSelectedBotId } from '../../bots/selected-bot.ts';
+import { storeSelectedBotId, useBots } from '../../bots/index.ts';
 import { AppointmentsCalendar } from './appointments-calendar.tsx';
 
 /** /app/dashboard/{botId}/citas: the business's calendar (its own chunk, with the calendar library). */

@@ -1,4 +1,4 @@
-import { useCurrentUser } from '../../auth/current-user.tsx';
+import { useCurrentUser } from '../../auth/index.ts';
 import { botLimitOf } from '../new-bot-link.ts';
 import { useBots } from './use-bots.ts';
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cardTemplates } from '@charla/shared/constants';
 import { ArrowRightIcon } from '../../../components/ui/icons.tsx';
-import { setBotLimitReached } from '../../realtime/realtime-store.ts';
+import { setBotLimitReached } from '../../realtime/index.ts';
 import { newBotLink } from '../new-bot-link.ts';
 import { cardKeys } from '../template-labels.ts';
 import { TemplateIcon } from './template-icons.tsx';

@@ -1,7 +1,7 @@
 import { driver, type DriveStep } from 'driver.js';
 import 'driver.js/dist/driver.css';
 import './tour.css';
-import { tourDialogSelector } from '../../auth/sign-out.ts';
+import { tourDialogSelector } from '../../auth/index.ts';
 
 export interface TourStepText {
   /** CSS selector of the element to point at; steps whose element is not on screen are skipped. */

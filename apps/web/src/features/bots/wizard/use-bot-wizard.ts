@@ -6,7 +6,7 @@ import { isIanaTimeZone, type TemplateKey } from '@charla/shared/constants';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { paths } from '../../../lib/navigation.ts';
 import { safeLocalStorage } from '../../../lib/storage-keys.ts';
-import { setBotLimitReached } from '../../realtime/realtime-store.ts';
+import { setBotLimitReached } from '../../realtime/index.ts';
 import { updateBot } from '../api/bot-calls.ts';
 import { botCallDeps, refetchBots, storeBotInCache } from '../api/use-bots.ts';
 import { useProblemText } from '../personalization/use-settings.ts';

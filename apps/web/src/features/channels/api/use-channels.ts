@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ChannelStatusEvent, WhatsappQrEvent, WhatsappSessionStatus, WhatsappStatusEvent } from '@charla/shared';
 import type { AppSocket } from '../../../lib/socket.ts';
-import { useBotRoom } from '../../realtime/use-bot-room.ts';
+import { useBotRoom } from '../../realtime/index.ts';
 import { fetchChannels, fetchMetaSettings, fetchWhatsmeowSession, fetchWhatsappTemplate, fetchWhatsappTemplates } from './channels-calls.ts';
 
 export const channelsKey = (botId: string) => ['channels', botId] as const;

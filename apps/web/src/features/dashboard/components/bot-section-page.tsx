@@ -8,8 +8,7 @@ import { BotIcon } from '../../../components/ui/icons.tsx';
 import { defaultBotSection, isBotSection, isSectionAllowed, paths } from '../../../lib/navigation.ts';
 import { NotFoundSection } from './not-found-page.tsx';
 import { useTenant } from '../../../lib/tenant-context.ts';
-import { useBots } from '../../bots/api/use-bots.ts';
-import { storeSelectedBotId } from '../../bots/selected-bot.ts';
+import { storeSelectedBotId, useBots } from '../../bots/index.ts';
 import { SectionPlaceholder } from './section-placeholder.tsx';
 
 /** /app/dashboard/{botId} opens the bot's default section, keeping the query. */

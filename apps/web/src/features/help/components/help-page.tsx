@@ -4,7 +4,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ChevronDownIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../lib/navigation.ts';
-import { TenantSectionGuard } from '../../dashboard/components/tenant-section-guard.tsx';
+import { TenantSectionGuard } from '../../dashboard/index.ts';
 
 const questions = ['whatIs', 'firstAssistant', 'channels', 'language', 'account', 'security'] as const;
 

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ConversationDetail, ConversationList, ConversationMessage, PersonAction, ServerToClientEvents } from '@charla/shared';
 import type { AppSocket } from '../../../lib/socket.ts';
-import { useBotRoom } from '../../realtime/use-bot-room.ts';
-import { newMessageId } from '../../playground/api/playground-api.ts';
+import { useBotRoom } from '../../realtime/index.ts';
+import { newMessageId } from '../../../lib/message-id.ts';
 import { applyMessageToList, applyUpdateToList, mergeNewestPage, prependPage, upsertMessage, type InboxFilter } from '../inbox-state.ts';
 import { inboxApi, inboxKeys } from './inbox-api.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../auth/current-user.tsx';
+import { useCurrentUser } from '../../auth/index.ts';
 import { useInbox } from '../api/use-inbox.ts';
 import { clearHandoffs } from '../handoff-alerts.ts';
 import type { InboxFilter } from '../inbox-state.ts';

@@ -3,9 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChosenOption, PlaygroundConversation, ReplyChoice, ServerToClientEvents } from '@charla/shared';
 import { errorText } from '../../../lib/error-text.ts';
 import type { AppSocket } from '../../../lib/socket.ts';
-import { useBotRoom } from '../../realtime/use-bot-room.ts';
+import { useBotRoom } from '../../realtime/index.ts';
 import { awaitingReply, chatReducer, initialChatState, type ChatMessage } from '../chat-state.ts';
-import { newMessageId, playgroundApi, playgroundKey } from './playground-api.ts';
+import { newMessageId } from '../../../lib/message-id.ts';
+import { playgroundApi, playgroundKey } from './playground-api.ts';
 
 /** Without live events, how often to look for the reply. */
 const POLL_MS = 2500;

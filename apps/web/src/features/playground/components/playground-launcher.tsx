@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { PlaygroundBot } from '../playground-bot.ts';
-import { useBots } from '../../bots/api/use-bots.ts';
+import { useBots } from '../../bots/index.ts';
 
 const loadPanel = () => import('./playground-panel.tsx');
 const PlaygroundPanel = lazy(() => loadPanel().then((module) => ({ default: module.PlaygroundPanel })));

@@ -9,7 +9,7 @@ import { useLasting } from '../../../lib/use-lasting.ts';
 import { usePlaygroundChat } from '../api/use-playground-chat.ts';
 import { choosableReply, readThrough, type ChatMessage, type ChatState } from '../chat-state.ts';
 import type { PlaygroundBot } from '../playground-bot.ts';
-import { useBotPower } from '../../bots/api/use-bot-power.ts';
+import { useBotPower } from '../../bots/index.ts';
 import { Composer, type ComposerHandle } from './composer.tsx';
 import { EmptyChat, type Suggestion } from './empty-chat.tsx';
 import { MessageBubble } from './message-bubble.tsx';

@@ -18,8 +18,8 @@ import { useDeleteProduct, useProducts } from '../api/use-products.ts';
 import { ImportDialog } from './import-dialog.tsx';
 import { ProductDialog } from './product-dialog.tsx';
 import { ProductList } from './product-list.tsx';
-import { useDebounced } from './use-debounced.ts';
-import { BotPlaygroundLauncher } from '../../playground/components/playground-launcher.tsx';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import { BotPlaygroundLauncher } from '../../playground/index.ts';
 
 const pageSize = 20;
 

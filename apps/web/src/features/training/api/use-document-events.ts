@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DocumentStatusEvent } from '@charla/shared';
 import { currentLocale } from '../../../lib/i18n.ts';
 import type { AppSocket } from '../../../lib/socket.ts';
-import { useBotRoom } from '../../realtime/use-bot-room.ts';
+import { useBotRoom } from '../../realtime/index.ts';
 import { applyStatusEvent, documentsKey, type DocumentItem } from '../documents-cache.ts';
 
 /**

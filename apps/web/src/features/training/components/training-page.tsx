@@ -16,7 +16,7 @@ import { readingOutcomeToast, useDeleteDocument, useDocuments } from '../api/use
 import { settleReadingToasts } from '../reading-toasts.ts';
 import { useDocumentEvents } from '../api/use-document-events.ts';
 import { documentsKey, type DocumentItem } from '../documents-cache.ts';
-import { BotPlaygroundLauncher } from '../../playground/components/playground-launcher.tsx';
+import { BotPlaygroundLauncher } from '../../playground/index.ts';
 import { AddKnowledge } from './add-knowledge.tsx';
 import { DocumentList } from './document-list.tsx';
 

@@ -1,19 +1,18 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
-import { BotIcon } from '../../../components/ui/icons.tsx';
-import { paths } from '../../../lib/navigation.ts';
-import { useBots } from '../../bots/api/use-bots.ts';
-import { storeSelectedBotId } from '../../bots/selected-bot.ts';
-import { CrmTabPanel } from '../../crm/components/crm-tab-panel.tsx';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ContentSpinner } from '../../components/ui/full-screen-spinner.tsx';
+import { BotIcon } from '../../components/ui/icons.tsx';
+import { paths } from '../../lib/navigation.ts';
+import { storeSelectedBotId, useBots } from '../../features/bots/index.ts';
+import { CrmTabPanel, loadSummaryTab } from '../../features/crm/index.ts';
+import { InboxView } from '../../features/inbox/index.ts';
 import { crmTabs, tabOf, withTab, type CrmTab } from './crm-tabs.ts';
-import { InboxView } from './inbox-view.tsx';
 
 // The summary's charts load only when it is shown.
-const SummaryTab = lazy(() => import('../../crm/components/summary/summary-tab.tsx').then((m) => ({ default: m.SummaryTab })));
+const SummaryTab = lazy(() => loadSummaryTab().then((m) => ({ default: m.SummaryTab })));
 
 /** Browser alerts for hand-offs: asked for only when the owner clicks. */
 function NotificationsButton() {

@@ -1,18 +1,14 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { greetingName } from '@charla/shared/input-rules';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
-import { BotIcon } from '../../../components/ui/icons.tsx';
-import { defaultBotSection, paths } from '../../../lib/navigation.ts';
-import { useTenant } from '../../../lib/tenant-context.ts';
-import { useCurrentUser } from '../../auth/current-user.tsx';
-import { useBotLimit } from '../../bots/api/use-bot-limit.ts';
-import { useBots } from '../../bots/api/use-bots.ts';
-import { BotLimitNotice } from '../../bots/components/bot-limit-notice.tsx';
-import { TemplateGrid } from '../../bots/components/template-grid.tsx';
-import { readSelectedBotId, resolveSelectedBot } from '../../bots/selected-bot.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ContentSpinner } from '../../components/ui/full-screen-spinner.tsx';
+import { BotIcon } from '../../components/ui/icons.tsx';
+import { defaultBotSection, paths } from '../../lib/navigation.ts';
+import { useTenant } from '../../lib/tenant-context.ts';
+import { useCurrentUser } from '../../features/auth/index.ts';
+import { BotLimitNotice, TemplateGrid, readSelectedBotId, resolveSelectedBot, useBotLimit, useBots } from '../../features/bots/index.ts';
 
 /** How the owner is greeted: the first name, without a title ("Dra. Lucía Herrera" → "Lucía"). */
 function firstName(name: string): string {

@@ -1,33 +1,40 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
-import { BotIcon, LockIcon, SparklesIcon } from '../../../components/ui/icons.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
-import { defaultBotSection, isSectionAllowed, paths } from '../../../lib/navigation.ts';
-import { useTenant } from '../../../lib/tenant-context.ts';
-import { focusPageHeading } from '../../../lib/focus-heading.ts';
-import { useStaggered } from '../../../lib/use-staggered.ts';
-import { useBotPower } from '../api/use-bot-power.ts';
-import { useBots } from '../api/use-bots.ts';
-import { botLabel, type Bot } from '../bot.ts';
-import { storeSelectedBotId } from '../selected-bot.ts';
-import { cardKeyOf } from '../template-labels.ts';
-import { markTourCompleted, shouldStartTour } from '../tour/tour-records.ts';
-import type { TourText } from '../tour/onboarding-tour.ts';
-import { TemplateIcon } from '../components/template-icons.tsx';
-import { AssistantCard } from './assistant-card.tsx';
-import { BusinessCard } from './business-card.tsx';
-import { DeleteBotCard } from './delete-bot-card.tsx';
-import { RedirectionCard } from './redirection-card.tsx';
-import { RemindersCard } from './reminders-card.tsx';
-import { ScheduleCard } from './schedule-card.tsx';
-import { WelcomeCard } from './welcome-card.tsx';
-import { ChannelsPanel } from '../../channels/components/channels-panel.tsx';
-import { PlaygroundLauncher } from '../../playground/components/playground-launcher.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ContentSpinner } from '../../components/ui/full-screen-spinner.tsx';
+import { BotIcon, LockIcon, SparklesIcon } from '../../components/ui/icons.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
+import { defaultBotSection, isSectionAllowed, paths } from '../../lib/navigation.ts';
+import { useTenant } from '../../lib/tenant-context.ts';
+import { focusPageHeading } from '../../lib/focus-heading.ts';
+import { useStaggered } from '../../lib/use-staggered.ts';
+import {
+  TemplateIcon,
+  botLabel,
+  cardKeyOf,
+  loadOnboardingTour,
+  markTourCompleted,
+  shouldStartTour,
+  storeSelectedBotId,
+  useBotPower,
+  useBots,
+  type Bot,
+  type TourText,
+} from '../../features/bots/index.ts';
+import {
+  AssistantCard,
+  BusinessCard,
+  DeleteBotCard,
+  RedirectionCard,
+  RemindersCard,
+  ScheduleCard,
+  WelcomeCard,
+} from '../../features/bots/personalization/index.ts';
+import { ChannelsPanel } from '../../features/channels/index.ts';
+import { PlaygroundLauncher } from '../../features/playground/index.ts';
 
 const groups = [
   ['negocio', 'business'],
@@ -77,7 +84,7 @@ export function PersonalizationPage() {
           { selector: '#canales header', side: 'bottom', title: t('bots:tour.steps.whatsapp.title'), description: t('bots:tour.steps.whatsapp.description') },
         ],
       };
-      void import('../tour/onboarding-tour.ts')
+      void loadOnboardingTour()
         .then(({ startTour }) => {
           stopTour.current = startTour(text, () => {
             stopTour.current = null;

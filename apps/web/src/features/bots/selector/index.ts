@@ -1,0 +1,2 @@
+// The bot selector of the dashboard's sidebar.
+export { BotSelector } from './bot-selector.tsx';
