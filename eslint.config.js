@@ -55,8 +55,13 @@ export default tseslint.config(
         { type: 'shared', pattern: 'packages/shared/src' },
         { type: 'lib', pattern: 'apps/web/src/lib' },
         { type: 'components', pattern: 'apps/web/src/components' },
-        { type: 'features', pattern: 'apps/web/src/features' },
+        { type: 'features', pattern: 'apps/web/src/features/*', capture: ['area'] },
         { type: 'app', pattern: 'apps/web/src/app' },
+      ],
+      'boundaries/files': [
+        { category: 'face', pattern: 'apps/web/src/features/*/{index.ts,*/index.ts}' },
+        { category: 'page', pattern: 'apps/web/src/features/**/*-{page,pages}.tsx' },
+        { category: 'test', pattern: 'apps/web/src/**/*.test.{ts,tsx}' },
       ],
     },
     rules: {
@@ -69,6 +74,18 @@ export default tseslint.config(
             { from: { element: { type: 'lib' } }, disallow: { to: { element: { types: { anyOf: ['components', 'features', 'app'] } } } } },
             { from: { element: { type: 'components' } }, disallow: { to: { element: { types: { anyOf: ['features', 'app'] } } } } },
             { from: { element: { type: 'features' } }, disallow: { to: { element: { type: 'app' } } } },
+            // A feature is reached from outside only through its face: features/<area>/index.ts,
+            // or <area>/<part>/index.ts for a part only one page shows. The router loads pages
+            // lazily by their path, and tests may reach further.
+            {
+              from: { element: { types: { anyOf: ['features', 'app'] } } },
+              disallow: { to: { element: { type: 'features' } } },
+              message: 'Import another feature through its index.ts (see "Web" in docs/architecture.md).',
+            },
+            { from: { element: { type: 'features' } }, allow: { dependency: { relationship: { to: 'internal' } } } },
+            { from: { element: { types: { anyOf: ['features', 'app'] } } }, allow: { to: { file: { categories: 'face' } } } },
+            { from: { element: { type: 'app' } }, allow: { to: { file: { categories: 'page' } }, dependency: { nodeKind: 'dynamic-import' } } },
+            { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'features' } } } },
           ],
         },
       ],
