@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { botLimits, personalities, purposeCodes, responseLengths, tones } from '@charla/shared/constants';
 import type { Bot as ServerBot, UpdateBotBody } from '@charla/shared';
@@ -12,7 +11,7 @@ import { checkText, type SettingProblem } from './settings-rules.ts';
 import { TimeZoneSelect } from './time-zone-select.tsx';
 import { ChoiceGroup } from '../wizard/choice-group.tsx';
 import { SectionCard } from './section-card.tsx';
-import { changedFields, compactProblems, useDraft, useProblemText, useSaveBot } from './use-settings.ts';
+import { changedFields, compactProblems, useProblemText, useSectionForm } from './use-settings.ts';
 
 type Values = Pick<
   ServerBot,
@@ -36,9 +35,12 @@ const identityKey = { Humano: 'human', 'Inteligencia Artificial': 'ai' } as cons
 export function AssistantCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
   const { t } = useTranslation('bots');
   const text = useProblemText();
-  const { draft, setDraft, set, dirty, reset } = useDraft(pick(bot));
-  const [problems, setProblems] = useState<Partial<Record<keyof Values, SettingProblem>>>({});
-  const save = useSaveBot<UpdateBotBody>(updateBot, (saved) => setDraft(pick(saved)));
+  const { draft, set, problems, setProblems, save, card } = useSectionForm<Values, UpdateBotBody, Partial<Record<keyof Values, SettingProblem>>>({
+    values: pick(bot),
+    noProblems: {},
+    call: updateBot,
+    savedValues: pick,
+  });
   const errorOf = (field: keyof Values) => text(problems[field]) ?? save.fields[field];
   const choose = <K extends keyof Values>(field: K) => (value: string) => set(field, value as Values[K]);
 
@@ -61,13 +63,8 @@ export function AssistantCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }
       title={t('personalization.assistant.title')}
       description={t('personalization.assistant.description')}
       readOnly={readOnly}
-      dirty={dirty}
-      saving={save.isPending}
+      {...card}
       onSubmit={submit}
-      onDiscard={() => {
-        reset();
-        setProblems({});
-      }}
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField

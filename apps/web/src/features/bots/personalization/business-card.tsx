@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { botLimits, cardTemplates } from '@charla/shared/constants';
 import type { Bot as ServerBot, UpdateBotBody } from '@charla/shared';
@@ -11,7 +10,7 @@ import type { Bot } from '../bot.ts';
 import { checkPhone, checkText, checkUrl, type SettingProblem } from './settings-rules.ts';
 import { cardKeyOf } from '../template-labels.ts';
 import { SectionCard } from './section-card.tsx';
-import { changedFields, compactProblems, useDraft, useProblemText, useSaveBot } from './use-settings.ts';
+import { changedFields, compactProblems, useProblemText, useSectionForm } from './use-settings.ts';
 import { afterPhoneRules, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
 import { normalizeWebAddress } from '@charla/shared/input-rules';
 
@@ -29,9 +28,12 @@ export function BusinessCard({ bot, readOnly }: { bot: Bot; readOnly: boolean })
   usePhoneRules();
   const { t } = useTranslation('bots');
   const text = useProblemText();
-  const { draft, setDraft, set, dirty, reset } = useDraft(pick(bot));
-  const [problems, setProblems] = useState<Partial<Record<keyof Values, SettingProblem>>>({});
-  const save = useSaveBot<UpdateBotBody>(updateBot, (saved) => setDraft(pick(saved)));
+  const { draft, set, problems, setProblems, save, card } = useSectionForm<Values, UpdateBotBody, Partial<Record<keyof Values, SettingProblem>>>({
+    values: pick(bot),
+    noProblems: {},
+    call: updateBot,
+    savedValues: pick,
+  });
   const errorOf = (field: keyof Values) => text(problems[field]) ?? save.fields[field];
   const change = (field: keyof Values) => (event: { target: { value: string } }) => {
     set(field, event.target.value as never);
@@ -71,13 +73,8 @@ export function BusinessCard({ bot, readOnly }: { bot: Bot; readOnly: boolean })
       title={t('personalization.business.title')}
       description={t('personalization.business.description')}
       readOnly={readOnly}
-      dirty={dirty}
-      saving={save.isPending}
+      {...card}
       onSubmit={submit}
-      onDiscard={() => {
-        reset();
-        setProblems({});
-      }}
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label={t('fields.company')} name="business_name" maxLength={botLimits.business} value={draft.business_name} onChange={change('business_name')} error={errorOf('business_name')} />

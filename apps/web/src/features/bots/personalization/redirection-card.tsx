@@ -15,8 +15,11 @@ import { botCallDeps, patchBotInCache, refetchBots } from '../api/use-bots.ts';
 import type { Bot } from '../bot.ts';
 import { checkPhone, idleMinutes, type SettingProblem } from './settings-rules.ts';
 import { SectionCard } from './section-card.tsx';
-import { useDraft, useProblemText, useSaveBot } from './use-settings.ts';
+import { useProblemText, useSectionForm } from './use-settings.ts';
 import { afterPhoneRules, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
+
+const pick = (bot: Pick<Bot, 'redirection_phone' | 'handoff_idle_minutes'>) => ({ redirection_phone: bot.redirection_phone, handoff_idle_minutes: String(bot.handoff_idle_minutes) });
+type Values = ReturnType<typeof pick>;
 
 /** Derivación a humano: the WhatsApp number of the person who takes over, and the on/off switch. */
 export function RedirectionCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
@@ -24,12 +27,15 @@ export function RedirectionCard({ bot, readOnly }: { bot: Bot; readOnly: boolean
   const { t } = useTranslation('bots');
   const text = useProblemText();
   const queryClient = useQueryClient();
-  const { draft, setDraft, set, dirty, reset } = useDraft({ redirection_phone: bot.redirection_phone, handoff_idle_minutes: String(bot.handoff_idle_minutes) });
-  const [problem, setProblem] = useState<SettingProblem | undefined>();
+  const { draft, set, problems: problem, setProblems: setProblem, save, card } = useSectionForm<Values, UpdateBotBody, SettingProblem | undefined>({
+    values: pick(bot),
+    noProblems: undefined,
+    call: updateBot,
+    savedValues: pick,
+  });
   const [idleProblem, setIdleProblem] = useState(false);
   const [switchError, setSwitchError] = useState<string | null>(null);
   const [switching, setSwitching] = useState(false);
-  const save = useSaveBot<UpdateBotBody>(updateBot, (saved) => setDraft({ redirection_phone: saved.redirection_phone, handoff_idle_minutes: String(saved.handoff_idle_minutes) }));
 
   const submit = () => afterPhoneRules(check);
   const check = () => {
@@ -65,13 +71,8 @@ export function RedirectionCard({ bot, readOnly }: { bot: Bot; readOnly: boolean
       title={t('personalization.redirection.title')}
       description={t('personalization.redirection.description')}
       readOnly={readOnly}
-      dirty={dirty}
-      saving={save.isPending}
+      {...card}
       onSubmit={submit}
-      onDiscard={() => {
-        reset();
-        setProblem(undefined);
-      }}
       aside={
         <Switch
           checked={bot.redirection_enabled}

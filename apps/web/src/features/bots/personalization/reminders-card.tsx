@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReminderItem } from '@charla/shared';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
@@ -10,7 +9,7 @@ import { botLabel, type Bot } from '../bot.ts';
 import { checkText, fillReminder, type SettingProblem } from './settings-rules.ts';
 import { ChatPreview } from './chat-preview.tsx';
 import { SectionCard } from './section-card.tsx';
-import { useDraft, useProblemText, useSaveBot } from './use-settings.ts';
+import { useProblemText, useSectionForm } from './use-settings.ts';
 
 const leadTimes = [30, 60, 120, 180, 360, 720, 1440, 2880];
 
@@ -19,10 +18,11 @@ export function RemindersCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }
   const { t } = useTranslation('bots');
   const text = useProblemText();
   const fallback: ReminderItem = { enabled: false, minutes_before: 1440, message: t('personalization.reminders.defaultMessage') };
-  const { draft, setDraft, set, dirty, reset } = useDraft<ReminderItem>(bot.reminders[0] ?? fallback);
-  const [problem, setProblem] = useState<SettingProblem | undefined>();
-  const save = useSaveBot<ReminderItem>(updateReminders, (saved) => {
-    if (saved.reminders[0]) setDraft(saved.reminders[0]);
+  const { draft, set, problems: problem, setProblems: setProblem, save, card } = useSectionForm<ReminderItem, ReminderItem, SettingProblem | undefined>({
+    values: bot.reminders[0] ?? fallback,
+    noProblems: undefined,
+    call: updateReminders,
+    savedValues: (saved) => saved.reminders[0],
   });
 
   const submit = () => {
@@ -46,13 +46,8 @@ export function RemindersCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }
       title={t('personalization.reminders.title')}
       description={t('personalization.reminders.description')}
       readOnly={readOnly}
-      dirty={dirty}
-      saving={save.isPending}
+      {...card}
       onSubmit={submit}
-      onDiscard={() => {
-        reset();
-        setProblem(undefined);
-      }}
       aside={<Switch checked={draft.enabled} onChange={(checked) => set('enabled', checked)} label={t('personalization.reminders.enabled')} disabled={readOnly} />}
     >
       <div className="grid items-start gap-5 md:grid-cols-[minmax(0,1fr)_18rem]">

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { weekdays, type Weekday } from '@charla/shared/constants';
 import type { SchedulingItem } from '@charla/shared';
@@ -10,7 +9,7 @@ import { updateScheduling } from '../api/bot-calls.ts';
 import type { Bot } from '../bot.ts';
 import { checkHours, nextRange, type SettingProblem } from './settings-rules.ts';
 import { SectionCard } from './section-card.tsx';
-import { useDraft, useProblemText, useSaveBot } from './use-settings.ts';
+import { useProblemText, useSectionForm } from './use-settings.ts';
 
 const closedWeek: SchedulingItem = {
   hours: { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] },
@@ -25,10 +24,12 @@ const timeInput =
 export function ScheduleCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
   const { t } = useTranslation('bots');
   const text = useProblemText();
-  const saved = bot.scheduling[0] ?? closedWeek;
-  const { draft, setDraft, dirty, reset } = useDraft<SchedulingItem>(saved);
-  const [problems, setProblems] = useState<Record<string, SettingProblem>>({});
-  const save = useSaveBot<SchedulingItem>(updateScheduling, (bot) => setDraft(bot.scheduling[0] ?? closedWeek));
+  const { draft, setDraft, problems, setProblems, save, card } = useSectionForm<SchedulingItem, SchedulingItem, Record<string, SettingProblem>>({
+    values: bot.scheduling[0] ?? closedWeek,
+    noProblems: {},
+    call: updateScheduling,
+    savedValues: (saved) => saved.scheduling[0] ?? closedWeek,
+  });
   const errorAt = (key: string) => text(problems[key]) ?? save.fields[key];
 
   const setDay = (day: Weekday, ranges: SchedulingItem['hours'][Weekday]) => {
@@ -51,13 +52,8 @@ export function ScheduleCard({ bot, readOnly }: { bot: Bot; readOnly: boolean })
       title={t('personalization.schedule.title')}
       description={t('personalization.schedule.description')}
       readOnly={readOnly}
-      dirty={dirty}
-      saving={save.isPending}
+      {...card}
       onSubmit={submit}
-      onDiscard={() => {
-        reset();
-        setProblems({});
-      }}
     >
       <ul className="divide-y divide-line rounded-xl border border-line">
         {weekdays.map((day) => {

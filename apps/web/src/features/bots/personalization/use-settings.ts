@@ -11,7 +11,7 @@ import type { SettingProblem } from './settings-rules.ts';
 import type { FieldProblem } from '../wizard/wizard-rules.ts';
 
 /** A card's editable copy of some bot values, and whether it differs from what is saved. */
-export function useDraft<T>(saved: T) {
+function useDraft<T>(saved: T) {
   const [draft, setDraft] = useState<T>(saved);
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const set = <K extends keyof T>(key: K, value: T[K]) => setDraft((current) => ({ ...current, [key]: value }));
@@ -19,11 +19,46 @@ export function useDraft<T>(saved: T) {
 }
 
 /**
+ * The plumbing every settings card shares: an editable copy of its values (`useDraft`), the
+ * problems found when it was last sent, and the save, whose answer becomes the new copy
+ * (`savedValues`; undefined keeps the copy). `card` is what SectionCard takes: whether there is
+ * something to save, whether it is being saved, and the discard (back to the saved values, the
+ * problems cleared).
+ */
+export function useSectionForm<T, B, P>({
+  values,
+  noProblems,
+  call,
+  savedValues,
+}: {
+  values: T;
+  noProblems: P;
+  call: (botId: string, body: B, deps: BotCallDeps) => Promise<ServerBot>;
+  savedValues: (saved: ServerBot) => T | undefined;
+}) {
+  const { draft, setDraft, set, dirty, reset } = useDraft(values);
+  const [problems, setProblems] = useState<P>(noProblems);
+  const save = useSaveBot<B>(call, (saved) => {
+    const next = savedValues(saved);
+    if (next !== undefined) setDraft(next);
+  });
+  const card = {
+    dirty,
+    saving: save.isPending,
+    onDiscard: () => {
+      reset();
+      setProblems(noProblems);
+    },
+  };
+  return { draft, setDraft, set, problems, setProblems, save, card };
+}
+
+/**
  * Saves part of a bot (one of the PATCH calls): the answer replaces the bot in the cached
  * list, a toast confirms; on failure the server's message is shown and its field messages
  * are kept for the fields. A bot locked meanwhile is re-read so the page turns read-only.
  */
-export function useSaveBot<B>(call: (botId: string, body: B, deps: BotCallDeps) => Promise<ServerBot>, onSaved?: (bot: ServerBot) => void) {
+function useSaveBot<B>(call: (botId: string, body: B, deps: BotCallDeps) => Promise<ServerBot>, onSaved?: (bot: ServerBot) => void) {
   const { t } = useTranslation('bots');
   const queryClient = useQueryClient();
   const mutation = useMutation({

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { botLimits } from '@charla/shared/constants';
 import type { UpdateBotBody } from '@charla/shared';
@@ -9,15 +8,18 @@ import { botLabel, type Bot } from '../bot.ts';
 import { checkText, type SettingProblem } from './settings-rules.ts';
 import { ChatPreview } from './chat-preview.tsx';
 import { SectionCard } from './section-card.tsx';
-import { useDraft, useProblemText, useSaveBot } from './use-settings.ts';
+import { useProblemText, useSectionForm } from './use-settings.ts';
 
 /** Mensaje de bienvenida: the first message customers get, with a chat-bubble preview. */
 export function WelcomeCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) {
   const { t } = useTranslation('bots');
   const text = useProblemText();
-  const { draft, setDraft, set, dirty, reset } = useDraft({ welcome_message: bot.welcome_message });
-  const [problem, setProblem] = useState<SettingProblem | undefined>();
-  const save = useSaveBot<UpdateBotBody>(updateBot, (saved) => setDraft({ welcome_message: saved.welcome_message }));
+  const { draft, set, problems: problem, setProblems: setProblem, save, card } = useSectionForm<{ welcome_message: string }, UpdateBotBody, SettingProblem | undefined>({
+    values: { welcome_message: bot.welcome_message },
+    noProblems: undefined,
+    call: updateBot,
+    savedValues: (saved) => ({ welcome_message: saved.welcome_message }),
+  });
   const message = draft.welcome_message.trim();
 
   const submit = () => {
@@ -33,13 +35,8 @@ export function WelcomeCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }) 
       title={t('personalization.welcome.title')}
       description={t('personalization.welcome.description')}
       readOnly={readOnly}
-      dirty={dirty}
-      saving={save.isPending}
+      {...card}
       onSubmit={submit}
-      onDiscard={() => {
-        reset();
-        setProblem(undefined);
-      }}
     >
       <div className="grid items-start gap-5 md:grid-cols-[minmax(0,1fr)_18rem]">
         <TextareaField
