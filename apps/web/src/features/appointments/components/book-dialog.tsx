@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Bot } from '@charla/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { CalendarIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { CalendarIcon } from '../../../components/ui/icons.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -82,18 +83,7 @@ export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }:
         {mode === 'existing' ? (
           <fieldset className="space-y-2">
             <legend className="sr-only">{t('book.existing')}</legend>
-            <label className="relative block">
-              <span className="sr-only">{t('book.search')}</span>
-              <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted" />
-              <input
-                type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder={t('book.searchPlaceholder')}
-                aria-label={t('book.search')}
-                className="h-11 w-full rounded-xl border border-line bg-field ps-9 pe-3 text-[15px] outline-none focus:border-highlight focus:ring-3 focus:ring-highlight/25"
-              />
-            </label>
+            <SearchField label={t('book.search')} placeholder={t('book.searchPlaceholder')} value={search} onChange={setSearch} look="field" />
             <ul className="max-h-44 space-y-1 overflow-y-auto" aria-label={t('book.search')}>
               {(contacts.data?.items ?? []).map((contact) => (
                 <li key={contact.id}>

@@ -84,7 +84,7 @@ export function ContactsView({ botId, stages, onOpen }: { botId: string; stages:
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-2">
-        <SearchField label={t('table.search')} value={q} onChange={setQ} className="min-w-0 flex-1 basis-56" />
+        <SearchField label={t('table.search')} value={q} onChange={setQ} maxLength={200} className="min-w-0 flex-1 basis-56" />
         <label className="basis-44">
           <span className="sr-only">{t('fields.stage')}</span>
           <select value={stageId} onChange={(e) => setStageId(e.target.value)} className="h-10 w-full rounded-xl border border-line bg-field px-3 text-sm text-fg">

@@ -98,7 +98,7 @@ export function MergeDialog({ botId, first, second, open, onClose, onMerged }: {
     <SheetDialog open={open} onClose={onClose} size="md" title={t('merge.title')} subtitle={t('merge.intro')} footer={footer}>
       {!other ? (
         <div className="space-y-3">
-          <SearchField label={t('merge.search')} value={q} onChange={setQ} autoFocus />
+          <SearchField label={t('merge.search')} value={q} onChange={setQ} maxLength={200} autoFocus />
           {found.isPending ? (
             <Spinner />
           ) : candidates.length === 0 ? (

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { ConversationListItem, ConversationStatus } from '@charla/shared';
 import { conversationStatuses, inboxChannels } from '@charla/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
-import { ChatIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { ChatIcon } from '../../../components/ui/icons.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { initialsOf, type InboxFilter } from '../inbox-state.ts';
@@ -86,18 +87,7 @@ export function ConversationListPane({
           ))}
         </div>
         <div className="flex gap-2 lg:flex-col">
-          <label className="relative min-w-0 flex-1">
-            <span className="sr-only">{t('list.search')}</span>
-            <SearchIcon className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-muted" />
-            <input
-              type="search"
-              value={filter.q}
-              maxLength={100}
-              onChange={(e) => onFilter({ q: e.target.value })}
-              placeholder={t('list.search')}
-              className="focus-ring h-9 w-full rounded-lg border border-line bg-card-strong ps-8 pe-2 text-sm text-fg placeholder:text-muted"
-            />
-          </label>
+          <SearchField label={t('list.search')} value={filter.q} maxLength={100} onChange={(q) => onFilter({ q })} look="compact" className="min-w-0 flex-1" />
           <label className="shrink-0">
             <span className="sr-only">{t('list.channel')}</span>
             <select

@@ -7,7 +7,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-delete-modal.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
-import { BoxIcon, ChevronLeftIcon, ChevronRightIcon, ImportIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { BoxIcon, ChevronLeftIcon, ChevronRightIcon, ImportIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
@@ -148,17 +149,7 @@ export function ProductsPage() {
       ) : (
         <Card className="overflow-hidden">
           <div className={`flex flex-col gap-3 border-b border-line p-4 sm:flex-row sm:items-center sm:px-5 ${catalogEmpty ? 'hidden' : ''}`}>
-            <label className="relative flex-1">
-              <span className="sr-only">{t('filters.search')}</span>
-              <SearchIcon className="pointer-events-none absolute start-3.5 top-1/2 size-5 -translate-y-1/2 text-muted" />
-              <input
-                type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder={t('filters.searchPlaceholder')}
-                className="h-11 w-full rounded-xl border border-line bg-field ps-11 pe-3.5 text-[15px] text-fg placeholder:text-muted/70 outline-none focus:border-highlight focus:ring-3 focus:ring-highlight/25"
-              />
-            </label>
+            <SearchField label={t('filters.search')} placeholder={t('filters.searchPlaceholder')} value={search} onChange={setSearch} look="large" className="flex-1" />
             <label className="flex items-center gap-2 text-sm">
               <span className="shrink-0 text-muted">{t('filters.stock')}</span>
               <select
