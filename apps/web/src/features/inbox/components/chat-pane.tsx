@@ -1,11 +1,12 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConversationDetail, ConversationMessage } from '@charla/shared';
 import { messageLimits } from '@charla/shared/constants';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { ChatComposer } from '../../../components/chat-composer.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ChatIcon, ChevronLeftIcon, InfoIcon, SendIcon } from '../../../components/ui/icons.tsx';
+import { ChatIcon, ChevronLeftIcon, InfoIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -13,77 +14,6 @@ import { errorText } from '../../../lib/error-text.ts';
 import { inboxApi } from '../api/inbox-api.ts';
 import { dayLabel, groupByDay } from '../inbox-state.ts';
 import { InboxMessage } from './inbox-message.tsx';
-
-/** The box: Enter sends, Shift+Enter breaks the line. */
-function Composer({ onSend, hint }: { onSend: (text: string) => Promise<void>; hint: string }) {
-  const { t } = useTranslation(['inbox', 'common']);
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const box = useRef<HTMLTextAreaElement>(null);
-
-  const submit = async () => {
-    const value = text.trim();
-    if (!value || sending) return;
-    setSending(true);
-    setError(null);
-    try {
-      await onSend(value);
-      setText('');
-      if (box.current) box.current.style.height = 'auto';
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setSending(false);
-      box.current?.focus();
-    }
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    void submit();
-  };
-
-  return (
-    <div className="border-t border-line bg-card-strong px-3 py-2.5">
-      {error ? (
-        <Alert tone="error" className="mb-2">
-          {error}
-        </Alert>
-      ) : null}
-      <p className="mb-1.5 text-xs text-muted">{hint}</p>
-      <form
-        className="flex items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <label className="sr-only" htmlFor="inbox-reply">
-          {t('composer.label')}
-        </label>
-        <textarea
-          id="inbox-reply"
-          ref={box}
-          rows={1}
-          value={text}
-          maxLength={messageLimits.text}
-          placeholder={t('composer.placeholder')}
-          onKeyDown={onKeyDown}
-          onChange={(e) => {
-            setText(e.target.value);
-            e.target.style.height = 'auto';
-            e.target.style.height = `${Math.min(e.target.scrollHeight, 140)}px`;
-          }}
-          className="focus-ring max-h-36 min-h-10 flex-1 resize-none rounded-xl border border-line bg-card px-3 py-2 text-[0.9375rem] text-fg placeholder:text-muted"
-        />
-        <Button type="submit" aria-label={t('composer.send')} title={t('composer.hint')} loading={sending} disabled={!text.trim()} className="size-10 shrink-0 !px-0">
-          <SendIcon className="size-5" />
-        </Button>
-      </form>
-    </div>
-  );
-}
 
 /** After 24 hours on WhatsApp: one of the number's approved templates, its {{1}} filled. */
 function TemplatePicker({ botId, onSend }: { botId: string; onSend: (body: { name: string; language: string; text: string }) => Promise<void> }) {
@@ -262,7 +192,18 @@ export function ChatPane({
           {conversation.channel === 'whatsapp' ? <TemplatePicker botId={conversation.botId} onSend={onTemplate} /> : null}
         </div>
       ) : (
-        <Composer key={conversation.id} onSend={send} hint={hint} />
+        <ChatComposer
+          key={conversation.id}
+          id="inbox-reply"
+          label={t('composer.label')}
+          placeholder={t('composer.placeholder')}
+          sendLabel={t('composer.send')}
+          sendTitle={t('composer.hint')}
+          hint={hint}
+          maxLength={messageLimits.text}
+          look="square"
+          onSend={send}
+        />
       )}
     </section>
   );

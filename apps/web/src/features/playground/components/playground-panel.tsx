@@ -10,7 +10,8 @@ import { usePlaygroundChat } from '../api/use-playground-chat.ts';
 import { choosableReply, readThrough, type ChatMessage, type ChatState } from '../chat-state.ts';
 import type { PlaygroundBot } from '../playground-bot.ts';
 import { useBotPower } from '../../bots/index.ts';
-import { Composer, type ComposerHandle } from './composer.tsx';
+import { ChatComposer, type ChatComposerHandle } from '../../../components/chat-composer.tsx';
+import { MAX_MESSAGE_CHARS } from '../message-text.ts';
 import { EmptyChat, type Suggestion } from './empty-chat.tsx';
 import { MessageBubble } from './message-bubble.tsx';
 
@@ -25,7 +26,7 @@ export function PlaygroundPanel({ bot, onClose }: { bot: PlaygroundBot; onClose:
   const { t } = useTranslation('playground');
   const chat = usePlaygroundChat(bot.id);
   const { state } = chat;
-  const composer = useRef<ComposerHandle>(null);
+  const composer = useRef<ChatComposerHandle>(null);
   const panel = useRef<HTMLElement>(null);
   const name = bot.bot_name.trim() || t('message.bot');
   const human = state.status === 'human';
@@ -158,7 +159,18 @@ export function PlaygroundPanel({ bot, onClose }: { bot: PlaygroundBot; onClose:
         </div>
       ) : null}
 
-      <Composer ref={composer} disabled={!ready} onSend={send} />
+      <ChatComposer
+        ref={composer}
+        id="playground-message"
+        label={t('composer.label')}
+        placeholder={t('composer.placeholder')}
+        sendLabel={t('composer.send')}
+        remainingText={(count) => t('composer.remaining', { count })}
+        maxLength={MAX_MESSAGE_CHARS}
+        look="round"
+        disabled={!ready}
+        onSend={send}
+      />
     </section>
   );
 }
