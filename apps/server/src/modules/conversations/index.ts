@@ -4,6 +4,8 @@ import { conversationsRepository, type QueueMessage } from './conversations.repo
 // What other modules ask of conversations, each inside the caller's transaction when given one.
 export { contactsRepository, type ContactsRepository, type ContactInsert, type ContactRow } from './contacts.repository.ts';
 export type { QueueMessage };
+export type { MessageRow } from './conversations.repository.ts';
+export type { Outbound } from './outbound.ts';
 
 /** Queues an outbound message for the send path (the one call for a reminder, a notice, a person's reply). */
 export const queueMessage = (db: Db, input: QueueMessage) => conversationsRepository(db).queueMessage(input);
