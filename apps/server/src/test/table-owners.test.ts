@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 // Each table is written only by the module whose `*.table.ts` defines it (a channel is a module of
 // its own); another module asks the owner. This reads the source: Drizzle writes
 // (`.insert(table)`, `.update(table)`, `.delete(table)`) and raw SQL (`insert into`, `update … set`,
-// `delete from`) of every file under modules/ and channels/ but tests and test support.
+// `delete from`) of every file under modules/ and channels/ but tests and test support; the demo
+// seed writes nothing itself.
 
 const src = join(import.meta.dirname, '..');
 
@@ -93,5 +94,10 @@ describe('one writer per table', () => {
     }
     expect(writes).toBeGreaterThan(20);
     expect(wrong).toEqual([]);
+  });
+
+  it('the demo seed writes no table itself: it goes through the owners\' repositories and services', () => {
+    const written = filesUnder(join(src, 'seed')).flatMap((file) => writesOf(readFileSync(file, 'utf8'), tables).map((t) => `${relative(src, file)} writes ${t.name}`));
+    expect(written).toEqual([]);
   });
 });

@@ -252,6 +252,11 @@ export function appointmentsRepository(db: Db) {
       return row?.botId;
     },
 
+    /** Past appointments made up elsewhere (the demo account's history), inserted as given in one statement. */
+    async insertHistory(rows: AppointmentInsert[]): Promise<void> {
+      if (rows.length) await db.insert(appointments).values(rows);
+    },
+
     /** A contact's appointments go to another contact (the CRM's merge). */
     async moveToContact(from: string, to: string): Promise<void> {
       await db.update(appointments).set({ contactId: to }).where(eq(appointments.contactId, from));

@@ -446,6 +446,19 @@ export function conversationsRepository(db: Db) {
         .where(eq(messages.id, messageId));
       return rows.map((r) => r.externalId);
     },
+
+    /** Rows of a past made up elsewhere (the demo account's history), inserted as given: one statement per table. */
+    async insertHistory(rows: {
+      contacts?: (typeof contacts.$inferInsert)[];
+      identities?: (typeof contactIdentities.$inferInsert)[];
+      conversations?: (typeof conversations.$inferInsert)[];
+      messages?: (typeof messages.$inferInsert)[];
+    }): Promise<void> {
+      if (rows.contacts?.length) await db.insert(contacts).values(rows.contacts);
+      if (rows.identities?.length) await db.insert(contactIdentities).values(rows.identities);
+      if (rows.conversations?.length) await db.insert(conversations).values(rows.conversations);
+      if (rows.messages?.length) await db.insert(messages).values(rows.messages);
+    },
   };
 }
 

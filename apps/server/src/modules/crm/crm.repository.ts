@@ -393,6 +393,11 @@ export function crmRepository(db: Db) {
       return row!;
     },
 
+    /** Stage moves of a past made up elsewhere (the demo account's history), inserted as given in one statement. */
+    async insertStageHistory(rows: (typeof contactStageChanges.$inferInsert)[]): Promise<void> {
+      if (rows.length) await db.insert(contactStageChanges).values(rows);
+    },
+
     /** The newest `limit` events of a contact's history, oldest first. */
     timeline(contactId: string, limit: number): Promise<TimelineRow[]> {
       return queryRows<TimelineRow>(
