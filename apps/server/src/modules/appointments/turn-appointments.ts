@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { TurnAppointments } from '../conversations/appointments-port.ts';
+import type { TurnAppointments } from '../conversations/index.ts';
 import { appointmentsRepository, SlotConflict } from './appointments.repository.ts';
 import { availability } from './availability.ts';
 
