@@ -31,6 +31,7 @@ import type { KnowledgeSearch } from './engine/ports.ts';
 import { productsModule } from './modules/products/products.module.ts';
 import type { AppointmentsService } from './modules/appointments/appointments.service.ts';
 import { appointmentsModule } from './modules/appointments/appointments.module.ts';
+import { turnAppointments } from './modules/appointments/index.ts';
 import type { Pipeline } from './modules/conversations/pipeline.ts';
 import { conversationsModule } from './modules/conversations/conversations.module.ts';
 import { crmModule } from './modules/crm/crm.module.ts';
@@ -115,7 +116,7 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   const auth = authModule(ctx, { repo, tokens });
   const bots = botsModule(ctx);
   const training = trainingModule(ctx, { bots: bots.service });
-  const conversations = conversationsModule(ctx, { bots: bots.service, users: repo, search: training.search, engine, sendAttempts: SEND_ATTEMPTS });
+  const conversations = conversationsModule(ctx, { bots: bots.service, users: repo, search: training.search, appointments: turnAppointments(database.db), engine, sendAttempts: SEND_ATTEMPTS });
   const appointments = appointmentsModule(ctx, { bots: bots.service, outbound: conversations.pipeline });
   conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
   const crm = crmModule(ctx, { bots: bots.service });

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 import type { FileStorage } from '../lib/storage.ts';
 import type { Jobs } from '../plugins/jobs.ts';
-import type { Emit } from './conversations/conversation-events.ts';
+import type { Emit } from '../plugins/realtime.ts';
 
 /** What every module is built from: the app's plugins and settings. */
 export interface ModuleContext {

@@ -18,6 +18,9 @@ import { cookieNames } from './auth.ts';
 interface SocketData {
   userId: string;
 }
+/** Sends one event to a socket.io room (or rooms) of the dashboard. */
+export type Emit = <E extends keyof ServerToClientEvents>(room: string | string[], event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
+
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 

@@ -4,6 +4,7 @@ import { addDays } from '../engine/dates/calendar-date.ts';
 import { localParts, zonedTimeToUtc } from '../engine/dates/zoned-time.ts';
 import type { UserRow } from '../modules/auth/auth.repository.ts';
 import type { BotsService } from '../modules/bots/bots.service.ts';
+import { turnAppointments } from '../modules/appointments/index.ts';
 import { commitTurn } from '../modules/conversations/turn-commit.ts';
 import { conversationsRepository, type ConversationsRepository, type MessageRow } from '../modules/conversations/conversations.repository.ts';
 import { crmRepository } from '../modules/crm/crm.repository.ts';
@@ -168,7 +169,7 @@ async function storeConversation(
       state: {},
       drafts: [{ text: line.text, idempotencyKey: key, author: line.from }],
       at: new Date(at.getTime() - 1),
-    });
+    }, turnAppointments(db));
     const message = stored === 'skipped' ? undefined : stored[0];
     if (message) await repo.setStatus(message.id, deliveredState(c, i, now, at));
   }

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { addDays } from '../engine/dates/calendar-date.ts';
 import { localParts, zonedTimeToUtc } from '../engine/dates/zoned-time.ts';
-import { appointments } from '../modules/appointments/appointments.table.ts';
-import { contactIdentities, contacts, conversations, messages } from '../modules/conversations/conversations.table.ts';
-import { contactStageChanges } from '../modules/crm/crm.table.ts';
-import type { StageRow } from '../modules/crm/crm.repository.ts';
+import { appointmentsRepository } from '../modules/appointments/appointments.repository.ts';
+import type { appointments } from '../modules/appointments/appointments.table.ts';
+import { conversationsRepository } from '../modules/conversations/conversations.repository.ts';
+import type { contactIdentities, contacts, conversations, messages } from '../modules/conversations/conversations.table.ts';
+import type { contactStageChanges } from '../modules/crm/crm.table.ts';
+import { crmRepository, type StageRow } from '../modules/crm/crm.repository.ts';
 
 const MINUTE = 60_000;
 const firstNames = ['Ana', 'Luis', 'María', 'José', 'Fernanda', 'Carlos', 'Daniela', 'Miguel', 'Sofía', 'Alejandro', 'Valeria', 'Jorge', 'Camila', 'Ricardo', 'Paola', 'Eduardo', 'Gabriela', 'Raúl', 'Andrea', 'Héctor', 'Lucía', 'Óscar', 'Renata', 'Iván'];
@@ -95,15 +97,16 @@ export async function storeDemoHistory(db: Db, botId: string, stages: StageRow[]
       }
     }
   }
-  // A few hundred rows per statement, in one transaction.
+  // A few hundred rows per statement, in one transaction, each table through the repository of its module.
   await db.transaction(async (tx) => {
     const chunks = <T>(list: T[]) => Array.from({ length: Math.ceil(list.length / 300) }, (_, i) => list.slice(i * 300, i * 300 + 300));
-    for (const c of chunks(rows.contacts)) await tx.insert(contacts).values(c);
-    for (const c of chunks(rows.identities)) await tx.insert(contactIdentities).values(c);
-    for (const c of chunks(rows.conversations)) await tx.insert(conversations).values(c);
-    for (const c of chunks(rows.messages)) await tx.insert(messages).values(c);
-    for (const c of chunks(rows.appointments)) await tx.insert(appointments).values(c);
-    for (const c of chunks(rows.changes)) await tx.insert(contactStageChanges).values(c);
+    const talk = conversationsRepository(tx);
+    for (const c of chunks(rows.contacts)) await talk.insertHistory({ contacts: c });
+    for (const c of chunks(rows.identities)) await talk.insertHistory({ identities: c });
+    for (const c of chunks(rows.conversations)) await talk.insertHistory({ conversations: c });
+    for (const c of chunks(rows.messages)) await talk.insertHistory({ messages: c });
+    for (const c of chunks(rows.appointments)) await appointmentsRepository(tx).insertHistory(c);
+    for (const c of chunks(rows.changes)) await crmRepository(tx).insertStageHistory(c);
   });
   return made;
 }

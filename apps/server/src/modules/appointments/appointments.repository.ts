@@ -1,7 +1,7 @@
 import { activeAppointmentStatuses, type AppointmentStatus } from '@charla/shared';
 import { and, asc, desc, eq, getTableColumns, gt, gte, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { conversationsRepository } from '../conversations/conversations.repository.ts';
+import { contactsRepository, queueMessage, remember } from '../conversations/index.ts';
 import { contacts, conversations, messages } from '../conversations/conversations.table.ts';
 import { appointmentFeeds, appointmentReminders, appointments } from './appointments.table.ts';
 
@@ -154,8 +154,7 @@ export function appointmentsRepository(db: Db) {
     },
 
     async createContact(botId: string, fields: { name: string; phone: string; email: string }): Promise<ContactRow> {
-      const [row] = await db.insert(contacts).values({ botId, ...fields }).returning();
-      return row!;
+      return contactsRepository(db).insert({ botId, ...fields });
     },
 
     /** A bot's contacts whose name, phone or e-mail holds `q`, most recently active first. */
@@ -212,8 +211,7 @@ export function appointmentsRepository(db: Db) {
           await tx.insert(appointmentReminders).values({ appointmentId: a.id, minutesBefore: input.minutesBefore, startAt: input.startAt, skipped: 'no_conversation' });
           return { skipped: 'no_conversation' };
         }
-        const talk = conversationsRepository(tx);
-        const message = await talk.queueNotice({
+        const message = await queueMessage(tx, {
           conversationId: conversation.id,
           botId: a.botId,
           channel: conversation.channel,
@@ -225,14 +223,14 @@ export function appointmentsRepository(db: Db) {
         if (!message) throw new Error(`reminder of appointment ${a.id} already has a message but no reminder row`);
         await tx.insert(appointmentReminders).values({ appointmentId: a.id, minutesBefore: input.minutesBefore, startAt: input.startAt, messageId: message.id });
         // The customer's next answer ("confirmo", "no puedo") is about this appointment.
-        await talk.remember(conversation.id, { reminded: { appointmentId: a.id, start: a.startAt.toISOString() } });
+        await remember(tx, conversation.id, { reminded: { appointmentId: a.id, start: a.startAt.toISOString() } });
         return { message, created: true };
       });
     },
 
     /** A message to the customer in a conversation, queued for the send path; stored once per key. */
     async storeNotice(conversation: { id: string; botId: string; channel: (typeof conversations.$inferSelect)['channel'] }, text: string, key: string, actions: Record<string, unknown>[]) {
-      return conversationsRepository(db).queueNotice({ conversationId: conversation.id, botId: conversation.botId, channel: conversation.channel, text, idempotencyKey: key, actions });
+      return queueMessage(db, { conversationId: conversation.id, botId: conversation.botId, channel: conversation.channel, text, idempotencyKey: key, actions });
     },
 
     async feedOf(botId: string) {
@@ -252,6 +250,21 @@ export function appointmentsRepository(db: Db) {
     async botOfFeed(tokenHash: string): Promise<string | undefined> {
       const [row] = await db.select({ botId: appointmentFeeds.botId }).from(appointmentFeeds).where(eq(appointmentFeeds.tokenHash, tokenHash)).limit(1);
       return row?.botId;
+    },
+
+    /** Past appointments made up elsewhere (the demo account's history), inserted as given in one statement. */
+    async insertHistory(rows: AppointmentInsert[]): Promise<void> {
+      if (rows.length) await db.insert(appointments).values(rows);
+    },
+
+    /** A contact's appointments go to another contact (the CRM's merge). */
+    async moveToContact(from: string, to: string): Promise<void> {
+      await db.update(appointments).set({ contactId: to }).where(eq(appointments.contactId, from));
+    },
+
+    /** Deletes a contact's appointments (the contact is being deleted). */
+    async removeOfContact(contactId: string): Promise<void> {
+      await db.delete(appointments).where(eq(appointments.contactId, contactId));
     },
 
     /**

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatClock, formatDay, formatWhen } from '../../engine/dates/format-when.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
-import type { MessageRow } from '../conversations/conversations.repository.ts';
+import type { MessageRow } from '../conversations/index.ts';
 import type { AppointmentRow, AppointmentsRepository, ContactRow } from './appointments.repository.ts';
 
 export const REMINDER_JOB = 'appointment.reminder';

@@ -1,8 +1,9 @@
-import { rooms, type ServerToClientEvents } from '@charla/shared';
+import { rooms } from '@charla/shared';
+import type { Emit } from '../../plugins/realtime.ts';
 import type { ConversationRow, MessageRow } from './conversations.repository.ts';
 import { toConversationMessage } from './message-view.ts';
 
-export type Emit = <E extends keyof ServerToClientEvents>(room: string | string[], event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
+export type { Emit };
 
 /** What the dashboard is told of conversations: a message stored or changed, a conversation's status. */
 export function conversationEvents(emit: Emit) {

@@ -1,10 +1,10 @@
 import type { KnowledgeSearch } from '../../engine/ports.ts';
 import type { Engine } from '../../engine/types.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
-import { appointmentsRepository } from '../appointments/appointments.repository.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { BotsService } from '../bots/bots.service.ts';
 import { productsRepository } from '../products/products.repository.ts';
+import type { TurnAppointments } from './appointments-port.ts';
 import { channelRegistry } from './channel-registry.ts';
 import { conversationsJobs } from './conversations.jobs.ts';
 import { conversationsRepository } from './conversations.repository.ts';
@@ -27,7 +27,15 @@ const conversationLink = (ctx: ModuleContext) => (botId: string, conversationId:
  */
 export function conversationsModule(
   ctx: ModuleContext,
-  deps: { bots: BotsService; users: Pick<AuthRepository, 'findUserById'>; search: KnowledgeSearch; engine: Engine; sendAttempts: number },
+  deps: {
+    bots: BotsService;
+    users: Pick<AuthRepository, 'findUserById'>;
+    search: KnowledgeSearch;
+    /** The engine's calendar and the turn's bookings, from the appointments module. */
+    appointments: TurnAppointments;
+    engine: Engine;
+    sendAttempts: number;
+  },
 ) {
   const { database, jobs, storage } = ctx;
   const registry = channelRegistry();
@@ -38,7 +46,7 @@ export function conversationsModule(
   const flow = pipeline({
     db: database.db,
     repo,
-    appointments: appointmentsRepository(database.db),
+    appointments: deps.appointments,
     search: deps.search,
     engine: deps.engine,
     jobs,
@@ -56,7 +64,7 @@ export function conversationsModule(
       for (const listener of turnCommitted) await listener(turn);
     },
   });
-  const playground = playgroundService({ repo, appointments: appointmentsRepository(database.db), bots: deps.bots, pipeline: flow });
+  const playground = playgroundService({ repo, appointments: deps.appointments, bots: deps.bots, pipeline: flow });
   const module: AppModule = {
     name: 'conversations',
     jobs: (app) => conversationsJobs(app, ctx.config, jobs, flow, deps.sendAttempts),

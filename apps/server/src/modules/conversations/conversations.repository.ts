@@ -31,6 +31,20 @@ export interface OutboundDraft {
   author?: 'bot' | 'human';
 }
 
+/** An outbound message queued outside a turn (`queueMessage`). */
+export interface QueueMessage {
+  conversationId: string;
+  botId: string;
+  channel: Channel;
+  text: string;
+  idempotencyKey: string;
+  /** Who wrote it: the bot (default), or a person of the business. */
+  author?: 'bot' | 'human';
+  template?: MessageRow['template'];
+  actions?: Record<string, unknown>[];
+  at?: Date;
+}
+
 /** The only code that reads and writes contacts, conversations, messages and usage. */
 export function conversationsRepository(db: Db) {
   async function contactFor(tx: Tx, m: Inbound): Promise<{ id: string; created: boolean }> {
@@ -273,8 +287,12 @@ export function conversationsRepository(db: Db) {
         .returning();
     },
 
-    /** A message of the bot's own (a reminder, a word about an appointment), queued for the send path; stored once per key. */
-    async queueNotice(input: { conversationId: string; botId: string; channel: Channel; text: string; idempotencyKey: string; actions?: Record<string, unknown>[]; at?: Date }): Promise<MessageRow | undefined> {
+    /**
+     * One outbound message queued for the send path outside a turn: the bot's own (a reminder, a
+     * word about an appointment, a hand-off notice) or a person's reply from the inbox. Stored
+     * once per key: a repeated key stores nothing and answers none.
+     */
+    async queueMessage(input: QueueMessage): Promise<MessageRow | undefined> {
       const [row] = await db
         .insert(messages)
         .values({
@@ -282,16 +300,26 @@ export function conversationsRepository(db: Db) {
           botId: input.botId,
           channel: input.channel,
           direction: 'out',
-          author: 'bot',
+          author: input.author ?? 'bot',
           text: input.text,
           status: 'queued',
           idempotencyKey: input.idempotencyKey,
+          ...(input.template && { template: input.template }),
           ...(input.actions && { actions: input.actions }),
           ...(input.at && { createdAt: input.at }),
         })
         .onConflictDoNothing()
         .returning();
       return row;
+    },
+
+    /** The customer's messages of a conversation not yet answered, marked processed (a person answered them). */
+    answerReceived(conversationId: string): Promise<MessageRow[]> {
+      return db
+        .update(messages)
+        .set({ status: 'processed' })
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.status, 'received')))
+        .returning();
     },
 
     /** Adds to what the engine remembers of a conversation (read by the next turn). */
@@ -417,6 +445,19 @@ export function conversationsRepository(db: Db) {
         .innerJoin(contactIdentities, customerOfConversation)
         .where(eq(messages.id, messageId));
       return rows.map((r) => r.externalId);
+    },
+
+    /** Rows of a past made up elsewhere (the demo account's history), inserted as given: one statement per table. */
+    async insertHistory(rows: {
+      contacts?: (typeof contacts.$inferInsert)[];
+      identities?: (typeof contactIdentities.$inferInsert)[];
+      conversations?: (typeof conversations.$inferInsert)[];
+      messages?: (typeof messages.$inferInsert)[];
+    }): Promise<void> {
+      if (rows.contacts?.length) await db.insert(contacts).values(rows.contacts);
+      if (rows.identities?.length) await db.insert(contactIdentities).values(rows.identities);
+      if (rows.conversations?.length) await db.insert(conversations).values(rows.conversations);
+      if (rows.messages?.length) await db.insert(messages).values(rows.messages);
     },
   };
 }

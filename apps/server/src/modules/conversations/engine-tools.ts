@@ -1,8 +1,7 @@
 import type { SchedulingItem } from '@charla/shared';
-import type { AppointmentsRepository } from '../appointments/appointments.repository.ts';
-import { availability } from '../appointments/availability.ts';
 import type { KnowledgeSearch } from '../../engine/ports.ts';
 import type { EngineTools } from '../../engine/types.ts';
+import type { TurnAppointments } from './appointments-port.ts';
 
 /** Only links a channel can hand to its customer: http or https, no spaces. */
 export const isImageLink = (url: string) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(url) && url.length <= 2000;
@@ -10,14 +9,14 @@ export const isImageLink = (url: string) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.tes
 /** The engine's read-only view of one business, for one turn. */
 export function engineTools(deps: {
   search: KnowledgeSearch;
-  appointments: AppointmentsRepository;
+  appointments: TurnAppointments;
   bot: { id: string; language: string; timezone: string; scheduling: SchedulingItem[] };
   contactId: string;
   now: Date;
   /** The picture of one of the bot's products; none when the catalog is not at hand. */
   productImage?: (botId: string, productId: string) => Promise<string | undefined>;
 }): EngineTools {
-  const slots = availability(deps.appointments, deps.bot);
+  const slots = deps.appointments.slots(deps.bot);
   return {
     search: (question, k = 5) => deps.search(deps.bot.id, deps.bot.language, question, k),
     isFree: (start) => slots.isFree(start, deps.now),

@@ -137,32 +137,23 @@ export function inboxRepository(db: Db) {
         // The conversation first, as a turn locks it: a turn that committed first is answered
         // here; one that commits after finds the conversation with a person and says nothing.
         await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, input.conversationId)).for('update');
-        const [message] = await tx
-          .insert(messages)
-          .values({
-            conversationId: input.conversationId,
-            botId: input.botId,
-            channel: input.channel,
-            direction: 'out',
-            author: 'human',
-            text: input.text,
-            status: 'queued',
-            idempotencyKey: input.idempotencyKey,
-            template: input.template ?? null,
-            createdAt: input.at,
-          })
-          .onConflictDoNothing()
-          .returning();
+        const talk = conversationsRepository(tx);
+        const message = await talk.queueMessage({
+          conversationId: input.conversationId,
+          botId: input.botId,
+          channel: input.channel,
+          author: 'human',
+          text: input.text,
+          idempotencyKey: input.idempotencyKey,
+          template: input.template,
+          at: input.at,
+        });
         if (!message) {
           const [first] = await tx.select().from(messages).where(eq(messages.idempotencyKey, input.idempotencyKey)).limit(1);
           const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, input.conversationId)).limit(1);
           return { message: first!, duplicate: true, answered: [], conversation: conversation! };
         }
-        const answered = await tx
-          .update(messages)
-          .set({ status: 'processed' })
-          .where(and(eq(messages.conversationId, input.conversationId), eq(messages.status, 'received')))
-          .returning();
+        const answered = await talk.answerReceived(input.conversationId);
         const [conversation] = await tx
           .update(conversations)
           .set({
@@ -222,7 +213,7 @@ export function inboxRepository(db: Db) {
         let [conversation] = await tx.select({ id: conversations.id }).from(conversations).where(open).limit(1);
         // The team's own number is not a customer: the bot does not answer it.
         conversation ??= (await tx.insert(conversations).values({ botId: input.botId, contactId: known.id, channel: input.channel, status: 'human', lastMessageAt: input.at }).returning({ id: conversations.id }))[0];
-        const message = await conversationsRepository(tx).queueNotice({ conversationId: conversation!.id, botId: input.botId, channel: input.channel, text: input.text, idempotencyKey: input.idempotencyKey, at: input.at });
+        const message = await conversationsRepository(tx).queueMessage({ conversationId: conversation!.id, botId: input.botId, channel: input.channel, text: input.text, idempotencyKey: input.idempotencyKey, at: input.at });
         if (message) await tx.update(conversations).set({ lastMessageAt: input.at }).where(eq(conversations.id, conversation!.id));
         return message;
       });
@@ -238,7 +229,7 @@ export function inboxRepository(db: Db) {
           .returning();
         if (!conversation) return undefined;
         const message = input.text
-          ? await conversationsRepository(tx).queueNotice({
+          ? await conversationsRepository(tx).queueMessage({
               conversationId: input.conversationId,
               botId: input.botId,
               channel: input.channel,

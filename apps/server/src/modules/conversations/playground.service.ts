@@ -1,7 +1,7 @@
 import type { ChosenOption, PlaygroundConversation } from '@charla/shared';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotsService } from '../bots/bots.service.ts';
-import type { AppointmentsRepository } from '../appointments/appointments.repository.ts';
+import type { TurnAppointments } from './appointments-port.ts';
 import type { ConversationsRepository } from './conversations.repository.ts';
 import { toConversationMessage } from './message-view.ts';
 import type { Pipeline } from './pipeline.ts';
@@ -10,7 +10,7 @@ import type { Pipeline } from './pipeline.ts';
 const ownerIdentity = (userId: string) => `owner:${userId}`;
 
 /** The owner talks to their bot as a customer would, through the same pipeline as WhatsApp. */
-export function playgroundService(deps: { repo: ConversationsRepository; appointments: AppointmentsRepository; bots: BotsService; pipeline: Pipeline }) {
+export function playgroundService(deps: { repo: ConversationsRepository; appointments: Pick<TurnAppointments, 'listForConversation'>; bots: BotsService; pipeline: Pipeline }) {
   return {
     /** `chosen`: the option of a reply the owner tapped; the engine gets it as a channel's tap. */
     async send(caller: UserRow, botId: string, text: string, clientMessageId: string, chosen?: ChosenOption) {

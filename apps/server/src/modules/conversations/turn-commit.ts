@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { appointmentsRepository } from '../appointments/appointments.repository.ts';
+import type { TurnAppointments } from './appointments-port.ts';
 import type { Channel } from './conversations.table.ts';
 import { conversationsRepository, type MessageRow, type OutboundDraft } from './conversations.repository.ts';
 import { usageRepository } from './usage.repository.ts';
@@ -31,19 +31,19 @@ export interface TurnChanges {
 
 /**
  * Everything one turn changes, as one unit of work: the engine's actions (through the
- * appointments repository), the replies as queued messages, the customer's messages marked
+ * appointments module's port, in the same transaction), the replies as queued messages, the customer's messages marked
  * processed, the engine's state and the owner's usage. A person who took the conversation while
  * the engine thought wins: nothing is written ('skipped'). An overlap with an appointment stored
  * a moment earlier rolls everything back (SlotConflict): the caller offers another slot and
  * commits again.
  */
-export function commitTurn(db: Db, input: TurnChanges): Promise<MessageRow[] | 'skipped'> {
+export function commitTurn(db: Db, input: TurnChanges, appointments: Pick<TurnAppointments, 'apply'>): Promise<MessageRow[] | 'skipped'> {
   return db.transaction(async (tx) => {
     const conversations = conversationsRepository(tx);
     // The row lock orders this against a person's reply.
     if ((await conversations.lockStatus(input.conversationId)) !== 'bot') return 'skipped' as const;
     if (input.contactPatch) await conversations.updateContact(input.contactId, input.contactPatch);
-    await appointmentsRepository(tx).applyTurn({
+    await appointments.apply(tx, {
       botId: input.botId,
       contactId: input.contactId,
       conversationId: input.conversationId,

@@ -4,8 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { KnowledgeSearch } from '../../engine/ports.ts';
 import type { Engine, EngineAction, EngineContext } from '../../engine/types.ts';
-import { SlotConflict, type AppointmentsRepository } from '../appointments/appointments.repository.ts';
-import { availability } from '../appointments/availability.ts';
+import type { TurnAppointments } from './appointments-port.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import type { ConversationEvents } from './conversation-events.ts';
 import type { ConversationsRepository, MessageRow, OutboundDraft } from './conversations.repository.ts';
@@ -25,7 +24,7 @@ const SKIPPED = 'skipped';
 export interface TurnDeps {
   db: Db;
   repo: ConversationsRepository;
-  appointments: AppointmentsRepository;
+  appointments: TurnAppointments;
   search: KnowledgeSearch;
   engine: Engine;
   jobs: Jobs;
@@ -155,15 +154,15 @@ export function turns(deps: TurnDeps) {
       let stored: MessageRow[] | 'skipped';
       let booked = true;
       try {
-        stored = await commitTurn(deps.db, { ...base, bookings: of('book'), reschedules: of('reschedule'), state: result.state, drafts: drafts(result.replies, true, result.choices, result.image) });
+        stored = await commitTurn(deps.db, { ...base, bookings: of('book'), reschedules: of('reschedule'), state: result.state, drafts: drafts(result.replies, true, result.choices, result.image) }, deps.appointments);
       } catch (err) {
-        if (!(err instanceof SlotConflict)) throw err;
+        if (!deps.appointments.isSlotConflict(err)) throw err;
         booked = false;
         // Another customer took the slot a moment ago: offer the next free one instead.
         const wanted = [...of('book'), ...of('reschedule')][0]!;
-        const next = await availability(deps.appointments, bot).nextFree(wanted.start, now);
+        const next = await deps.appointments.slots(bot).nextFree(wanted.start, now);
         const offer = deps.engine.bookingConflict(context, next);
-        stored = await commitTurn(deps.db, { ...base, bookings: [], reschedules: [], state: offer.state, drafts: drafts(offer.replies, false, offer.choices) });
+        stored = await commitTurn(deps.db, { ...base, bookings: [], reschedules: [], state: offer.state, drafts: drafts(offer.replies, false, offer.choices) }, deps.appointments);
         deps.log.info({ conversationId }, 'booking conflict: next free slot offered');
       }
       // A person took the conversation while the engine thought: the bot says nothing.

@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { contactsRepository } from '../conversations/index.ts';
 import { contactFieldDefs } from './crm.table.ts';
 
 export type ContactFieldRow = typeof contactFieldDefs.$inferSelect;
@@ -46,7 +47,7 @@ export function contactFieldsRepository(db: Db) {
     /** Deletes a field and every contact's value of it. */
     async remove(field: ContactFieldRow): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.execute(sql`update contacts set custom_fields = custom_fields - ${field.id}::text where bot_id = ${field.botId} and custom_fields ? ${field.id}::text`);
+        await contactsRepository(tx).dropCustomField(field.botId, field.id);
         await tx.delete(contactFieldDefs).where(eq(contactFieldDefs.id, field.id));
       });
     },

@@ -1,8 +1,9 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { storableDeep, type AppointmentStatus, type ContactSort, type MessageAuthor, type MessageDirection, type StageMover } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
-import { appointments } from '../appointments/appointments.table.ts';
-import { contactIdentities, contacts, conversations, type Channel } from '../conversations/conversations.table.ts';
+import { contactAppointments } from '../appointments/index.ts';
+import { contactsRepository } from '../conversations/index.ts';
+import { contacts, type Channel } from '../conversations/conversations.table.ts';
 import { sortPlan, type SortCursor } from './contact-sort.ts';
 import { contactNotes, contactStageChanges } from './crm.table.ts';
 import { pipelineStages } from './stages.table.ts';
@@ -166,8 +167,7 @@ export function crmRepository(db: Db) {
         const members = isFirst ? sql`(stage_id = ${stage.id} or (bot_id = ${stage.botId} and stage_id is null))` : sql`stage_id = ${stage.id}`;
         await tx.execute(sql`insert into contact_stage_changes (bot_id, contact_id, from_stage, to_stage, by)
           select bot_id, id, ${stage.name}, ${moveTo.name}, 'person' from contacts where ${members}`);
-        await tx.execute(sql`update contacts set stage_id = ${moveTo.id}, stage_position = ${start} + stage_position - (select coalesce(min(stage_position), 0) from contacts where ${members})
-          where ${members}`);
+        await contactsRepository(tx).moveToStage(members, moveTo.id, start);
         await tx.delete(pipelineStages).where(eq(pipelineStages.id, stage.id));
       });
     },
@@ -202,8 +202,7 @@ export function crmRepository(db: Db) {
     async create(values: { botId: string; name: string; phone: string; email: string; tags: string[]; stageId: string; marketingConsent: boolean }): Promise<string> {
       return db.transaction(async (tx) => {
         const position = await endOf(tx, values.stageId);
-        const [row] = await tx.insert(contacts).values({ ...values, stagePosition: position }).returning({ id: contacts.id });
-        return row!.id;
+        return (await contactsRepository(tx).insert({ ...values, stagePosition: position })).id;
       });
     },
 
@@ -217,7 +216,7 @@ export function crmRepository(db: Db) {
       move?: { from: StageRow | undefined; to: StageRow; toFirst: boolean; index?: number; userId: string },
     ): Promise<void> {
       await db.transaction(async (tx) => {
-        const set: Partial<typeof contacts.$inferInsert> = { ...patch, updatedAt: new Date() };
+        const set: Partial<typeof contacts.$inferInsert> = { ...patch };
         if (move) {
           let position: number;
           if (move.index === undefined) {
@@ -242,7 +241,7 @@ export function crmRepository(db: Db) {
             await tx.insert(contactStageChanges).values({ botId: contact.botId, contactId: contact.id, fromStage: move.from?.name ?? null, toStage: move.to.name, by: 'person', userId: move.userId });
           }
         }
-        await tx.update(contacts).set(set).where(eq(contacts.id, contact.id));
+        await contactsRepository(tx).update(contact.id, set);
       });
     },
 
@@ -258,7 +257,7 @@ export function crmRepository(db: Db) {
         // No stage yet is the first stage (`before` starts with it).
         const from = old.stageId ? before.find((s) => s.id === old.stageId) : before[0];
         if (!from) return false;
-        await tx.update(contacts).set({ stageId: to.id, stagePosition: await endOf(tx, to.id), stageSetBy: 'bot', updatedAt: new Date() }).where(eq(contacts.id, contactId));
+        await contactsRepository(tx).update(contactId, { stageId: to.id, stagePosition: await endOf(tx, to.id), stageSetBy: 'bot' });
         await tx.insert(contactStageChanges).values({ botId: old.botId, contactId, fromStage: from.name, toStage: to.name, by: 'bot' });
         return true;
       });
@@ -266,7 +265,7 @@ export function crmRepository(db: Db) {
 
     /** Keeps what the bot learnt (interest, product, budget) on the contact; empty values are ignored. */
     async saveCaptured(contactId: string, captured: Record<string, string>): Promise<void> {
-      await db.execute(sql`update contacts set captured = captured || ${JSON.stringify(captured)}::jsonb, updated_at = now() where id = ${contactId}`);
+      await contactsRepository(db).addCaptured(contactId, captured);
     },
 
     /**
@@ -276,16 +275,13 @@ export function crmRepository(db: Db) {
      */
     async merge(keep: ContactCrmRow, gone: ContactCrmRow, patch: Partial<typeof contacts.$inferInsert>): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.execute(sql`update conversations g set status = 'closed', updated_at = now()
-          where g.contact_id = ${gone.id} and g.status <> 'closed'
-            and exists (select 1 from conversations k where k.contact_id = ${keep.id} and k.channel = g.channel and k.status <> 'closed')`);
-        await tx.update(conversations).set({ contactId: keep.id }).where(eq(conversations.contactId, gone.id));
-        await tx.update(contactIdentities).set({ contactId: keep.id }).where(eq(contactIdentities.contactId, gone.id));
-        await tx.update(appointments).set({ contactId: keep.id }).where(eq(appointments.contactId, gone.id));
+        const people = contactsRepository(tx);
+        await people.moveToContact(gone.id, keep.id);
+        await contactAppointments(tx).moveToContact(gone.id, keep.id);
         await tx.update(contactNotes).set({ contactId: keep.id }).where(eq(contactNotes.contactId, gone.id));
         await tx.update(contactStageChanges).set({ contactId: keep.id }).where(eq(contactStageChanges.contactId, gone.id));
-        await tx.update(contacts).set({ ...patch, updatedAt: new Date() }).where(eq(contacts.id, keep.id));
-        await tx.delete(contacts).where(eq(contacts.id, gone.id));
+        await people.update(keep.id, patch);
+        await people.remove(gone.id);
       });
     },
 
@@ -330,9 +326,7 @@ export function crmRepository(db: Db) {
               captured: c.captured ?? {},
             });
           }
-          await tx.execute(sql`insert into contacts (bot_id, name, phone, email, tags, stage_id, stage_position, stage_set_by, marketing_consent, custom_fields, captured)
-            select ${botId}, r.name, r.phone, r.email, r.tags, r.stage_id, r.stage_position, r.stage_set_by, r.marketing_consent, r.custom_fields, r.captured
-            from jsonb_to_recordset(${rows(batch)}) as r(name text, phone text, email text, tags text[], stage_id uuid, stage_position float8, stage_set_by text, marketing_consent boolean, custom_fields jsonb, captured jsonb)`);
+          await contactsRepository(tx).insertImported(botId, rows(batch));
         }
         for (let i = 0; i < updated.length; i += IMPORT_BATCH) {
           const part = updated.slice(i, i + IMPORT_BATCH);
@@ -361,22 +355,7 @@ export function crmRepository(db: Db) {
               stage_position: moved ? await next(c.stageId) : null,
             });
           }
-          await tx.execute(sql`with r as (
-              select * from jsonb_to_recordset(${rows(batch)}) as r(id uuid, name text, phone text, email text, tags text[], marketing_consent boolean, custom_fields jsonb, captured jsonb, stage_id uuid, stage_position float8)
-            )
-            update contacts c set
-              name = coalesce(r.name, c.name), phone = coalesce(r.phone, c.phone), email = coalesce(r.email, c.email), tags = coalesce(r.tags, c.tags),
-              marketing_consent = coalesce(r.marketing_consent, c.marketing_consent),
-              custom_fields = c.custom_fields || coalesce(r.custom_fields, '{}'::jsonb), captured = c.captured || coalesce(r.captured, '{}'::jsonb),
-              stage_id = coalesce(r.stage_id, c.stage_id), stage_position = coalesce(r.stage_position, c.stage_position),
-              stage_set_by = case when r.stage_id is null then c.stage_set_by else 'person' end, updated_at = now()
-            from r
-            where c.id = r.id and (
-              r.stage_id is not null
-              or (c.name, c.phone, c.email, c.tags, c.marketing_consent, c.custom_fields, c.captured)
-                is distinct from (coalesce(r.name, c.name), coalesce(r.phone, c.phone), coalesce(r.email, c.email), coalesce(r.tags, c.tags),
-                  coalesce(r.marketing_consent, c.marketing_consent), c.custom_fields || coalesce(r.custom_fields, '{}'::jsonb), c.captured || coalesce(r.captured, '{}'::jsonb))
-            )`);
+          await contactsRepository(tx).updateImported(rows(batch));
           if (moves.length) {
             await tx.execute(sql`insert into contact_stage_changes (bot_id, contact_id, from_stage, to_stage, by)
               select ${botId}, m.contact_id, m.from_stage, m.to_stage, 'person' from jsonb_to_recordset(${rows(moves)}) as m(contact_id uuid, from_stage text, to_stage text)`);
@@ -393,8 +372,8 @@ export function crmRepository(db: Db) {
     /** Deletes a contact: its conversations, messages, appointments, notes and history go with it (cascades). */
     async deleteContact(id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.delete(appointments).where(eq(appointments.contactId, id));
-        await tx.delete(contacts).where(eq(contacts.id, id));
+        await contactAppointments(tx).removeOfContact(id);
+        await contactsRepository(tx).remove(id);
       });
     },
 
@@ -410,8 +389,13 @@ export function crmRepository(db: Db) {
 
     async addNote(botId: string, contactId: string, authorId: string, text: string): Promise<NoteRow> {
       const [row] = await db.insert(contactNotes).values({ botId, contactId, authorId, text }).returning();
-      await db.update(contacts).set({ updatedAt: new Date() }).where(eq(contacts.id, contactId));
+      await contactsRepository(db).update(contactId, {});
       return row!;
+    },
+
+    /** Stage moves of a past made up elsewhere (the demo account's history), inserted as given in one statement. */
+    async insertStageHistory(rows: (typeof contactStageChanges.$inferInsert)[]): Promise<void> {
+      if (rows.length) await db.insert(contactStageChanges).values(rows);
     },
 
     /** The newest `limit` events of a contact's history, oldest first. */

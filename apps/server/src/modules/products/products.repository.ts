@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chunks } from '../training/training.table.ts';
-import { changingPassages, insertChunks, type ChunkInput, type TsConfig } from '../training/training.repository.ts';
+import { changingPassages, indexProducts, type ChunkInput, type TsConfig } from '../training/training.repository.ts';
 import { searchText } from '../training/search-text.ts';
 import { products } from './products.table.ts';
 
@@ -10,13 +10,11 @@ export type NewProduct = typeof products.$inferInsert;
 
 const BATCH = 500;
 
-/** The only code that reads and writes the catalog; each product's chunk is written with it. */
+/** The only code that reads and writes the catalog; each product's passage is indexed by training in the same transaction. */
 export function productsRepository(db: Db) {
   type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
   async function writeChunks(tx: Tx, botId: string, config: TsConfig, rows: ProductRow[], chunkOf: (p: ProductRow) => ChunkInput) {
-    if (!rows.length) return;
-    await tx.delete(chunks).where(inArray(chunks.productId, rows.map((r) => r.id)));
-    await insertChunks(tx, botId, config, rows.map((r) => ({ chunk: chunkOf(r), owner: { productId: r.id, ordinal: 0 } })));
+    await indexProducts(tx, botId, config, rows.map((r) => ({ productId: r.id, chunk: chunkOf(r) })));
   }
 
   return {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { botTerms, botWords, chunks, documents } from './training.table.ts';
 import { searchText } from './search-text.ts';
@@ -290,6 +290,16 @@ export function trainingRepository(db: Db) {
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Indexes products, one passage each, inside the catalog's transaction: their old passages are
+ * deleted and the new ones inserted.
+ */
+export async function indexProducts(tx: Tx, botId: string, config: TsConfig, items: { productId: string; chunk: ChunkInput }[]): Promise<void> {
+  if (!items.length) return;
+  await tx.delete(chunks).where(inArray(chunks.productId, items.map((it) => it.productId)));
+  await insertChunks(tx, botId, config, items.map((it) => ({ chunk: it.chunk, owner: { productId: it.productId, ordinal: 0 } })));
+}
 
 /** Inserts chunks (in batches) and adds their words to the bot's word list, inside a transaction. */
 export async function insertChunks(

@@ -1,0 +1,15 @@
+import type { Db } from '../../db/client.ts';
+import { conversationsRepository, type QueueMessage } from './conversations.repository.ts';
+
+// What other modules ask of conversations, each inside the caller's transaction when given one.
+export { contactsRepository, type ContactsRepository, type ContactInsert, type ContactRow } from './contacts.repository.ts';
+export type { QueueMessage };
+export type { MessageRow } from './conversations.repository.ts';
+export type { Outbound } from './outbound.ts';
+export type { AppointmentChanges, TurnAppointments } from './appointments-port.ts';
+
+/** Queues an outbound message for the send path (the one call for a reminder, a notice, a person's reply). */
+export const queueMessage = (db: Db, input: QueueMessage) => conversationsRepository(db).queueMessage(input);
+
+/** Adds to what the engine remembers of a conversation (read by its next turn). */
+export const remember = (db: Db, conversationId: string, patch: Record<string, unknown>) => conversationsRepository(db).remember(conversationId, patch);
