@@ -20,7 +20,9 @@ import type { AuthService } from './modules/auth/auth.service.ts';
 import { accessTokens } from './modules/auth/tokens.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
+import { accessModule } from './modules/access/access.module.ts';
 import { botsModule } from './modules/bots/bots.module.ts';
+import { quotaModule } from './modules/quota/quota.module.ts';
 import type { BotsService } from './modules/bots/bots.service.ts';
 import { secretBox } from './lib/crypto.ts';
 import { fileStorage } from './lib/storage.ts';
@@ -113,12 +115,14 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
 
   // The modules; the channels fill the conversations module's registry.
   const auth = authModule(ctx, { repo, tokens });
-  const bots = botsModule(ctx);
-  const training = trainingModule(ctx, { bots: bots.service });
-  const conversations = conversationsModule(ctx, { bots: bots.service, users: repo, search: training.search, engine, sendAttempts: SEND_ATTEMPTS });
-  const appointments = appointmentsModule(ctx, { bots: bots.service, outbound: conversations.pipeline });
+  const access = accessModule(ctx);
+  const quota = quotaModule(ctx);
+  const bots = botsModule(ctx, { access: access.service, quota: quota.service });
+  const training = trainingModule(ctx, { bots: bots.service, access: access.service });
+  const conversations = conversationsModule(ctx, { access: access.service, quota: quota.service, users: repo, search: training.search, engine, sendAttempts: SEND_ATTEMPTS });
+  const appointments = appointmentsModule(ctx, { bots: bots.service, access: access.service, outbound: conversations.pipeline });
   conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
-  const crm = crmModule(ctx, { bots: bots.service });
+  const crm = crmModule(ctx, { bots: bots.service, access: access.service });
   conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
   app.decorate('services', {
     auth: auth.service,
@@ -133,12 +137,13 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   await registerModules(app, [
     healthModule(ctx, { engine }),
     auth.module,
+    access.module,
     bots.module,
     training.module,
-    productsModule(ctx, { bots: bots.service }),
+    productsModule(ctx, { access: access.service }),
     appointments.module,
     conversations.module,
-    channelsModule(ctx, { bots: bots.service, receive: conversations.pipeline.receive, messages: conversations.pipeline.channelMessages, register: conversations.registry.add }),
+    channelsModule(ctx, { bots: bots.service, access: access.service, receive: conversations.pipeline.receive, messages: conversations.pipeline.channelMessages, register: conversations.registry.add }),
     crm.module,
     adminModule(ctx, { engine }),
   ]);

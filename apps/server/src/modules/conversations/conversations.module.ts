@@ -3,7 +3,8 @@ import type { Engine } from '../../engine/types.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
 import { appointmentsRepository } from '../appointments/appointments.repository.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
-import type { BotsService } from '../bots/bots.service.ts';
+import type { AccessService } from '../access/access.module.ts';
+import type { QuotaService } from '../quota/quota.module.ts';
 import { productsRepository } from '../products/products.repository.ts';
 import { channelRegistry } from './channel-registry.ts';
 import { conversationsJobs } from './conversations.jobs.ts';
@@ -27,7 +28,7 @@ const conversationLink = (ctx: ModuleContext) => (botId: string, conversationId:
  */
 export function conversationsModule(
   ctx: ModuleContext,
-  deps: { bots: BotsService; users: Pick<AuthRepository, 'findUserById'>; search: KnowledgeSearch; engine: Engine; sendAttempts: number },
+  deps: { access: AccessService; quota: QuotaService; users: Pick<AuthRepository, 'findUserById'>; search: KnowledgeSearch; engine: Engine; sendAttempts: number },
 ) {
   const { database, jobs, storage } = ctx;
   const registry = channelRegistry();
@@ -41,6 +42,7 @@ export function conversationsModule(
     appointments: appointmentsRepository(database.db),
     search: deps.search,
     engine: deps.engine,
+    quota: deps.quota,
     jobs,
     emit: ctx.emit,
     registry,
@@ -56,14 +58,14 @@ export function conversationsModule(
       for (const listener of turnCommitted) await listener(turn);
     },
   });
-  const playground = playgroundService({ repo, appointments: appointmentsRepository(database.db), bots: deps.bots, pipeline: flow });
+  const playground = playgroundService({ repo, appointments: appointmentsRepository(database.db), access: deps.access, pipeline: flow });
   const module: AppModule = {
     name: 'conversations',
     jobs: (app) => conversationsJobs(app, ctx.config, jobs, flow, deps.sendAttempts),
     sockets: (app) => playgroundSockets(app, deps.users, playground),
     async routes(app) {
       await app.register(playgroundRoutes, { service: playground });
-      await app.register(inboxRoutes, { service: inboxService({ repo: inbox, bots: deps.bots, pipeline: flow, registry, storage }) });
+      await app.register(inboxRoutes, { service: inboxService({ repo: inbox, access: deps.access, pipeline: flow, registry, storage }) });
     },
   };
   return {

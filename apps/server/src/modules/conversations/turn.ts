@@ -1,10 +1,11 @@
-import { chosenOption, limitsOf, replyChoices, rooms, type ConversationStatus, type ReplyChoices } from '@charla/shared';
+import { chosenOption, replyChoices, rooms, type ConversationStatus, type ReplyChoices } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { KnowledgeSearch } from '../../engine/ports.ts';
 import type { Engine, EngineAction, EngineContext } from '../../engine/types.ts';
 import { SlotConflict, type AppointmentsRepository } from '../appointments/appointments.repository.ts';
+import type { QuotaService } from '../quota/quota.module.ts';
 import { availability } from '../appointments/availability.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import type { ConversationEvents } from './conversation-events.ts';
@@ -28,6 +29,8 @@ export interface TurnDeps {
   appointments: AppointmentsRepository;
   search: KnowledgeSearch;
   engine: Engine;
+  /** The plan's monthly message quota. */
+  quota: Pick<QuotaService, 'check'>;
   jobs: Jobs;
   registry: ChannelRegistry;
   events: ConversationEvents;
@@ -67,13 +70,14 @@ export function turns(deps: TurnDeps) {
     for (const m of queuedOutbound) await deps.queueSend(m.id);
     if (!pending.length) return;
     const month = monthOf(new Date());
-    const owner = await repo.botForTurn(conversation.botId, month);
+    const owner = await repo.botForTurn(conversation.botId);
     const ids = pending.map((p) => p.id);
     if (!owner || !owner.bot.botEnabled || conversation.status !== 'bot') return repo.markProcessed(ids);
     const { bot } = owner;
 
-    if (owner.used >= limitsOf(owner.plan).messagesPerMonth) {
-      deps.events.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: limitsOf(owner.plan).messagesPerMonth });
+    const quota = await deps.quota.check(bot.userId, 'messages', { month });
+    if (!quota.ok) {
+      deps.events.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: quota.limit ?? 0 });
       return repo.markProcessed(ids);
     }
 
