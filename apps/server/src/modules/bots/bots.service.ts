@@ -96,12 +96,12 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
     },
 
     async create(caller: UserRow, body: NewBotBody): Promise<Bot> {
-      access.writableAccount(caller, body.user_email);
+      const accountId = access.writableAccount(caller, body.user_email);
       const template = body.bot_objective as TemplateKey;
       let refused: QuotaAnswer | undefined;
       const row = await repo.insertIf(
         {
-          userId: caller.id,
+          userId: accountId,
           botName: body.bot_name,
           botObjective: template,
           businessName: body.business_name,
@@ -116,13 +116,13 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
           reminders: [defaultReminder],
         },
         async (tx) => {
-          const answer = await quota.check(caller.id, 'bots', { tx });
+          const answer = await quota.check(accountId, 'bots', { tx });
           if (!answer.ok) refused = answer;
           return answer.ok;
         },
       );
       if (!row) {
-        notify(caller.id, 'botLimitReached', { limit: refused?.limit ?? 0 });
+        notify(accountId, 'botLimitReached', { limit: refused?.limit ?? 0 });
         throw new AppError('BOT_LIMIT_REACHED');
       }
       return toBot(row);
