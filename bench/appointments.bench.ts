@@ -102,7 +102,7 @@ async function remindersDue(engine: 'pglite' | 'postgres'): Promise<{ seconds: n
     for (;;) {
       const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from appointments where reminders_synced_at is distinct from updated_at`);
       if (n === 0) break;
-      await t.app.services.appointments.afterBotTurn();
+      await t.modules.appointments.afterBotTurn();
     }
     const setupSeconds = (performance.now() - began) / 1000;
     if (Date.now() > due.getTime()) throw new Error(`setting up took ${Math.round(setupSeconds)} s, past the reminders' minute`);

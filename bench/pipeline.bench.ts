@@ -1,6 +1,6 @@
 // Reply latency and throughput of the conversation pipeline with the offline engine over a bot
 // whose knowledge is 10,000 chunks of Spanish business text: a message goes in through
-// app.services.pipeline.receive and is timed until its reply is stored (the turn's commit, seen
+// modules.pipeline.receive and is timed until its reply is stored (the turn's commit, seen
 // as the outbound 'queued' conversationMessage event). Sequential questions on the embedded
 // database (target) and on PostgreSQL (reported), then 200 concurrent customers of three
 // messages each on both.
@@ -132,7 +132,7 @@ async function setup(engine: Engine, corpus: ReturnType<typeof buildCorpus>) {
   /** Sends one message and answers the milliseconds until its reply was stored (null: no reply in time). */
   const ask: Ask = async (contact, text) => {
     const t0 = performance.now();
-    const stored = await t.app.services.pipeline.receive({
+    const stored = await t.modules.pipeline.receive({
       botId: bot.id,
       channel: 'playground',
       contactExternalId: contact,

@@ -1,6 +1,6 @@
 // Retrieval latency over a bot with 10,000 chunks of Spanish business text: ~300 customer
 // questions (some with typos, some with numbers, some about nothing the store has) through
-// app.services.search, on the embedded database (target) and on PostgreSQL (reported).
+// modules.search, on the embedded database (target) and on PostgreSQL (reported).
 import type { BenchResult, Figure } from './lib/bench-result.ts';
 import { SpanishText, vocabulary } from './lib/spanish-text.ts';
 import { spanishQuestions, type Question, type QuestionKind } from './lib/spanish-questions.ts';
@@ -67,7 +67,7 @@ async function runOn(engine: Engine, corpus: Corpus, questions: Question[]): Pro
     const indexed = await repo.countChunks(botId);
     if (indexed !== CHUNKS) throw new Error(`${indexed} chunks indexed, ${CHUNKS} expected`);
 
-    const search = t.app.services.search;
+    const search = t.modules.search;
     for (const q of warmup) await search(botId, 'es', q, 5);
     const deadline = performance.now() + budgetMs[engine];
     const samples: { kind: QuestionKind; ms: number; found: number }[] = [];
@@ -109,7 +109,7 @@ export default async function retrievalBench(): Promise<BenchResult> {
     `${CHUNKS.toLocaleString('en-US')} chunks in ${DOCUMENTS} documents indexed through trainingRepository.indexDocument; ` +
       `${corpus.avgChars} characters a chunk on average, ${corpus.vocabulary.toLocaleString('en-US')} distinct word forms (numbers aside)`,
     `${questions.length} questions (prices, products, hours, places, deliveries, policies, services; typos, numbers, things not sold), ` +
-      `each asked once through app.services.search(botId, 'es', question, 5) after ${warmup.length} warm-up questions of short words`,
+      `each asked once through modules.search(botId, 'es', question, 5) after ${warmup.length} warm-up questions of short words`,
   ];
 
   const lite = await runOn('pglite', corpus, questions);

@@ -15,27 +15,10 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Keys } from './lib/secrets.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
-import { authModule } from './modules/auth/auth.module.ts';
-import type { AuthService } from './modules/auth/auth.service.ts';
 import { accessTokens } from './modules/auth/tokens.ts';
-import { healthModule } from './modules/health/health.module.ts';
-import { adminModule } from './modules/admin/admin.module.ts';
-import { botsModule } from './modules/bots/bots.module.ts';
-import type { BotsService } from './modules/bots/bots.service.ts';
 import { secretBox } from './lib/crypto.ts';
 import { fileStorage } from './lib/storage.ts';
 import { createJobs, type Jobs } from './plugins/jobs.ts';
-import type { TrainingService } from './modules/training/training.service.ts';
-import { trainingModule } from './modules/training/training.module.ts';
-import type { KnowledgeSearch } from './engine/ports.ts';
-import { productsModule } from './modules/products/products.module.ts';
-import type { AppointmentsService } from './modules/appointments/appointments.service.ts';
-import { appointmentsModule } from './modules/appointments/appointments.module.ts';
-import { turnAppointments } from './modules/appointments/index.ts';
-import type { Pipeline } from './modules/conversations/pipeline.ts';
-import { conversationsModule } from './modules/conversations/conversations.module.ts';
-import { crmModule } from './modules/crm/crm.module.ts';
-import type { CrmService } from './modules/crm/crm.service.ts';
 import { registerModules, type ModuleContext } from './modules/app-module.ts';
 import type { Engine } from './engine/types.ts';
 import { createEngine } from './engine/create-engine.ts';
@@ -44,7 +27,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { webPlugin } from './plugins/web.ts';
 import { loggerOptions, ShortRequestLog } from './lib/logger.ts';
-import { channelsModule, SEND_ATTEMPTS } from './channels/channels.module.ts';
+import { buildModules } from './server-modules.ts';
 
 export interface AppDeps {
   config: Config;
@@ -58,13 +41,15 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { auth: AuthService; bots: BotsService; training: TrainingService; search: KnowledgeSearch; pipeline: Pipeline; appointments: AppointmentsService; crm: CrmService };
     jobs: Jobs;
   }
 }
 
-/** Builds the whole app: plugins, then the modules, one error handler. Nothing listens until the caller says so. */
-export async function buildApp({ config, database, keys, logStream, engine }: AppDeps) {
+/**
+ * Builds the whole app: plugins, then the modules, one error handler; answers the app and the
+ * modules' faces. Nothing listens until the caller says so.
+ */
+export async function buildServer({ config, database, keys, logStream, engine }: AppDeps) {
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
     // In development one short line per request, at debug: the terminal keeps the start banner.
@@ -112,40 +97,16 @@ export async function buildApp({ config, database, keys, logStream, engine }: Ap
   };
   engine ??= createEngine(config, app.log);
 
-  // The modules; the channels fill the conversations module's registry.
-  const auth = authModule(ctx, { repo, tokens });
-  const bots = botsModule(ctx);
-  const training = trainingModule(ctx, { bots: bots.service });
-  const conversations = conversationsModule(ctx, { bots: bots.service, users: repo, search: training.search, appointments: turnAppointments(database.db), engine, sendAttempts: SEND_ATTEMPTS });
-  const appointments = appointmentsModule(ctx, { bots: bots.service, outbound: conversations.pipeline });
-  conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
-  const crm = crmModule(ctx, { bots: bots.service });
-  conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
-  app.decorate('services', {
-    auth: auth.service,
-    bots: bots.service,
-    training: training.service,
-    search: training.search,
-    pipeline: conversations.pipeline,
-    appointments: appointments.service,
-    crm: crm.service,
-  });
-
-  await registerModules(app, [
-    healthModule(ctx, { engine }),
-    auth.module,
-    bots.module,
-    training.module,
-    productsModule(ctx, { bots: bots.service }),
-    appointments.module,
-    conversations.module,
-    channelsModule(ctx, { bots: bots.service, receive: conversations.pipeline.receive, messages: conversations.pipeline.channelMessages, register: conversations.registry.add }),
-    crm.module,
-    adminModule(ctx, { engine }),
-  ]);
+  const { modules, faces } = buildModules(ctx, { auth: { repo, tokens }, engine });
+  await registerModules(app, modules);
   await app.register(webPlugin, { dir: config.WEB_DIST });
 
-  return app;
+  return { app, modules: faces };
 }
 
-export type App = Awaited<ReturnType<typeof buildApp>>;
+/** The app alone, for callers that only send it requests. */
+export async function buildApp(deps: AppDeps) {
+  return (await buildServer(deps)).app;
+}
+
+export type App = Awaited<ReturnType<typeof buildServer>>['app'];

@@ -125,7 +125,7 @@ describe.each(engines)('the admin account on %s', (engine) => {
     const created = await createTestApp(engine);
     t = created;
     peer = created.url ? await createPeerApp(created.url) : undefined;
-    const [a, b] = await Promise.all([t.app.services.auth.ensureAdmin('admin@charla.local', undefined), (peer ?? t).app.services.auth.ensureAdmin('admin@charla.local', undefined)]);
+    const [a, b] = await Promise.all([t.modules.auth.ensureAdmin('admin@charla.local', undefined), (peer ?? t).modules.auth.ensureAdmin('admin@charla.local', undefined)]);
     expect([a.created, b.created].filter(Boolean)).toHaveLength(1);
     const password = (a.password ?? b.password)!;
     expect([a.password, b.password].filter(Boolean)).toEqual([password]);

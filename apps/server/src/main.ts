@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.ts';
+import { buildServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { stdoutDestination } from './lib/logger.ts';
@@ -32,14 +32,14 @@ const database = await createDatabase({ url: config.DATABASE_URL, dataDir: confi
 await database.migrate();
 const keys = deriveKeys(loadAppSecret(config.APP_SECRET, config.DATA_DIR), config.ENCRYPTION_KEY);
 // The engine AI_PROVIDER names is made inside, with the app's logger (a failing model is logged).
-const app = await buildApp({ config: { ...config, WEB_DIST: webDist }, database, keys, logStream: stdout.stream });
+const { app, modules } = await buildServer({ config: { ...config, WEB_DIST: webDist }, database, keys, logStream: stdout.stream });
 
-const admin = await app.services.auth.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+const admin = await modules.auth.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
 const banner: string[] = [];
 if (admin.password) banner.push(`Cuenta de administración creada: ${config.ADMIN_EMAIL} / ${admin.password}  (se muestra solo esta vez)`);
 if (config.SEED_DEMO) {
-  const demoAuth = { seedDemo: app.services.auth.seedDemo, findByEmail: authRepository(database).findUserByEmail };
-  const demoDeps = { db: database.db, bots: app.services.bots, training: app.services.training, crm: app.services.crm, log: app.log };
+  const demoAuth = { seedDemo: modules.auth.seedDemo, findByEmail: authRepository(database).findUserByEmail };
+  const demoDeps = { db: database.db, bots: modules.bots, training: modules.training, crm: modules.crm, log: app.log };
   const created = await seedDemoAccount(demoAuth, { email: config.DEMO_EMAIL, password: config.DEMO_PASSWORD }, demoDeps).catch((err: unknown) => {
     app.log.error({ err }, 'demo data could not be seeded');
     return false;

@@ -26,6 +26,12 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
   FILE_MISSING: { es: 'Adjunta un archivo.', en: 'Attach a file.' },
   BOT_LOCKED: { es: 'Este asistente está bloqueado y no se puede modificar.', en: 'This assistant is locked and cannot be changed.' },
   BOT_LIMIT_REACHED: { es: 'Alcanzaste el número máximo de asistentes de tu plan.', en: 'You have reached the maximum number of assistants on your plan.' },
+  MESSAGE_LIMIT_REACHED: {
+    es: 'Alcanzaste el límite de mensajes de tu plan este mes. Tu asistente volverá a responder el próximo mes o al mejorar tu plan.',
+    en: "You have reached your plan's message limit for this month. Your assistant will answer again next month or when you upgrade your plan.",
+  },
+  SEAT_LIMIT_REACHED: { es: 'Alcanzaste el número máximo de miembros del equipo de tu plan.', en: 'You have reached the maximum number of team members on your plan.' },
+  PLAN_REQUIRED: { es: 'Esta función no está incluida en tu plan. Mejora tu plan para usarla.', en: 'This feature is not included in your plan. Upgrade your plan to use it.' },
   RATE_LIMITED: { es: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.', en: 'Too many attempts. Wait a few minutes and try again.' },
   SIGNATURE_MISSING: { es: 'Falta la firma X-Hub-Signature-256.', en: 'The X-Hub-Signature-256 signature is missing.' },
   SIGNATURE_INVALID: { es: 'La firma X-Hub-Signature-256 no es válida.', en: 'The X-Hub-Signature-256 signature is not valid.' },

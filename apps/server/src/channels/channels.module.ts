@@ -1,4 +1,5 @@
 import type { AppModule, ModuleContext } from '../modules/app-module.ts';
+import type { AccessService } from '../modules/access/access.module.ts';
 import type { BotsService } from '../modules/bots/bots.service.ts';
 import type { ChannelDefinition, ChannelMessages, ReceiveInbound } from '../modules/conversations/ports.ts';
 import { metaChannels, SEND_ATTEMPTS } from './meta/meta-channels.ts';
@@ -13,15 +14,15 @@ export { SEND_ATTEMPTS };
  */
 export function channelsModule(
   ctx: ModuleContext,
-  deps: { bots: BotsService; receive: ReceiveInbound; messages: ChannelMessages; register: (...definitions: ChannelDefinition[]) => void },
+  deps: { bots: BotsService; access: AccessService; receive: ReceiveInbound; messages: ChannelMessages; register: (...definitions: ChannelDefinition[]) => void },
 ): AppModule {
   return {
     name: 'channels',
     async routes(app) {
       const { config, database, box } = ctx;
-      const bots = deps.bots;
-      const whatsappWeb = await whatsappWebChannel(app, { config, database, box, bots, sendAttempts: SEND_ATTEMPTS, receive: deps.receive, messages: deps.messages });
-      const meta = metaChannels({ config, db: database.db, box, bots, emit: ctx.emit, log: ctx.log, receive: deps.receive, messages: deps.messages, disconnectWhatsmeow: whatsappWeb.disconnect });
+      const { bots, access } = deps;
+      const whatsappWeb = await whatsappWebChannel(app, { config, database, box, access, sendAttempts: SEND_ATTEMPTS, receive: deps.receive, messages: deps.messages });
+      const meta = metaChannels({ config, db: database.db, box, bots, access, emit: ctx.emit, log: ctx.log, receive: deps.receive, messages: deps.messages, disconnectWhatsmeow: whatsappWeb.disconnect });
       deps.register(playgroundChannel(), ...meta.definitions, whatsappWeb.definition);
       await meta.routes(app);
     },

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { App } from '../app.ts';
+import type { ModuleFaces } from '../server-modules.ts';
 import type { Database } from '../db/client.ts';
 import { localParts, zonedTimeToUtc } from '../engine/dates/zoned-time.ts';
 import { appointments } from '../modules/appointments/appointments.table.ts';
@@ -23,13 +23,13 @@ export interface PlayedTurn {
  * answered by the reply job, and the next turn waits for it. The case's clock is the
  * conversation's clock (one minute between turns).
  */
-export async function playCase(app: App, database: Database, bot: { id: string; timezone: string }, c: EvalCase) {
+export async function playCase({ pipeline }: Pick<ModuleFaces, 'pipeline'>, database: Database, bot: { id: string; timezone: string }, c: EvalCase) {
   const start = c.now ? new Date(c.now) : defaultClock(bot.timezone);
   const turns: PlayedTurn[] = [];
   let conversationId = '';
   for (const [i, text] of c.turns.entries()) {
     const began = performance.now();
-    const stored = await app.services.pipeline.receive({
+    const stored = await pipeline.receive({
       botId: bot.id,
       channel: 'playground',
       contactExternalId: `eval:${c.id}`,

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app.ts';
+import { buildServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase } from '../db/client.ts';
 import { createEngine } from '../engine/create-engine.ts';
@@ -36,7 +36,7 @@ const config = loadConfig({
 });
 const database = await createDatabase({});
 await database.migrate();
-const app = await buildApp({ config, database, keys: deriveKeys(randomBytes(32).toString('hex')), engine: createEngine(config) });
+const { app, modules } = await buildServer({ config, database, keys: deriveKeys(randomBytes(32).toString('hex')), engine: createEngine(config) });
 await app.ready();
 
 let passed = 0;
@@ -45,11 +45,11 @@ try {
   mkdirSync(outDir, { recursive: true });
   for (const dir of args) {
     const dataset = loadDataset(dir);
-    const { bot } = await setupDatasetBot(app, dataset);
+    const { bot } = await setupDatasetBot(modules, dataset);
     const report = [];
     for (const c of dataset.cases) {
       // A case that breaks (a turn never answered) fails alone; the others still play.
-      const played = await playCase(app, database, bot, c).catch((err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }));
+      const played = await playCase(modules, database, bot, c).catch((err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }));
       if ('error' in played) {
         failed++;
         console.log(`FAIL ${c.id} (error): ${played.error}`);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { weekdays, specialityToObjective, type SchedulingItem } from '@charla/shared';
-import type { App } from '../app.ts';
+import type { ModuleFaces } from '../server-modules.ts';
 import type { Dataset, WeekdayKey } from './dataset.ts';
 
 const dayKeys: Record<(typeof weekdays)[number], WeekdayKey> = {
@@ -17,8 +17,7 @@ const dayKeys: Record<(typeof weekdays)[number], WeekdayKey> = {
  * training pipeline (an .html file is served on loopback and trained by URL). Resolves once
  * every document is processed; a failed document is an error.
  */
-export async function setupDatasetBot(app: App, dataset: Dataset, opts: { timeoutMs?: number } = {}) {
-  const { auth, bots, training } = app.services;
+export async function setupDatasetBot({ auth, bots, training }: Pick<ModuleFaces, 'auth' | 'bots' | 'training'>, dataset: Dataset, opts: { timeoutMs?: number } = {}) {
   const { user } = await auth.signup(
     {
       name: dataset.bot.company,

@@ -18,9 +18,9 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
   const now = new Date();
   const seed = () =>
     seedDemoAccount(
-      { seedDemo: t.app.services.auth.seedDemo, findByEmail: authRepository(t.database).findUserByEmail },
+      { seedDemo: t.modules.auth.seedDemo, findByEmail: authRepository(t.database).findUserByEmail },
       account,
-      { db: t.database.db, bots: t.app.services.bots, training: t.app.services.training, crm: t.app.services.crm, log: t.app.log, now },
+      { db: t.database.db, bots: t.modules.bots, training: t.modules.training, crm: t.modules.crm, log: t.app.log, now },
     );
 
   beforeAll(async () => {

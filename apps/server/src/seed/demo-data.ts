@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { addDays } from '../engine/dates/calendar-date.ts';
 import { localParts, zonedTimeToUtc } from '../engine/dates/zoned-time.ts';
+import { accessRepository } from '../modules/access/access.repository.ts';
+import { accessService } from '../modules/access/access.service.ts';
 import type { UserRow } from '../modules/auth/auth.repository.ts';
 import type { BotsService } from '../modules/bots/bots.service.ts';
 import { turnAppointments } from '../modules/appointments/index.ts';
@@ -72,7 +74,7 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
     await deps.training.process(stored.id, 0);
   }
 
-  const products = productsService(productsRepository(deps.db), deps.bots);
+  const products = productsService(productsRepository(deps.db), accessService(accessRepository(deps.db)));
   for (const p of demoProducts) await products.create(owner, { ...p, botId: bot.id });
 
   const repo = conversationsRepository(deps.db);

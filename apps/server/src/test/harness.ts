@@ -3,11 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp, type App } from '../app.ts';
+import { buildServer, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createDatabase, type Database } from '../db/client.ts';
 import { deriveKeys } from '../lib/secrets.ts';
 import type { Engine as ConversationEngine } from '../engine/types.ts';
+import type { ModuleFaces } from '../server-modules.ts';
 import { scriptedEngine } from './scripted-engine.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -17,6 +18,8 @@ export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 
 export interface TestApp {
   app: App;
+  /** The app's modules, as main.ts gets them. */
+  modules: ModuleFaces;
   database: Database;
   config: Config;
   close(): Promise<void>;
@@ -78,10 +81,11 @@ export async function appOn(database: Database, drop: () => Promise<void>, env: 
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'charla-test-')),
     ...env,
   });
-  const app = await buildApp({ config, database, keys: deriveKeys(testSecret), engine: conversationEngine ?? scriptedEngine() });
+  const { app, modules } = await buildServer({ config, database, keys: deriveKeys(testSecret), engine: conversationEngine ?? scriptedEngine() });
   await app.ready();
   return {
     app,
+    modules,
     database,
     config,
     async close() {

@@ -3,15 +3,15 @@ import type { UserRow } from '../../modules/auth/auth.repository.ts';
 import type { ChannelsServiceDeps } from './channels.service.ts';
 
 /** Disconnecting a bot's channel: its credentials forgotten and its accounts let go. */
-export function channelDisconnect(deps: Pick<ChannelsServiceDeps, 'bots' | 'botsRepo' | 'connections' | 'log' | 'disconnectWhatsmeow'>) {
-  const { bots, connections, log } = deps;
+export function channelDisconnect(deps: Pick<ChannelsServiceDeps, 'access' | 'botsRepo' | 'connections' | 'log' | 'disconnectWhatsmeow'>) {
+  const { access, connections, log } = deps;
 
   /**
    * Forgets a channel's credentials (webhooks for it are then dropped, sends fail with
    * CHANNEL_NOT_CONNECTED). Messenger takes Instagram with it: Instagram replies use the page's token.
    */
   async function disconnect(caller: UserRow, botId: string, source: string): Promise<void> {
-    const bot = await bots.accessible(caller, botId);
+    const bot = await access.requireWrite(caller, botId, 'channels', { evenLocked: true });
     if (source === 'whatsmeow') {
       if (!deps.disconnectWhatsmeow) throw new AppError('CHANNEL_SOURCE_UNSUPPORTED');
       return deps.disconnectWhatsmeow(caller, botId);

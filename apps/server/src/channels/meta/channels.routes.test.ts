@@ -159,7 +159,7 @@ describe.each(engines)('Canales API on %s', (dbEngine) => {
         const waba = metaId();
         // Stored as the forms took it before tokens were checked.
         const [caller] = await m.t.database.db.select().from(users).where(eq(users.id, owner.userId));
-        await m.t.app.services.bots.setMetaCredentials(caller!, botId, { access_token: token, phone_number_id: phone, waba_id: waba });
+        await m.t.modules.bots.setMetaCredentials(caller!, botId, { access_token: token, phone_number_id: phone, waba_id: waba });
         m.graph.reset();
         const res = await api({ method: 'POST', url: '/api/meta-register', headers: { 'accept-language': 'en' }, payload: { bot_id: botId, phone_number_id: phone, waba_id: waba } });
         expect(res.statusCode, res.body).toBe(400);

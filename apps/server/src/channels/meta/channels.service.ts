@@ -17,6 +17,7 @@ import { sha256 } from '../../lib/secrets.ts';
 import type { UserRow } from '../../modules/auth/auth.repository.ts';
 import type { BotRow, BotsRepository } from '../../modules/bots/bots.repository.ts';
 import type { BotsService } from '../../modules/bots/bots.service.ts';
+import type { AccessService } from '../../modules/access/access.module.ts';
 import type { Connections } from './connections.ts';
 import { GraphError, type GraphClient } from './graph-client.ts';
 import { channelErrorFor } from './meta-errors.ts';
@@ -52,6 +53,7 @@ export interface ChannelsServiceDeps {
   connections: Connections;
   graph: GraphClient;
   bots: BotsService;
+  access: AccessService;
   botsRepo: BotsRepository;
   box: SecretBox;
   appId: string | undefined;
@@ -72,7 +74,7 @@ const subscribedFields = 'messages,messaging_postbacks,message_deliveries,messag
  * templates (whatsapp-templates.service.ts) and disconnecting (channel-disconnect.ts) join them.
  */
 export function channelsService(deps: ChannelsServiceDeps) {
-  const { repo, connections, graph, bots, box, log } = deps;
+  const { repo, connections, graph, bots, access, box, log } = deps;
   const templates = whatsappTemplatesService(deps);
   const disconnecting = channelDisconnect(deps);
 
@@ -106,7 +108,7 @@ export function channelsService(deps: ChannelsServiceDeps) {
 
   return {
     async status(caller: UserRow, botId: string, locale: Locale): Promise<ChannelStatus[]> {
-      return connections.statusOf(await bots.accessible(caller, botId), locale);
+      return connections.statusOf(await access.requireRead(caller, botId, 'channels'), locale);
     },
 
     /**
@@ -115,7 +117,7 @@ export function channelsService(deps: ChannelsServiceDeps) {
      * already exchanged is not exchanged again (Meta accepts each code once).
      */
     async registerWhatsapp(caller: UserRow, body: MetaRegisterBody, locale: Locale) {
-      const bot = await bots.writable(caller, body.bot_id);
+      const bot = await access.requireWrite(caller, body.bot_id, 'channels');
       await ensureFree(bot.id, 'whatsapp', body.phone_number_id);
       const setup = (await repo.connection(bot.id, 'whatsapp'))?.setup ?? {};
       let token = body.access_token;
@@ -157,7 +159,7 @@ export function channelsService(deps: ChannelsServiceDeps) {
 
     /** Connects a Facebook page (Messenger) and, when given, its Instagram account. */
     async registerMessenger(caller: UserRow, body: MessengerRegisterBody, locale: Locale) {
-      const bot = await bots.writable(caller, body.bot_id);
+      const bot = await access.requireWrite(caller, body.bot_id, 'channels');
       await ensureFree(bot.id, 'messenger', body.page_id);
       await ensureFree(bot.id, 'instagram', body.instagram_account_id);
       await step(bot, 'messenger', 'subscribe', () =>

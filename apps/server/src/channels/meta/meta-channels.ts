@@ -5,6 +5,7 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import type { UserRow } from '../../modules/auth/auth.repository.ts';
 import { botsRepository } from '../../modules/bots/bots.repository.ts';
 import type { BotsService } from '../../modules/bots/bots.service.ts';
+import type { AccessService } from '../../modules/access/access.module.ts';
 import type { ChannelMessages, ReceiveInbound } from '../../modules/conversations/ports.ts';
 import { instagramChannel } from '../instagram/instagram.channel.ts';
 import { attachmentMediaFetcher } from '../messenger/messenger-media.ts';
@@ -28,6 +29,7 @@ export interface MetaChannelsDeps {
   db: Db;
   box: SecretBox;
   bots: BotsService;
+  access: AccessService;
   emit: Emit;
   log: FastifyBaseLogger;
   /** The conversations module's receive and its messages port. */
@@ -65,6 +67,7 @@ export function metaChannels(deps: MetaChannelsDeps) {
     connections: conns,
     graph,
     bots,
+    access: deps.access,
     botsRepo: botsRepository(db),
     box,
     appId: config.META_APP_ID,

@@ -74,7 +74,7 @@ describe.each(engines)('Meta senders on %s', (dbEngine) => {
     const queued = outbound(await until(() => botMessages(m.t, botId), (r) => outbound(r).length > 0))[0]!;
     const row = await until(
       async () => {
-        await m.t.app.services.pipeline.send(queued.id).catch(() => undefined);
+        await m.t.modules.pipeline.send(queued.id).catch(() => undefined);
         return (await m.t.database.db.select().from(messages).where(eq(messages.id, queued.id)))[0]!;
       },
       (r) => r.status !== 'queued',
@@ -91,7 +91,7 @@ describe.each(engines)('Meta senders on %s', (dbEngine) => {
     expect(reply).toMatchObject(failedWith('SEND_UNCONFIRMED'));
     // The job runs again (a crash before the failure was stored looks like this): no second call.
     await m.t.database.db.update(messages).set({ status: 'queued', error: null }).where(eq(messages.id, reply.id));
-    await m.t.app.services.pipeline.send(reply.id);
+    await m.t.modules.pipeline.send(reply.id);
     const [row] = await m.t.database.db.select().from(messages).where(eq(messages.id, reply.id));
     expect(row).toMatchObject(failedWith('SEND_UNCONFIRMED'));
     expect(m.graph.sends(bot.phoneNumberId)).toHaveLength(1);
@@ -112,7 +112,7 @@ describe.each(engines)('Meta senders on %s', (dbEngine) => {
     m.graph.next(`${bot.phoneNumberId}/messages`, { body: { messaging_product: 'whatsapp', contacts: [], messages: [{ id: wamid() }] }, delayMs: 300 });
     await postWebhook(m.t, waTextPayload(bot.phoneNumberId, '5213312340002', 'Hola'));
     const queued = outbound(await until(() => botMessages(m.t, bot.botId), (r) => outbound(r).length > 0))[0]!;
-    await Promise.allSettled([m.t.app.services.pipeline.send(queued.id), m.t.app.services.pipeline.send(queued.id)]);
+    await Promise.allSettled([m.t.modules.pipeline.send(queued.id), m.t.modules.pipeline.send(queued.id)]);
     await until(() => botMessages(m.t, bot.botId), (r) => outbound(r)[0]!.status === 'sent');
     expect(m.graph.sends(bot.phoneNumberId)).toHaveLength(1);
   });
@@ -150,7 +150,7 @@ describe.each(engines)('Meta senders on %s', (dbEngine) => {
     // Stored as the forms took it before tokens were checked.
     const [caller] = await m.t.database.db.select().from(users).where(eq(users.id, bot.owner.userId));
     const waba = metaId();
-    await m.t.app.services.bots.setMetaCredentials(caller!, bot.botId, { access_token: 'EAAGm0PX4ZCps\u0001BAx9Zk', phone_number_id: bot.phoneNumberId, waba_id: waba });
+    await m.t.modules.bots.setMetaCredentials(caller!, bot.botId, { access_token: 'EAAGm0PX4ZCps\u0001BAx9Zk', phone_number_id: bot.phoneNumberId, waba_id: waba });
     const { reply } = await replyTo('Hola', { bot });
     expect(reply).toMatchObject(failedWith('CHANNEL_NEEDS_REAUTH'));
     expect(m.graph.sends(bot.phoneNumberId)).toHaveLength(0);
@@ -179,7 +179,7 @@ describe.each(engines)('Meta senders on %s', (dbEngine) => {
         .insert(messages)
         .values({ conversationId: reply.conversationId, botId, channel: 'whatsapp', direction: 'out', author: 'human', text, status: 'queued' })
         .returning();
-      await m.t.app.services.pipeline.send(row!.id);
+      await m.t.modules.pipeline.send(row!.id);
       return (await m.t.database.db.select().from(messages).where(eq(messages.id, row!.id)))[0]!;
     };
     const before = m.graph.sends(phoneNumberId).length;
@@ -235,7 +235,7 @@ describe.each(engines)('Meta senders on %s', (dbEngine) => {
       .values({ conversationId: reply.conversationId, botId, channel: 'messenger', direction: 'out', author: 'human', text: 'Seguimos aquí', status: 'queued' })
       .returning();
     const calls = m.graph.sends(pageId).length;
-    await m.t.app.services.pipeline.send(late!.id);
+    await m.t.modules.pipeline.send(late!.id);
     expect((await m.t.database.db.select().from(messages).where(eq(messages.id, late!.id)))[0]).toMatchObject(failedWith('WINDOW_CLOSED'));
     expect(m.graph.sends(pageId)).toHaveLength(calls);
   });
@@ -250,7 +250,7 @@ describe.each(engines)('Meta senders on %s', (dbEngine) => {
       .insert(messages)
       .values({ conversationId: conversation!.id, botId: bot.botId, channel: 'whatsapp', direction: 'out', author: 'human', text: 'Hola', status: 'queued' })
       .returning();
-    await m.t.app.services.pipeline.send(late!.id);
+    await m.t.modules.pipeline.send(late!.id);
     expect((await m.t.database.db.select().from(messages).where(eq(messages.id, late!.id)))[0]).toMatchObject(failedWith('CHANNEL_NOT_CONNECTED'));
   });
 });

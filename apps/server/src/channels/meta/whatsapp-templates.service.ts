@@ -19,8 +19,8 @@ const quoted = (name: string, language: string) => `«${name}» (${language})`;
  * The WhatsApp number's templates: read from Meta, checked before one is sent from the inbox or
  * kept as the closed-window template, and that choice itself.
  */
-export function whatsappTemplatesService(deps: Pick<ChannelsServiceDeps, 'repo' | 'connections' | 'graph' | 'bots' | 'log'>) {
-  const { repo, connections, graph, bots, log } = deps;
+export function whatsappTemplatesService(deps: Pick<ChannelsServiceDeps, 'repo' | 'connections' | 'graph' | 'access' | 'log'>) {
+  const { repo, connections, graph, access, log } = deps;
 
   /** The connected WhatsApp number's token and WABA, or CHANNEL_NOT_CONNECTED. */
   function whatsappAccount(bot: BotRow): { creds: ChannelCredentials; waba: string } {
@@ -103,14 +103,14 @@ export function whatsappTemplatesService(deps: Pick<ChannelsServiceDeps, 'repo' 
   return {
     /** The closed-window template of the bot's WhatsApp number, or null. */
     async template(caller: UserRow, botId: string) {
-      const bot = await bots.accessible(caller, botId);
+      const bot = await access.requireRead(caller, botId, 'channels');
       const stored = (await repo.connection(bot.id, 'whatsapp'))?.template;
       return { ok: true as const, template: stored ? { name: stored.name, language: stored.language, with_text: stored.withText } : null };
     },
 
     /** The approved templates of the number's WhatsApp Business Account, read from Meta page by page. */
     async templates(caller: UserRow, botId: string): Promise<WhatsappTemplateOption[]> {
-      const bot = await bots.accessible(caller, botId);
+      const bot = await access.requireRead(caller, botId, 'channels');
       const { creds, waba } = whatsappAccount(bot);
       const found: WhatsappTemplateOption[] = [];
       let after: string | undefined;
@@ -129,7 +129,7 @@ export function whatsappTemplatesService(deps: Pick<ChannelsServiceDeps, 'repo' 
 
     /** Sets (after checking it with Meta) or clears the template sent when the 24-hour window is closed. */
     async setTemplate(caller: UserRow, botId: string, template: WhatsappTemplateBody | null) {
-      const bot = await bots.writable(caller, botId);
+      const bot = await access.requireWrite(caller, botId, 'channels');
       if (template) await checkTemplate(bot, template);
       await repo.saveConnection(bot.id, 'whatsapp', { template: template && { name: template.name, language: template.language, withText: template.with_text } });
       log.info({ botId: bot.id, template: template?.name ?? null }, 'WhatsApp closed-window template changed');

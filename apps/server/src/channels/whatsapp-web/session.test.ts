@@ -383,7 +383,7 @@ describe.each(engines)('WhatsApp by QR sessions on %s', (dbEngine) => {
     // Play the job's remaining tries at once instead of waiting for their back-off.
     const failed = await until(
       async () => {
-        await t.app.services.pipeline.send(queued!.id).catch(() => undefined);
+        await t.modules.pipeline.send(queued!.id).catch(() => undefined);
         return (await t.database.db.select().from(messages).where(eq(messages.id, queued!.id)))[0]!;
       },
       (m) => m.status === 'failed',

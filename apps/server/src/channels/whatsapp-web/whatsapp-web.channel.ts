@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { UserRow } from '../../modules/auth/auth.repository.ts';
-import type { BotsService } from '../../modules/bots/bots.service.ts';
+import type { AccessService } from '../../modules/access/access.module.ts';
 import type { ChannelDefinition, ChannelMessages, ReceiveInbound } from '../../modules/conversations/ports.ts';
 import { safeFetch } from '../../modules/training/extract/safe-fetch.ts';
 import { databaseAuthState } from './auth-state.ts';
@@ -25,7 +25,7 @@ export interface WhatsappWebDeps {
   config: Config;
   database: Database;
   box: SecretBox;
-  bots: BotsService;
+  access: AccessService;
   /** Tries the send job makes (its first run and its retries): the last one stores the failure. */
   sendAttempts: number;
   /** The conversations module's receive and its messages port. */
@@ -38,7 +38,7 @@ export interface WhatsappWebDeps {
  * customers' messages read from the socket (inbound.ts), replies sent paced from the session's
  * process, its routes, and the channel's definition for the registry.
  */
-export async function whatsappWebChannel(app: FastifyInstance, { config, database, box, bots, sendAttempts, receive, messages }: WhatsappWebDeps) {
+export async function whatsappWebChannel(app: FastifyInstance, { config, database, box, access, sendAttempts, receive, messages }: WhatsappWebDeps) {
   const repo = whatsappWebRepository(database.db);
   const manager = sessionManager({
     repo,
@@ -60,7 +60,7 @@ export async function whatsappWebChannel(app: FastifyInstance, { config, databas
       replayMaxAgeMs: config.WEBHOOK_REPLAY_MAX_AGE * 1000,
     },
   });
-  const service = whatsappWebService(bots, manager);
+  const service = whatsappWebService(access, manager);
   const media = whatsappWebMedia();
   app.decorate('whatsappWeb', { manager, service, media });
   app.addHook('onReady', () => manager.begin());

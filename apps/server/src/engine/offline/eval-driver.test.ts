@@ -129,12 +129,12 @@ describe.runIf(development.length > 0 || more.length > 0)('offline engine on the
     let passed = 0;
     let failed = 0;
     for (const dataset of datasets) {
-      const { bot } = await setupDatasetBot(t.app, dataset);
+      const { bot } = await setupDatasetBot(t.modules, dataset);
       const ebot = engineBot(bot.id, dataset);
       const taken: { start: Date; end: Date }[] = [];
       let ok = 0;
       for (const c of dataset.cases) {
-        const outcome = await play(c, ebot, dataset, taken, (q, k) => t.app.services.search(bot.id, bot.language, q, k));
+        const outcome = await play(c, ebot, dataset, taken, (q, k) => t.modules.search(bot.id, bot.language, q, k));
         const { pass, reason } = scoreCase(c, outcome);
         if (pass) ok++;
         lines.push(pass ? `PASS ${c.id}` : `FAIL ${c.id} (${reason}): ${outcome.lastReply.replace(/\s+/g, ' ').slice(0, 400)}`);

@@ -1,3 +1,4 @@
+import type { AccessService } from '../access/access.module.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
 import type { BotsService } from '../bots/bots.service.ts';
 import type { Outbound } from '../conversations/index.ts';
@@ -8,11 +9,12 @@ import { appointmentsService } from './appointments.service.ts';
 import { reminders } from './reminders.ts';
 
 /** Citas: the calendar, its reminders (sent through the conversations' one send) and its feed. */
-export function appointmentsModule(ctx: ModuleContext, deps: { bots: BotsService; outbound: Pick<Outbound, 'send' | 'queueSend' | 'announce'> }) {
+export function appointmentsModule(ctx: ModuleContext, deps: { bots: BotsService; access: AccessService; outbound: Pick<Outbound, 'send' | 'queueSend' | 'announce'> }) {
   const repo = appointmentsRepository(ctx.database.db);
   const calendar = appointmentsService({
     repo,
     bots: deps.bots,
+    access: deps.access,
     box: ctx.box,
     reminders: reminders({
       repo,

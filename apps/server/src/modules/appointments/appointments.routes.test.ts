@@ -118,17 +118,17 @@ describe.each(engines)('appointments routes on %s', (engine) => {
 
     // The sweep reads only rows marked as needing reminders: none now, so it sets no job.
     const send = vi.spyOn(t.app.jobs, 'send');
-    await t.app.services.appointments.afterBotTurn();
+    await t.modules.appointments.afterBotTurn();
     expect(send).not.toHaveBeenCalled();
     // Other settings of the bot do not set reminders again.
     expect((await asOwner({ method: 'PATCH', url: `/bot/${botId}`, payload: { bot_name: 'Sofía Luz' } })).statusCode).toBe(200);
-    await t.app.services.appointments.afterBotTurn();
+    await t.modules.appointments.afterBotTurn();
     expect(send).not.toHaveBeenCalled();
     // A change of the settings that died before its follow-up: the marked rows are swept, once each.
     await asOwner({ method: 'PATCH', url: `/bot/${botId}/reminders`, payload: { enabled: true, minutes_before: 60, message: 'Hola {nombre}.' } });
     send.mockClear();
     await t.database.db.execute(sql`update appointments set reminders_outdated = true where id = ${a.id}`);
-    await t.app.services.appointments.afterBotTurn();
+    await t.modules.appointments.afterBotTurn();
     expect(send.mock.calls.map(([, data]) => (data as { appointmentId: string }).appointmentId)).toEqual([a.id]);
     expect(await created(a.id)).toEqual([60]);
     send.mockRestore();

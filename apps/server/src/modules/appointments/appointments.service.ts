@@ -18,6 +18,7 @@ import type { secretBox } from '../../lib/crypto.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
 import type { BotsService } from '../bots/bots.service.ts';
+import type { AccessService } from '../access/access.module.ts';
 import { SlotConflict, type AppointmentRow, type AppointmentsRepository, type AppointmentView } from './appointments.repository.ts';
 import { availability } from './availability.ts';
 import { icsCalendar } from './ics.ts';
@@ -60,13 +61,14 @@ export function toAppointment(a: AppointmentView): Appointment {
 export function appointmentsService(deps: {
   repo: AppointmentsRepository;
   bots: BotsService;
+  access: AccessService;
   box: ReturnType<typeof secretBox>;
   reminders: Reminders;
   emit: Emit;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
-  const { repo, bots, reminders } = deps;
+  const { repo, bots, access, reminders } = deps;
   const now = () => deps.now?.() ?? new Date();
 
   function announce(a: AppointmentView, change: AppointmentChangedEvent['change'], by: AppointmentChangedEvent['by']) {
@@ -84,7 +86,7 @@ export function appointmentsService(deps: {
   async function owned(caller: UserRow, id: string, write: boolean) {
     const found = await repo.find(id);
     if (!found) throw new AppError('NOT_FOUND');
-    const bot = write ? await bots.writable(caller, found.botId) : await bots.accessible(caller, found.botId);
+    const bot = write ? await access.requireWrite(caller, found.botId, 'appointments') : await access.requireRead(caller, found.botId, 'appointments');
     return { found, bot };
   }
 
@@ -127,7 +129,7 @@ export function appointmentsService(deps: {
   return {
     /** The answer of GET /api/appointments as JSON text (`{ items }`), built by the database. */
     async list(caller: UserRow, q: AppointmentListQuery): Promise<string> {
-      await bots.accessible(caller, q.botId);
+      await access.requireRead(caller, q.botId, 'appointments');
       const from = new Date(q.from);
       const to = new Date(q.to);
       if (to.getTime() <= from.getTime() || to.getTime() - from.getTime() > appointmentLimits.rangeDays * DAY) {
@@ -137,7 +139,7 @@ export function appointmentsService(deps: {
     },
 
     async create(caller: UserRow, body: CreateBody): Promise<Appointment> {
-      const bot = await bots.writable(caller, body.botId);
+      const bot = await access.requireWrite(caller, body.botId, 'appointments');
       const start = new Date(body.start);
       const end = body.end ? new Date(body.end) : new Date(start.getTime() + availability(repo, bot).appointmentMinutes * 60_000);
       const minutes = checkTime(bot, start, end, body.force);
@@ -198,20 +200,20 @@ export function appointmentsService(deps: {
     },
 
     async searchContacts(caller: UserRow, botId: string, q: string) {
-      await bots.accessible(caller, botId);
+      await access.requireRead(caller, botId, 'appointments');
       return (await repo.searchContacts(botId, q, appointmentLimits.contactSearch)).map((c) => ({ id: c.id, name: c.name, phone: c.phone, email: c.email }));
     },
 
     /** The link of the bot's calendar feed; its secret is made on the first read. */
     async feed(caller: UserRow, botId: string, origin: string): Promise<string> {
-      await bots.accessible(caller, botId);
+      await access.requireRead(caller, botId, 'appointments');
       const stored = await repo.feedOf(botId);
       return feedUrl(origin, stored ? deps.box.open(stored.tokenSealed) : await newFeed(botId, true));
     },
 
     /** A new secret: the old link stops working at once. */
     async regenerateFeed(caller: UserRow, botId: string, origin: string): Promise<string> {
-      await bots.writable(caller, botId);
+      await access.requireWrite(caller, botId, 'appointments');
       return feedUrl(origin, await newFeed(botId, false));
     },
 

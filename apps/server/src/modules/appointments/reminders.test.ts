@@ -18,7 +18,7 @@ const local = (day: string, time: string) => new Date(`2030-03-${day}T${time}:00
 
 /** The customer's playground conversation with the bot, opened with one message at `at`. */
 async function openConversation(t: TestApp, botId: string, at: Date) {
-  const stored = await t.app.services.pipeline.receive({ botId, channel: 'playground', contactExternalId: `customer:${randomUUID()}`, contactName: 'Lucía Gómez', externalId: randomUUID(), text: 'Hola', at, answer: false });
+  const stored = await t.modules.pipeline.receive({ botId, channel: 'playground', contactExternalId: `customer:${randomUUID()}`, contactName: 'Lucía Gómez', externalId: randomUUID(), text: 'Hola', at, answer: false });
   if (stored === 'duplicate') throw new Error('duplicate');
   await t.database.db.update(contacts).set({ name: 'Lucía Gómez' }).where(eq(contacts.id, stored.conversation.contactId));
   return stored.conversation;
@@ -34,9 +34,9 @@ async function reminderSetup(t: TestApp) {
   const clock = { now: new Date() };
   const worker = reminders({
     repo: appointmentsRepository(t.database.db),
-    findBot: t.app.services.bots.find,
+    findBot: t.modules.bots.find,
     jobs: t.app.jobs,
-    queueSend: t.app.services.pipeline.queueSend,
+    queueSend: t.modules.pipeline.queueSend,
     log: t.app.log,
     now: () => clock.now,
   });
@@ -154,7 +154,7 @@ describe.each(answerCases)('the answer to a reminder on %s with the %s engine', 
     const say = async (conversation: { contactId: string; id: string }, externalId: string, text: string) => {
       const before = (await t.database.db.select().from(messages).where(eq(messages.conversationId, conversation.id))).length;
       const at = new Date(clock.now.getTime() + ++minute * 60_000);
-      await t.app.services.pipeline.receive({ botId, channel: 'playground', contactExternalId: externalId, externalId: randomUUID(), text, at });
+      await t.modules.pipeline.receive({ botId, channel: 'playground', contactExternalId: externalId, externalId: randomUUID(), text, at });
       const rows = await until(
         () => t.database.db.select().from(messages).where(eq(messages.conversationId, conversation.id)),
         (r) => r.length >= before + 2 && r.every((m) => m.status !== 'received' && m.status !== 'queued'),
@@ -166,7 +166,7 @@ describe.each(answerCases)('the answer to a reminder on %s with the %s engine', 
 
     const scenario = async (start: Date) => {
       const externalId = `customer:${randomUUID()}`;
-      const stored = await t.app.services.pipeline.receive({ botId, channel: 'playground', contactExternalId: externalId, contactName: 'Lucía', externalId: randomUUID(), text: 'Hola', at: local('04', '09:00'), answer: false });
+      const stored = await t.modules.pipeline.receive({ botId, channel: 'playground', contactExternalId: externalId, contactName: 'Lucía', externalId: randomUUID(), text: 'Hola', at: local('04', '09:00'), answer: false });
       if (stored === 'duplicate') throw new Error('duplicate');
       const conversation = stored.conversation;
       await t.database.db.update(contacts).set({ name: 'Lucía Gómez' }).where(eq(contacts.id, conversation.contactId));
@@ -243,7 +243,7 @@ describe.each(engines)('a reminder on WhatsApp Cloud outside the 24-hour window 
 
     // The job retried (a worker that died after the send): nothing goes out twice.
     const job: ReminderJob = { appointmentId: res.json().appointment.id, minutesBefore: 5, startAt: start.toISOString() };
-    expect(await m.t.app.services.appointments.deliverReminder(job)).toBe('sent');
+    expect(await m.t.modules.appointments.deliverReminder(job)).toBe('sent');
     await new Promise((r) => setTimeout(r, 1500));
     expect(m.graph.sends(bot.phoneNumberId)).toHaveLength(1);
   });

@@ -1,14 +1,15 @@
+import type { AccessService } from '../access/access.module.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
+import type { QuotaService } from '../quota/quota.module.ts';
 import { botsRepository } from './bots.repository.ts';
 import { botsRoutes } from './bots.routes.ts';
 import { botsService } from './bots.service.ts';
 
-/** Bots: their settings, credentials and the one access check; a bot's room is open to those who may see it. */
-export function botsModule(ctx: ModuleContext) {
-  const service = botsService(botsRepository(ctx.database.db), ctx.box, (userId, event, ...args) => ctx.app.realtime.toUser(userId, event, ...args));
+/** Bots: their settings and credentials. */
+export function botsModule(ctx: ModuleContext, deps: { access: AccessService; quota: QuotaService }) {
+  const service = botsService(botsRepository(ctx.database.db), ctx.box, (userId, event, ...args) => ctx.app.realtime.toUser(userId, event, ...args), deps.access, deps.quota);
   const module: AppModule = {
     name: 'bots',
-    sockets: (app) => app.realtime.allowRooms('bot', service.mayView),
     routes: async (app) => void (await app.register(botsRoutes, { service })),
   };
   return { module, service };

@@ -2,7 +2,6 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { identities, locales, personalities, purposeCodes, responseLengths, templateKeys, tones } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
 import { enumColumn } from '../../lib/row-parse.ts';
-import { users } from '../auth/auth.table.ts';
 import { bots } from './bots.table.ts';
 import { AccountTaken, releaseAccounts, setAccounts, type AccountClaims } from './channel-accounts.repository.ts';
 
@@ -35,27 +34,13 @@ export function botsRepository(db: Db) {
       return db.select().from(bots).where(and(eq(bots.userId, userId), live)).orderBy(asc(bots.createdAt));
     },
 
-    async ownerIdByEmail(email: string): Promise<string | undefined> {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-      return row?.id;
-    },
-
     /**
-     * Inserts a bot unless the owner already has `max` live bots. The owner's row is locked for
-     * the count, so two creations at once cannot both pass the limit.
+     * Inserts a bot when `allowed` says so, asked inside the insert's transaction (the plan's
+     * limit locks the owner's row there, so two creations at once cannot both pass it).
      */
-    async insertWithinLimit(bot: NewBot, max: (membership: string) => number): Promise<BotRow | 'limit'> {
+    async insertIf(bot: NewBot, allowed: (tx: Db) => Promise<boolean>): Promise<BotRow | undefined> {
       return db.transaction(async (tx) => {
-        const [owner] = await tx
-          .select({ membership: users.membershipType })
-          .from(users)
-          .where(eq(users.id, bot.userId))
-          .for('update');
-        const [count] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(bots)
-          .where(and(eq(bots.userId, bot.userId), live));
-        if (Number(count?.n ?? 0) >= max(owner?.membership ?? 'Free')) return 'limit';
+        if (!(await allowed(tx))) return undefined;
         const [row] = await tx.insert(bots).values(bot).returning();
         return row!;
       });

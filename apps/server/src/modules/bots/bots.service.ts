@@ -2,7 +2,6 @@ import {
   defaultReminder,
   reminderInTone,
   defaultScheduling,
-  limitsOf,
   maskSecret,
   templatePurpose,
   type Bot,
@@ -18,6 +17,8 @@ import type { metaCredentialsItem, messengerCredentialsItem } from '@charla/shar
 import { AppError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
+import type { AccessService } from '../access/access.module.ts';
+import type { QuotaAnswer, QuotaService } from '../quota/quota.module.ts';
 import { botColumns, type BotPatch, type BotRow, type BotsRepository } from './bots.repository.ts';
 import type { StoredCredential } from './bots.table.ts';
 import type { AccountClaims } from './channel-accounts.repository.ts';
@@ -25,7 +26,7 @@ import type { AccountClaims } from './channel-accounts.repository.ts';
 type Notify = <E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
 type CredentialInput = z.infer<typeof metaCredentialsItem> | z.infer<typeof messengerCredentialsItem>;
 
-export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify) {
+export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify, access: AccessService, quota: QuotaService) {
   /** Told after a bot's reminder settings are saved (the calendar sets the reminders again). */
   const remindersListeners: ((botId: string) => Promise<void>)[] = [];
   const mask = (items: StoredCredential[]) =>
@@ -68,33 +69,6 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
     };
   }
 
-  /** The one access check of every bot route: the owner, or the main admin account. */
-  async function accessible(caller: UserRow, botId: string): Promise<BotRow> {
-    const row = await repo.findLive(botId);
-    if (!row) throw new AppError('NOT_FOUND');
-    if (row.userId !== caller.id && caller.role !== 'admin') throw new AppError('FORBIDDEN');
-    return row;
-  }
-
-  async function writable(caller: UserRow, botId: string): Promise<BotRow> {
-    const row = await accessible(caller, botId);
-    if (row.locked) throw new AppError('BOT_LOCKED');
-    return row;
-  }
-
-  /**
-   * `accessible` (or `writable`) for routes that do not tell another owner's bot from a missing
-   * one: FORBIDDEN answers as NOT_FOUND (the inbox, the CRM).
-   */
-  async function hiddenUnlessOwn(caller: UserRow, botId: string, write = false): Promise<BotRow> {
-    try {
-      return await (write ? writable(caller, botId) : accessible(caller, botId));
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'FORBIDDEN') throw new AppError('NOT_FOUND');
-      throw err;
-    }
-  }
-
   async function save(botId: string, patch: BotPatch, claims?: AccountClaims): Promise<Bot> {
     const row = claims ? await repo.updateHolding(botId, patch, claims) : await repo.update(botId, patch);
     if (row === 'taken') throw new AppError('CHANNEL_ACCOUNT_TAKEN');
@@ -111,35 +85,23 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
 
   return {
     toBot,
-    accessible,
-    writable,
-    hiddenUnlessOwn,
 
     /** A live bot by id, for jobs (no caller to check). */
     find: (botId: string) => repo.findLive(botId),
 
-    async mayView(userId: string, botId: string): Promise<boolean> {
-      const row = await repo.findLive(botId);
-      return Boolean(row && row.userId === userId);
-    },
-
     async listByEmail(caller: UserRow, email: string): Promise<Bot[]> {
-      let ownerId = caller.id;
-      if (email !== caller.email) {
-        if (caller.role !== 'admin') throw new AppError('FORBIDDEN');
-        const other = await repo.ownerIdByEmail(email);
-        if (!other) return [];
-        ownerId = other;
-      }
+      const ownerId = await access.readableAccount(caller, email);
+      if (!ownerId) return [];
       return (await repo.listByOwner(ownerId)).map(toBot);
     },
 
     async create(caller: UserRow, body: NewBotBody): Promise<Bot> {
-      if (body.user_email !== caller.email) throw new AppError('FORBIDDEN');
+      const accountId = access.writableAccount(caller, body.user_email);
       const template = body.bot_objective as TemplateKey;
-      const row = await repo.insertWithinLimit(
+      let refused: QuotaAnswer | undefined;
+      const row = await repo.insertIf(
         {
-          userId: caller.id,
+          userId: accountId,
           botName: body.bot_name,
           botObjective: template,
           businessName: body.business_name,
@@ -153,17 +115,21 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
           scheduling: [defaultScheduling],
           reminders: [defaultReminder],
         },
-        (membership) => limitsOf(membership).bots,
+        async (tx) => {
+          const answer = await quota.check(accountId, 'bots', { tx });
+          if (!answer.ok) refused = answer;
+          return answer.ok;
+        },
       );
-      if (row === 'limit') {
-        notify(caller.id, 'botLimitReached', { limit: limitsOf(caller.membershipType).bots });
+      if (!row) {
+        notify(accountId, 'botLimitReached', { limit: refused?.limit ?? 0 });
         throw new AppError('BOT_LIMIT_REACHED');
       }
       return toBot(row);
     },
 
     async update(caller: UserRow, botId: string, body: UpdateBotBody): Promise<Bot> {
-      const row = await writable(caller, botId);
+      const row = await access.requireWrite(caller, botId, 'settings');
       const { messengerCredentials, ...fields } = body;
       const patch: BotPatch = {
         botName: fields.bot_name,
@@ -201,12 +167,12 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
     },
 
     async setScheduling(caller: UserRow, botId: string, item: SchedulingItem): Promise<Bot> {
-      await writable(caller, botId);
+      await access.requireWrite(caller, botId, 'settings');
       return save(botId, { scheduling: [item] });
     },
 
     async setReminders(caller: UserRow, botId: string, item: ReminderItem): Promise<Bot> {
-      await writable(caller, botId);
+      await access.requireWrite(caller, botId, 'settings');
       const bot = await save(botId, { reminders: [item] });
       for (const listener of remindersListeners) await listener(botId);
       return bot;
@@ -218,27 +184,27 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
     },
 
     async setMetaCredentials(caller: UserRow, botId: string, item: z.infer<typeof metaCredentialsItem>): Promise<Bot> {
-      const row = await writable(caller, botId);
+      const row = await access.requireWrite(caller, botId, 'channels');
       const stored = seal(item, row.metaCredentials[0]);
       if (!stored.access_token_sealed) throw new AppError('VALIDATION_FAILED', { access_token: 'VALIDATION_FAILED' });
       return save(botId, { metaCredentials: [stored] }, { whatsapp: stored.phone_number_id ?? null });
     },
 
     async remove(caller: UserRow, botId: string): Promise<boolean> {
-      await accessible(caller, botId);
+      await access.requireWrite(caller, botId, 'settings', { evenLocked: true });
       if (!(await repo.softDelete(botId))) throw new AppError('NOT_FOUND');
       return true;
     },
 
     async toggleStatus(caller: UserRow, botId: string): Promise<boolean> {
-      await writable(caller, botId);
+      await access.requireWrite(caller, botId, 'settings');
       const row = await repo.toggleEnabled(botId);
       if (!row) throw new AppError('NOT_FOUND');
       return row.botEnabled;
     },
 
     async setRedirection(caller: UserRow, botId: string, enabled: boolean): Promise<boolean> {
-      const row = await writable(caller, botId);
+      const row = await access.requireWrite(caller, botId, 'settings');
       if (enabled && !row.redirectionPhone) throw new AppError('REDIRECTION_PHONE_MISSING', { redirection_phone: 'REDIRECTION_PHONE_MISSING' });
       await save(botId, { redirectionEnabled: enabled });
       return enabled;

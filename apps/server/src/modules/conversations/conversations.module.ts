@@ -2,7 +2,8 @@ import type { KnowledgeSearch } from '../../engine/ports.ts';
 import type { Engine } from '../../engine/types.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
-import type { BotsService } from '../bots/bots.service.ts';
+import type { AccessService } from '../access/access.module.ts';
+import type { QuotaService } from '../quota/quota.module.ts';
 import { productsRepository } from '../products/products.repository.ts';
 import type { TurnAppointments } from './appointments-port.ts';
 import { channelRegistry } from './channel-registry.ts';
@@ -28,7 +29,8 @@ const conversationLink = (ctx: ModuleContext) => (botId: string, conversationId:
 export function conversationsModule(
   ctx: ModuleContext,
   deps: {
-    bots: BotsService;
+    access: AccessService;
+    quota: QuotaService;
     users: Pick<AuthRepository, 'findUserById'>;
     search: KnowledgeSearch;
     /** The engine's calendar and the turn's bookings, from the appointments module. */
@@ -49,6 +51,7 @@ export function conversationsModule(
     appointments: deps.appointments,
     search: deps.search,
     engine: deps.engine,
+    quota: deps.quota,
     jobs,
     emit: ctx.emit,
     registry,
@@ -64,14 +67,14 @@ export function conversationsModule(
       for (const listener of turnCommitted) await listener(turn);
     },
   });
-  const playground = playgroundService({ repo, appointments: deps.appointments, bots: deps.bots, pipeline: flow });
+  const playground = playgroundService({ repo, appointments: deps.appointments, access: deps.access, pipeline: flow });
   const module: AppModule = {
     name: 'conversations',
     jobs: (app) => conversationsJobs(app, ctx.config, jobs, flow, deps.sendAttempts),
     sockets: (app) => playgroundSockets(app, deps.users, playground),
     async routes(app) {
       await app.register(playgroundRoutes, { service: playground });
-      await app.register(inboxRoutes, { service: inboxService({ repo: inbox, bots: deps.bots, pipeline: flow, registry, storage }) });
+      await app.register(inboxRoutes, { service: inboxService({ repo: inbox, access: deps.access, pipeline: flow, registry, storage }) });
     },
   };
   return {

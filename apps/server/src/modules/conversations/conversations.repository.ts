@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Notice } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
-import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
-import { contactIdentities, contacts, conversations, messageUsage, messages, type Channel, type StoredMedia } from './conversations.table.ts';
+import { contactIdentities, contacts, conversations, messages, type Channel, type StoredMedia } from './conversations.table.ts';
 import type { DeliveryStatus, Inbound, SendContext } from './ports.ts';
 
 export type { Inbound };
@@ -170,16 +169,14 @@ export function conversationsRepository(db: Db) {
       return { pending: rows.filter((r) => r.status === 'received'), queuedOutbound: rows.filter((r) => r.status === 'queued') };
     },
 
-    /** A live bot with its owner's plan and the owner's messages of `month`, in one read. */
-    async botForTurn(botId: string, month: string): Promise<{ bot: typeof bots.$inferSelect; plan: string | undefined; used: number } | undefined> {
+    /** A live bot, for its turn. */
+    async botForTurn(botId: string): Promise<{ bot: typeof bots.$inferSelect } | undefined> {
       const [row] = await db
-        .select({ bot: bots, plan: users.membershipType, used: messageUsage.count })
+        .select({ bot: bots })
         .from(bots)
-        .innerJoin(users, eq(users.id, bots.userId))
-        .leftJoin(messageUsage, and(eq(messageUsage.userId, bots.userId), eq(messageUsage.month, month)))
         .where(and(eq(bots.id, botId), isNull(bots.deletedAt)))
         .limit(1);
-      return row && { bot: row.bot, plan: row.plan ?? undefined, used: row.used ?? 0 };
+      return row;
     },
 
     /** The last messages before a moment, oldest first. */

@@ -85,7 +85,7 @@ describe.each(engines)('hand-off rules on %s', (dbEngine) => {
 
   it("counts the person's idle time on the real clock, not the message's (a conversation played with an old clock stays with the person)", async () => {
     const { botId } = await setup(true);
-    const stored = await m.t.app.services.pipeline.receive({
+    const stored = await m.t.modules.pipeline.receive({
       botId,
       channel: 'playground',
       contactExternalId: `old-clock:${randomUUID()}`,
@@ -162,17 +162,17 @@ describe.each(engines)('hand-off rules on %s', (dbEngine) => {
     expect(second.getTime()).toBeGreaterThan(first.getTime());
     const jobs = await idleJobs(c.id);
     expect(jobs.map((j) => new Date(j.start_after).getTime() - new Date(j.data.humanAt).getTime())).toEqual([5 * 60_000, 5 * 60_000]);
-    await m.t.app.services.pipeline.returnIdle(c.id, first.toISOString());
+    await m.t.modules.pipeline.returnIdle(c.id, first.toISOString());
     expect((await conversationOf(botId)).status).toBe('human');
     // Too early for the second job: nothing changes (it waits the rest).
-    await m.t.app.services.pipeline.returnIdle(c.id, second.toISOString());
+    await m.t.modules.pipeline.returnIdle(c.id, second.toISOString());
     expect((await conversationOf(botId)).status).toBe('human');
 
     // Five minutes later nobody answered: the bot takes the conversation back and says so.
     const past = new Date(Date.now() - 6 * 60_000);
     await m.t.database.db.update(conversations).set({ humanAt: past }).where(eq(conversations.id, c.id));
-    await m.t.app.services.pipeline.returnIdle(c.id, past.toISOString());
-    await m.t.app.services.pipeline.returnIdle(c.id, past.toISOString());
+    await m.t.modules.pipeline.returnIdle(c.id, past.toISOString());
+    await m.t.modules.pipeline.returnIdle(c.id, past.toISOString());
     expect(await conversationOf(botId)).toMatchObject({ status: 'bot', assignedTo: null, humanAt: null });
     const told = await until(() => Promise.resolve(textsTo(phoneNumberId, from)), (t) => t.length === 3);
     expect(told[2]).toMatch(/^Gracias por esperar\. Nuestro equipo está ocupado/);

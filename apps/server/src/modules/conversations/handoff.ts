@@ -42,7 +42,7 @@ export function handoffs(deps: HandoffDeps) {
     const found = await repo.conversationWithContact(conversationId);
     const humanAt = new Date(humanAtIso);
     if (!found || found.conversation.status !== 'human' || found.conversation.humanAt?.getTime() !== humanAt.getTime()) return;
-    const owner = await repo.botForTurn(found.conversation.botId, monthOf(new Date()));
+    const owner = await repo.botForTurn(found.conversation.botId);
     if (!owner) return;
     const minutes = owner.bot.handoffIdleMinutes;
     if (minutes <= 0) return;

@@ -7,8 +7,8 @@ import { enumColumn } from '../../lib/row-parse.ts';
 import { decodeCursor, encodeCursor, iso } from '../../lib/keyset-cursor.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
+import type { AccessService } from '../access/access.module.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
-import type { BotsService } from '../bots/bots.service.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import type { ContactRow, ConversationRow, MessageRow } from './conversations.repository.ts';
 import type { InboxRepository, InboxRow } from './inbox.repository.ts';
@@ -19,7 +19,7 @@ const WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface InboxDeps {
   repo: InboxRepository;
-  bots: BotsService;
+  access: AccessService;
   pipeline: Pipeline;
   /** What each channel can send: its 24-hour window, its templates. */
   registry: ChannelRegistry;
@@ -65,7 +65,7 @@ export function inboxService(deps: InboxDeps) {
   async function visible(caller: UserRow, id: string, write = false): Promise<{ bot: BotRow; conversation: ConversationRow; contact: ContactRow }> {
     const found = await repo.find(id);
     if (!found || found.conversation.channel === 'playground') throw new AppError('NOT_FOUND');
-    const bot = await deps.bots.hiddenUnlessOwn(caller, found.conversation.botId, write);
+    const bot = await (write ? deps.access.requireWrite : deps.access.requireRead)(caller, found.conversation.botId, 'conversations', { hidden: true });
     return { bot, ...found };
   }
 
@@ -121,7 +121,7 @@ export function inboxService(deps: InboxDeps) {
   return {
 
     async list(caller: UserRow, query: z.output<typeof conversationListQuery>) {
-      await deps.bots.hiddenUnlessOwn(caller, query.botId);
+      await deps.access.requireRead(caller, query.botId, 'conversations', { hidden: true });
       const rows = await repo.list({
         botId: query.botId,
         status: query.status,

@@ -104,7 +104,7 @@ describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
     const c = await until(() => conversation(owner, botId), (c) => outbound(c).some((m) => m.status === 'sent'), 15_000);
     expect(attempts).toBe(2);
     // The turn runs again by hand (as if the job ran twice): nothing new is stored or sent.
-    await t.app.services.pipeline.turn(c.conversationId);
+    await t.modules.pipeline.turn(c.conversationId);
     await new Promise((r) => setTimeout(r, 200));
     const after = await conversation(owner, botId);
     expect(outbound(after)).toHaveLength(1);
@@ -175,7 +175,7 @@ describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
     const c = await until(() => conversation(owner, botId), (c) => outbound(c).some((m) => m.status === 'sent'));
     expect(outbound(c)).toEqual([expect.objectContaining({ text: 'La camisa Oxford cuesta $589.00 MXN.', media: [{ type: 'image', url: image.url }] })]);
 
-    await t.app.services.pipeline.receive({ botId, channel: 'messenger', contactExternalId: 'psid-foto', externalId: `m_${randomUUID()}`, text: '¿Y la camisa?', at: new Date() });
+    await t.modules.pipeline.receive({ botId, channel: 'messenger', contactExternalId: 'psid-foto', externalId: `m_${randomUUID()}`, text: '¿Y la camisa?', at: new Date() });
     const rows = await until(
       async () => (await t.database.db.select().from(messages).where(eq(messages.botId, botId))).filter((r) => r.channel === 'messenger' && r.direction === 'out'),
       (r) => r.length === 2,

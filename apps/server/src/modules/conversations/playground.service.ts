@@ -1,6 +1,6 @@
 import type { ChosenOption, PlaygroundConversation } from '@charla/shared';
+import type { AccessService } from '../access/access.module.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
-import type { BotsService } from '../bots/bots.service.ts';
 import type { TurnAppointments } from './appointments-port.ts';
 import type { ConversationsRepository } from './conversations.repository.ts';
 import { toConversationMessage } from './message-view.ts';
@@ -10,11 +10,11 @@ import type { Pipeline } from './pipeline.ts';
 const ownerIdentity = (userId: string) => `owner:${userId}`;
 
 /** The owner talks to their bot as a customer would, through the same pipeline as WhatsApp. */
-export function playgroundService(deps: { repo: ConversationsRepository; appointments: Pick<TurnAppointments, 'listForConversation'>; bots: BotsService; pipeline: Pipeline }) {
+export function playgroundService(deps: { repo: ConversationsRepository; appointments: Pick<TurnAppointments, 'listForConversation'>; access: AccessService; pipeline: Pipeline }) {
   return {
     /** `chosen`: the option of a reply the owner tapped; the engine gets it as a channel's tap. */
     async send(caller: UserRow, botId: string, text: string, clientMessageId: string, chosen?: ChosenOption) {
-      const bot = await deps.bots.accessible(caller, botId);
+      const bot = await deps.access.requireRead(caller, botId, 'conversations');
       const stored = await deps.pipeline.receive({
         botId: bot.id,
         channel: 'playground',
@@ -28,7 +28,7 @@ export function playgroundService(deps: { repo: ConversationsRepository; appoint
     },
 
     async conversation(caller: UserRow, botId: string): Promise<PlaygroundConversation> {
-      await deps.bots.accessible(caller, botId);
+      await deps.access.requireRead(caller, botId, 'conversations');
       const conversation = await deps.repo.openConversationOf(botId, 'playground', ownerIdentity(caller.id));
       if (!conversation) return { conversationId: null, status: null, messages: [], contact: null, appointments: [] };
       const [messages, contact, appointments] = await Promise.all([
@@ -47,7 +47,7 @@ export function playgroundService(deps: { repo: ConversationsRepository; appoint
 
     /** Starts over: the current playground conversation is closed; the next message opens a new one. */
     async reset(caller: UserRow, botId: string): Promise<void> {
-      await deps.bots.accessible(caller, botId);
+      await deps.access.requireRead(caller, botId, 'conversations');
       const conversation = await deps.repo.openConversationOf(botId, 'playground', ownerIdentity(caller.id));
       if (conversation) await deps.repo.setConversationStatus(conversation.id, 'closed');
     },

@@ -1,10 +1,11 @@
-import { chosenOption, limitsOf, replyChoices, rooms, type ConversationStatus, type ReplyChoices } from '@charla/shared';
+import { chosenOption, replyChoices, rooms, type ConversationStatus, type ReplyChoices } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { KnowledgeSearch } from '../../engine/ports.ts';
 import type { Engine, EngineAction, EngineContext } from '../../engine/types.ts';
 import type { TurnAppointments } from './appointments-port.ts';
+import type { QuotaService } from '../quota/quota.module.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import type { ConversationEvents } from './conversation-events.ts';
 import type { ConversationsRepository, MessageRow, OutboundDraft } from './conversations.repository.ts';
@@ -27,6 +28,8 @@ export interface TurnDeps {
   appointments: TurnAppointments;
   search: KnowledgeSearch;
   engine: Engine;
+  /** The plan's monthly message quota. */
+  quota: Pick<QuotaService, 'check'>;
   jobs: Jobs;
   registry: ChannelRegistry;
   events: ConversationEvents;
@@ -66,13 +69,14 @@ export function turns(deps: TurnDeps) {
     for (const m of queuedOutbound) await deps.queueSend(m.id);
     if (!pending.length) return;
     const month = monthOf(new Date());
-    const owner = await repo.botForTurn(conversation.botId, month);
+    const owner = await repo.botForTurn(conversation.botId);
     const ids = pending.map((p) => p.id);
     if (!owner || !owner.bot.botEnabled || conversation.status !== 'bot') return repo.markProcessed(ids);
     const { bot } = owner;
 
-    if (owner.used >= limitsOf(owner.plan).messagesPerMonth) {
-      deps.events.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: limitsOf(owner.plan).messagesPerMonth });
+    const quota = await deps.quota.check(bot.userId, 'messages', { month });
+    if (!quota.ok) {
+      deps.events.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: quota.limit ?? 0 });
       return repo.markProcessed(ids);
     }
 

@@ -1,3 +1,4 @@
+import type { AccessService } from '../access/access.module.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotsService } from '../bots/bots.service.ts';
@@ -10,10 +11,10 @@ import { summaryRoutes } from './summary.routes.ts';
 import { summaryService } from './summary.service.ts';
 
 /** The CRM: contacts, pipeline stages, notes, timeline, export and the summary. */
-export function crmModule(ctx: ModuleContext, deps: { bots: BotsService }) {
-  const crm = crmService({ repo: crmRepository(ctx.database.db), fields: contactFieldsRepository(ctx.database.db), bots: deps.bots, storage: ctx.storage });
+export function crmModule(ctx: ModuleContext, deps: { bots: BotsService; access: AccessService }) {
+  const crm = crmService({ repo: crmRepository(ctx.database.db), fields: contactFieldsRepository(ctx.database.db), bots: deps.bots, access: deps.access, storage: ctx.storage });
   const stageNames = async (caller: UserRow, botId: string) => (await crm.stages(caller, botId)).map((s) => s.name);
-  const summary = summaryService({ repo: summaryRepository(ctx.database.db), bots: deps.bots, stageNames });
+  const summary = summaryService({ repo: summaryRepository(ctx.database.db), access: deps.access, stageNames });
   const module: AppModule = {
     name: 'crm',
     async routes(app) {

@@ -36,6 +36,7 @@ import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import type { BotRow } from '../bots/bots.repository.ts';
 import type { BotsService } from '../bots/bots.service.ts';
+import type { AccessService } from '../access/access.module.ts';
 import { importPreview, readImportCsv } from '../../lib/csv-import.ts';
 import type { EngineAction } from '../../engine/types.ts';
 import type { ContactFieldRow, ContactFieldsRepository } from './contact-fields.repository.ts';
@@ -48,6 +49,7 @@ export interface CrmDeps {
   repo: CrmRepository;
   fields: ContactFieldsRepository;
   bots: BotsService;
+  access: AccessService;
   /** Where the files customers sent are kept (erased with the contact). */
   storage: FileStorage;
 }
@@ -134,12 +136,13 @@ function csvField(value: string): string {
 
 /**
  * The CRM: a bot's contacts, its pipeline stages, notes and each contact's history. Every call goes
- * through the one access check of bots.service; a bot or contact of another owner does not exist.
+ * through the access check; a bot or contact of another owner does not exist.
  */
 export function crmService(deps: CrmDeps) {
   const { repo } = deps;
 
-  const checked = (caller: UserRow, botId: string, write: boolean): Promise<BotRow> => deps.bots.hiddenUnlessOwn(caller, botId, write);
+  const checked = (caller: UserRow, botId: string, write: boolean): Promise<BotRow> =>
+    (write ? deps.access.requireWrite : deps.access.requireRead)(caller, botId, 'contacts', { hidden: true });
 
   /** The bot's stages, the purpose's defaults created on first read. */
   const stagesOf = (bot: BotRow): Promise<StageRow[]> => repo.ensureStages(bot.id, defaultStagesOf(bot.purpose));

@@ -1,11 +1,11 @@
 import { summaryMetrics, type CrmSummary, type SummaryCounts } from '@charla/shared';
 import type { UserRow } from '../auth/auth.repository.ts';
-import type { BotsService } from '../bots/bots.service.ts';
+import type { AccessService } from '../access/access.module.ts';
 import type { SummaryRepository } from './summary.repository.ts';
 
 export interface SummaryDeps {
   repo: SummaryRepository;
-  bots: BotsService;
+  access: AccessService;
   /** The bot's stages in order (created on first read). */
   stageNames: (caller: UserRow, botId: string) => Promise<string[]>;
 }
@@ -20,7 +20,7 @@ export const wonStageOf = (names: string[]): string | null => (names.length >= 3
 export function summaryService(deps: SummaryDeps) {
   return {
     async summary(caller: UserRow, botId: string, days: number): Promise<CrmSummary> {
-      const bot = await deps.bots.hiddenUnlessOwn(caller, botId, false);
+      const bot = await deps.access.requireRead(caller, botId, 'contacts', { hidden: true });
       const wonStage = wonStageOf(await deps.stageNames(caller, bot.id));
       const window = { botId: bot.id, timeZone: bot.timezone, days, wonStage };
       const rows = await deps.repo.daily(window);

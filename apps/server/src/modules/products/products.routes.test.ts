@@ -24,10 +24,10 @@ describe.each(engines)('catalog on %s', (engine) => {
     const res = await create({ name: 'Toyota Corolla 2020', price: '289900.50', currency: 'mxn', sku: 'COR-20', stock: 2, attributes: { Color: 'Gris plata', Transmisión: 'Automática' } });
     expect(res.statusCode).toBe(201);
     expect(res.json().product).toMatchObject({ name: 'Toyota Corolla 2020', price: '289900.50', currency: 'MXN', stock: 2, attributes: { Color: 'Gris plata' } });
-    const [hit] = await t.app.services.search(botId, 'es', '¿cuánto cuesta el corolla?');
+    const [hit] = await t.modules.search(botId, 'es', '¿cuánto cuesta el corolla?');
     expect(hit?.text).toContain('Precio: $289,900.50 MXN');
     expect(hit?.productId).toBe(res.json().product.id);
-    expect((await t.app.services.search(botId, 'es', 'gris plata'))[0]?.productId).toBe(res.json().product.id);
+    expect((await t.modules.search(botId, 'es', 'gris plata'))[0]?.productId).toBe(res.json().product.id);
   });
 
   it('refuses bad fields and a repeated SKU', async () => {
@@ -52,9 +52,9 @@ describe.each(engines)('catalog on %s', (engine) => {
     expect(page.json().items).toHaveLength(1);
     const upd = await asOwner({ method: 'PATCH', url: `/api/products/${soldOut.id}`, payload: { stock: 4, price: '299000.00' } });
     expect(upd.json().product).toMatchObject({ stock: 4, price: '299000.00' });
-    expect((await t.app.services.search(botId, 'es', 'sentra'))[0]?.text).toContain('Disponibles: 4');
+    expect((await t.modules.search(botId, 'es', 'sentra'))[0]?.text).toContain('Disponibles: 4');
     expect((await asOwner({ method: 'DELETE', url: `/api/products/${soldOut.id}` })).json()).toEqual({ ok: true });
-    expect(await t.app.services.search(botId, 'es', 'sentra')).toEqual([]);
+    expect(await t.modules.search(botId, 'es', 'sentra')).toEqual([]);
     expect((await asOwner({ method: 'DELETE', url: `/api/products/${soldOut.id}` })).statusCode).toBe(404);
   });
 

@@ -14,7 +14,7 @@ import {
 } from '@charla/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
-import type { BotsService } from '../bots/bots.service.ts';
+import type { AccessService } from '../access/access.module.ts';
 import { importPreview, readImportCsv } from '../../lib/csv-import.ts';
 import { tsConfigOf } from '../training/retrieval.ts';
 import type { ChunkInput } from '../training/training.repository.ts';
@@ -63,11 +63,11 @@ export function productChunk(row: ProductRow): ChunkInput {
   return { heading: row.name, text: parts.join('; ') };
 }
 
-export function productsService(repo: ProductsRepository, bots: BotsService) {
+export function productsService(repo: ProductsRepository, access: AccessService) {
   async function editable(caller: UserRow, productId: string) {
     const row = await repo.find(productId);
     if (!row) throw new AppError('NOT_FOUND');
-    const bot = await bots.writable(caller, row.botId);
+    const bot = await access.requireWrite(caller, row.botId, 'products');
     return { row, config: tsConfigOf(bot.language) };
   }
 
@@ -76,18 +76,18 @@ export function productsService(repo: ProductsRepository, bots: BotsService) {
   return {
     /** Checks the caller may change this bot's catalog before a file is read. */
     async assertEditable(caller: UserRow, botId: string): Promise<void> {
-      await bots.writable(caller, botId);
+      await access.requireWrite(caller, botId, 'products');
     },
 
     async list(caller: UserRow, botId: string, query: { q?: string; in_stock?: 'true' | 'false'; limit: number; offset: number }) {
-      await bots.accessible(caller, botId);
+      await access.requireRead(caller, botId, 'products');
       const inStock = query.in_stock === undefined ? undefined : query.in_stock === 'true';
       const { items, total } = await repo.list(botId, { q: query.q, inStock, limit: query.limit, offset: query.offset });
       return { items: items.map(toProduct), total };
     },
 
     async create(caller: UserRow, body: CreateProductBody): Promise<Product> {
-      const bot = await bots.writable(caller, body.botId);
+      const bot = await access.requireWrite(caller, body.botId, 'products');
       const row = await repo.insert(
         {
           botId: body.botId,
@@ -124,14 +124,14 @@ export function productsService(repo: ProductsRepository, bots: BotsService) {
     },
 
     async preview(caller: UserRow, botId: string, bytes: Buffer) {
-      await bots.writable(caller, botId);
+      await access.requireWrite(caller, botId, 'products');
       const csv = readCsv(bytes);
       return importPreview(csv, suggestMapping(csv.columns));
     },
 
     /** Imports a catalog CSV with the owner's column mapping; bad rows are reported, the rest imported. */
     async import(caller: UserRow, botId: string, bytes: Buffer, mapping: ImportMapping, locale: Locale): Promise<ImportResult> {
-      const bot = await bots.writable(caller, botId);
+      const bot = await access.requireWrite(caller, botId, 'products');
       if (!Object.values(mapping).includes('name')) throw new AppError('VALIDATION_FAILED', { mapping: 'VALIDATION_FAILED' });
       const csv = readCsv(bytes);
       const errors: ImportResult['errors'] = [];

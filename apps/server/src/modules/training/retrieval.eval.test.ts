@@ -33,12 +33,12 @@ describe.runIf(datasets.length > 0)('retrieval on the evaluation datasets', () =
   afterAll(() => t?.close());
 
   it.each(datasets.map((d) => [d.name, d] as const))('%s: the right chunk ranks first', async (_name, dataset) => {
-    const { bot } = await setupDatasetBot(t.app, dataset);
+    const { bot } = await setupDatasetBot(t.modules, dataset);
     const misses: string[] = [];
     const answerCases = dataset.cases.filter((c) => c.type === 'answer' && c.expect?.length);
     for (const c of answerCases) {
       const question = c.turns.at(-1)!;
-      const [top] = await t.app.services.search(bot.id, bot.language, question, 5);
+      const [top] = await t.modules.search(bot.id, bot.language, question, 5);
       if (!top || !c.expect!.every((g) => holds(`${top.heading}\n${top.text}`, g))) misses.push(`${c.id}: ${question} → ${top?.text.slice(0, 120) ?? '(nothing)'}`);
     }
     expect(misses, misses.join('\n')).toEqual([]);

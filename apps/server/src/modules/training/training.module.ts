@@ -1,3 +1,4 @@
+import type { AccessService } from '../access/access.module.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
 import type { BotsService } from '../bots/bots.service.ts';
 import { retrieval } from './retrieval.ts';
@@ -7,11 +8,12 @@ import { trainingRoutes } from './training.routes.ts';
 import { trainingService } from './training.service.ts';
 
 /** Knowledge: documents extracted and indexed by jobs, and the search the engine reads. */
-export function trainingModule(ctx: ModuleContext, deps: { bots: BotsService }) {
+export function trainingModule(ctx: ModuleContext, deps: { bots: BotsService; access: AccessService }) {
   const repo = trainingRepository(ctx.database.db);
   const service = trainingService({
     repo,
     bots: deps.bots,
+    access: deps.access,
     storage: ctx.storage,
     jobs: ctx.jobs,
     emit: (room, payload) => ctx.emit(room, 'documentStatus', payload),

@@ -63,7 +63,7 @@ describe.each(engines)('training documents on %s', (engine) => {
     expect(res.json().document).toMatchObject({ mime_type: 'Text Training', training_type: 'TEXT', status: 'processing', isDeleted: false, document_name: 'Horario' });
     const doc = await settled(res.json().document.id);
     expect(doc).toMatchObject({ status: 'ready', error: null });
-    const [hit] = await t.app.services.search(botId, 'es', '¿abren los sábados?');
+    const [hit] = await t.modules.search(botId, 'es', '¿abren los sábados?');
     expect(hit?.text).toContain('sábados');
   });
 
@@ -75,7 +75,7 @@ describe.each(engines)('training documents on %s', (engine) => {
     expect(res.json().document).toMatchObject({ training_type: 'CSV', mime_type: 'CSV', document_name: 'precios.csv' });
     const doc = await settled(res.json().document.id);
     expect(doc).toMatchObject({ status: 'ready', chunk_count: 3 });
-    const [hit] = await t.app.services.search(botId, 'es', 'endodoncia');
+    const [hit] = await t.modules.search(botId, 'es', 'endodoncia');
     expect(hit?.text).toMatch(/Tratamiento: Endodoncia; Precio: 4500; Duración: 90 min/);
   });
 
@@ -85,7 +85,7 @@ describe.each(engines)('training documents on %s', (engine) => {
     const res = await asOwner({ method: 'POST', url: '/api/documents', ...body });
     expect(res.statusCode).toBe(201);
     expect(await settled(res.json().document.id)).toMatchObject({ status: 'ready', training_type: 'PDF' });
-    expect((await t.app.services.search(botId, 'es', 'cancelación'))[0]?.text).toContain('24 horas');
+    expect((await t.modules.search(botId, 'es', 'cancelación'))[0]?.text).toContain('24 horas');
   });
 
   it('refuses a file that claims to be a PDF but is not, and an empty upload', async () => {
@@ -165,10 +165,10 @@ describe.each(engines)('training documents on %s', (engine) => {
     const res = await asOwner({ method: 'POST', url: '/api/training', payload: { botId, text: 'Contamos con rayos X panorámicos digitales.' } });
     const id = res.json().document.id;
     await settled(id);
-    expect((await t.app.services.search(botId, 'es', 'panorámicos'))).toHaveLength(1);
+    expect((await t.modules.search(botId, 'es', 'panorámicos'))).toHaveLength(1);
     const del = await asOwner({ method: 'DELETE', url: `/api/documents/${id}`, payload: { botId } });
     expect(del.json()).toEqual({ ok: true });
-    expect(await t.app.services.search(botId, 'es', 'panorámicos')).toEqual([]);
+    expect(await t.modules.search(botId, 'es', 'panorámicos')).toEqual([]);
     expect(await t.database.db.select().from(chunks).where(eq(chunks.documentId, id))).toEqual([]);
     const again = await asOwner({ method: 'DELETE', url: `/api/documents/${id}`, payload: { botId } });
     expect(again.statusCode).toBe(404);

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
+import type { AccessService } from '../access/access.module.ts';
 import type { BotsService } from '../bots/bots.service.ts';
 import { chunkCsvRows, chunkText, type Chunk } from './extract/chunk.ts';
 import { extractCsv } from './extract/extract-csv.ts';
@@ -32,6 +33,7 @@ const RETRY_LIMIT = 2;
 export interface TrainingDeps {
   repo: TrainingRepository;
   bots: BotsService;
+  access: AccessService;
   storage: FileStorage;
   jobs: Jobs;
   emit: (room: string, payload: DocumentStatusEvent) => void;
@@ -53,7 +55,7 @@ const internalFailure = {
 
 /** Training documents: stored at once as "processing", then extracted, chunked and indexed in a job. */
 export function trainingService(deps: TrainingDeps) {
-  const { repo, bots, storage, jobs } = deps;
+  const { repo, bots, access, storage, jobs } = deps;
 
   const toDocument = (row: DocumentRow, locale: Locale): TrainingDocument => ({
     id: row.id,
@@ -133,17 +135,17 @@ export function trainingService(deps: TrainingDeps) {
 
   return {
     async list(caller: UserRow, botId: string, locale: Locale): Promise<TrainingDocument[]> {
-      await bots.accessible(caller, botId);
+      await access.requireRead(caller, botId, 'knowledge');
       return (await repo.listDocuments(botId)).map((row) => toDocument(row, locale));
     },
 
     /** Checks the caller may train this bot before a file is read. */
     async assertTrainable(caller: UserRow, botId: string): Promise<void> {
-      await bots.writable(caller, botId);
+      await access.requireWrite(caller, botId, 'knowledge');
     },
 
     async upload(caller: UserRow, botId: string, file: UploadedFile, specialRecipient: string | undefined, locale: Locale) {
-      await bots.writable(caller, botId);
+      await access.requireWrite(caller, botId, 'knowledge');
       const type = uploadTrainingType(file.mimetype, file.filename);
       if (type === 'PDF' && file.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
         throw new AppError('NOT_A_PDF', { document: 'NOT_A_PDF' });
@@ -163,7 +165,7 @@ export function trainingService(deps: TrainingDeps) {
     },
 
     async trainText(caller: UserRow, botId: string, text: string, name: string | undefined, locale: Locale) {
-      await bots.writable(caller, botId);
+      await access.requireWrite(caller, botId, 'knowledge');
       const firstLine = text.split('\n')[0]!.trim();
       const row = await repo.insertDocument({
         botId,
@@ -177,7 +179,7 @@ export function trainingService(deps: TrainingDeps) {
     },
 
     async trainUrl(caller: UserRow, botId: string, url: string, locale: Locale) {
-      await bots.writable(caller, botId);
+      await access.requireWrite(caller, botId, 'knowledge');
       const row = await repo.insertDocument({
         botId,
         documentName: readableAddress(url).slice(0, 200),
@@ -189,7 +191,7 @@ export function trainingService(deps: TrainingDeps) {
     },
 
     async trainYoutube(caller: UserRow, botId: string, url: string, locale: Locale) {
-      await bots.writable(caller, botId);
+      await access.requireWrite(caller, botId, 'knowledge');
       let videoId: string;
       try {
         videoId = youtubeVideoId(url);
@@ -209,7 +211,7 @@ export function trainingService(deps: TrainingDeps) {
 
     /** A failed document is read again by the same job (a page that was down, a file fixed meanwhile). */
     async retry(caller: UserRow, documentId: string, botId: string, locale: Locale): Promise<TrainingDocument> {
-      await bots.writable(caller, botId);
+      await access.requireWrite(caller, botId, 'knowledge');
       const doc = await repo.findDocument(documentId);
       if (!doc || doc.botId !== botId || doc.isDeleted) throw new AppError('NOT_FOUND');
       const row = await repo.markForRetry(documentId);
@@ -220,14 +222,14 @@ export function trainingService(deps: TrainingDeps) {
 
     /** What the bot learned from one document: its passages in order, a page at a time. */
     async passages(caller: UserRow, documentId: string, botId: string, offset: number, limit: number) {
-      await bots.accessible(caller, botId);
+      await access.requireRead(caller, botId, 'knowledge');
       const doc = await repo.findDocument(documentId);
       if (!doc || doc.botId !== botId || doc.isDeleted) throw new AppError('NOT_FOUND');
       return repo.passages(documentId, offset, limit);
     },
 
     async remove(caller: UserRow, documentId: string, botId: string): Promise<boolean> {
-      await bots.writable(caller, botId);
+      await access.requireWrite(caller, botId, 'knowledge');
       const doc = await repo.findDocument(documentId);
       if (!doc || doc.botId !== botId || doc.isDeleted) throw new AppError('NOT_FOUND');
       if (!(await repo.deleteDocument(documentId))) throw new AppError('NOT_FOUND');

@@ -1,0 +1,38 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../auth/auth.table.ts';
+import { bots } from '../bots/bots.table.ts';
+import { messageUsage } from '../conversations/conversations.table.ts';
+
+/** The reads behind the plan's limits (it writes nothing). */
+export function quotaRepository(db: Db) {
+  return {
+    /** The account's plan; `lock` keeps its row locked until the transaction `db` ends. */
+    async plan(accountId: string, lock = false): Promise<string | undefined> {
+      const query = db.select({ plan: users.membershipType }).from(users).where(eq(users.id, accountId));
+      const [row] = await (lock ? query.for('update') : query);
+      return row?.plan;
+    },
+
+    /** The account's plan and its automatic replies of `month`, in one read. */
+    async planAndMessages(accountId: string, month: string): Promise<{ plan: string | undefined; used: number }> {
+      const [row] = await db
+        .select({ plan: users.membershipType, used: messageUsage.count })
+        .from(users)
+        .leftJoin(messageUsage, and(eq(messageUsage.userId, users.id), eq(messageUsage.month, month)))
+        .where(eq(users.id, accountId))
+        .limit(1);
+      return { plan: row?.plan, used: row?.used ?? 0 };
+    },
+
+    async liveBots(accountId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(bots)
+        .where(and(eq(bots.userId, accountId), isNull(bots.deletedAt)));
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+
+export type QuotaRepository = ReturnType<typeof quotaRepository>;

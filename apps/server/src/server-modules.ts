@@ -1,0 +1,93 @@
+import type { Engine } from './engine/types.ts';
+import type { KnowledgeSearch } from './engine/ports.ts';
+import { channelsModule, SEND_ATTEMPTS } from './channels/channels.module.ts';
+import { accessModule } from './modules/access/access.module.ts';
+import type { AccessService } from './modules/access/access.module.ts';
+import { adminModule } from './modules/admin/admin.module.ts';
+import type { AppModule, ModuleContext } from './modules/app-module.ts';
+import { appointmentsModule } from './modules/appointments/appointments.module.ts';
+import { turnAppointments } from './modules/appointments/index.ts';
+import type { AppointmentsService } from './modules/appointments/appointments.service.ts';
+import type { AuthRepository } from './modules/auth/auth.repository.ts';
+import { authModule } from './modules/auth/auth.module.ts';
+import type { AuthService } from './modules/auth/auth.service.ts';
+import type { AccessTokens } from './modules/auth/tokens.ts';
+import { botsModule } from './modules/bots/bots.module.ts';
+import type { BotsService } from './modules/bots/bots.service.ts';
+import { conversationsModule } from './modules/conversations/conversations.module.ts';
+import type { Pipeline } from './modules/conversations/pipeline.ts';
+import { crmModule } from './modules/crm/crm.module.ts';
+import type { CrmService } from './modules/crm/crm.service.ts';
+import { healthModule } from './modules/health/health.module.ts';
+import { productsModule } from './modules/products/products.module.ts';
+import { quotaModule } from './modules/quota/quota.module.ts';
+import type { QuotaService } from './modules/quota/quota.module.ts';
+import { trainingModule } from './modules/training/training.module.ts';
+import type { TrainingService } from './modules/training/training.service.ts';
+
+/** The modules' faces that code outside the app calls: the start (admin and demo accounts), the eval, the benches and the tests. */
+export interface ModuleFaces {
+  auth: AuthService;
+  access: AccessService;
+  quota: QuotaService;
+  bots: BotsService;
+  training: TrainingService;
+  search: KnowledgeSearch;
+  pipeline: Pipeline;
+  appointments: AppointmentsService;
+  crm: CrmService;
+}
+
+export interface ModuleDeps {
+  auth: { repo: AuthRepository; tokens: AccessTokens };
+  engine: Engine;
+}
+
+/**
+ * Builds every module from one context and wires them to one another: the list the app
+ * registers, in order, and their faces. The channels fill the conversations module's registry.
+ */
+export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: ModuleDeps): { modules: AppModule[]; faces: ModuleFaces } {
+  const auth = authModule(ctx, authDeps);
+  const access = accessModule(ctx);
+  const quota = quotaModule(ctx);
+  const bots = botsModule(ctx, { access: access.service, quota: quota.service });
+  const training = trainingModule(ctx, { bots: bots.service, access: access.service });
+  const conversations = conversationsModule(ctx, { access: access.service, quota: quota.service, users: authDeps.repo, search: training.search, appointments: turnAppointments(ctx.database.db), engine, sendAttempts: SEND_ATTEMPTS });
+  const appointments = appointmentsModule(ctx, { bots: bots.service, access: access.service, outbound: conversations.pipeline });
+  conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
+  const crm = crmModule(ctx, { bots: bots.service, access: access.service });
+  conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
+
+  const modules = [
+    healthModule(ctx, { engine }),
+    auth.module,
+    access.module,
+    bots.module,
+    training.module,
+    productsModule(ctx, { access: access.service }),
+    appointments.module,
+    conversations.module,
+    channelsModule(ctx, {
+      bots: bots.service,
+      access: access.service,
+      receive: conversations.pipeline.receive,
+      messages: conversations.pipeline.channelMessages,
+      register: conversations.registry.add,
+    }),
+    crm.module,
+    adminModule(ctx, { engine }),
+  ];
+  const faces: ModuleFaces = {
+    auth: auth.service,
+    access: access.service,
+    quota: quota.service,
+    bots: bots.service,
+    training: training.service,
+    search: training.search,
+    pipeline: conversations.pipeline,
+    appointments: appointments.service,
+    crm: crm.service,
+  };
+  return { modules, faces };
+}
