@@ -1,5 +1,5 @@
 import type { ReplyChoices } from '@charla/shared';
-import type { MessageRow } from '../../modules/conversations/ports.ts';
+import type { OutboundMessage } from '../../modules/conversations/ports.ts';
 
 /** Longest text Meta takes in one message. */
 const TEXT_MAX = { messenger: 2000, instagram: 1000 } as const;
@@ -23,7 +23,7 @@ export function quickReplies(choices: ReplyChoices | null | undefined): Record<s
 /** The body of POST /{page-id}/messages for one reply to a customer (PSID or IGSID). */
 export function messengerMessageBody(
   channel: 'messenger' | 'instagram',
-  message: Pick<MessageRow, 'text' | 'media'> & Partial<Pick<MessageRow, 'choices'>>,
+  message: Pick<OutboundMessage, 'text' | 'media'> & Partial<Pick<OutboundMessage, 'choices'>>,
   recipient: string,
 ): Record<string, unknown> {
   const file = message.media?.find((m) => attachmentType[m.type] && m.url);

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import type { BotRow } from '../../modules/bots/bots.repository.ts';
+import type { ChannelBot } from '../../modules/conversations/ports.ts';
 import type { ConnectionRow, MetaRepository } from './meta.repository.ts';
 
 export type Emit = <E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
@@ -39,7 +40,7 @@ export const maskId = (id: string) => (id.length > 4 ? `…${id.slice(-4)}` : id
 export function connections(deps: { repo: MetaRepository; box: SecretBox; emit: Emit; log: FastifyBaseLogger }) {
   const { repo, box } = deps;
 
-  function credentials(bot: BotRow, channel: MetaChannel): ChannelCredentials | undefined {
+  function credentials(bot: ChannelBot, channel: MetaChannel): ChannelCredentials | undefined {
     const meta = bot.metaCredentials[0];
     const page = bot.messengerCredentials[0];
     const stored: { sealed?: string; account: string; ids: Record<string, string> } | undefined | '' =
@@ -61,13 +62,13 @@ export function connections(deps: { repo: MetaRepository; box: SecretBox; emit: 
     }
   }
 
-  function stateOf(bot: BotRow, channel: MetaChannel, row: ConnectionRow | undefined): ChannelState {
+  function stateOf(bot: ChannelBot, channel: MetaChannel, row: ConnectionRow | undefined): ChannelState {
     const creds = credentials(bot, channel);
     if (!creds) return 'disconnected';
     return row?.state === 'needs_reauth' && row.tokenRef === creds.tokenRef ? 'needs_reauth' : 'connected';
   }
 
-  function announce(bot: BotRow, channel: MetaChannel, state: ChannelState, code: ChannelErrorCode | null, metaCode?: number) {
+  function announce(bot: ChannelBot, channel: MetaChannel, state: ChannelState, code: ChannelErrorCode | null, metaCode?: number) {
     const payload = { botId: bot.id, channel, state, error: code ? channelNotice(code, metaCode) : null };
     deps.emit(rooms.user(bot.userId), 'channelStatus', payload);
     deps.emit(rooms.bot(bot.id), 'channelStatus', payload);
@@ -78,7 +79,7 @@ export function connections(deps: { repo: MetaRepository; box: SecretBox; emit: 
     stateOf,
 
     /** Meta refused the token: sends on this channel stop until a new token is stored. */
-    async needsReauth(bot: BotRow, channel: MetaChannel, creds: ChannelCredentials, metaCode: number | undefined, detail: string | undefined) {
+    async needsReauth(bot: ChannelBot, channel: MetaChannel, creds: ChannelCredentials, metaCode: number | undefined, detail: string | undefined) {
       await repo.saveConnection(bot.id, channel, {
         state: 'needs_reauth',
         tokenRef: creds.tokenRef,
@@ -93,7 +94,7 @@ export function connections(deps: { repo: MetaRepository; box: SecretBox; emit: 
     },
 
     /** A problem of the whole channel (permissions, restricted account, a failed step of connecting), shown on the panel. */
-    async recordError(bot: BotRow, channel: MetaChannel, code: ChannelErrorCode, metaCode: number | undefined, detail: string | undefined, step?: MetaRegisterStep) {
+    async recordError(bot: ChannelBot, channel: MetaChannel, code: ChannelErrorCode, metaCode: number | undefined, detail: string | undefined, step?: MetaRegisterStep) {
       const row = await repo.saveConnection(bot.id, channel, {
         lastErrorCode: code,
         lastErrorMetaCode: metaCode ?? null,

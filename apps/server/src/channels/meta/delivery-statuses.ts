@@ -1,5 +1,5 @@
 import { channelNotice, type MetaChannel, type Notice } from '@charla/shared';
-import type { ChannelMessages, MessageRow } from '../../modules/conversations/ports.ts';
+import type { ChannelMessage, ChannelMessages, EarlyStatus } from '../../modules/conversations/ports.ts';
 import { channelErrorFor } from './meta-errors.ts';
 import type { MetaRepository } from './meta.repository.ts';
 import type { DeliveryStatus } from './meta.table.ts';
@@ -18,7 +18,7 @@ export function deliveryStatuses(deps: { repo: MetaRepository; messages: Channel
       status: DeliveryStatus,
       at: Date,
       error: { notice: Notice; metaCode?: number; detail?: string } | null = null,
-    ): Promise<MessageRow | undefined> {
+    ): Promise<ChannelMessage | undefined> {
       if (!(await repo.recordStatus(channel, externalId, status, at, error))) return undefined;
       // The status may come before the send's answer was stored on the message.
       const id = (await messages.byExternalId(channel, externalId))?.id ?? (await repo.claimedMessage(channel, externalId));
@@ -26,12 +26,13 @@ export function deliveryStatuses(deps: { repo: MetaRepository; messages: Channel
       return messages.advance(id, status, at, error?.notice ?? null, externalId);
     },
 
-    /** Statuses Meta reported before the send's answer was stored, applied once it is. */
-    async applyEarly(channel: MetaChannel, messageId: string, externalId: string): Promise<void> {
-      for (const ev of await repo.earlyStatuses(channel, externalId)) {
-        const notice = ev.status === 'failed' ? channelNotice(channelErrorFor(ev.metaCode ?? undefined), ev.metaCode) : null;
-        await messages.advance(messageId, ev.status, ev.occurredAt, notice, externalId);
-      }
+    /** Statuses Meta reported before the send's answer, handed back with it for the send job to apply. */
+    async early(channel: MetaChannel, externalId: string): Promise<EarlyStatus[]> {
+      return (await repo.earlyStatuses(channel, externalId)).map((ev) => ({
+        status: ev.status,
+        at: ev.occurredAt,
+        error: ev.status === 'failed' ? channelNotice(channelErrorFor(ev.metaCode ?? undefined), ev.metaCode) : null,
+      }));
     },
   };
 }

@@ -54,8 +54,6 @@ export function metaChannels(deps: MetaChannelsDeps) {
     repo,
     connections: conns,
     graph,
-    findBot: bots.find,
-    messages,
     statuses,
     log,
     ratePerSecond: config.WHATSAPP_RATE_PER_SECOND,

@@ -1,8 +1,7 @@
 import { channelErrorCodes, channelNotice, type ChannelErrorCode, type MetaChannel } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { enumColumn } from '../../lib/row-parse.ts';
-import type { BotRow } from '../../modules/bots/bots.repository.ts';
-import type { ChannelMessages, MessageRow, Sender, SendResult } from '../../modules/conversations/ports.ts';
+import type { OutboundMessage, SendContext, Sender, SendResult } from '../../modules/conversations/ports.ts';
 import { messengerMessageBody } from '../messenger/messenger-outbound.ts';
 import { whatsappMessageBody } from '../whatsapp-cloud/whatsapp-outbound.ts';
 import type { Connections } from './connections.ts';
@@ -19,16 +18,11 @@ import { pacer, tokenBuckets } from './pacing.ts';
  * as failed instead of leaving it queued.
  */
 export const SEND_ATTEMPTS = 6;
-const WINDOW_MS = 24 * 60 * 60 * 1000;
-/** A reply waits this long at most for an earlier reply of its conversation to go first. */
-const ORDER_WAIT_MS = 10_000;
 
 export interface SenderDeps {
   repo: MetaRepository;
   connections: Connections;
   graph: GraphClient;
-  findBot: (botId: string) => Promise<BotRow | undefined>;
-  messages: ChannelMessages;
   statuses: DeliveryStatuses;
   log: FastifyBaseLogger;
   ratePerSecond: number;
@@ -36,9 +30,87 @@ export interface SenderDeps {
   timeoutMs: number;
 }
 
+/** The senders' dependencies with their pacing: a token bucket per number, a lane per customer. */
+interface PacedDeps extends SenderDeps {
+  buckets: ReturnType<typeof tokenBuckets>;
+  lanes: ReturnType<typeof pacer>;
+}
+
 const failed = (code: ChannelErrorCode, metaCode?: number): SendResult => ({ failed: channelNotice(code, metaCode) });
 const sendErrorCode = enumColumn(channelErrorCodes, 'channel_sends.error_code');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The Graph call that sends this message, or why none may be made. */
+function request(channel: MetaChannel, account: string, message: OutboundMessage, recipient: string, windowOpen: boolean, template: ReopenTemplate | null | undefined) {
+  if (channel === 'whatsapp') {
+    const built = whatsappMessageBody(message, recipient, windowOpen, template);
+    return 'failed' in built ? built : { path: `${account}/messages`, body: built.body };
+  }
+  if (!windowOpen) return { failed: 'WINDOW_CLOSED' as const };
+  return { path: `${account}/messages`, body: messengerMessageBody(channel, message, recipient) };
+}
+
+/** What an earlier claim of this message ended with, for a job that runs again. */
+async function earlier(deps: PacedDeps, messageId: string, prior: SendRow): Promise<SendResult> {
+  if (prior.state === 'sent') return { externalId: prior.externalId ?? undefined };
+  if (prior.state === 'failed') return failed(prior.errorCode ? sendErrorCode(prior.errorCode) : 'UNKNOWN', prior.metaCode ?? undefined);
+  if (prior.state === 'sending' && !(await deps.repo.abandonSend(messageId, new Date(Date.now() - deps.timeoutMs - 30_000)))) {
+    // Another worker is calling Meta for this message right now.
+    throw new Error('message is being sent by another worker');
+  }
+  return failed('SEND_UNCONFIRMED');
+}
+
+/**
+ * Sends one message on a Meta channel from what the send job handed over: the bot's credentials,
+ * the customer's id and the 24-hour window. Answers Meta's id with the statuses Meta already
+ * reported for it, or why it failed; throws when Meta asked to send later.
+ */
+export async function sendOnMeta(deps: PacedDeps, channel: MetaChannel, ctx: SendContext): Promise<SendResult> {
+  const { repo, connections, graph, log } = deps;
+  const { bot, message } = ctx;
+  const creds = connections.credentials(bot, channel);
+  if (!creds) return failed('CHANNEL_NOT_CONNECTED');
+  const connection = await repo.connection(bot.id, channel);
+  if (connections.stateOf(bot, channel, connection) === 'needs_reauth') return failed('CHANNEL_NEEDS_REAUTH');
+  const recipient = ctx.recipients[0];
+  if (!recipient) return failed('RECIPIENT_UNAVAILABLE');
+
+  const call = request(channel, creds.account, message, recipient, ctx.windowOpen, connection?.template);
+  if ('failed' in call) return failed(call.failed);
+
+  return deps.lanes.run(`${channel}:${creds.account}:${recipient}`, async () => {
+    // The number's turn first, so a claim is never held while waiting for it.
+    if (channel === 'whatsapp') await deps.buckets.take(creds.account);
+    const claim = await repo.claimSend(message.id, channel);
+    if (!claim.claimed) return earlier(deps, message.id, claim.row);
+    try {
+      const res = await graph.post<{ messages?: { id?: string }[]; message_id?: string }>(call.path, { token: creds.token, body: call.body });
+      const externalId = res.messages?.[0]?.id ?? res.message_id;
+      await repo.finishSend(message.id, 'sent', { externalId });
+      return { externalId, statuses: externalId ? await deps.statuses.early(channel, externalId) : [] };
+    } catch (err) {
+      if (!(err instanceof GraphError)) throw err;
+      const code = channelErrorFor(err.code, err.body.error_subcode, err.failure);
+      const context = { botId: bot.id, channel, messageId: message.id, attempt: claim.attempts, ...err.toLog() };
+      if (err.failure === 'ambiguous') {
+        await repo.finishSend(message.id, 'unconfirmed', { errorCode: code });
+        log.warn(context, 'Meta did not confirm a send: not retried, so it is never sent twice');
+        return failed(code);
+      }
+      if ((err.failure === 'retryable' || err.failure === 'not_sent') && claim.attempts < SEND_ATTEMPTS) {
+        await repo.finishSend(message.id, 'retry', { errorCode: code, metaCode: err.code });
+        log.info(context, 'Meta asked to send later: retrying with back-off');
+        throw err;
+      }
+      await repo.finishSend(message.id, 'failed', { errorCode: code, metaCode: err.code });
+      log.warn(context, 'Meta refused a send');
+      // A token no request can carry ('local') needs replacing as much as one Meta refused.
+      if (err.failure === 'token' || err.failure === 'local') await connections.needsReauth(bot, channel, creds, err.code, err.body.message);
+      else if (channelWideErrors.has(code)) await connections.recordError(bot, channel, code, err.code, err.body.message);
+      return failed(code, err.code);
+    }
+  });
+}
 
 /**
  * The senders of the Meta channels. Each message is claimed in the database before the Graph call
@@ -48,83 +120,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * retried by the SEND job with back-off, up to SEND_ATTEMPTS.
  */
 export function metaSenders(deps: SenderDeps): Record<MetaChannel, Sender> {
-  const { repo, connections, graph, log } = deps;
-  const buckets = tokenBuckets(deps.ratePerSecond);
-  const lanes = pacer(deps.recipientGapMs);
-
-  /** The Graph call that sends this message, or why none may be made. */
-  function request(channel: MetaChannel, account: string, message: MessageRow, recipient: string, windowOpen: boolean, template: ReopenTemplate | null | undefined) {
-    if (channel === 'whatsapp') {
-      const built = whatsappMessageBody(message, recipient, windowOpen, template);
-      return 'failed' in built ? built : { path: `${account}/messages`, body: built.body };
-    }
-    if (!windowOpen) return { failed: 'WINDOW_CLOSED' as const };
-    return { path: `${account}/messages`, body: messengerMessageBody(channel, message, recipient) };
-  }
-
-  /** What an earlier claim of this message ended with, for a job that runs again. */
-  async function earlier(messageId: string, prior: SendRow): Promise<SendResult> {
-    if (prior.state === 'sent') return { externalId: prior.externalId ?? undefined };
-    if (prior.state === 'failed') return failed(prior.errorCode ? sendErrorCode(prior.errorCode) : 'UNKNOWN', prior.metaCode ?? undefined);
-    if (prior.state === 'sending' && !(await repo.abandonSend(messageId, new Date(Date.now() - deps.timeoutMs - 30_000)))) {
-      // Another worker is calling Meta for this message right now.
-      throw new Error('message is being sent by another worker');
-    }
-    return failed('SEND_UNCONFIRMED');
-  }
-
-  function senderFor(channel: MetaChannel): Sender {
-    return async (message) => {
-      const ctx = await deps.messages.sendContext(message.id);
-      const bot = await deps.findBot(message.botId);
-      const creds = bot && connections.credentials(bot, channel);
-      if (!ctx || !bot || !creds) return failed('CHANNEL_NOT_CONNECTED');
-      const connection = await repo.connection(bot.id, channel);
-      if (connections.stateOf(bot, channel, connection) === 'needs_reauth') return failed('CHANNEL_NEEDS_REAUTH');
-      if (!ctx.recipient) return failed('RECIPIENT_UNAVAILABLE');
-
-      const windowOpen = Boolean(ctx.lastInboundAt && Date.now() - ctx.lastInboundAt.getTime() < WINDOW_MS);
-      const call = request(channel, creds.account, ctx.message, ctx.recipient, windowOpen, connection?.template);
-      if ('failed' in call) return failed(call.failed);
-
-      // Replies of one conversation go out in the order they were written.
-      for (const end = Date.now() + ORDER_WAIT_MS; Date.now() < end && (await deps.messages.earlierQueued(ctx.message)); ) await sleep(150);
-
-      return lanes.run(`${channel}:${creds.account}:${ctx.recipient}`, async () => {
-        // The number's turn first, so a claim is never held while waiting for it.
-        if (channel === 'whatsapp') await buckets.take(creds.account);
-        const claim = await repo.claimSend(message.id, channel);
-        if (!claim.claimed) return earlier(message.id, claim.row);
-        try {
-          const res = await graph.post<{ messages?: { id?: string }[]; message_id?: string }>(call.path, { token: creds.token, body: call.body });
-          const externalId = res.messages?.[0]?.id ?? res.message_id;
-          await repo.finishSend(message.id, 'sent', { externalId });
-          if (externalId) await deps.statuses.applyEarly(channel, message.id, externalId);
-          return { externalId };
-        } catch (err) {
-          if (!(err instanceof GraphError)) throw err;
-          const code = channelErrorFor(err.code, err.body.error_subcode, err.failure);
-          const context = { botId: bot.id, channel, messageId: message.id, attempt: claim.attempts, ...err.toLog() };
-          if (err.failure === 'ambiguous') {
-            await repo.finishSend(message.id, 'unconfirmed', { errorCode: code });
-            log.warn(context, 'Meta did not confirm a send: not retried, so it is never sent twice');
-            return failed(code);
-          }
-          if ((err.failure === 'retryable' || err.failure === 'not_sent') && claim.attempts < SEND_ATTEMPTS) {
-            await repo.finishSend(message.id, 'retry', { errorCode: code, metaCode: err.code });
-            log.info(context, 'Meta asked to send later: retrying with back-off');
-            throw err;
-          }
-          await repo.finishSend(message.id, 'failed', { errorCode: code, metaCode: err.code });
-          log.warn(context, 'Meta refused a send');
-          // A token no request can carry ('local') needs replacing as much as one Meta refused.
-          if (err.failure === 'token' || err.failure === 'local') await connections.needsReauth(bot, channel, creds, err.code, err.body.message);
-          else if (channelWideErrors.has(code)) await connections.recordError(bot, channel, code, err.code, err.body.message);
-          return failed(code, err.code);
-        }
-      });
-    };
-  }
-
-  return { whatsapp: senderFor('whatsapp'), messenger: senderFor('messenger'), instagram: senderFor('instagram') };
+  const paced: PacedDeps = { ...deps, buckets: tokenBuckets(deps.ratePerSecond), lanes: pacer(deps.recipientGapMs) };
+  return {
+    whatsapp: (ctx) => sendOnMeta(paced, 'whatsapp', ctx),
+    messenger: (ctx) => sendOnMeta(paced, 'messenger', ctx),
+    instagram: (ctx) => sendOnMeta(paced, 'instagram', ctx),
+  };
 }

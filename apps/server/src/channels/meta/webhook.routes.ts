@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { storableDeep } from '@charla/shared';
 import { sendError } from '../../plugins/error-handler.ts';
@@ -39,28 +39,34 @@ export async function webhookRoutes(app: FastifyInstance, { service, appSecret, 
     return reply.type('text/plain').send(q.data['hub.challenge']);
   });
 
-  app.post('/webhooks/meta', { bodyLimit: WEBHOOK_BODY_LIMIT, schema: { hide: true } }, async (req, reply) => {
-    if (!appSecret) {
-      req.log.error('META_APP_SECRET is not set: Meta webhooks cannot be verified and are refused');
-      return sendError(req, reply, 'SERVICE_UNAVAILABLE');
-    }
-    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const signature = verifySignature(raw, req.headers['x-hub-signature-256'], appSecret);
-    if (signature !== 'ok') {
-      req.log.warn({ signature, bytes: raw.length }, 'Meta webhook with a bad signature refused');
-      return sendError(req, reply, signature === 'missing' ? 'SIGNATURE_MISSING' : 'SIGNATURE_INVALID');
-    }
-    let payload: unknown;
-    try {
-      // Signed by Meta, so never refused: text PostgreSQL cannot store (a NUL, a lone UTF-16
-      // half) is removed from every string here, ids and statuses included.
-      payload = storableDeep(JSON.parse(raw.toString('utf8')));
-    } catch {
-      req.log.warn({ bytes: raw.length }, 'signed Meta webhook is not JSON');
-      return sendError(req, reply, 'INVALID_JSON');
-    }
-    const summary = await service.handle(payload);
-    req.log.info(summary, 'Meta webhook');
-    return reply.status(200).send({ ok: true });
-  });
+  app.post('/webhooks/meta', { bodyLimit: WEBHOOK_BODY_LIMIT, schema: { hide: true } }, (req, reply) => acceptDelivery({ service, appSecret }, req, reply));
+}
+
+/**
+ * POST /webhooks/meta: checks the signature over the raw body, reads the JSON and hands the
+ * delivery to the webhook service (`handleDelivery`); answers 200 once every message is stored.
+ */
+export async function acceptDelivery({ service, appSecret }: Pick<WebhookRouteOptions, 'service' | 'appSecret'>, req: FastifyRequest, reply: FastifyReply) {
+  if (!appSecret) {
+    req.log.error('META_APP_SECRET is not set: Meta webhooks cannot be verified and are refused');
+    return sendError(req, reply, 'SERVICE_UNAVAILABLE');
+  }
+  const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  const signature = verifySignature(raw, req.headers['x-hub-signature-256'], appSecret);
+  if (signature !== 'ok') {
+    req.log.warn({ signature, bytes: raw.length }, 'Meta webhook with a bad signature refused');
+    return sendError(req, reply, signature === 'missing' ? 'SIGNATURE_MISSING' : 'SIGNATURE_INVALID');
+  }
+  let payload: unknown;
+  try {
+    // Signed by Meta, so never refused: text PostgreSQL cannot store (a NUL, a lone UTF-16
+    // half) is removed from every string here, ids and statuses included.
+    payload = storableDeep(JSON.parse(raw.toString('utf8')));
+  } catch {
+    req.log.warn({ bytes: raw.length }, 'signed Meta webhook is not JSON');
+    return sendError(req, reply, 'INVALID_JSON');
+  }
+  const summary = await service.handle(payload);
+  req.log.info(summary, 'Meta webhook');
+  return reply.status(200).send({ ok: true });
 }

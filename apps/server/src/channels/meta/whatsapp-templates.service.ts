@@ -1,7 +1,7 @@
 import { channelErrorMessage, type Locale, type WhatsappTemplateBody, type WhatsappTemplateOption } from '@charla/shared';
 import { AppError, type Reason } from '../../lib/errors.ts';
 import type { UserRow } from '../../modules/auth/auth.repository.ts';
-import type { BotRow } from '../../modules/bots/bots.repository.ts';
+import type { ChannelBot } from '../../modules/conversations/ports.ts';
 import type { ChannelsServiceDeps } from './channels.service.ts';
 import type { ChannelCredentials } from './connections.ts';
 import { GraphError } from './graph-client.ts';
@@ -23,7 +23,7 @@ export function whatsappTemplatesService(deps: Pick<ChannelsServiceDeps, 'repo' 
   const { repo, connections, graph, access, log } = deps;
 
   /** The connected WhatsApp number's token and WABA, or CHANNEL_NOT_CONNECTED. */
-  function whatsappAccount(bot: BotRow): { creds: ChannelCredentials; waba: string } {
+  function whatsappAccount(bot: ChannelBot): { creds: ChannelCredentials; waba: string } {
     const creds = connections.credentials(bot, 'whatsapp');
     const waba = bot.metaCredentials[0]?.waba_id;
     if (!creds || !waba) throw new AppError('CHANNEL_NOT_CONNECTED');
@@ -34,7 +34,7 @@ export function whatsappTemplatesService(deps: Pick<ChannelsServiceDeps, 'repo' 
    * A read of the WABA at Meta on the owner's behalf. A refused token moves the channel to
    * needs_reauth (as a refused send does); any other failure is answered with Meta's words.
    */
-  async function readWaba<T>(bot: BotRow, creds: ChannelCredentials, what: Reason, call: () => Promise<T>): Promise<T> {
+  async function readWaba<T>(bot: ChannelBot, creds: ChannelCredentials, what: Reason, call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (err) {
@@ -64,7 +64,7 @@ export function whatsappTemplatesService(deps: Pick<ChannelsServiceDeps, 'repo' 
   const listingFailed: Reason = { es: 'No se pudieron leer las plantillas de WhatsApp.', en: 'Could not read the WhatsApp templates.' };
 
   /** Refuses a template Meta does not have, has not approved, or whose variables the reply cannot fill. */
-  async function checkTemplate(bot: BotRow, template: WhatsappTemplateBody) {
+  async function checkTemplate(bot: ChannelBot, template: WhatsappTemplateBody) {
     const { creds, waba } = whatsappAccount(bot);
     const page = await readWaba(bot, creds, listingFailed, () =>
       graph.get<GraphTemplatePage>(`${waba}/message_templates`, { token: creds.token, query: { name: template.name, fields: templateFields, limit: '100' }, retries: 1 }),

@@ -8,7 +8,7 @@ import type { ChannelDefinition } from '../../modules/conversations/ports.ts';
 export function playgroundChannel(): ChannelDefinition {
   return {
     channel: 'playground',
-    send: async () => undefined,
+    send: async () => ({}),
     capabilities: { media: true, choices: 'shown', window24h: false, paced: false, imageWithText: () => true },
     connected: () => true,
   };

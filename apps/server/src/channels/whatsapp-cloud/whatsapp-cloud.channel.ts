@@ -1,5 +1,4 @@
-import type { BotRow } from '../../modules/bots/bots.repository.ts';
-import type { ChannelDefinition, MediaFetcher, Sender, TemplateChoice } from '../../modules/conversations/ports.ts';
+import type { ChannelBot, ChannelDefinition, MediaFetcher, Sender, TemplateChoice } from '../../modules/conversations/ports.ts';
 import { whatsappImageWithText } from './whatsapp-outbound.ts';
 
 /**
@@ -7,7 +6,7 @@ import { whatsappImageWithText } from './whatsapp-outbound.ts';
  * (whatsapp-inbound.ts reads them), replies go out through the Graph API with buttons, lists,
  * pictures and, after 24 hours without a customer's message, the approved template chosen in Canales.
  */
-export function whatsappCloudChannel(deps: { send: Sender; fetchMedia: MediaFetcher; checkTemplate: (bot: BotRow, template: TemplateChoice) => Promise<void> }): ChannelDefinition {
+export function whatsappCloudChannel(deps: { send: Sender; fetchMedia: MediaFetcher; checkTemplate: (bot: ChannelBot, template: TemplateChoice) => Promise<void> }): ChannelDefinition {
   return {
     channel: 'whatsapp',
     send: deps.send,

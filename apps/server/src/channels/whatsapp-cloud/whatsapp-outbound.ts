@@ -1,5 +1,5 @@
 import type { ReplyChoices } from '@charla/shared';
-import type { MessageRow } from '../../modules/conversations/ports.ts';
+import type { OutboundMessage } from '../../modules/conversations/ports.ts';
 import type { ReopenTemplate } from '../meta/meta.table.ts';
 
 const TEXT_MAX = 4096;
@@ -70,7 +70,7 @@ const templateText = (text: string) => text.replace(/\s*[\n\r\t]+\s*/g, ' ').rep
  * 24-hour window, the bot's template (or nothing: WINDOW_CLOSED).
  */
 export function whatsappMessageBody(
-  message: Pick<MessageRow, 'text' | 'media'> & Partial<Pick<MessageRow, 'choices' | 'template'>>,
+  message: Pick<OutboundMessage, 'text' | 'media'> & Partial<Pick<OutboundMessage, 'choices' | 'template'>>,
   to: string,
   windowOpen: boolean,
   reopenTemplate: ReopenTemplate | null | undefined,

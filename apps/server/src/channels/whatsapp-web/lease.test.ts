@@ -91,7 +91,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('WhatsApp by QR across processes
       .insert(messages)
       .values({ conversationId: reply!.conversationId, botId, channel: 'whatsmeow', direction: 'out', author: 'human', text: 'Sí, hasta las 7.', status: 'queued' })
       .returning();
-    const outcome = await peers.b.t.app.whatsappWeb.manager.send(queued!);
+    const context = await peers.b.t.modules.pipeline.channelMessages.sendContext(queued!.id);
+    const outcome = await peers.b.t.app.whatsappWeb.manager.send(context!);
     expect(sock.sent.at(-1)).toMatchObject({ jid: '5213300000011@s.whatsapp.net', text: 'Sí, hasta las 7.' });
     expect(outcome).toEqual({ externalId: sock.sent.at(-1)!.id });
   });

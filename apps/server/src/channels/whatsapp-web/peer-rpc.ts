@@ -13,7 +13,7 @@ import type { SessionState } from './session-state.ts';
 export function peerRpc(state: SessionState, parts: { sender: PacedSender; lifecycle: Pick<SessionLifecycle, 'finish'>; runTick: () => Promise<void> }) {
   const { deps, running } = state;
   const { lease, log, options } = deps;
-  const { deliver, outboundMessage } = parts.sender;
+  const { deliver } = parts.sender;
   const { finish } = parts.lifecycle;
   const runTick = parts.runTick;
   const pending = new Map<string, { resolve(externalId?: string): void; reject(err: Error): void; timer: NodeJS.Timeout }>();
@@ -58,8 +58,12 @@ export function peerRpc(state: SessionState, parts: { sender: PacedSender; lifec
     void (async () => {
       try {
         if (message.op === 'send') {
-          const m = await outboundMessage(message.messageId);
-          return answer(true, undefined, m ? await deliver(m.id, m.botId) : undefined);
+          // The context is read here: the request carries only the message's id.
+          const ctx = await deps.messages.sendContext(message.messageId);
+          const externalId = ctx ? await deliver(ctx) : undefined;
+          // Stored at once: should the answer be lost, the next try finds the message sent.
+          if (ctx && externalId && !ctx.message.externalId) await deps.messages.setExternalId(ctx.message.id, externalId);
+          return answer(true, undefined, externalId);
         }
         const s = running.get(message.botId);
         if (!s) return answer(false, 'CHANNEL_NOT_CONNECTED');

@@ -1,5 +1,5 @@
 import type { WhatsappSessionStatus } from '@charla/shared';
-import type { MessageRow } from '../../modules/conversations/ports.ts';
+import type { SendContext } from '../../modules/conversations/ports.ts';
 import { inboundQueue } from './inbound-queue.ts';
 import { ownershipLoop } from './ownership-loop.ts';
 import { pacedSender } from './paced-sender.ts';
@@ -103,11 +103,12 @@ export function sessionManager(deps: ManagerDeps) {
      * The pipeline's sender for 'whatsmeow'. Throws when it cannot send now (the job tries again);
      * on the job's last try, or when there is nobody to write to, answers why it failed.
      */
-    async send(message: MessageRow): Promise<SendOutcome> {
+    async send(ctx: SendContext): Promise<SendOutcome> {
+      const { message } = ctx;
       if (message.externalId) return { externalId: message.externalId };
       const attempt = await repo.countAttempt(message.id);
       try {
-        if (running.has(message.botId)) return { externalId: await deliver(message.id, message.botId) };
+        if (running.has(message.botId)) return { externalId: await deliver(ctx) };
         const owner = lease.shared ? await repo.liveOwner(message.botId) : null;
         if (!owner || owner === lease.id) throw new WhatsappWebError('CHANNEL_NOT_CONNECTED');
         return { externalId: await rpc.request(owner, { op: 'send', messageId: message.id }, PEER_SEND_TIMEOUT_MS) };

@@ -66,6 +66,8 @@ export function sessionState(deps: ManagerDeps) {
     deps,
     running: new Map<string, Running>(),
     claiming: new Set<string>(),
+    /** WhatsApp's ids of the messages this process sent, by message id: a second send of one sends nothing. */
+    sent: new Map<string, string>(),
     closed: false,
     createSocket: deps.createSocket ?? baileysSocket,
     fetchImage: deps.fetchImage,

@@ -68,7 +68,7 @@ export async function whatsappWebChannel(app: FastifyInstance, { config, databas
   await app.register(whatsappWebRoutes, { service });
   const definition: ChannelDefinition = {
     channel: 'whatsmeow',
-    send: (message) => manager.send(message),
+    send: (ctx) => manager.send(ctx),
     fetchMedia: media.fetcher,
     capabilities: { media: true, choices: 'shown', window24h: false, paced: true, imageWithText: whatsappWebImageWithText },
     // Whether a session is paired is known to the process that runs it (the lease): sends find out.

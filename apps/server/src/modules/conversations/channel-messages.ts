@@ -1,13 +1,13 @@
+import type { ChannelRegistry } from './channel-registry.ts';
 import type { ConversationEvents } from './conversation-events.ts';
 import type { ConversationsRepository } from './conversations.repository.ts';
+import { queuedSendContext } from './outbound.ts';
 import type { ChannelMessages } from './ports.ts';
 
 /** The ChannelMessages port: channels read and move their messages here, and the dashboard hears of each change. */
-export function channelMessages(repo: ConversationsRepository, events: ConversationEvents): ChannelMessages {
+export function channelMessages(repo: ConversationsRepository, events: ConversationEvents, registry: ChannelRegistry): ChannelMessages {
   return {
-    find: repo.findMessage,
-    sendContext: repo.sendContext,
-    earlierQueued: repo.earlierQueued,
+    sendContext: (messageId) => queuedSendContext({ repo, registry }, messageId),
     byExternalId: repo.byExternalId,
     async advance(messageId, status, at, error, externalId) {
       const row = await repo.advance(messageId, status, at, error, externalId);
@@ -20,7 +20,6 @@ export function channelMessages(repo: ConversationsRepository, events: Conversat
       return rows;
     },
     setExternalId: repo.setExternalId,
-    recipientIds: repo.recipientIds,
     knownIdentity: repo.knownIdentity,
     addIdentity: repo.addIdentity,
   };

@@ -3,7 +3,7 @@ import type { Notice } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
 import { bots } from '../bots/bots.table.ts';
 import { contactIdentities, contacts, conversations, messages, type Channel, type StoredMedia } from './conversations.table.ts';
-import type { DeliveryStatus, Inbound, SendContext } from './ports.ts';
+import type { ChannelBot, DeliveryStatus, Inbound } from './ports.ts';
 
 export type { Inbound };
 
@@ -17,6 +17,15 @@ const rank = sql`case ${messages.status} when 'queued' then 0 when 'sent' then 1
 /** The conversation's customer as the channel knows them (joined with a conversation). */
 const customerOfConversation = and(eq(contactIdentities.botId, conversations.botId), eq(contactIdentities.contactId, conversations.contactId), eq(contactIdentities.channel, conversations.channel));
 const rankOf: Record<DeliveryStatus, number> = { sent: 1, failed: 2, delivered: 3, read: 4 };
+
+/** A queued message with what its send needs, as stored (see `sendContext`). */
+export interface StoredSend {
+  message: MessageRow;
+  bot: ChannelBot;
+  recipients: string[];
+  lastInboundAt: Date | null;
+  earlierQueued: boolean;
+}
 
 export interface OutboundDraft {
   text: string;
@@ -343,19 +352,38 @@ export function conversationsRepository(db: Db) {
 
     // ---- what channels read and change of their messages (through the ChannelMessages port) ----
 
-    async sendContext(messageId: string): Promise<SendContext | undefined> {
+    /**
+     * What one send needs, in one read: the message, its bot's channel credentials (none when the
+     * bot was deleted), the customer's ids on the message's channel, when they last wrote, and
+     * whether an earlier reply of the conversation still waits to be sent.
+     */
+    async sendContext(messageId: string): Promise<StoredSend | undefined> {
       const [row] = await db
-        .select({ message: messages, lastInboundAt: conversations.lastInboundAt, recipient: contactIdentities.externalId })
+        .select({
+          message: messages,
+          lastInboundAt: conversations.lastInboundAt,
+          bot: { id: bots.id, userId: bots.userId, metaCredentials: bots.metaCredentials, messengerCredentials: bots.messengerCredentials, deletedAt: bots.deletedAt },
+          recipients: sql<string[] | null>`(select json_agg(${contactIdentities.externalId}) from ${contactIdentities} where ${customerOfConversation})`,
+          earlierQueued: sql<boolean>`exists (select 1 from ${messages} as earlier where earlier.conversation_id = ${messages.conversationId} and earlier.status = 'queued' and earlier.created_at < ${messages.createdAt} and earlier.id <> ${messages.id})`,
+        })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .leftJoin(contactIdentities, customerOfConversation)
+        .innerJoin(bots, eq(bots.id, messages.botId))
         .where(eq(messages.id, messageId))
         .limit(1);
-      return row ? { message: row.message, lastInboundAt: row.lastInboundAt, recipient: row.recipient ?? undefined } : undefined;
+      if (!row) return undefined;
+      const { deletedAt, ...bot } = row.bot;
+      return {
+        message: row.message,
+        bot: deletedAt ? { ...bot, metaCredentials: [], messengerCredentials: [] } : bot,
+        recipients: row.recipients ?? [],
+        lastInboundAt: row.lastInboundAt,
+        earlierQueued: Boolean(row.earlierQueued),
+      };
     },
 
     /** Whether an earlier reply of the same conversation still waits to be sent (replies go out in order). */
-    async earlierQueued(message: MessageRow): Promise<boolean> {
+    async earlierQueued(message: Pick<MessageRow, 'id' | 'conversationId' | 'createdAt'>): Promise<boolean> {
       const [row] = await db
         .select({ id: messages.id })
         .from(messages)
@@ -431,17 +459,6 @@ export function conversationsRepository(db: Db) {
     /** Another id of a contact on the channel (WhatsApp: its LID beside its phone number, or the other way round). */
     async addIdentity(botId: string, channel: Channel, externalId: string, contactId: string): Promise<void> {
       await db.insert(contactIdentities).values({ botId, channel, externalId, contactId }).onConflictDoNothing();
-    },
-
-    /** The ids of the customer a message goes to, on the message's channel. */
-    async recipientIds(messageId: string): Promise<string[]> {
-      const rows = await db
-        .select({ externalId: contactIdentities.externalId })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .innerJoin(contactIdentities, customerOfConversation)
-        .where(eq(messages.id, messageId));
-      return rows.map((r) => r.externalId);
     },
 
     /** Rows of a past made up elsewhere (the demo account's history), inserted as given: one statement per table. */

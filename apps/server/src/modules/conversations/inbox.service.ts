@@ -14,8 +14,7 @@ import type { ContactRow, ConversationRow, MessageRow } from './conversations.re
 import type { InboxRepository, InboxRow } from './inbox.repository.ts';
 import { toConversationMessage } from './message-view.ts';
 import type { Pipeline } from './pipeline.ts';
-
-const WINDOW_MS = 24 * 60 * 60 * 1000;
+import { windowOpen as windowOfChannel } from './window.ts';
 
 export interface InboxDeps {
   repo: InboxRepository;
@@ -55,8 +54,7 @@ export function inboxService(deps: InboxDeps) {
   const { repo, pipeline } = deps;
 
   /** Whether a reply may go now: a channel with a 24-hour window needs the customer to have written within it. */
-  const windowOpen = (c: ConversationRow, now = Date.now()) =>
-    !deps.registry.get(c.channel)?.capabilities.window24h || Boolean(c.lastInboundAt && now - c.lastInboundAt.getTime() < WINDOW_MS);
+  const windowOpen = (c: ConversationRow) => windowOfChannel(deps.registry.get(c.channel)?.capabilities, c.lastInboundAt);
 
   /**
    * The one access check: the bot's owner or the main admin; anyone else is told it does not

@@ -43,7 +43,7 @@ export function pipeline(deps: PipelineDeps) {
     scheduleIdleReturn: handoff.scheduleIdleReturn,
     returnIdle: handoff.returnIdle,
     /** What channels read and change of their messages. */
-    channelMessages: channelMessages(repo, events),
+    channelMessages: channelMessages(repo, events, registry),
   };
 }
 

@@ -1,6 +1,5 @@
-import type { Notice, ReplyChoices } from '@charla/shared';
-import type { BotRow } from '../bots/bots.repository.ts';
-import type { MessageRow } from './conversations.repository.ts';
+import type { ChosenOption, MessageDirection, MessageStatus, Notice, ReplyChoices } from '@charla/shared';
+import type { StoredCredential } from '../bots/bots.table.ts';
 import type { Channel, StoredMedia } from './conversations.table.ts';
 
 /**
@@ -10,7 +9,30 @@ import type { Channel, StoredMedia } from './conversations.table.ts';
  * module's one `send` picks from the registry. The module imports nothing from a channel.
  */
 
-export type { Channel, MessageRow, StoredMedia };
+export type { Channel, StoredMedia };
+
+/** A stored message as a channel reads it (the conversations module hands its rows over as this). */
+export interface ChannelMessage {
+  id: string;
+  botId: string;
+  conversationId: string;
+  channel: Channel;
+  direction: MessageDirection;
+  status: MessageStatus;
+  text: string;
+  media: StoredMedia[] | null;
+  /** The channel's id of the message, once it has one. */
+  externalId: string | null;
+  createdAt: Date;
+}
+
+/** A bot as a channel sees it: its owner and the stored credentials of its channels (tokens sealed). */
+export interface ChannelBot {
+  id: string;
+  userId: string;
+  metaCredentials: StoredCredential[];
+  messengerCredentials: StoredCredential[];
+}
 
 /** A customer's message as a channel read it, before anything is stored. */
 export interface Inbound {
@@ -25,20 +47,67 @@ export interface Inbound {
   text: string;
   media?: StoredMedia[];
   /** The option the customer tapped (a button, a list row, a quick reply); `text` is its title. */
-  chosen?: MessageRow['chosen'];
+  chosen?: ChosenOption | null;
   at: Date;
   /** false: stored as already processed and never answered (a redelivery of an old message). */
   answer?: boolean;
 }
 
 /** Stores one customer's message (idempotent on the channel's id) and queues its turn. */
-export type ReceiveInbound = (m: Inbound) => Promise<'duplicate' | { message: MessageRow; conversation: { id: string; contactId: string } }>;
+export type ReceiveInbound = (m: Inbound) => Promise<'duplicate' | { message: ChannelMessage; conversation: { id: string; contactId: string } }>;
 
-/** The channel's id of the sent message, or `failed` (a code and its values) when it will never be delivered. */
-export type SendResult = { externalId?: string } | { failed: Notice };
+/** An approved template a person chose to send after the window closed (the text fills its {{1}}). */
+export interface TemplateRef {
+  name: string;
+  language: string;
+  withText: boolean;
+}
+
+/** One outbound message to send, as stored. */
+export interface OutboundMessage {
+  id: string;
+  botId: string;
+  conversationId: string;
+  text: string;
+  media: StoredMedia[] | null;
+  /** Options to tap, sent as the channel can (buttons and lists, quick replies), or not at all. */
+  choices: ReplyChoices | null;
+  template: TemplateRef | null;
+  /** The channel's id of the message when it already went out (the send job then sends nothing). */
+  externalId: string | null;
+}
+
+/**
+ * Everything a channel needs for one send, read once by the conversations module's send job:
+ * the channel answers from it without asking the module anything more.
+ */
+export interface SendContext {
+  message: OutboundMessage;
+  /** The bot that sends it, with its channels' credentials. */
+  bot: ChannelBot;
+  /** The customer's ids on the message's channel (wa_id, PSID, IGSID; WhatsApp by QR knows a phone's JID and a LID). */
+  recipients: string[];
+  /** When the customer last wrote in this conversation. */
+  lastInboundAt: Date | null;
+  /** Whether a reply may go now: always on channels without a 24-hour window (see window.ts). */
+  windowOpen: boolean;
+}
+
+/** A status the channel learnt of before the send answered (Meta's webhook can overtake its own answer). */
+export interface EarlyStatus {
+  status: DeliveryStatus;
+  at: Date;
+  error: Notice | null;
+}
+
+/**
+ * What a send ended with: the channel's id of the message (and statuses already reported for
+ * it), or `failed` (a code and its values) when it will never be delivered.
+ */
+export type SendResult = { externalId?: string; statuses?: EarlyStatus[] } | { failed: Notice };
 
 /** Delivers one outbound message on its channel; throws to be retried by the send job. */
-export type Sender = (message: MessageRow) => Promise<SendResult | void>;
+export type Sender = (context: SendContext) => Promise<SendResult>;
 
 /** The largest file a customer may send that is kept (WhatsApp's own limit for audio and video). */
 export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
@@ -47,7 +116,7 @@ export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
  * Downloads one file of a customer's message from its channel (at most `maxBytes`); throws to be
  * retried, or answers why it cannot be had (a code: MEDIA_TOO_LARGE, MEDIA_REFUSED…).
  */
-export type MediaFetcher = (message: MessageRow, media: StoredMedia, maxBytes: number) => Promise<{ bytes: Uint8Array; mime: string } | { unavailable: string }>;
+export type MediaFetcher = (message: ChannelMessage, media: StoredMedia, maxBytes: number) => Promise<{ bytes: Uint8Array; mime: string } | { unavailable: string }>;
 
 /** An approved template the channel sends when its window is closed (WhatsApp Cloud). */
 export interface TemplateChoice {
@@ -65,8 +134,11 @@ export interface SenderCapabilities {
   /** Replies need the customer to have written in the last 24 hours (a template reopens it where `templates`). */
   window24h: boolean;
   /** Approved templates can be sent (after the window closed); refuses one the channel's account cannot send. */
-  templates?: { check(bot: BotRow, template: TemplateChoice): Promise<void> };
-  /** Sends are spaced out per number or recipient (they may wait before going). */
+  templates?: { check(bot: ChannelBot, template: TemplateChoice): Promise<void> };
+  /**
+   * Sends are spaced out per number or recipient (they may wait before going); the send job
+   * holds a reply until the earlier replies of its conversation have left.
+   */
   paced: boolean;
   /** Whether a reply's picture can ride on the reply itself, or must go just before it as its own message. */
   imageWithText(text: string, choices: ReplyChoices | null | undefined): boolean;
@@ -80,15 +152,7 @@ export interface ChannelDefinition {
   /** Downloads the files customers send on it, when it can. */
   fetchMedia?: MediaFetcher;
   /** Whether the bot has the channel connected (so a notice to the team can go out on it); unknown when absent. */
-  connected?(bot: BotRow): boolean;
-}
-
-/** Where a channel's sender finds what one send needs. */
-export interface SendContext {
-  message: MessageRow;
-  lastInboundAt: Date | null;
-  /** The customer's id on the message's channel (wa_id, PSID, IGSID, a WhatsApp JID). */
-  recipient: string | undefined;
+  connected?(bot: ChannelBot): boolean;
 }
 
 /** A delivery status a channel reports for an outbound message. */
@@ -99,20 +163,22 @@ export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
  * (which alone writes the messages table and tells the dashboard of each change).
  */
 export interface ChannelMessages {
-  find(messageId: string): Promise<MessageRow | undefined>;
+  /**
+   * What one send needs, for a process that sends a message on another's behalf (WhatsApp by QR
+   * runs each session in one process); a message no longer queued answers nothing.
+   */
   sendContext(messageId: string): Promise<SendContext | undefined>;
-  /** Whether an earlier reply of the same conversation still waits to be sent (replies go out in order). */
-  earlierQueued(message: MessageRow): Promise<boolean>;
   /** The message a channel knows by its id, on that channel. */
-  byExternalId(channel: Channel, externalId: string, botId?: string): Promise<MessageRow | undefined>;
+  byExternalId(channel: Channel, externalId: string, botId?: string): Promise<ChannelMessage | undefined>;
   /** Moves an outbound message forward to `status` (never back); answers it when it moved. */
-  advance(messageId: string, status: DeliveryStatus, at: Date, error: Notice | null, externalId?: string): Promise<MessageRow | undefined>;
+  advance(messageId: string, status: DeliveryStatus, at: Date, error: Notice | null, externalId?: string): Promise<ChannelMessage | undefined>;
   /** Messenger and Instagram's "everything up to this moment" reads and deliveries. */
-  advanceUntil(botId: string, channel: Channel, recipient: string, status: 'delivered' | 'read', until: Date): Promise<MessageRow[]>;
-  /** Records the channel's id of a message once it went out (a second delivery then sends nothing). */
+  advanceUntil(botId: string, channel: Channel, recipient: string, status: 'delivered' | 'read', until: Date): Promise<ChannelMessage[]>;
+  /**
+   * Records the channel's id of a message sent on another process's behalf, before that process
+   * hears of it (a second send job then sends nothing).
+   */
   setExternalId(messageId: string, externalId: string): Promise<void>;
-  /** The customer's ids on the message's channel (WhatsApp by QR knows a phone's and a LID). */
-  recipientIds(messageId: string): Promise<string[]>;
   /** The first of these ids on the channel this bot already knows a contact by. */
   knownIdentity(botId: string, channel: Channel, externalIds: string[]): Promise<string | undefined>;
   /** Another id of a known contact on the channel. */

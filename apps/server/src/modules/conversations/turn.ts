@@ -51,156 +51,164 @@ export interface CommittedTurn {
   actions: readonly EngineAction[];
 }
 
+/** Queues a conversation's turn (stately: one running and one waiting per conversation). */
+export function queueTurn(jobs: Jobs, conversationId: string) {
+  return jobs.send(REPLY_JOB, { conversationId }, { singletonKey: conversationId });
+}
+
 /**
  * A conversation's turn (one at a time per conversation; messages that arrive meanwhile wait for
  * the next one): the engine answers the customer's waiting messages and the turn's changes are
- * committed together, then each reply is queued to be sent.
+ * committed together (`commitTurn`), then each reply is queued to be sent.
  */
-export function turns(deps: TurnDeps) {
-  const { repo, jobs } = deps;
-  const queueTurn = (conversationId: string) => jobs.send(REPLY_JOB, { conversationId }, { singletonKey: conversationId });
+export async function turn(deps: TurnDeps, conversationId: string): Promise<void> {
+  const { repo } = deps;
+  const found = await repo.conversationWithContact(conversationId);
+  if (!found) return;
+  const { conversation, contact } = found;
+  const { pending, queuedOutbound } = await repo.unfinished(conversationId);
+  // Replies of an earlier turn that crashed before their send jobs were queued.
+  for (const m of queuedOutbound) await deps.queueSend(m.id);
+  if (!pending.length) return;
+  const month = monthOf(new Date());
+  const owner = await repo.botForTurn(conversation.botId);
+  const ids = pending.map((p) => p.id);
+  if (!owner || !owner.bot.botEnabled || conversation.status !== 'bot') return repo.markProcessed(ids);
+  const { bot } = owner;
 
-  async function turn(conversationId: string): Promise<void> {
-    const found = await repo.conversationWithContact(conversationId);
-    if (!found) return;
-    const { conversation, contact } = found;
-    const { pending, queuedOutbound } = await repo.unfinished(conversationId);
-    // Replies of an earlier turn that crashed before their send jobs were queued.
-    for (const m of queuedOutbound) await deps.queueSend(m.id);
-    if (!pending.length) return;
-    const month = monthOf(new Date());
-    const owner = await repo.botForTurn(conversation.botId);
-    const ids = pending.map((p) => p.id);
-    if (!owner || !owner.bot.botEnabled || conversation.status !== 'bot') return repo.markProcessed(ids);
-    const { bot } = owner;
+  const quota = await deps.quota.check(bot.userId, 'messages', { month });
+  if (!quota.ok) {
+    deps.events.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: quota.limit ?? 0 });
+    return repo.markProcessed(ids);
+  }
 
-    const quota = await deps.quota.check(bot.userId, 'messages', { month });
-    if (!quota.ok) {
-      deps.events.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: quota.limit ?? 0 });
-      return repo.markProcessed(ids);
-    }
-
-    const now = pending.at(-1)!.createdAt;
-    const history = await repo.history(conversationId, pending[0]!.createdAt, HISTORY);
-    const tapped = chosenOption.safeParse(pending.findLast((p) => p.chosen)?.chosen);
-    const context: EngineContext = {
-      bot: engineBot(bot),
+  const now = pending.at(-1)!.createdAt;
+  const history = await repo.history(conversationId, pending[0]!.createdAt, HISTORY);
+  const tapped = chosenOption.safeParse(pending.findLast((p) => p.chosen)?.chosen);
+  const context: EngineContext = {
+    bot: engineBot(bot),
+    now,
+    contact: { name: contact?.name ?? '', email: contact?.email ?? '', phone: contact?.phone ?? '' },
+    history: history.map((h) => ({ direction: h.direction, text: h.text })),
+    incoming: pending.map((p) => p.text.slice(0, READ_CHARS)),
+    ...(tapped.success && { chosen: tapped.data }),
+    state: conversation.engineState,
+    tools: engineTools({
+      search: deps.search,
+      appointments: deps.appointments,
+      bot,
+      contactId: conversation.contactId,
       now,
-      contact: { name: contact?.name ?? '', email: contact?.email ?? '', phone: contact?.phone ?? '' },
-      history: history.map((h) => ({ direction: h.direction, text: h.text })),
-      incoming: pending.map((p) => p.text.slice(0, READ_CHARS)),
-      ...(tapped.success && { chosen: tapped.data }),
-      state: conversation.engineState,
-      tools: engineTools({
-        search: deps.search,
-        appointments: deps.appointments,
-        bot,
-        contactId: conversation.contactId,
-        now,
-        ...(deps.productImage && { productImage: deps.productImage }),
-      }),
+      ...(deps.productImage && { productImage: deps.productImage }),
+    }),
+  };
+  let status: ConversationStatus = conversation.status;
+  const typing = (on: boolean) => deps.events.emit(rooms.bot(bot.id), 'conversationUpdated', { botId: bot.id, conversationId, status, typing: on });
+  typing(true);
+  try {
+    const result = await deps.engine.respond(context);
+    const actions = result.actions;
+    const of = <T extends EngineAction['type']>(type: T) => actions.filter((a): a is Extract<EngineAction, { type: T }> => a.type === type);
+    const contactPatch = Object.assign({}, ...of('update_contact').map(({ type: _t, ...fields }) => fields)) as Record<string, string>;
+    // A person is asked for, or the bot could not answer twice in a row: the conversation goes
+    // to a person only when the owner turned hand-off on; otherwise the bot keeps answering.
+    const asked = result.handoff || of('handoff').length > 0;
+    const unanswered = result.unanswered ? conversation.unanswered + 1 : 0;
+    const handoff = bot.redirectionEnabled && (asked || unanswered >= UNANSWERED_HANDOFF);
+    const reason = asked ? (of('handoff')[0]?.reason ?? 'customer') : 'unanswered';
+    const kept = handoff ? actions : actions.filter((a) => a.type !== 'handoff');
+    // The turn's clock is the customer's; a person's idle time counts on the real one.
+    const handoffAt = new Date();
+    const welcome = !history.length && bot.welcomeMessage.trim() ? [bot.welcomeMessage.trim()] : [];
+    const lastId = ids.at(-1)!;
+    const drafts = (replies: string[], withSources: boolean, offered: unknown, image?: { url: string }): OutboundDraft[] => {
+      const texts = [...welcome, ...replies].filter((t) => t.trim());
+      const choices = validChoices(offered, deps.log, conversationId);
+      const picture = image && typeof image.url === 'string' && isImageLink(image.url) ? [{ type: 'image', url: image.url }] : null;
+      return texts.flatMap((text, i) => {
+        const last = i === texts.length - 1;
+        const draft: OutboundDraft = {
+          text,
+          idempotencyKey: `${lastId}:${i}`,
+          sources: last && withSources ? result.sources.slice(0, 5).map(toSource) : null,
+          actions: last && kept.length ? kept.map(serializeAction) : null,
+          choices: last ? choices : null,
+          media: null,
+        };
+        if (!last || !picture) return [draft];
+        // The picture rides on the reply where the channel allows it, else goes just before it.
+        if ((deps.registry.get(conversation.channel)?.capabilities.imageWithText(text, choices) ?? true)) return [{ ...draft, media: picture }];
+        return [{ text: '', idempotencyKey: `${lastId}:${i}:image`, media: picture }, draft];
+      });
     };
-    let status: ConversationStatus = conversation.status;
-    const typing = (on: boolean) => deps.events.emit(rooms.bot(bot.id), 'conversationUpdated', { botId: bot.id, conversationId, status, typing: on });
-    typing(true);
+    const base = {
+      conversationId,
+      botId: bot.id,
+      contactId: conversation.contactId,
+      ownerId: bot.userId,
+      month,
+      channel: conversation.channel,
+      processedIds: ids,
+      contactPatch,
+      cancellations: of('cancel').map((c) => c.appointmentId),
+      confirmations: of('confirm').map((c) => c.appointmentId),
+      handoff,
+      handoffAt,
+      unanswered: handoff ? 0 : unanswered,
+      at: now,
+    };
+    let stored: MessageRow[] | 'skipped';
+    let booked = true;
     try {
-      const result = await deps.engine.respond(context);
-      const actions = result.actions;
-      const of = <T extends EngineAction['type']>(type: T) => actions.filter((a): a is Extract<EngineAction, { type: T }> => a.type === type);
-      const contactPatch = Object.assign({}, ...of('update_contact').map(({ type: _t, ...fields }) => fields)) as Record<string, string>;
-      // A person is asked for, or the bot could not answer twice in a row: the conversation goes
-      // to a person only when the owner turned hand-off on; otherwise the bot keeps answering.
-      const asked = result.handoff || of('handoff').length > 0;
-      const unanswered = result.unanswered ? conversation.unanswered + 1 : 0;
-      const handoff = bot.redirectionEnabled && (asked || unanswered >= UNANSWERED_HANDOFF);
-      const reason = asked ? (of('handoff')[0]?.reason ?? 'customer') : 'unanswered';
-      const kept = handoff ? actions : actions.filter((a) => a.type !== 'handoff');
-      // The turn's clock is the customer's; a person's idle time counts on the real one.
-      const handoffAt = new Date();
-      const welcome = !history.length && bot.welcomeMessage.trim() ? [bot.welcomeMessage.trim()] : [];
-      const lastId = ids.at(-1)!;
-      const drafts = (replies: string[], withSources: boolean, offered: unknown, image?: { url: string }): OutboundDraft[] => {
-        const texts = [...welcome, ...replies].filter((t) => t.trim());
-        const choices = validChoices(offered, deps.log, conversationId);
-        const picture = image && typeof image.url === 'string' && isImageLink(image.url) ? [{ type: 'image', url: image.url }] : null;
-        return texts.flatMap((text, i) => {
-          const last = i === texts.length - 1;
-          const draft: OutboundDraft = {
-            text,
-            idempotencyKey: `${lastId}:${i}`,
-            sources: last && withSources ? result.sources.slice(0, 5).map(toSource) : null,
-            actions: last && kept.length ? kept.map(serializeAction) : null,
-            choices: last ? choices : null,
-            media: null,
-          };
-          if (!last || !picture) return [draft];
-          // The picture rides on the reply where the channel allows it, else goes just before it.
-          if ((deps.registry.get(conversation.channel)?.capabilities.imageWithText(text, choices) ?? true)) return [{ ...draft, media: picture }];
-          return [{ text: '', idempotencyKey: `${lastId}:${i}:image`, media: picture }, draft];
-        });
-      };
-      const base = {
-        conversationId,
-        botId: bot.id,
-        contactId: conversation.contactId,
-        ownerId: bot.userId,
-        month,
-        channel: conversation.channel,
-        processedIds: ids,
-        contactPatch,
-        cancellations: of('cancel').map((c) => c.appointmentId),
-        confirmations: of('confirm').map((c) => c.appointmentId),
-        handoff,
-        handoffAt,
-        unanswered: handoff ? 0 : unanswered,
-        at: now,
-      };
-      let stored: MessageRow[] | 'skipped';
-      let booked = true;
-      try {
-        stored = await commitTurn(deps.db, { ...base, bookings: of('book'), reschedules: of('reschedule'), state: result.state, drafts: drafts(result.replies, true, result.choices, result.image) }, deps.appointments);
-      } catch (err) {
-        if (!deps.appointments.isSlotConflict(err)) throw err;
-        booked = false;
-        // Another customer took the slot a moment ago: offer the next free one instead.
-        const wanted = [...of('book'), ...of('reschedule')][0]!;
-        const next = await deps.appointments.slots(bot).nextFree(wanted.start, now);
-        const offer = deps.engine.bookingConflict(context, next);
-        stored = await commitTurn(deps.db, { ...base, bookings: [], reschedules: [], state: offer.state, drafts: drafts(offer.replies, false, offer.choices) }, deps.appointments);
-        deps.log.info({ conversationId }, 'booking conflict: next free slot offered');
-      }
-      // A person took the conversation while the engine thought: the bot says nothing.
-      if (stored === SKIPPED) return;
-      // The customer's messages are answered (read, for the dashboard), then the replies go out.
-      for (const m of pending) deps.events.message(bot.id, conversation.channel, { ...m, status: 'processed' });
-      for (const m of stored) {
-        deps.events.message(bot.id, conversation.channel, m);
-        await deps.queueSend(m.id);
-      }
-      // The CRM, reminders and the owner's calendar follow once the replies are on their way.
-      const applied = booked ? kept : kept.filter((a) => a.type !== 'book' && a.type !== 'reschedule');
-      await deps.turnCommitted?.({ botId: bot.id, contactId: conversation.contactId, actions: applied }).catch((err) => deps.log.error({ err, conversationId }, 'CRM follow-up of a turn failed'));
-      if (actions.some((a) => a.type === 'book' || a.type === 'cancel' || a.type === 'reschedule' || a.type === 'confirm')) {
-        await deps.appointmentsChanged?.(bot.id).catch((err) => deps.log.error({ err, conversationId }, 'appointment follow-up failed; the sweep retries it'));
-      }
-      if (handoff) {
-        status = 'human';
-        const who = { name: contactPatch.name || contact?.name || '', phone: contactPatch.phone || contact?.phone || '' };
-        await deps.handoffs.announce(bot, conversation, who, reason, handoffAt);
-      }
-    } finally {
-      typing(false);
+      stored = await commitTurn(deps.db, { ...base, bookings: of('book'), reschedules: of('reschedule'), state: result.state, drafts: drafts(result.replies, true, result.choices, result.image) }, deps.appointments);
+    } catch (err) {
+      if (!deps.appointments.isSlotConflict(err)) throw err;
+      booked = false;
+      // Another customer took the slot a moment ago: offer the next free one instead.
+      const wanted = [...of('book'), ...of('reschedule')][0]!;
+      const next = await deps.appointments.slots(bot).nextFree(wanted.start, now);
+      const offer = deps.engine.bookingConflict(context, next);
+      stored = await commitTurn(deps.db, { ...base, bookings: [], reschedules: [], state: offer.state, drafts: drafts(offer.replies, false, offer.choices) }, deps.appointments);
+      deps.log.info({ conversationId }, 'booking conflict: next free slot offered');
     }
+    // A person took the conversation while the engine thought: the bot says nothing.
+    if (stored === SKIPPED) return;
+    // The customer's messages are answered (read, for the dashboard), then the replies go out.
+    for (const m of pending) deps.events.message(bot.id, conversation.channel, { ...m, status: 'processed' });
+    for (const m of stored) {
+      deps.events.message(bot.id, conversation.channel, m);
+      await deps.queueSend(m.id);
+    }
+    // The CRM, reminders and the owner's calendar follow once the replies are on their way.
+    const applied = booked ? kept : kept.filter((a) => a.type !== 'book' && a.type !== 'reschedule');
+    await deps.turnCommitted?.({ botId: bot.id, contactId: conversation.contactId, actions: applied }).catch((err) => deps.log.error({ err, conversationId }, 'CRM follow-up of a turn failed'));
+    if (actions.some((a) => a.type === 'book' || a.type === 'cancel' || a.type === 'reschedule' || a.type === 'confirm')) {
+      await deps.appointmentsChanged?.(bot.id).catch((err) => deps.log.error({ err, conversationId }, 'appointment follow-up failed; the sweep retries it'));
+    }
+    if (handoff) {
+      status = 'human';
+      const who = { name: contactPatch.name || contact?.name || '', phone: contactPatch.phone || contact?.phone || '' };
+      await deps.handoffs.announce(bot, conversation, who, reason, handoffAt);
+    }
+  } finally {
+    typing(false);
   }
+}
 
-  /** Turns that were never queued (a crash between storing a message and queueing its turn). */
-  async function recover(olderThanMs = 30_000): Promise<number> {
-    const ids = await repo.conversationsWithPending(new Date(Date.now() - olderThanMs), 500);
-    for (const id of ids) await queueTurn(id);
-    return ids.length;
-  }
+/** Turns that were never queued (a crash between storing a message and queueing its turn). */
+export async function recover(deps: Pick<TurnDeps, 'repo' | 'jobs'>, olderThanMs = 30_000): Promise<number> {
+  const ids = await deps.repo.conversationsWithPending(new Date(Date.now() - olderThanMs), 500);
+  for (const id of ids) await queueTurn(deps.jobs, id);
+  return ids.length;
+}
 
-  return { turn, recover, queueTurn };
+/** The turn's steps with their dependencies. */
+export function turns(deps: TurnDeps) {
+  return {
+    turn: (conversationId: string) => turn(deps, conversationId),
+    recover: (olderThanMs?: number) => recover(deps, olderThanMs),
+    queueTurn: (conversationId: string) => queueTurn(deps.jobs, conversationId),
+  };
 }
 
 /** The engine's choices when they keep to the contract; otherwise the reply goes out as text alone. */
