@@ -3,6 +3,12 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+/** The server's modules (apps/server/src/modules/<name>/), each reached by the others only through its face. */
+const serverModules = readdirSync(new URL('./apps/server/src/modules/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', 'data/**', 'bench/results/**', 'e2e/screenshots/**'] },
@@ -91,8 +97,9 @@ export default tseslint.config(
       ],
     },
   },
-  // The server's import directions: modules never import a channel; a channel reaches the
-  // conversations module only through its ports; the engine imports nothing outside engine/
+  // The server's import directions: modules never import a channel; a module or a channel reaches
+  // another module only through its face (index.ts or <module>.module.ts) and its *.table.ts; a
+  // channel reaches the conversations module only through its ports; the engine imports nothing outside engine/
   // but the server's settings (its knowledge search and calendar arrive as ports).
   {
     files: ['apps/server/src/**/*.ts'],
@@ -108,6 +115,7 @@ export default tseslint.config(
       'boundaries/files': [
         { category: 'ports', pattern: 'apps/server/src/modules/*/ports.ts' },
         { category: 'table', pattern: 'apps/server/src/**/*.table.ts' },
+        { category: 'face', pattern: 'apps/server/src/modules/*/{index,*.module}.ts' },
         { category: 'server-settings', pattern: 'apps/server/src/config.ts' },
       ],
     },
@@ -122,6 +130,18 @@ export default tseslint.config(
               disallow: { to: { element: { type: 'server-channel' } } },
               message: 'A module never imports a channel: the channel registers itself in the conversations registry.',
             },
+            // Another module's face (its index.ts or <module>.module.ts) and its tables, nothing else.
+            ...serverModules.map((module) => ({
+              from: { element: { type: 'server-module', captured: { module } } },
+              disallow: { to: { element: { type: 'server-module', captured: { module: `!${module}` } } } },
+              message: 'A module reaches another module only through its face (index.ts or its *.module.ts) and its *.table.ts.',
+            })),
+            {
+              from: { element: { type: 'server-channel' } },
+              disallow: { to: { element: { type: 'server-module' } } },
+              message: 'A channel reaches a module only through its face (index.ts or its *.module.ts) and its *.table.ts.',
+            },
+            { from: { element: { types: { anyOf: ['server-module', 'server-channel'] } } }, allow: { to: { file: { categories: { anyOf: ['face', 'table'] } } } } },
             {
               from: { element: { type: 'server-channel' } },
               disallow: { to: { element: { type: 'server-module', captured: { module: 'conversations' } } } },

@@ -1,6 +1,6 @@
 import type { AppModule, ModuleContext } from '../modules/app-module.ts';
 import type { AccessService } from '../modules/access/access.module.ts';
-import type { BotsService } from '../modules/bots/bots.service.ts';
+import type { BotsService } from '../modules/bots/index.ts';
 import type { ChannelDefinition, ChannelMessages, ReceiveInbound } from '../modules/conversations/ports.ts';
 import { metaChannels, SEND_ATTEMPTS } from './meta/meta-channels.ts';
 import { playgroundChannel } from './playground/playground.channel.ts';

@@ -1,6 +1,5 @@
 import type { MediaFetcher } from '../../modules/conversations/ports.ts';
-import { ExtractError } from '../../modules/training/extract/extract-error.ts';
-import { safeFetch } from '../../modules/training/extract/safe-fetch.ts';
+import { ExtractError, safeFetch } from '../../modules/training/index.ts';
 
 /**
  * A customer's photo, audio, video or file on Messenger or Instagram: the attachment's

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors.ts';
-import type { UserRow } from '../../modules/auth/auth.repository.ts';
+import type { UserRow } from '../../modules/auth/index.ts';
 import type { ChannelsServiceDeps } from './channels.service.ts';
 
 /** Disconnecting a bot's channel: its credentials forgotten and its accounts let go. */

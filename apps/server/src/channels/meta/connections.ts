@@ -13,7 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { sha256 } from '../../lib/secrets.ts';
-import type { BotRow } from '../../modules/bots/bots.repository.ts';
+import type { BotRow } from '../../modules/bots/index.ts';
 import type { ChannelBot } from '../../modules/conversations/ports.ts';
 import type { ConnectionRow, MetaRepository } from './meta.repository.ts';
 

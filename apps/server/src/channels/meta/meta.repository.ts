@@ -1,8 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { MetaChannel } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
-import { accountHolder } from '../../modules/bots/channel-accounts.repository.ts';
-import type { BotRow } from '../../modules/bots/bots.repository.ts';
+import { accountHolder, type BotRow } from '../../modules/bots/index.ts';
 import { channelConnections, channelSends, messageStatusEvents, type DeliveryStatus, type SendState } from './meta.table.ts';
 
 export type ConnectionRow = typeof channelConnections.$inferSelect;

@@ -1,6 +1,6 @@
 import { channelNotice, type MetaChannel } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BotRow } from '../../modules/bots/bots.repository.ts';
+import type { BotRow } from '../../modules/bots/index.ts';
 import type { ChannelMessages, ReceiveInbound } from '../../modules/conversations/ports.ts';
 import type { Connections } from './connections.ts';
 import type { DeliveryStatuses } from './delivery-statuses.ts';

@@ -1,6 +1,6 @@
 import { channelErrorMessage, type Locale, type WhatsappTemplateBody, type WhatsappTemplateOption } from '@charla/shared';
 import { AppError, type Reason } from '../../lib/errors.ts';
-import type { UserRow } from '../../modules/auth/auth.repository.ts';
+import type { UserRow } from '../../modules/auth/index.ts';
 import type { ChannelBot } from '../../modules/conversations/ports.ts';
 import type { ChannelsServiceDeps } from './channels.service.ts';
 import type { ChannelCredentials } from './connections.ts';

@@ -1,4 +1,4 @@
-import type { BotRow } from '../../modules/bots/bots.repository.ts';
+import type { BotRow } from '../../modules/bots/index.ts';
 import type { MediaFetcher } from '../../modules/conversations/ports.ts';
 import type { Connections } from '../meta/connections.ts';
 import { GraphError, type GraphClient } from '../meta/graph-client.ts';

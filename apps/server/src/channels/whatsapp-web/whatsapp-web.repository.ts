@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bots } from '../../modules/bots/bots.table.ts';
-import { AccountTaken, setAccounts } from '../../modules/bots/channel-accounts.repository.ts';
+import { AccountTaken, setAccounts } from '../../modules/bots/index.ts';
 import { whatsappWebKeys, whatsappWebSends, whatsappWebSessions } from './whatsapp-web.table.ts';
 
 export type SessionRow = typeof whatsappWebSessions.$inferSelect;

@@ -1,6 +1,6 @@
 import type { WhatsappSessionStatus } from '@charla/shared';
 import type { AccessService } from '../../modules/access/access.module.ts';
-import type { UserRow } from '../../modules/auth/auth.repository.ts';
+import type { UserRow } from '../../modules/auth/index.ts';
 import type { SessionManager } from './session-manager.ts';
 
 /** The owner's side of WhatsApp by QR: every call first checks the caller may use the bot. */

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors.ts';
-import type { UserRow } from '../auth/auth.repository.ts';
+import type { UserRow } from '../auth/index.ts';
 import type { AccessedBot, AccessRepository } from './access.repository.ts';
 
 /**

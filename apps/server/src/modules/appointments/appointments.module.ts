@@ -1,6 +1,6 @@
 import type { AccessService } from '../access/access.module.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
-import type { BotsService } from '../bots/bots.service.ts';
+import type { BotsService } from '../bots/index.ts';
 import type { Outbound } from '../conversations/index.ts';
 import { appointmentsJobs } from './appointments.jobs.ts';
 import { appointmentsRepository } from './appointments.repository.ts';

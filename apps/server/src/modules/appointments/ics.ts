@@ -1,4 +1,4 @@
-import type { BotRow } from '../bots/bots.repository.ts';
+import type { BotRow } from '../bots/index.ts';
 import type { AppointmentView } from './appointments.repository.ts';
 
 const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');

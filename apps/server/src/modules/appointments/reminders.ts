@@ -3,7 +3,7 @@ import { activeAppointmentStatuses, type ReminderItem } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatClock, formatDay, formatWhen } from '../../engine/dates/format-when.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
-import type { BotRow } from '../bots/bots.repository.ts';
+import type { BotRow } from '../bots/index.ts';
 import type { MessageRow } from '../conversations/index.ts';
 import type { AppointmentRow, AppointmentsRepository, ContactRow } from './appointments.repository.ts';
 

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { metaCredentialsItem, messengerCredentialsItem } from '@charla/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
-import type { UserRow } from '../auth/auth.repository.ts';
+import type { UserRow } from '../auth/index.ts';
 import type { AccessService } from '../access/access.module.ts';
 import type { QuotaAnswer, QuotaService } from '../quota/quota.module.ts';
 import { botColumns, type BotPatch, type BotRow, type BotsRepository } from './bots.repository.ts';

@@ -1,10 +1,10 @@
 import type { KnowledgeSearch } from '../../engine/ports.ts';
 import type { Engine } from '../../engine/types.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
+import type { AuthRepository } from '../auth/index.ts';
 import type { AccessService } from '../access/access.module.ts';
 import type { QuotaService } from '../quota/quota.module.ts';
-import { productsRepository } from '../products/products.repository.ts';
+import { productsRepository } from '../products/index.ts';
 import type { TurnAppointments } from './appointments-port.ts';
 import { channelRegistry } from './channel-registry.ts';
 import { conversationsJobs } from './conversations.jobs.ts';

@@ -1,5 +1,5 @@
 import type { EngineBot } from '../../engine/types.ts';
-import { botColumns, type BotRow } from '../bots/bots.repository.ts';
+import { botColumns, type BotRow } from '../bots/index.ts';
 
 /** The bot's settings as the engine reads them. */
 export const engineBot = (bot: BotRow): EngineBot => ({

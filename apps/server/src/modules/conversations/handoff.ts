@@ -1,6 +1,6 @@
 import { rooms } from '@charla/shared';
 import type { Jobs } from '../../plugins/jobs.ts';
-import type { BotRow } from '../bots/bots.repository.ts';
+import type { BotRow } from '../bots/index.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import type { ConversationEvents } from './conversation-events.ts';
 import type { ConversationRow, ConversationsRepository } from './conversations.repository.ts';

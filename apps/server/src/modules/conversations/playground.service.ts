@@ -1,6 +1,6 @@
 import type { ChosenOption, PlaygroundConversation } from '@charla/shared';
 import type { AccessService } from '../access/access.module.ts';
-import type { UserRow } from '../auth/auth.repository.ts';
+import type { UserRow } from '../auth/index.ts';
 import type { TurnAppointments } from './appointments-port.ts';
 import type { ConversationsRepository } from './conversations.repository.ts';
 import { toConversationMessage } from './message-view.ts';

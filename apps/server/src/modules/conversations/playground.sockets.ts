@@ -1,7 +1,7 @@
 import { playgroundSendBody } from '@charla/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
+import type { AuthRepository } from '../auth/index.ts';
 import type { PlaygroundService } from './playground.service.ts';
 
 /** The playground's socket event: the owner's message to their bot, checked like a request body. */

@@ -12,7 +12,7 @@ import {
   type Locale,
   type PhoneProblem,
 } from '@charla/shared';
-import type { ExtractedCsv } from '../../modules/training/extract/extract-csv.ts';
+import type { ExtractedCsv } from '../training/index.ts';
 import type { ContactFieldRow } from './contact-fields.repository.ts';
 import type { ImportedContact, StageRow } from './crm.repository.ts';
 import { parseFieldValue } from './custom-field-values.ts';

@@ -1,7 +1,7 @@
 import type { AccessService } from '../access/access.module.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
-import type { UserRow } from '../auth/auth.repository.ts';
-import type { BotsService } from '../bots/bots.service.ts';
+import type { UserRow } from '../auth/index.ts';
+import type { BotsService } from '../bots/index.ts';
 import { contactFieldsRepository } from './contact-fields.repository.ts';
 import { crmRepository } from './crm.repository.ts';
 import { crmRoutes } from './crm.routes.ts';

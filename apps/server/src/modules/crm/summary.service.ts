@@ -1,5 +1,5 @@
 import { summaryMetrics, type CrmSummary, type SummaryCounts } from '@charla/shared';
-import type { UserRow } from '../auth/auth.repository.ts';
+import type { UserRow } from '../auth/index.ts';
 import type { AccessService } from '../access/access.module.ts';
 import type { SummaryRepository } from './summary.repository.ts';
 

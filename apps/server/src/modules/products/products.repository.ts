@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chunks } from '../training/training.table.ts';
-import { changingPassages, indexProducts, type ChunkInput, type TsConfig } from '../training/training.repository.ts';
-import { searchText } from '../training/search-text.ts';
+import { changingPassages, indexProducts, type ChunkInput, type TsConfig, searchText } from '../training/index.ts';
 import { products } from './products.table.ts';
 
 export type ProductRow = typeof products.$inferSelect;

@@ -13,11 +13,10 @@ import {
   type UpdateProductBody,
 } from '@charla/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { UserRow } from '../auth/auth.repository.ts';
+import type { UserRow } from '../auth/index.ts';
 import type { AccessService } from '../access/access.module.ts';
 import { importPreview, readImportCsv } from '../../lib/csv-import.ts';
-import { tsConfigOf } from '../training/retrieval.ts';
-import type { ChunkInput } from '../training/training.repository.ts';
+import { tsConfigOf, type ChunkInput } from '../training/index.ts';
 import type { NewProduct, ProductRow, ProductsRepository } from './products.repository.ts';
 
 export function toProduct(row: ProductRow): Product {

@@ -1,6 +1,6 @@
 import type { AccessService } from '../access/access.module.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
-import type { BotsService } from '../bots/bots.service.ts';
+import type { BotsService } from '../bots/index.ts';
 import { retrieval } from './retrieval.ts';
 import { trainingJobs } from './training.jobs.ts';
 import { trainingRepository } from './training.repository.ts';
