@@ -127,7 +127,8 @@ describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
       await say(owner, botId, 'Quiero hablar con una persona');
       const c = await until(() => conversation(owner, botId), (c) => c.status === 'human');
       expect(outbound(c)).toHaveLength(1);
-      expect(toRoom).toHaveBeenCalledWith([`user:${owner.userId}`, `bot:${botId}`], 'handoffRequested', expect.objectContaining({ botId, conversationId: c.conversationId }));
+      // The turn tells the owner once the CRM has followed its commit: a moment after the status reads human.
+      await vi.waitFor(() => expect(toRoom).toHaveBeenCalledWith([`user:${owner.userId}`, `bot:${botId}`], 'handoffRequested', expect.objectContaining({ botId, conversationId: c.conversationId })), { timeout: 5_000 });
     } finally {
       toRoom.mockRestore();
     }
