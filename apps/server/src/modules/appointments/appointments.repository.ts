@@ -1,7 +1,7 @@
 import { activeAppointmentStatuses, type AppointmentStatus } from '@charla/shared';
 import { and, asc, desc, eq, getTableColumns, gt, gte, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { contactsRepository, queueMessage, remember } from '../conversations/index.ts';
+import { contactsRepository, queueMessage, remember, type AppointmentChanges } from '../conversations/index.ts';
 import { contacts, conversations, messages } from '../conversations/conversations.table.ts';
 import { appointmentFeeds, appointmentReminders, appointments } from './appointments.table.ts';
 
@@ -272,15 +272,7 @@ export function appointmentsRepository(db: Db) {
      * moved and booked, in that order. An overlap with an appointment stored a moment earlier is
      * SlotConflict. Run inside the turn's transaction.
      */
-    async applyTurn(input: {
-      botId: string;
-      contactId: string;
-      conversationId: string;
-      cancellations: string[];
-      confirmations: string[];
-      reschedules: { appointmentId: string; start: Date; end: Date }[];
-      bookings: { start: Date; end: Date; service: string }[];
-    }): Promise<void> {
+    async applyTurn(input: AppointmentChanges): Promise<void> {
       const ofContact = (id: string) => and(eq(appointments.id, id), eq(appointments.contactId, input.contactId));
       for (const id of input.cancellations) {
         await db.update(appointments).set({ status: 'cancelled', updatedAt: new Date() }).where(ofContact(id));
