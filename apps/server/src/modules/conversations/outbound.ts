@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import type { ConversationEvents } from './conversation-events.ts';
@@ -16,8 +17,6 @@ export interface OutboundDeps {
   jobs: Jobs;
   events: ConversationEvents;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What a channel is handed for one send: the stored message and its bot, recipients and window, read once. */
 export function toSendContext(stored: StoredSend, capabilities: Pick<SenderCapabilities, 'window24h'> | undefined): SendContext {
