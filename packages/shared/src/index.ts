@@ -20,3 +20,4 @@ export * from './crm.ts';
 export * from './crm-summary.ts';
 export * from './partners.ts';
 export * from './admin.ts';
+export * from './billing.ts';
