@@ -68,4 +68,19 @@ describe('first load: compressed files and answers', () => {
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(health.json()).toEqual({ status: 'ok' });
   });
+
+  it('serves the files of a build written after the server started, and 404 for a missing asset', async () => {
+    const fresh = 'assets/index-def456.js';
+    writeFileSync(path.join(web.dir, fresh), 'console.log("nuevo");');
+    writeFileSync(path.join(web.dir, 'index.html'), '<!doctype html><script src="/assets/index-def456.js"></script>');
+    const asset = await t.app.inject({ url: `/${fresh}` });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("nuevo");');
+    const page = await t.app.inject({ url: '/app/dashboard/crm' });
+    expect(page.body).toContain('index-def456.js');
+    const missing = await t.app.inject({ url: '/assets/index-000000.js' });
+    expect(missing.statusCode).toBe(404);
+    const outside = await t.app.inject({ url: '/assets/../../etc/passwd' });
+    expect(outside.body).not.toContain('root:');
+  });
 });

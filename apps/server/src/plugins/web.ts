@@ -10,14 +10,16 @@ const apiPrefixes = ['/api/', '/client/', '/bot/', '/webhooks/', '/socket.io/'];
 /**
  * Serves the built web app: the brotli or gzip copy written at build time when the browser takes
  * it, hashed assets (`assets/`) cached for a year as immutable, everything else (index.html,
- * locales) revalidated on each use; index.html for every app route.
+ * locales) revalidated on each use; index.html for every app route. Files are looked up when
+ * asked for, not listed at start, so a build that rewrote `dist/` beside a running server is
+ * served as it is now (index.html names the new assets).
  */
 export const webPlugin = fp<{ dir: string | undefined }>(async (app: FastifyInstance, { dir }) => {
   const root = dir && existsSync(path.join(dir, 'index.html')) ? path.resolve(dir) : undefined;
   if (root) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      wildcard: true,
       index: false,
       preCompressed: true,
       setHeaders(res, filePath) {
