@@ -38,10 +38,13 @@ const fact = (page: Page, label: string) => page.locator('dl > div').filter({ ha
 async function openConsole(viewport: Viewport) {
   const { context, page } = await env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
   await signIn(page, admin);
+  // The main admin lands on its console, never on "Crea tu primer asistente"; its menu leads there too.
+  await page.waitForURL('**/app/dashboard/admin');
+  await page.getByRole('heading', { name: 'Administración', level: 1 }).waitFor();
+  expect(await page.getByRole('heading', { name: /primer asistente/i }).count()).toBe(0);
   await page.getByRole('button', { name: /menú de tu cuenta/ }).click();
   await page.getByRole('menuitem', { name: 'Administración' }).click();
   await page.waitForURL('**/app/dashboard/admin');
-  await page.getByRole('heading', { name: 'Administración', level: 1 }).waitFor();
   return { context, page };
 }
 

@@ -16,8 +16,8 @@ function firstName(name: string): string {
 }
 
 /**
- * Dashboard home. Without a bot: the welcome view with the 18 business templates. With bots:
- * straight to the selected bot's default section (query kept).
+ * Dashboard home. Without a bot: the welcome view with the 18 business templates (the main admin:
+ * its console). With bots: straight to the selected bot's default section (query kept).
  */
 export function WelcomePage() {
   const { t } = useTranslation(['dashboard', 'bots', 'common']);
@@ -32,6 +32,8 @@ export function WelcomePage() {
   if (bots.isPending) return <ContentSpinner />;
   const selected = resolveSelectedBot(bots.data ?? [], undefined, readSelectedBotId());
   if (selected && !clientId) return <Navigate to={{ pathname: paths.bot(selected.id, defaultBotSection(isTenant)), search }} replace />;
+  // The main admin account runs the service: without a bot of its own it lands on its console.
+  if (user.role === 'admin' && !clientId) return <Navigate to={paths.admin} replace />;
 
   const steps = [t('dashboard:welcome.steps.template'), t('dashboard:welcome.steps.business'), t('dashboard:welcome.steps.style')];
 
