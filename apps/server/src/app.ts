@@ -24,6 +24,7 @@ import type { Engine } from './engine/types.ts';
 import { createEngine } from './engine/create-engine.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { storableInputPlugin } from './plugins/storable-input.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { webPlugin } from './plugins/web.ts';
 import { loggerOptions, ShortRequestLog } from './lib/logger.ts';
@@ -61,6 +62,7 @@ export async function buildServer({ config, database, keys, logStream, engine }:
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await app.register(storableInputPlugin);
   // API answers over 1 KB go compressed; the web app's files are compressed at build time.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 

@@ -113,4 +113,34 @@ describe.each(engines)('text PostgreSQL cannot store, on %s', (engine) => {
     const [row] = await t.database.db.select().from(messages).where(eq(messages.botId, botId));
     expect(row).toMatchObject({ text: 'Hola 😀', chosen: { id: 'yes', title: 'Sí' } });
   });
+
+  it('is refused the same way on every route of the API description, in a body and in a query, never a 500', async () => {
+    const docs = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>> };
+    const missed: string[] = [];
+    let walked = 0;
+    for (const [route, operations] of Object.entries(docs.paths)) {
+      if (route.startsWith('/webhooks/') || route.startsWith('/api/docs')) continue;
+      const url = route.replace(/\{[^}]+\}/g, '7c9e6679-7425-40de-944b-e07fc1f90ae7');
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+        const properties = Object.keys(operation.requestBody?.content?.['application/json']?.schema?.properties ?? {});
+        const requests: InjectOptions[] = [{ method: method.toUpperCase() as 'GET', url: `${url}?q=${encodeURIComponent(unstorable.nul)}` }];
+        if (method !== 'get' && method !== 'delete') {
+          const payload = Object.fromEntries((properties.length ? properties : ['texto']).map((name) => [name, unstorable['lone surrogate']]));
+          requests.push({ method: method.toUpperCase() as 'POST', url, payload });
+        }
+        for (const request of requests) {
+          walked++;
+          const res = await as(t, owner)(request);
+          const refused = res.statusCode === 400 && res.json().error.code === 'VALIDATION_FAILED' && /no se puede guardar/.test(JSON.stringify(res.json().error.fields));
+          // The playground's customer side keeps the message, cleaned.
+          if (!refused && !(route === '/api/playground/{botId}/messages' && request.payload && res.statusCode !== 500)) {
+            missed.push(`${method.toUpperCase()} ${route}${request.payload ? ' (body)' : ' (query)'} → ${res.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(walked).toBeGreaterThan(60);
+    expect(missed).toEqual([]);
+  });
 });

@@ -13,6 +13,8 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{ service: PlaygroundServic
   }, async (req) => service.conversation(req.user, req.params.botId));
 
   app.post('/api/playground/:botId/messages', {
+    // The customer's side: what a customer could type is kept, cleaned, never refused.
+    config: { unstorableText: 'clean' },
     schema: {
       tags,
       summary: 'Write to the bot as a customer; replies arrive on the bot room (conversationMessage)',
