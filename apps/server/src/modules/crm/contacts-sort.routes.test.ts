@@ -71,5 +71,13 @@ describe.each(engines)('contacts list order and filters on %s', (dbEngine) => {
     const unknown = await api({ method: 'GET', url: `/api/contacts?botId=${botId}&sort=phone`, headers: { 'accept-language': 'en' } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.fields.sort).toBe('Choose one of the allowed options.');
+
+    // A stage of another bot is a wrong filter (400 on stageId), never an empty page.
+    const neighbour = await signUp(t);
+    const otherBot = await createBot(t, neighbour, { bot_objective: 'automobile' });
+    const otherStage = ((await as(t, neighbour)({ method: 'GET', url: `/api/pipeline/${otherBot}/stages` })).json().stages as PipelineStage[])[0]!;
+    const foreign = await api({ method: 'GET', url: `/api/contacts?botId=${botId}&stageId=${otherStage.id}` });
+    expect(foreign.statusCode, foreign.body).toBe(400);
+    expect(foreign.json().error.fields).toEqual({ stageId: expect.any(String) });
   });
 });

@@ -229,7 +229,10 @@ export function crmService(deps: CrmDeps) {
 
     async list(caller: UserRow, q: z.output<typeof contactListQuery>): Promise<{ items: Contact[]; nextCursor: string | null }> {
       const bot = await checked(caller, q.botId, false);
-      const first = (await stagesOf(bot))[0]?.id ?? null;
+      const stages = await stagesOf(bot);
+      // A stage of another bot (or none) is a wrong filter, not an empty list.
+      if (q.stageId) stageIn(stages, q.stageId, 'stageId');
+      const first = stages[0]?.id ?? null;
       const rows = await repo.list({
         botId: bot.id,
         q: q.q || undefined,
