@@ -96,6 +96,21 @@ describe('account life cycle', () => {
       expect(refreshes).toEqual([200]);
       expect((await context.cookies()).map((c) => c.name)).toContain('charla_at');
 
+      // The access token expired (its readable companion went with it): the page renews first,
+      // so no call is refused on the way.
+      await context.clearCookies({ name: 'charla_at' });
+      await context.clearCookies({ name: 'session_expires' });
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 401) refused.push(response.url());
+      });
+      refreshes.length = 0;
+      await page.reload();
+      await page.getByRole('heading', { name: 'Mi cuenta', level: 1 }).waitFor();
+      expect(await page.getByLabel('Nombre completo').inputValue()).toBe('Ana María López');
+      expect(refreshes).toEqual([200]);
+      expect(refused).toEqual([]);
+
       // Sign out from the user menu.
       await page.getByRole('button', { name: /menú de tu cuenta/i }).click();
       await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();

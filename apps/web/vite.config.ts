@@ -5,7 +5,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { landingLocalesGlobal, landingReadsGlobal, landingRoutes, preloadLanding, signedInReads, type LandingBoot } from './src/lib/landing-preload.ts';
+import { landingLocalesGlobal, landingReadsGlobal, landingRenewalGlobal, landingRoutes, preloadLanding, signedInReads, type LandingBoot } from './src/lib/landing-preload.ts';
+import { refreshTokenPath } from './src/lib/api-client.ts';
 import { defaultLocale, isLocale, localeBundlePath, namespaces, supportedLocales } from './src/lib/locales.ts';
 import { cookieNames, storageKeys } from './src/lib/storage-keys.ts';
 import { portalHeaderName } from './src/lib/tenant.ts';
@@ -149,6 +150,10 @@ function landingPreload(): Plugin {
           readsGlobal: landingReadsGlobal,
           portalHeader: portalHeaderName,
           tenantCookie: cookieNames.tenant,
+          userCookie: cookieNames.user,
+          sessionCookie: cookieNames.sessionExpires,
+          refreshPath: refreshTokenPath,
+          renewalGlobal: landingRenewalGlobal,
         };
         return [{ tag: 'script', children: `(${preloadLanding.toString()})(${JSON.stringify(boot)});`, injectTo: 'head' }];
       },

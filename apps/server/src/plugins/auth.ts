@@ -6,7 +6,11 @@ import type { Config } from '../config.ts';
 import type { AuthRepository, UserRow } from '../modules/auth/auth.repository.ts';
 import type { AccessTokens } from '../modules/auth/tokens.ts';
 
-export const cookieNames = { access: 'charla_at', refresh: 'charla_rt', user: 'user' } as const;
+/**
+ * `sessionExpires` is readable by the web app and lives exactly as long as the access token: when
+ * it is gone, the app renews the session before its first call instead of collecting 401s.
+ */
+export const cookieNames = { access: 'charla_at', refresh: 'charla_rt', user: 'user', sessionExpires: 'session_expires' } as const;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +77,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { c
     set(reply, request, issued, userId) {
       const base = { httpOnly: true, secure: secure(request), sameSite: 'lax' as const, path: '/' };
       reply.setCookie(cookieNames.access, issued.accessToken, { ...base, maxAge: config.ACCESS_TOKEN_TTL });
+      const expires = Date.now() + config.ACCESS_TOKEN_TTL * 1000;
+      reply.setCookie(cookieNames.sessionExpires, String(expires), { ...base, httpOnly: false, maxAge: config.ACCESS_TOKEN_TTL });
       if (issued.refreshToken) {
         reply.setCookie(cookieNames.refresh, issued.refreshToken, {
           ...base,
@@ -87,6 +93,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { c
       reply.clearCookie(cookieNames.access, { path: '/' });
       reply.clearCookie(cookieNames.refresh, { path: '/client' });
       reply.clearCookie(cookieNames.user, { path: '/' });
+      reply.clearCookie(cookieNames.sessionExpires, { path: '/' });
     },
   });
 });

@@ -136,6 +136,37 @@ describe('api client', () => {
     expect(failures).toEqual([]);
   });
 
+  it('renews first when the access token is known to have expired, sharing one renewal, and takes a renewal already on its way', async () => {
+    const { fetch, calls } = fakeFetch({
+      '/client/refresh-token': [() => json(200, { ok: true })],
+      '/bot/a': [() => json(200, { a: 1 })],
+      '/bot/b': [() => json(200, { b: 1 })],
+    });
+    let expired = true;
+    const api = createApiClient({ fetch, getLocale: () => 'es', onAuthFailure: () => undefined, sessionExpired: () => expired });
+    const [a, b] = await Promise.all([api.get('/bot/a'), api.get('/bot/b')]);
+    expect([a, b]).toEqual([{ a: 1 }, { b: 1 }]);
+    expect(calls.map((c) => c.url)).toEqual(['/client/refresh-token', '/bot/a', '/bot/b']);
+    expired = false;
+
+    const started = Promise.resolve(json(200, { ok: true }));
+    const taken = fakeFetch({ '/bot/c': [() => json(200, { c: 1 })] });
+    let pending: Promise<Response> | undefined = started;
+    const withPending = createApiClient({
+      fetch: taken.fetch,
+      getLocale: () => 'es',
+      onAuthFailure: () => undefined,
+      sessionExpired: () => pending !== undefined,
+      pendingRenewal: () => {
+        const p = pending;
+        pending = undefined;
+        return p;
+      },
+    });
+    await expect(withPending.get('/bot/c')).resolves.toEqual({ c: 1 });
+    expect(taken.calls.map((c) => c.url)).toEqual(['/bot/c']);
+  });
+
   it('shares one refresh between requests that fail together', async () => {
     const { api, calls } = setup({
       '/client/info/u1': [unauthenticated, () => json(200, { n: 1 })],

@@ -73,6 +73,13 @@ export interface ApiClientOptions {
   refreshPath?: string;
   /** The XMLHttpRequest behind uploads (tests hand in a fake). */
   createXhr?: () => XhrLike;
+  /**
+   * True when the access token is known to have expired (a signed-in browser whose access
+   * cookie is gone): the next call renews the session first instead of being refused.
+   */
+  sessionExpired?: () => boolean;
+  /** A renewal already on its way (started by index.html), taken once instead of sending a second one. */
+  pendingRenewal?: () => Promise<Response> | undefined;
 }
 
 export interface ApiClient {
@@ -119,7 +126,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** One refresh at a time: requests that fail together share it. */
   function refresh(): Promise<boolean> {
-    refreshInFlight ??= send(refreshPath, { method: 'POST' })
+    refreshInFlight ??= (options.pendingRenewal?.() ?? send(refreshPath, { method: 'POST' }))
       .then((response) => {
         if (response.ok) renewals += 1;
         return response.ok;
@@ -132,6 +139,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<T>(path: string, request: SendOptions = {}): Promise<T> {
+    // An expired access token is renewed before the call, not after a 401.
+    if (request.refreshOn401 !== false && options.sessionExpired?.()) await refresh();
     const renewalsBefore = renewals;
     let response = await send(path, request);
     if (response.status === 401 && request.refreshOn401 !== false) {

@@ -1,6 +1,8 @@
 import { createApiClient, type AuthFailureReason } from './api-client.ts';
 import { currentLocale } from './i18n.ts';
-import { takeLandingRead } from './landing-preload.ts';
+import { readCookie } from './cookies.ts';
+import { takeLandingRead, takeLandingRenewal } from './landing-preload.ts';
+import { cookieNames } from './storage-keys.ts';
 
 let authFailureHandler: ((reason: AuthFailureReason) => void) | null = null;
 
@@ -14,4 +16,7 @@ export const api = createApiClient({
   fetch: (input, init) => takeLandingRead(input, init, fetch) ?? fetch(input, init),
   getLocale: currentLocale,
   onAuthFailure: (reason) => authFailureHandler?.(reason),
+  sessionExpired: () =>
+    typeof document !== 'undefined' && readCookie(cookieNames.user, document.cookie) !== null && readCookie(cookieNames.sessionExpires, document.cookie) === null,
+  pendingRenewal: takeLandingRenewal,
 });

@@ -4,10 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   landingLocalesGlobal,
   landingReadsGlobal,
+  landingRenewalGlobal,
   landingRoutes,
   preloadLanding,
   signedInReads,
   takeLandingRead,
+  takeLandingRenewal,
   type LandingBoot,
   type PreloadedLocales,
   type PreloadedReads,
@@ -28,6 +30,10 @@ const boot: LandingBoot = {
   readsGlobal: landingReadsGlobal,
   portalHeader: 'x-portal',
   tenantCookie: 'tenant',
+  userCookie: 'user',
+  sessionCookie: 'session_expires',
+  refreshPath: '/client/refresh-token',
+  renewalGlobal: landingRenewalGlobal,
 };
 
 interface FakeLink {
@@ -51,7 +57,7 @@ function run(pathname: string, stored: Record<string, string> = {}, cookie = '')
     return Promise.resolve({ ok: true, text: () => Promise.resolve('{}') });
   });
   preloadLanding(boot);
-  return { links, fetched, reads, loads: window[landingLocalesGlobal] as PreloadedLocales | undefined, answers: window[landingReadsGlobal] as PreloadedReads | undefined };
+  return { window, links, fetched, reads, loads: window[landingLocalesGlobal] as PreloadedLocales | undefined, answers: window[landingReadsGlobal] as PreloadedReads | undefined };
 }
 
 afterEach(() => {
@@ -94,7 +100,7 @@ describe('landing preload', () => {
   });
 
   it("asks for the signed-in owner's user and assistants beside the code, as the API client would", () => {
-    const { reads, answers } = run('/app/dashboard/abc/personalizacion', { userId: 'u 1', email: 'ana@clinica.mx', locale: 'en' }, 'user=x; tenant=dental%20sur');
+    const { reads, answers } = run('/app/dashboard/abc/personalizacion', { userId: 'u 1', email: 'ana@clinica.mx', locale: 'en' }, 'user=x; session_expires=1; tenant=dental%20sur');
     expect(reads.map((r) => r.url)).toEqual(['/client/info/u%201', '/bot/ana%40clinica.mx']);
     expect(reads[0]?.init).toEqual({ credentials: 'include', headers: { Accept: 'application/json', 'Accept-Language': 'en', 'x-portal': 'dental sur' } });
     expect(reads[1]?.init).toEqual({ credentials: 'include', headers: { Accept: 'application/json', 'Accept-Language': 'en' } });
@@ -102,6 +108,18 @@ describe('landing preload', () => {
     // Without a stored e-mail there is no list to ask for; the main product without a tenant cookie.
     const bare = run('/app/dashboard', { userId: 'u1' });
     expect(bare.reads.map((r) => [r.url, (r.init?.headers as Record<string, string>)['x-portal']])).toEqual([['/client/info/u1', '']]);
+  });
+
+  it('renews an expired session first (its companion cookie is gone), then reads, and hands the renewal to the API client once', async () => {
+    const { reads, window } = run('/app/dashboard', { userId: 'u1' }, 'user=u1');
+    expect(reads.map((r) => [r.url, r.init?.method])).toEqual([['/client/refresh-token', 'POST']]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads.map((r) => r.url)).toEqual(['/client/refresh-token', '/client/info/u1']);
+    vi.stubGlobal('window', window);
+    expect(takeLandingRenewal()).toBeInstanceOf(Promise);
+    expect(takeLandingRenewal()).toBeUndefined();
+    // Signed out (no user cookie): nothing to renew.
+    expect(run('/app/dashboard', { userId: 'u1' }).reads.map((r) => r.url)).toEqual(['/client/info/u1']);
   });
 
   it('hands each started read to the API client once, and asks again when it failed on the network or for the session', async () => {

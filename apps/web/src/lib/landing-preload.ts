@@ -54,12 +54,20 @@ export interface LandingBoot {
   readsGlobal: string;
   portalHeader: string;
   tenantCookie: string;
+  /** Readable cookies of a session: the user's, and the one that lives as long as the access token. */
+  userCookie: string;
+  sessionCookie: string;
+  refreshPath: string;
+  /** The window property the renewal is left on for the API client to take. */
+  renewalGlobal: string;
 }
 
 /** Where index.html leaves the locale download it started, by URL. */
 export const landingLocalesGlobal = '__charlaLocales';
 /** Where index.html leaves the API reads it started, by path. */
 export const landingReadsGlobal = '__charlaReads';
+/** Where index.html leaves the session renewal it started (the API client takes it instead of renewing twice). */
+export const landingRenewalGlobal = '__charlaRenewal';
 
 export type PreloadedLocales = Record<string, Promise<string> | undefined>;
 export type PreloadedReads = Record<string, Promise<Response> | undefined>;
@@ -111,13 +119,22 @@ export function preloadLanding(boot: LandingBoot): void {
     } catch {
       // A malformed cookie: the main product, as lib/tenant.ts reads it.
     }
+    // The access token expired (its companion cookie is gone): renew first, then read.
+    const hasCookie = (name: string) => new RegExp(`(?:^|;)\\s*${name}=`).test(document.cookie);
+    let renewed: Promise<unknown> | undefined;
+    if (hasCookie(boot.userCookie) && !hasCookie(boot.sessionCookie)) {
+      const renewal = fetch(boot.refreshPath, { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
+      (window as unknown as Record<string, unknown>)[boot.renewalGlobal] = renewal;
+      renewed = renewal.catch(() => undefined);
+    }
     const reads: Record<string, Promise<Response>> = {};
     for (const read of boot.reads) {
       if (read.path.includes('{email}') && !email) continue;
       const path = read.path.replace('{userId}', encodeURIComponent(userId)).replace('{email}', encodeURIComponent(email));
       const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lng };
       if (read.portal) headers[boot.portalHeader] = tenant;
-      const answer = fetch(path, { credentials: 'include', headers });
+      const start = () => fetch(path, { credentials: 'include', headers });
+      const answer = renewed ? renewed.then(start) : start();
       answer.catch(() => undefined);
       reads[path] = answer;
     }
@@ -141,4 +158,13 @@ export function takeLandingRead(path: string, init: RequestInit, fetcher: (input
     (answer) => (answer.status === 401 ? fetcher(path, init) : answer),
     () => fetcher(path, init),
   );
+}
+
+/** The session renewal index.html started for an expired access token, taken once. */
+export function takeLandingRenewal(): Promise<Response> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const holder = window as unknown as Record<string, Promise<Response> | undefined>;
+  const renewal = holder[landingRenewalGlobal];
+  delete holder[landingRenewalGlobal];
+  return renewal;
 }

@@ -52,6 +52,8 @@ export function isTourKey(key: string): boolean {
 export const cookieNames = {
   user: 'user',
   tenant: 'tenant',
+  /** Set beside the access token and gone with it: its absence means "renew before calling". */
+  sessionExpires: 'session_expires',
 } as const;
 
 /** The storage calls we use; `window.localStorage` fits, and so does a Map-backed fake. */

@@ -23,9 +23,14 @@ describe.each(engines)('accounts and sessions on %s', (engine) => {
       const { res, user, body } = await signup({ referral_code: 'AMIGO10' });
       expect(res.json().user).toMatchObject({ name: 'Ana López', email: body.email, membershipTypeName: 'Free', role: 'owner' });
       const names = res.cookies.map((c) => c.name).sort();
-      expect(names).toEqual(['charla_at', 'charla_rt', 'user']);
+      expect(names).toEqual(['charla_at', 'charla_rt', 'session_expires', 'user']);
       const access = res.cookies.find((c) => c.name === 'charla_at')!;
       expect(access).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      // Readable by the web app, gone with the access token: it renews before its first call.
+      const expires = res.cookies.find((c) => c.name === 'session_expires')!;
+      expect(expires.httpOnly).toBeFalsy();
+      expect(expires.maxAge).toBe(access.maxAge);
+      expect(Number(expires.value)).toBeGreaterThan(Date.now());
       expect(res.cookies.find((c) => c.name === 'charla_rt')).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/client' });
       const stored = await t.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, user.id) });
       expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);

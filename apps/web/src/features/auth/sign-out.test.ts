@@ -85,7 +85,7 @@ function setup(logout: () => Promise<unknown>) {
 }
 
 describe('sign-out', () => {
-  it('logs out on the server, clears local state, removes tour dialogs, expires the user cookie and goes to /login', async () => {
+  it('logs out on the server, clears local state, removes tour dialogs, expires the user and session cookies and goes to /login', async () => {
     const s = setup(() => Promise.resolve({ ok: true }));
     await signOut(s.deps);
 
@@ -96,7 +96,8 @@ describe('sign-out', () => {
     expect(s.removed).toEqual([0, 1]);
     expect(s.cookieWrites[0]).toMatch(/^user=; Max-Age=0;.*Path=\//);
     expect(s.cookieWrites).toContain('user=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; Domain=.charla.mx');
-    expect(s.cookieWrites.every((w) => w.startsWith('user='))).toBe(true);
+    expect(s.cookieWrites.every((w) => w.startsWith('user=') || w.startsWith('session_expires='))).toBe(true);
+    expect(s.cookieWrites).toContain('session_expires=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/');
     expect(s.navigate).toHaveBeenCalledWith('/login', 'user');
     expect(s.logError).not.toHaveBeenCalled();
   });

@@ -67,6 +67,7 @@ export async function signOut(deps: SignOutDeps, reason: SignOutReason = 'user')
   for (const dialog of Array.from(deps.document.querySelectorAll(tourDialogSelector))) dialog.remove();
 
   expireCookie(cookieNames.user, deps.document, deps.hostname);
+  expireCookie(cookieNames.sessionExpires, deps.document, deps.hostname);
 
   deps.onCleared?.();
   deps.navigate('/login', reason);
