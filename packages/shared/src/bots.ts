@@ -83,9 +83,19 @@ export const newBotBody = z.strictObject({
 });
 export type NewBotBody = z.infer<typeof newBotBody>;
 
+/** A token as the API answers it (`maskSecret`): sent back unchanged, it keeps the stored one. */
+export const isMaskedSecret = (value: string): boolean => /^•+$/.test(value) || /^[\x21-\x7e]{4}…[\x21-\x7e]{4}$/.test(value);
+
+/**
+ * Fields of the bot the API answers that PATCH /bot/{id} takes back and ignores: the spec's client
+ * sends the whole bot (but scheduling, reminders and metaCredentials), read-only fields included.
+ */
+export const readOnlyBotFields = ['id', 'user_id', 'bot_enabled', 'locked', 'locked_reason', 'redirection_enabled', 'createdAt', 'updatedAt'] as const;
+
 /** Every field PATCH /bot/{id} may change (not scheduling, reminders or metaCredentials). */
 export const updateBotBody = z
   .strictObject({
+    ...(Object.fromEntries(readOnlyBotFields.map((k) => [k, z.unknown().describe('read-only: ignored')])) as Record<(typeof readOnlyBotFields)[number], z.ZodUnknown>),
     bot_name: text(botLimits.name).min(1),
     bot_objective: z.enum(templateKeys),
     business_name: text(botLimits.business).min(1),
@@ -104,7 +114,13 @@ export const updateBotBody = z
     redirection_phone: optionalPhone,
     /** Minutes a conversation with a person may go unanswered before the bot takes it back (0: never). */
     handoff_idle_minutes: z.number().int().min(0).max(handoffIdleMax),
-    messengerCredentials: z.array(messengerCredentialsItem).max(1),
+    messengerCredentials: z
+      .array(
+        messengerCredentialsItem.extend({
+          access_token: z.union([z.string().refine(isMaskedSecret), tokenText(metaTokenLength.min, metaTokenLength.max)]).optional(),
+        }),
+      )
+      .max(1),
   })
   .partial();
 export type UpdateBotBody = z.infer<typeof updateBotBody>;

@@ -148,11 +148,31 @@ describe.each(engines)('bots on %s', (engine) => {
       const res = await as(t, a)({
         method: 'PATCH',
         url: `/bot/${bot.id}`,
-        payload: { tone: 'Grosero', purpose: 'spam', timezone: 'Mars/Olympus', bot_objective: 'x', scheduling: [], locked: false },
+        payload: { tone: 'Grosero', purpose: 'spam', timezone: 'Mars/Olympus', bot_objective: 'x', scheduling: [], favourite_colour: 'azul' },
       });
       expect(res.statusCode).toBe(400);
-      expect(Object.keys(res.json().error.fields).sort()).toEqual(['bot_objective', 'locked', 'purpose', 'scheduling', 'timezone', 'tone']);
+      expect(Object.keys(res.json().error.fields).sort()).toEqual(['bot_objective', 'favourite_colour', 'purpose', 'scheduling', 'timezone', 'tone']);
       expect(res.json().error.fields.timezone).toBe('Elige una zona horaria válida, por ejemplo America/Mexico_City.');
+    });
+
+    it("takes the whole bot back as the spec's client sends it, ignoring its read-only fields and masked tokens", async () => {
+      const a = await owner();
+      const bot = await createBot(a);
+      const token = 'EAAPageToken123456789';
+      await as(t, a)({ method: 'PATCH', url: `/bot/${bot.id}`, payload: { messengerCredentials: [{ access_token: token, page_id: '5550001112' }] } });
+      const read = (await as(t, a)({ method: 'GET', url: `/bot/${a.email}` })).json()[0];
+      const { scheduling: _s, reminders: _r, metaCredentials: _m, ...sent } = read;
+      const res = await as(t, a)({
+        method: 'PATCH',
+        url: `/bot/${bot.id}`,
+        payload: { ...sent, bot_name: 'Lucía', locked: true, bot_enabled: false, id: 'otro', createdAt: '2020-01-01' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().bot).toMatchObject({ id: bot.id, bot_name: 'Lucía', locked: false, bot_enabled: true, createdAt: read.createdAt });
+      // The masked token sent back keeps the stored one.
+      const [row] = await t.database.db.select().from(bots).where(eq(bots.id, bot.id));
+      expect(res.json().bot.messengerCredentials[0].access_token).toBe('EAAP…6789');
+      expect(JSON.stringify(row!.messengerCredentials)).not.toContain('…');
     });
 
     it('stores opening hours and reminders, refusing overlaps and reversed ranges', async () => {

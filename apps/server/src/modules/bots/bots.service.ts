@@ -2,6 +2,7 @@ import {
   defaultReminder,
   reminderInTone,
   defaultScheduling,
+  isMaskedSecret,
   maskSecret,
   templatePurpose,
   type Bot,
@@ -79,7 +80,7 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
   /** Seals a new token; an omitted token keeps the stored one (the browser only ever sees it masked). */
   function seal(input: CredentialInput, previous: StoredCredential | undefined): StoredCredential {
     const { access_token, ...ids } = input;
-    const sealed = access_token ? box.seal(access_token) : previous?.access_token_sealed;
+    const sealed = access_token && !isMaskedSecret(access_token) ? box.seal(access_token) : previous?.access_token_sealed;
     return { ...ids, ...(sealed ? { access_token_sealed: sealed } : {}) };
   }
 
