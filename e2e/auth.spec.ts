@@ -111,6 +111,14 @@ describe('account life cycle', () => {
       expect(refreshes).toEqual([200]);
       expect(refused).toEqual([]);
 
+      // The spec's names of the general sections open them.
+      for (const [spec, ours] of [['account', 'mi-cuenta'], ['help', 'ayuda'], ['referral', 'referidos']] as const) {
+        await page.goto(`/app/dashboard/${spec}`);
+        await page.waitForURL(`**/app/dashboard/${ours}`);
+      }
+      await page.goto('/app/dashboard/mi-cuenta');
+      await page.getByRole('heading', { name: 'Mi cuenta', level: 1 }).waitFor();
+
       // Sign out from the user menu.
       await page.getByRole('button', { name: /menú de tu cuenta/i }).click();
       await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();

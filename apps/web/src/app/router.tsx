@@ -64,6 +64,10 @@ export const router = createBrowserRouter([
               { path: 'mi-cuenta', element: <AccountPage /> },
               { path: 'admin', element: <AdminPage /> },
               { path: 'ayuda', element: <HelpPage /> },
+              // The spec's names of the general sections lead to them.
+              { path: 'referral', element: <Navigate to={paths.general('referidos')} replace /> },
+              { path: 'account', element: <Navigate to={paths.general('mi-cuenta')} replace /> },
+              { path: 'help', element: <Navigate to={paths.general('ayuda')} replace /> },
               { path: 'nuevo', element: <NewBotPage /> },
               { path: ':botId', element: <BotIndexRedirect /> },
               { path: ':botId/personalizacion', element: <PersonalizationPage /> },
