@@ -187,8 +187,11 @@ describe('knowledge', () => {
   it('imports a catalog CSV through preview and column mapping, then finds, edits and deletes products', async () => {
     const { context, page } = await signedInPage();
     try {
+      await page.evaluate(() => localStorage.removeItem('selectedBot'));
       await page.goto(`/app/dashboard/${botId}/productos`);
       await page.getByRole('heading', { name: 'Productos', level: 1 }).waitFor();
+      // The bot in the address becomes the selected one, as in every section.
+      await page.waitForFunction((id) => localStorage.getItem('selectedBot') === id, botId);
       await page.getByRole('heading', { name: 'Agrega tu catálogo' }).waitFor();
 
       // 1. The file.

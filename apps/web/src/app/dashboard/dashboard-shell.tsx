@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ContentSpinner } from '../../components/ui/full-screen-spinner.tsx';
 import { GradientBackdrop } from '../../components/ui/gradient-backdrop.tsx';
 import { useCurrentUser } from '../../features/auth/index.ts';
-import { readSelectedBotId, resolveSelectedBot, useBots } from '../../features/bots/index.ts';
+import { readSelectedBotId, resolveSelectedBot, storeSelectedBotId, useBots } from '../../features/bots/index.ts';
 import { useBookingToasts } from '../../features/appointments/index.ts';
 import { RealtimeModals, useRealtimeConnection } from '../../features/realtime/index.ts';
 import { useHandoffAlerts } from '../../features/inbox/index.ts';
@@ -40,6 +40,11 @@ export function DashboardShell() {
   const { botId, section } = parseDashboardPath(location.pathname);
   const botList = bots.data ?? [];
   const selectedBot = resolveSelectedBot(botList, botId ?? undefined, readSelectedBotId());
+  // The bot in the address becomes the selected one, in every section, once the list has it.
+  const addressedBot = botId && selectedBot?.id === botId ? botId : null;
+  useEffect(() => {
+    if (addressedBot) storeSelectedBotId(addressedBot);
+  }, [addressedBot]);
 
   useRealtimeConnection(user.id, selectedBot?.id ?? null);
   useHandoffAlerts(section === 'crm' ? botId : null);

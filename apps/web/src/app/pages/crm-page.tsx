@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ContentSpinner } from '../../components/ui/full-screen-spinner.tsx';
 import { BotIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../lib/navigation.ts';
-import { storeSelectedBotId, useBots } from '../../features/bots/index.ts';
+import { useBots } from '../../features/bots/index.ts';
 import { CrmTabPanel, loadSummaryTab } from '../../features/crm/index.ts';
 import { InboxView } from '../../features/inbox/index.ts';
 import { crmTabs, tabOf, withTab, type CrmTab } from './crm-tabs.ts';
@@ -48,10 +48,6 @@ export function CrmPage() {
   useEffect(() => {
     if (linkedConversation) setParams((prev) => withTab(prev, 'conversations'), { replace: true });
   }, [linkedConversation, setParams]);
-
-  useEffect(() => {
-    if (bot) storeSelectedBotId(bot.id);
-  }, [bot]);
 
   if (bots.isPending) return <ContentSpinner />;
   if (!bot) {

@@ -18,7 +18,6 @@ import {
   loadOnboardingTour,
   markTourCompleted,
   shouldStartTour,
-  storeSelectedBotId,
   useBotPower,
   useBots,
   type Bot,
@@ -58,10 +57,6 @@ export function PersonalizationPage() {
   const readyBotId = bot?.id ?? null;
   const guide = params.get('guide');
 
-  // The bot from the URL becomes the selected one once the list is in.
-  useEffect(() => {
-    if (readyBotId) storeSelectedBotId(readyBotId);
-  }, [readyBotId]);
 
   const stopTour = useRef<(() => void) | null>(null);
   const runTour = useCallback(
