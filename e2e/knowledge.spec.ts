@@ -187,7 +187,13 @@ describe('knowledge', () => {
   it('imports a catalog CSV through preview and column mapping, then finds, edits and deletes products', async () => {
     const { context, page } = await signedInPage();
     try {
-      await page.evaluate(() => localStorage.removeItem('selectedBot'));
+      await page.evaluate(() => {
+        try {
+          localStorage.removeItem('selectedBot');
+        } catch {
+          // A blank page has no storage yet: nothing is selected.
+        }
+      });
       await page.goto(`/app/dashboard/${botId}/productos`);
       await page.getByRole('heading', { name: 'Productos', level: 1 }).waitFor();
       // The bot in the address becomes the selected one, as in every section.
