@@ -69,6 +69,13 @@ const schema = z
   META_RECIPIENT_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /** Webhook messages older than this (seconds) are stored but not answered: a late redelivery. */
   WEBHOOK_REPLAY_MAX_AGE: seconds.default(24 * 60 * 60),
+  /** Outgoing mail through any SMTP server (`smtp://user:pass@host:587`, `smtps://…:465`); unset, messages go to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:pass@host:587 or smtps://user:pass@host:465').optional(),
+  /** Sender of every message. */
+  MAIL_FROM: z.string().min(3).max(200).default('Charla <no-reply@charla.local>'),
+  /** Password-reset requests per e-mail and per IP in one hour. */
+  PASSWORD_RESET_MAX_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  PASSWORD_RESET_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   /** Key for secrets at rest: 32 bytes in base64 or hex, or any string of 32+ characters (hashed). */
   ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   })
