@@ -100,7 +100,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const lines = result.error.issues.map((i) => {
       const name = i.path.join('.');
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${i.message}`;
+      // A password inside a URL (SMTP_URL, DATABASE_URL) is not repeated in the message.
+      const shown = (env[name] ?? '').replace(/\/\/([^:/@\s]*):[^@\s]*@/, '//$1:***@');
+      return `  ${name}=${JSON.stringify(shown)}: ${i.message}`;
     });
     throw new ConfigError(`Invalid environment variable${lines.length > 1 ? 's' : ''}:\n${lines.join('\n')}`);
   }
