@@ -15,6 +15,14 @@ describe('config', () => {
     expect(() => loadConfig({ APP_SECRET: 'short', ROLE: 'boss' })).toThrow(/ROLE="boss"[\s\S]*APP_SECRET="short": must be at least 32 characters/);
   });
 
+  it('reads the mail settings, and never repeats a password of a bad URL', () => {
+    expect(loadConfig({})).toMatchObject({ MAIL_FROM: 'Charla <no-reply@charla.local>' });
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pass@smtp.example.com:465' }).SMTP_URL).toBe('smtps://user:pass@smtp.example.com:465');
+    expect(() => loadConfig({ SMTP_URL: 'http://user:s3cr3t@smtp.example.com' })).toThrow(/SMTP_URL="http:\/\/user:\*\*\*@smtp.example.com": must look like smtp:/);
+    expect(() => loadConfig({ SMTP_URL: 'http://user:s3cr3t@smtp.example.com' })).not.toThrow(/s3cr3t/);
+  });
+
   it('reads lists and booleans', () => {
     const c = loadConfig({ ALLOWED_ORIGINS: 'https://a.mx/, https://b.mx', TRUST_PROXY: 'true', SEED_DEMO: 'false' });
     expect(c.ALLOWED_ORIGINS).toEqual(['https://a.mx', 'https://b.mx']);

@@ -69,6 +69,13 @@ const schema = z
   META_RECIPIENT_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /** Webhook messages older than this (seconds) are stored but not answered: a late redelivery. */
   WEBHOOK_REPLAY_MAX_AGE: seconds.default(24 * 60 * 60),
+  /** Outgoing mail through any SMTP server (`smtp://user:pass@host:587`, `smtps://…:465`); unset, messages go to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:pass@host:587 or smtps://user:pass@host:465').optional(),
+  /** Sender of every message. */
+  MAIL_FROM: z.string().min(3).max(200).default('Charla <no-reply@charla.local>'),
+  /** Password-reset requests per e-mail and per IP in one hour. */
+  PASSWORD_RESET_MAX_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  PASSWORD_RESET_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   /** Key for secrets at rest: 32 bytes in base64 or hex, or any string of 32+ characters (hashed). */
   ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   })
@@ -93,7 +100,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const lines = result.error.issues.map((i) => {
       const name = i.path.join('.');
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${i.message}`;
+      // A password inside a URL (SMTP_URL, DATABASE_URL) is not repeated in the message.
+      const shown = (env[name] ?? '').replace(/\/\/([^:/@\s]*):[^@\s]*@/, '//$1:***@');
+      return `  ${name}=${JSON.stringify(shown)}: ${i.message}`;
     });
     throw new ConfigError(`Invalid environment variable${lines.length > 1 ? 's' : ''}:\n${lines.join('\n')}`);
   }

@@ -18,6 +18,8 @@ import { conversationsModule } from './modules/conversations/conversations.modul
 import type { Pipeline } from './modules/conversations/pipeline.ts';
 import { crmModule } from './modules/crm/crm.module.ts';
 import type { CrmService } from './modules/crm/crm.service.ts';
+import { mailModule } from './modules/mail/mail.module.ts';
+import type { MailService } from './modules/mail/mail.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { productsModule } from './modules/products/products.module.ts';
 import { quotaModule } from './modules/quota/quota.module.ts';
@@ -28,6 +30,7 @@ import type { TrainingService } from './modules/training/training.service.ts';
 /** The modules' faces that code outside the app calls: the start (admin and demo accounts), the eval, the benches and the tests. */
 export interface ModuleFaces {
   auth: AuthService;
+  mail: MailService;
   access: AccessService;
   quota: QuotaService;
   bots: BotsService;
@@ -48,7 +51,8 @@ export interface ModuleDeps {
  * registers, in order, and their faces. The channels fill the conversations module's registry.
  */
 export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: ModuleDeps): { modules: AppModule[]; faces: ModuleFaces } {
-  const auth = authModule(ctx, authDeps);
+  const mail = mailModule(ctx);
+  const auth = authModule(ctx, { ...authDeps, mail: mail.service });
   const access = accessModule(ctx);
   const quota = quotaModule(ctx);
   const bots = botsModule(ctx, { access: access.service, quota: quota.service });
@@ -61,6 +65,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
 
   const modules = [
     healthModule(ctx, { engine }),
+    mail.module,
     auth.module,
     access.module,
     bots.module,
@@ -80,6 +85,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   ];
   const faces: ModuleFaces = {
     auth: auth.service,
+    mail: mail.service,
     access: access.service,
     quota: quota.service,
     bots: bots.service,

@@ -45,6 +45,29 @@ export const loginBody = z.strictObject({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** Change the password of the signed-in account: the current one proves it is the owner. */
+export const changePasswordBody = z.strictObject({
+  currentPassword: z.string().min(1).max(limits.passwordMax),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** Ask for a reset link; the answer is the same whether or not the e-mail has an account. */
+export const forgotPasswordBody = z.strictObject({ email: emailSchema });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+/** Reset tokens are 32 random bytes in base64url (43 characters). */
+export const resetTokenSchema = z.string().min(1).max(128);
+
+export const resetPasswordBody = z.strictObject({
+  token: resetTokenSchema,
+  password: passwordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** How long a reset link works, in seconds. */
+export const passwordResetTtl = 60 * 60;
+
 export const userIdParams = z.strictObject({ userId: z.uuid() });
 
 export const updateClientBody = z.strictObject({
@@ -83,6 +106,10 @@ export type DoneResponse = z.infer<typeof doneResponse>;
 
 export const updateClientResponse = z.object({ ok: z.literal(true), user: clientInfo });
 export type UpdateClientResponse = z.infer<typeof updateClientResponse>;
+
+/** The answer of a request that was accepted and is carried out in the background. */
+export const acceptedResponse = z.object({ ok: z.literal(true) });
+export type AcceptedResponse = z.infer<typeof acceptedResponse>;
 
 /** Header the web app sends with the tenant read from the tenant cookie. */
 export const portalHeader = 'x-portal';

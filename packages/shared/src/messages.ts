@@ -9,6 +9,11 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
   MULTIPART_INVALID: { es: 'El formulario llegó incompleto o dañado. Vuelve a enviarlo.', en: 'The form arrived incomplete or damaged. Please send it again.' },
   UNAUTHENTICATED: { es: 'Tu sesión terminó. Inicia sesión de nuevo.', en: 'Your session has ended. Please sign in again.' },
   INVALID_CREDENTIALS: { es: 'Correo o contraseña incorrectos.', en: 'Wrong e-mail or password.' },
+  CURRENT_PASSWORD_WRONG: { es: 'La contraseña actual no es correcta.', en: 'The current password is not correct.' },
+  RESET_TOKEN_INVALID: {
+    es: 'El enlace para restablecer la contraseña no es válido o ya expiró. Pide uno nuevo.',
+    en: 'The password reset link is not valid or has expired. Ask for a new one.',
+  },
   FORBIDDEN: { es: 'No tienes permiso para hacer esto.', en: 'You are not allowed to do this.' },
   CSRF_REJECTED: { es: 'Solicitud rechazada: origen no permitido.', en: 'Request refused: origin not allowed.' },
   NOT_FOUND: { es: 'No encontramos lo que buscas.', en: 'We could not find what you are looking for.' },

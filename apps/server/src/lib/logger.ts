@@ -11,6 +11,8 @@ const secretKeys = [
   'passwordHash',
   'new_password',
   'current_password',
+  'currentPassword',
+  'newPassword',
   'token',
   'access_token',
   'accessToken',

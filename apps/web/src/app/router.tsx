@@ -10,6 +10,8 @@ import { RouteError } from './route-error.tsx';
 
 const LoginPage = lazyNamed(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
 const SignupPage = lazyNamed(() => import('../features/auth/components/signup-page.tsx'), 'SignupPage');
+const ForgotPasswordPage = lazyNamed(() => import('../features/auth/components/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('../features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage');
 const DashboardShell = lazyNamed(() => import('./dashboard/dashboard-shell.tsx'), 'DashboardShell');
 const WelcomePage = lazyNamed(() => import('./pages/welcome-page.tsx'), 'WelcomePage');
 const BotSectionPage = lazyNamed(() => import('../features/dashboard/components/bot-section-page.tsx'), 'BotSectionPage');
@@ -51,6 +53,9 @@ export const router = createBrowserRouter([
           { path: paths.signup, element: <SignupPage /> },
         ],
       },
+      // Open signed in or not: a reset link may be opened on a device that still has a session.
+      { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
       {
         path: paths.dashboard,
         element: <RequireAuth />,

@@ -49,6 +49,10 @@ export function isBotSection(value: string | undefined): value is BotSection {
 export const paths = {
   login: '/login',
   signup: '/signup',
+  /** Ask for a password reset link. */
+  forgotPassword: '/recuperar-contrasena',
+  /** Where the e-mailed reset link opens (`?token=`). */
+  resetPassword: '/restablecer-contrasena',
   dashboard: '/app/dashboard',
   general: (section: GeneralSection) => `/app/dashboard/${section}`,
   bot: (botId: string, section: BotSection) => `/app/dashboard/${encodeURIComponent(botId)}/${section}`,

@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
 import { coalesce } from '../../lib/coalesce.ts';
-import { rateLimits, refreshTokens, sessions, users } from './auth.table.ts';
+import { passwordResets, rateLimits, refreshTokens, sessions, users } from './auth.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -111,6 +111,49 @@ export function authRepository(database: Database) {
         .update(sessions)
         .set({ revokedAt: new Date(), revokedReason: reason })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    async insertPasswordReset(tokenHash: string, userId: string, expiresAt: Date): Promise<void> {
+      await db.insert(passwordResets).values({ tokenHash, userId, expiresAt });
+    },
+
+    /**
+     * A new password through a reset link, in one transaction: the link is marked used (only one
+     * caller can win it, and only before it expires at `now`), the password replaced and every
+     * session of the user revoked. Answers the user's id, or undefined for an unknown, used or
+     * expired link.
+     */
+    async resetPassword(tokenHash: string, passwordHash: string, now: Date): Promise<string | undefined> {
+      return db.transaction(async (tx) => {
+        const [reset] = await tx
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+          .returning({ userId: passwordResets.userId });
+        if (!reset) return undefined;
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now, revokedReason: 'password-reset' })
+          .where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)));
+        // Other links asked for before this one die with it.
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
+        return reset.userId;
+      });
+    },
+
+    /** A new password chosen while signed in: every other session is revoked, `keepSessionId` stays. */
+    async changePassword(userId: string, passwordHash: string, keepSessionId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date(), revokedReason: 'password-change' })
+          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
+      });
     },
 
     /** Counts one hit in a fixed window; answers the count so far in the current window. */

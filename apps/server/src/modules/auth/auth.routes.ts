@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  acceptedResponse,
   apiErrorSchema,
   authResponse,
+  changePasswordBody,
+  doneResponse,
+  forgotPasswordBody,
+  pickLocale,
+  resetPasswordBody,
   clientInfo,
   loginBody,
   okResponse,
@@ -17,7 +23,7 @@ import { toClientInfo, type AuthService } from './auth.service.ts';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 const tags = ['auth'];
 
-export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; appUrl?: string }> = async (app, { service, appUrl }) => {
   const meta = (req: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
@@ -70,6 +76,45 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     onRequest: app.authenticate,
     schema: { tags, summary: 'Change name, e-mail and phone of the own account', body: updateClientBody, response: { 200: updateClientResponse, ...errors } },
   }, async (req) => ({ ok: true as const, user: await service.updateClient(req.user, req.body, portal(req)) }));
+
+  app.post('/api/auth/password', {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Change the password of the own account; every other session is signed out',
+      body: changePasswordBody,
+      response: { 200: doneResponse, ...errors },
+    },
+  }, async (req) => {
+    await service.changePassword(req.user, req.sessionId, req.body);
+    return { ok: true as const };
+  });
+
+  app.post('/api/auth/password/forgot', {
+    schema: {
+      tags,
+      summary: 'Ask for a password reset link by e-mail (the same answer whether or not the account exists)',
+      body: forgotPasswordBody,
+      response: { 202: acceptedResponse, 400: apiErrorSchema, 429: apiErrorSchema },
+    },
+  }, async (req, reply) => {
+    // Links point at APP_URL (or the first allowed origin); a local install without either uses its own address.
+    const link = { appUrl: appUrl ?? `${req.protocol}://${req.host}`, locale: pickLocale(req.headers['accept-language']) };
+    await service.forgotPassword(req.body, meta(req), link);
+    return reply.status(202).send({ ok: true as const });
+  });
+
+  app.post('/api/auth/password/reset', {
+    schema: {
+      tags,
+      summary: 'Choose a new password with a reset link; every session of the account is signed out',
+      body: resetPasswordBody,
+      response: { 200: doneResponse, 400: apiErrorSchema },
+    },
+  }, async (req) => {
+    await service.resetPassword(req.body);
+    return { ok: true as const };
+  });
 
   app.post('/client/logout', {
     schema: { tags, summary: 'End the session on this device', response: { 200: okResponse } },

@@ -2,13 +2,20 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   normalizePlan,
   partnersPortal,
+  passwordResetTtl,
+  type ChangePasswordBody,
   type ClientInfo,
+  type ForgotPasswordBody,
+  type Locale,
   type LoginBody,
+  type ResetPasswordBody,
   type SignupBody,
   type UpdateClientBody,
 } from '@charla/shared';
 import { AppError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailService } from '../mail/mail.module.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
 import type { AccessTokens } from './tokens.ts';
 
@@ -28,7 +35,19 @@ export interface AuthServiceOptions {
   loginMaxPerEmail: number;
   loginMaxPerIp: number;
   loginWindow: number;
+  resetMaxPerEmail: number;
+  resetMaxPerIp: number;
 }
+
+/** What the password-reset e-mail needs from the request: where the web app is and the reader's language. */
+export interface ResetLinkContext {
+  appUrl: string;
+  locale: Locale;
+}
+
+/** The web app's page that opens a reset link. */
+export const resetPagePath = '/restablecer-contrasena';
+const resetWindow = 60 * 60;
 
 export function toClientInfo(user: UserRow, portal?: string): ClientInfo {
   const plan = normalizePlan(user.membershipType);
@@ -50,7 +69,21 @@ export function toClientInfo(user: UserRow, portal?: string): ClientInfo {
 const hashPassword = (password: string) => hash(password);
 let dummyHash: Promise<string> | undefined;
 
-export function authService(repo: AuthRepository, tokens: AccessTokens, opts: AuthServiceOptions) {
+export function authService(
+  repo: AuthRepository,
+  tokens: AccessTokens,
+  opts: AuthServiceOptions,
+  deps: { mail: Pick<MailService, 'send'>; log: FastifyBaseLogger },
+) {
+  /** Work that runs after its request was answered (the reset e-mail), so a test or a shutdown can wait for it. */
+  const pending = new Set<Promise<void>>();
+  const background = (work: () => Promise<void>) => {
+    const run = work()
+      .catch((err: unknown) => deps.log.error({ err }, 'password reset e-mail failed'))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  };
+
   async function startSession(user: UserRow, meta: ClientMeta): Promise<IssuedTokens> {
     const sessionId = await repo.createSession(user.id, meta.userAgent, meta.ip);
     return issue(user.id, user.role, sessionId);
@@ -63,8 +96,8 @@ export function authService(repo: AuthRepository, tokens: AccessTokens, opts: Au
     return { accessToken, refreshToken };
   }
 
-  async function limit(key: string, max: number) {
-    if ((await repo.hit(key, opts.loginWindow)) > max) throw new AppError('RATE_LIMITED');
+  async function limit(key: string, max: number, windowSeconds = opts.loginWindow) {
+    if ((await repo.hit(key, windowSeconds)) > max) throw new AppError('RATE_LIMITED');
   }
 
   return {
@@ -125,6 +158,49 @@ export function authService(repo: AuthRepository, tokens: AccessTokens, opts: Au
         const known = await repo.findRefreshToken(sha256(refreshToken));
         if (known) await repo.revokeSession(known.sessionId, 'logout');
       }
+    },
+
+    /** A new password while signed in: the current one must match; every other session ends, this one stays. */
+    async changePassword(caller: UserRow, sessionId: string, body: ChangePasswordBody): Promise<void> {
+      await limit(`password:user:${caller.id}`, opts.loginMaxPerEmail);
+      const ok = await verify(caller.passwordHash, body.currentPassword).catch(() => false);
+      if (!ok) throw new AppError('CURRENT_PASSWORD_WRONG', { currentPassword: 'CURRENT_PASSWORD_WRONG' });
+      await repo.changePassword(caller.id, await hashPassword(body.newPassword), sessionId);
+      await repo.clearHits(`password:user:${caller.id}`);
+    },
+
+    /**
+     * Asks for a reset link. The caller answers the same whether or not the e-mail has an account:
+     * the lookup, the token and the e-mail happen after the answer, in the background.
+     */
+    async forgotPassword(body: ForgotPasswordBody, meta: ClientMeta, link: ResetLinkContext, now = new Date()): Promise<void> {
+      await limit(`reset:ip:${meta.ip}`, opts.resetMaxPerIp, resetWindow);
+      await limit(`reset:email:${body.email}`, opts.resetMaxPerEmail, resetWindow);
+      background(async () => {
+        const user = await repo.findUserByEmail(body.email);
+        if (!user) return;
+        const token = randomToken();
+        await repo.insertPasswordReset(sha256(token), user.id, new Date(now.getTime() + passwordResetTtl * 1000));
+        const url = `${link.appUrl.replace(/\/+$/, '')}${resetPagePath}?token=${encodeURIComponent(token)}`;
+        await deps.mail.send({
+          to: user.email,
+          template: 'password-reset',
+          locale: link.locale,
+          params: { name: user.name, link: url, minutes: passwordResetTtl / 60 },
+        });
+      });
+    },
+
+    /** A new password through a reset link: used once, before it expires; every session of the user ends. */
+    async resetPassword(body: ResetPasswordBody, now = new Date()): Promise<void> {
+      const passwordHash = await hashPassword(body.password);
+      const userId = await repo.resetPassword(sha256(body.token), passwordHash, now);
+      if (!userId) throw new AppError('RESET_TOKEN_INVALID', { token: 'RESET_TOKEN_INVALID' });
+    },
+
+    /** Resolves once the background work started so far (reset e-mails) is done. */
+    async settled(): Promise<void> {
+      while (pending.size > 0) await Promise.all([...pending]);
     },
 
     /** A user reads only their own account. */

@@ -6,3 +6,5 @@ export { CurrentUserContext, useCurrentUser } from './current-user.tsx';
 export { rememberProfile, storedUserId } from './remember-session.ts';
 export { bindRouter, lastSignOutReason, signOutNow, type LoginLocationState } from './session.ts';
 export { tourDialogSelector } from './sign-out.ts';
+export { useChangePassword } from './api/use-password.ts';
+export { newPasswordProblems, passwordMin } from './password-rules.ts';

@@ -11,6 +11,7 @@ import { useFormFields } from '../../../components/ui/use-form-fields.ts';
 import { initials } from '../../../lib/avatar-initials.ts';
 import { useCurrentUser, useSignOut } from '../../auth/index.ts';
 import { useUpdateClient } from '../api/use-update-client.ts';
+import { PasswordCard } from './password-card.tsx';
 import { afterPhoneRules, phoneProblem, phoneProblemKey, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
 
 type ProfileValues = { name: string; email: string; phone_number: string };
@@ -130,6 +131,7 @@ export function AccountPage() {
               ) : null}
             </dl>
           </Card>
+          <PasswordCard />
           <Card className="p-6">
             <h2 className="font-semibold">{t('account:session.title')}</h2>
             <p className="mt-1 text-sm text-muted">{t('account:session.description')}</p>

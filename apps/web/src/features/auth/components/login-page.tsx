@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -60,6 +60,11 @@ export function LoginPage() {
             revealable
             {...form.field('password')}
           />
+          <p className="-mt-2 text-end text-sm">
+            <Link to={paths.forgotPassword} className="focus-ring rounded font-medium text-muted underline-offset-4 hover:text-fg hover:underline">
+              {t('auth:login.forgot')}
+            </Link>
+          </p>
           <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
             {login.isPending ? t('auth:login.submitting') : t('auth:login.submit')}
           </Button>
