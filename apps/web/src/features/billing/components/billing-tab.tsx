@@ -75,12 +75,12 @@ export function BillingTab() {
   return (
     <div className="space-y-6">
       {subscription.data ? (
-        <div className="grid gap-6 xl:grid-cols-2">
+        <div className="grid gap-6 2xl:grid-cols-2">
           <CurrentPlan subscription={subscription.data} waiting={watch !== null} />
           <UsageMeters subscription={subscription.data} />
         </div>
       ) : (
-        <div className="grid gap-6 xl:grid-cols-2" aria-busy="true">
+        <div className="grid gap-6 2xl:grid-cols-2" aria-busy="true">
           <Card className="h-56 animate-pulse" />
           <Card className="h-56 animate-pulse" />
         </div>

@@ -74,20 +74,22 @@ export function CurrentPlan({ subscription, waiting }: { subscription: BillingSu
         ) : null}
       </div>
 
-      <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-muted">{subscription.cancelAtPeriodEnd ? t('current.endsOn') : t('current.renewsOn')}</dt>
-          <dd className="mt-0.5 font-medium">{paid && periodEnd ? periodEnd : '—'}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">{t('current.interval')}</dt>
-          <dd className="mt-0.5 font-medium">{subscription.interval ? t(`interval.${subscription.interval}`) : '—'}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">{t('current.paymentMethod')}</dt>
-          <dd className="mt-0.5 font-medium">{card ?? t('current.noCard')}</dd>
-        </div>
-      </dl>
+      {paid ? (
+        <dl className="mt-5 grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-muted">{subscription.cancelAtPeriodEnd ? t('current.endsOn') : t('current.renewsOn')}</dt>
+            <dd className="mt-0.5 font-medium">{periodEnd || '—'}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">{t('current.interval')}</dt>
+            <dd className="mt-0.5 font-medium">{subscription.interval ? t(`interval.${subscription.interval}`) : '—'}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">{t('current.paymentMethod')}</dt>
+            <dd className="mt-0.5 font-medium">{card ?? t('current.noCard')}</dd>
+          </div>
+        </dl>
+      ) : null}
 
       {status.key === 'graceUntil' || status.key === 'pastDue' ? (
         <Alert tone="error" className="mt-5" title={t('current.paymentFailedTitle')}>

@@ -61,8 +61,10 @@ function PlanCard({
   paymentsConfigured,
   checkout,
   unavailableId,
+  currency,
 }: {
   plan: BillingPlan;
+  currency: string;
   interval: BillingInterval;
   current: PlanLevel;
   paymentsConfigured: boolean;
@@ -86,37 +88,41 @@ function PlanCard({
   } else if (price) {
     const label = rank(plan.plan) > rank(current) ? t('plansSection.upgrade', { plan: t(`plans.${plan.plan}`) }) : t('plansSection.switch', { plan: t(`plans.${plan.plan}`) });
     const blocked = !paymentsConfigured ? t('plansSection.paymentsOff') : !price.purchasable ? t('plansSection.notPurchasable', { currency: price.currency.toUpperCase() }) : null;
-    action = blocked ? (
-      <Button variant="secondary" disabled className="w-full" aria-describedby={!paymentsConfigured ? unavailableId : undefined}>
-        {blocked}
-      </Button>
-    ) : (
-      <Button
-        variant={rank(plan.plan) > rank(current) ? 'primary' : 'secondary'}
-        className="w-full"
-        loading={pending}
-        disabled={checkout.isPending && !pending}
-        onClick={() => checkout.mutate({ plan: plan.plan as PaidPlan, interval, currency: price.currency })}
-      >
-        {label}
-      </Button>
+    action = (
+      <>
+        <Button
+          variant={rank(plan.plan) > rank(current) ? 'primary' : 'secondary'}
+          className="w-full"
+          loading={pending}
+          disabled={blocked !== null || (checkout.isPending && !pending)}
+          aria-describedby={blocked ? `${unavailableId}-${plan.plan}` : undefined}
+          onClick={() => checkout.mutate({ plan: plan.plan as PaidPlan, interval, currency: price.currency })}
+        >
+          {label}
+        </Button>
+        {blocked ? (
+          <p id={`${unavailableId}-${plan.plan}`} className="mt-1.5 text-center text-xs text-muted">
+            {blocked}
+          </p>
+        ) : null}
+      </>
     );
   }
 
   return (
-    <Card className={`relative flex flex-col p-5 ${isCurrent ? 'border-highlight ring-1 ring-highlight' : ''}`} aria-current={isCurrent ? 'true' : undefined}>
+    <Card className={`relative flex flex-col p-4 sm:p-5 ${isCurrent ? 'border-highlight ring-1 ring-highlight' : ''}`} aria-current={isCurrent ? 'true' : undefined}>
       <div className="flex items-center justify-between gap-2">
         <h4 className="text-lg font-bold">{t(`plans.${plan.plan}`)}</h4>
-        {isCurrent ? <span className="rounded-full bg-highlight px-2.5 py-0.5 text-xs font-bold text-on-highlight">{t('plansSection.yourPlan')}</span> : null}
+        {isCurrent ? <span className="shrink-0 whitespace-nowrap rounded-full bg-highlight px-2.5 py-0.5 text-xs font-bold text-on-highlight">{t('plansSection.yourPlan')}</span> : null}
       </div>
       <p className="mt-2 flex flex-wrap items-baseline gap-x-1">
-        <span className="text-2xl font-bold tracking-tight tabular-nums">{price ? formatPrice(price.amount, price.currency, locale) : t('plansSection.free')}</span>
-        {price ? <span className="text-sm text-muted">{t(`plansSection.per.${interval}`)}</span> : null}
+        <span className="text-2xl font-bold tracking-tight tabular-nums">{formatPrice(price?.amount ?? 0, price?.currency ?? currency, locale)}</span>
+        <span className="text-sm text-muted">{t(`plansSection.per.${interval}`)}</span>
       </p>
       <p className="min-h-5 text-xs text-muted">
         {price && interval === 'year' ? t('plansSection.perMonthEquivalent', { price: formatPrice(Math.round(price.amount / 12), price.currency, locale) }) : ' '}
       </p>
-      <ul className="mt-4 flex-1 space-y-2 text-sm">
+      <ul className="mt-3 grid flex-1 grid-cols-2 content-start gap-x-3 gap-y-1.5 text-xs sm:mt-4 sm:block sm:space-y-2 sm:text-sm">
         <Feature included>{t('features.bots', { count: limits.bots, formatted: formatCount(limits.bots, locale) })}</Feature>
         <Feature included>{t('features.messages', { count: limits.messagesPerMonth, formatted: formatCount(limits.messagesPerMonth, locale) })}</Feature>
         <Feature included={limits.seats > 0}>
@@ -163,20 +169,16 @@ export function PlanCards({
           <IntervalSwitch value={interval} onChange={onInterval} />
           <SelectField
             label={t('plansSection.currency')}
-            className="w-40"
+            className="w-full sm:w-56"
             value={currency ?? ''}
             onChange={(event) => onCurrency(event.target.value as BillingCurrency)}
             options={billingCurrencies.map((code) => ({ value: code, label: t(`currencies.${code}`) }))}
           />
         </div>
       </div>
-      {data && !data.paymentsConfigured ? (
-        <Alert tone="info">
-          <span id={unavailableId}>{t('plansSection.paymentsOffBody')}</span>
-        </Alert>
-      ) : null}
+      {data && !data.paymentsConfigured ? <Alert tone="info">{t('plansSection.paymentsOffBody')}</Alert> : null}
       {checkout.isError ? <Alert tone="error">{errorText(checkout.error)}</Alert> : null}
-      <div className="grid gap-4 [grid-template-columns:repeat(auto-fit,minmax(13.5rem,1fr))]">
+      <div className="grid grid-cols-1 gap-4 sm:[grid-template-columns:repeat(auto-fit,minmax(10.5rem,1fr))]">
         {data
           ? data.plans.map((plan) => (
               <PlanCard
@@ -187,6 +189,7 @@ export function PlanCards({
                 paymentsConfigured={data.paymentsConfigured}
                 checkout={checkout}
                 unavailableId={unavailableId}
+                currency={data.currency}
               />
             ))
           : planLevels.map((plan) => <Card key={plan} className="h-80 animate-pulse" aria-hidden="true" />)}
