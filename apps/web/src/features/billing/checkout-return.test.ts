@@ -8,6 +8,7 @@ describe('coming back from Checkout', () => {
     expect(checkoutReturnOf(new URLSearchParams('checkout=cancel'))).toBe('cancel');
     expect(checkoutReturnOf(new URLSearchParams('checkout=other'))).toBeNull();
     expect(withoutCheckout(new URLSearchParams('tab=plan&checkout=success&session_id=cs_1')).toString()).toBe('tab=plan');
+    expect(withoutCheckout(new URLSearchParams('checkout=cancel')).toString()).toBe('tab=plan');
   });
 
   it('asks again until the plan changes or the wait is over', () => {

@@ -10,11 +10,15 @@ export function checkoutReturnOf(params: URLSearchParams): CheckoutReturn | null
   return value === 'success' || value === 'cancel' ? value : null;
 }
 
-/** The address's parameters without the checkout mark, so a reload does not greet again. */
+/**
+ * The address's parameters without the checkout mark, so a reload does not greet again; the plan
+ * tab stays open (`?tab=plan`, as in `paths.plan`) when the mark was what opened it.
+ */
 export function withoutCheckout(params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(params);
   next.delete('checkout');
   next.delete('session_id');
+  if (!next.has('tab')) next.set('tab', 'plan');
   return next;
 }
 

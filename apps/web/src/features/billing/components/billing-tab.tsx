@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BillingCurrency, BillingInterval } from '@charla/shared/constants';
@@ -22,15 +22,18 @@ export function BillingTab() {
 
   // Back from Stripe Checkout: say so once, and ask for the subscription until the plan changes.
   const checkoutReturn = checkoutReturnOf(params);
+  const greeted = useRef(false);
   useEffect(() => {
     if (!checkoutReturn) return;
+    setParams((prev) => withoutCheckout(prev), { replace: true });
+    if (greeted.current) return;
+    greeted.current = true;
     if (checkoutReturn === 'success') {
       showToast(t('checkout.success'), 'success', 8000);
       setWatch({ deadline: Date.now() + checkoutPollMs, fromPlan: null });
     } else {
       showToast(t('checkout.cancel'), 'info');
     }
-    setParams((prev) => withoutCheckout(prev), { replace: true });
   }, [checkoutReturn, setParams, t]);
 
   const plan = subscription.data?.plan;
