@@ -108,9 +108,11 @@ export function Invoices() {
                 <dt className="text-muted">{t('invoices.period')}</dt>
                 <dd>{period(invoice)}</dd>
               </dl>
-              <div className="mt-3">
-                <PdfLink invoice={invoice} />
-              </div>
+              {invoice.pdfUrl || invoice.hostedUrl ? (
+                <div className="mt-3">
+                  <PdfLink invoice={invoice} />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
