@@ -18,6 +18,7 @@ export function tabAfterKey<T>(tabs: readonly T[], current: T, key: string): T |
  * A row of tabs (role="tablist"): the chosen one is the only one in the Tab order, the arrow keys,
  * Home and End move between them and open the one they reach. The panel is the page's, with
  * `role="tabpanel"`, `id={tabPanelId(prefix, value)}` and `aria-labelledby={tabId(prefix, value)}`.
+ * Only the chosen tab names its panel (`aria-controls`): the others' panels are not in the page.
  */
 export function TabList<T extends string>({
   tabs,
@@ -53,7 +54,7 @@ export function TabList<T extends string>({
           type="button"
           id={tabId(idPrefix, id)}
           aria-selected={value === id}
-          aria-controls={tabPanelId(idPrefix, id)}
+          aria-controls={value === id ? tabPanelId(idPrefix, id) : undefined}
           tabIndex={value === id ? 0 : -1}
           onClick={() => onChange(id)}
           className={`focus-ring -mb-px shrink-0 border-b-2 px-1.5 py-2 text-[13px] font-semibold sm:px-3 sm:text-sm ${value === id ? 'border-highlight text-fg' : 'border-transparent text-muted hover:text-fg'}`}
