@@ -131,7 +131,7 @@ describe('a new owner\'s first hour', () => {
       const { context, page, errors } = await signedInDemo(viewport);
       await page.goto('/app/dashboard/nuevo?template=beauty_spa');
       await visible(page, 'Ya usaste los asistentes de tu plan');
-      await page.getByRole('link', { name: 'Ver mi plan y mejorarlo' }).waitFor();
+      await page.getByRole('link', { name: 'Ver planes y mejorar' }).waitFor();
       // No wizard: the first step never shows.
       expect(await page.getByRole('heading', { name: 'Cuéntanos de tu negocio' }).count()).toBe(0);
       // Each card says so too; a click explains the limit instead of opening the wizard.

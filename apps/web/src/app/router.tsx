@@ -18,7 +18,7 @@ const BotSectionPage = lazyNamed(() => import('../features/dashboard/components/
 const BotIndexRedirect = lazyNamed(() => import('../features/dashboard/components/bot-section-page.tsx'), 'BotIndexRedirect');
 const ClientsPage = lazyNamed(() => import('../features/dashboard/components/general-placeholder-pages.tsx'), 'ClientsPage');
 const ReferralsPage = lazyNamed(() => import('../features/dashboard/components/general-placeholder-pages.tsx'), 'ReferralsPage');
-const AccountPage = lazyNamed(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
+const AccountPage = lazyNamed(() => import('./pages/account-page.tsx'), 'AccountPage');
 const AdminPage = lazyNamed(() => import('../features/admin/components/admin-page.tsx'), 'AdminPage');
 const HelpPage = lazyNamed(() => import('../features/help/components/help-page.tsx'), 'HelpPage');
 const NewBotPage = lazyNamed(() => import('../features/bots/components/new-bot-page.tsx'), 'NewBotPage');

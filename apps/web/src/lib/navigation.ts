@@ -58,6 +58,8 @@ export const paths = {
   bot: (botId: string, section: BotSection) => `/app/dashboard/${encodeURIComponent(botId)}/${section}`,
   /** The template picker, and the creation wizard with `?template=`. */
   newBot: '/app/dashboard/nuevo',
+  /** Mi cuenta's plan and billing tab: where every limit notice leads. */
+  plan: '/app/dashboard/mi-cuenta?tab=plan',
   /** The admin console (the main admin account only). */
   admin: '/app/dashboard/admin',
 } as const;

@@ -9,6 +9,8 @@ export const storageKeys = {
   loginState: 'loginState',
   referralId: 'referralId',
   locale: 'locale',
+  /** The currency plans are priced in, once the visitor picked one. */
+  billingCurrency: 'billingCurrency',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -28,7 +30,7 @@ export const tourProgressKeys = {
 /** Every other key whose name starts with this prefix is a tour-progress flag too. */
 export const tourProgressPrefix = 'tourProgress_';
 
-/** Values removed on sign-out. `locale` is kept so the next visitor keeps their language. */
+/** Values removed on sign-out. `locale` and `billingCurrency` are kept so the next visitor keeps their language. */
 export const keysClearedOnSignOut: readonly StorageKey[] = [
   storageKeys.selectedBot,
   storageKeys.email,

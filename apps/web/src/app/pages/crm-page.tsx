@@ -5,6 +5,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ContentSpinner } from '../../components/ui/full-screen-spinner.tsx';
 import { BotIcon } from '../../components/ui/icons.tsx';
+import { TabList, tabId, tabPanelId } from '../../components/ui/tabs.tsx';
 import { paths } from '../../lib/navigation.ts';
 import { useBots } from '../../features/bots/index.ts';
 import { CrmTabPanel, loadSummaryTab } from '../../features/crm/index.ts';
@@ -65,27 +66,19 @@ export function CrmPage() {
         <h1 className="pb-2 text-2xl font-bold tracking-tight text-fg" title={t('page.description')}>
           {t('page.title')}
         </h1>
-        <div role="tablist" aria-label={t('tabs.label')} className="flex max-w-full min-w-0 overflow-x-auto sm:gap-1">
-          {crmTabs.map((id) => (
-            <button
-              key={id}
-              role="tab"
-              type="button"
-              id={`crm-tab-${id}`}
-              aria-selected={tab === id}
-              aria-controls={`crm-panel-${id}`}
-              onClick={() => setTab(id)}
-              className={`focus-ring -mb-px shrink-0 border-b-2 px-1.5 py-2 text-[13px] font-semibold sm:px-3 sm:text-sm ${tab === id ? 'border-highlight text-fg' : 'border-transparent text-muted hover:text-fg'}`}
-            >
-              {id === 'conversations' ? t('tabs.conversations') : tc(`tabs.${id}`)}
-            </button>
-          ))}
-        </div>
+        <TabList
+          tabs={crmTabs}
+          value={tab}
+          onChange={setTab}
+          label={t('tabs.label')}
+          idPrefix="crm"
+          labelOf={(id) => (id === 'conversations' ? t('tabs.conversations') : tc(`tabs.${id}`))}
+        />
         <div className="ms-auto pb-2">
           <NotificationsButton />
         </div>
       </div>
-      <div role="tabpanel" id={`crm-panel-${tab}`} aria-labelledby={`crm-tab-${tab}`}>
+      <div role="tabpanel" id={tabPanelId('crm', tab)} aria-labelledby={tabId('crm', tab)}>
         {tab === 'summary' ? (
           <Suspense fallback={<ContentSpinner />}>
             <SummaryTab botId={bot.id} />

@@ -1,3 +1,2 @@
-// The face of features/account: nothing of it is used elsewhere yet. Its page is loaded lazily by
-// app/router.tsx, not from here.
-export {};
+// The face of features/account: Mi cuenta's profile tab, composed by app/pages/account-page.tsx.
+export { ProfileTab } from './components/profile-tab.tsx';

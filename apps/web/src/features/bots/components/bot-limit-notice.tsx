@@ -9,7 +9,7 @@ export function BotLimitNotice({ limit, className = '' }: { limit: number; class
   return (
     <Alert tone="info" className={className} title={t('templates.limitTitle')}>
       <p>{t('templates.limitBody', { count: limit })}</p>
-      <Link to={paths.general('mi-cuenta')} className="focus-ring mt-2 inline-flex rounded-md font-semibold text-fg underline underline-offset-4">
+      <Link to={paths.plan} className="focus-ring mt-2 inline-flex rounded-md font-semibold text-fg underline underline-offset-4">
         {t('templates.limitAction')}
       </Link>
     </Alert>

@@ -4,15 +4,26 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { paths } from '../../../lib/navigation.ts';
-import { activeFlag, resetFlag, useRealtime } from '../realtime-store.ts';
+import { activeFlag, resetFlag, useRealtime, type RealtimeFlag } from '../realtime-store.ts';
 
-/** One modal for whichever limit or payment event is pending; closing it resets its flag. */
+/** The limit a limit event names, when it names one (a payment error names none). */
+function limitOf(flag: RealtimeFlag | null, state: { messageLimitReached: { limit?: number } | null; botLimitReached: { limit?: number } | null }): number | null {
+  if (flag === 'messageLimitReached' || flag === 'botLimitReached') return state[flag]?.limit ?? null;
+  return null;
+}
+
+/**
+ * One modal for whichever limit or payment event is pending: what was reached (or what failed),
+ * and the way to Mi cuenta's plan tab. Closing it resets its flag.
+ */
 export function RealtimeModals() {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const flag = useRealtime(activeFlag);
+  const limit = useRealtime((state) => limitOf(flag, state));
   const close = () => {
     if (flag) resetFlag[flag]();
   };
+  const count = limit === null ? null : new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX').format(limit);
 
   return (
     <Modal
@@ -25,13 +36,18 @@ export function RealtimeModals() {
           <button type="button" onClick={close} className={buttonClasses('secondary')}>
             {t('realtime.gotIt')}
           </button>
-          <Link to={paths.general('mi-cuenta')} onClick={close} className={buttonClasses('primary')}>
-            {t('realtime.viewPlan')}
+          <Link to={paths.plan} onClick={close} className={buttonClasses('primary')}>
+            {flag === 'paymentError' ? t('realtime.updatePayment') : t('realtime.viewPlans')}
           </Link>
         </>
       }
     >
-      {flag ? <p>{t(`realtime.${flag}.body`)}</p> : null}
+      {flag ? (
+        <>
+          {limit !== null && flag !== 'paymentError' ? <p className="mb-2 font-medium text-fg">{t(`realtime.${flag}.limit`, { count: limit, formatted: count })}</p> : null}
+          <p>{t(`realtime.${flag}.body`)}</p>
+        </>
+      ) : null}
     </Modal>
   );
 }

@@ -1,0 +1,17 @@
+/** Mi cuenta's tabs in order, and their names in the address (`?tab=`). */
+export const accountTabs = ['profile', 'plan'] as const;
+export type AccountTab = (typeof accountTabs)[number];
+const tabSlugs: Record<AccountTab, string> = { profile: 'perfil', plan: 'plan' };
+
+/** The tab of the address: `?tab=`, else the plan when coming back from Checkout (`?checkout=`), else the profile. */
+export function accountTabOf(params: URLSearchParams): AccountTab {
+  const named = accountTabs.find((id) => tabSlugs[id] === params.get('tab'));
+  return named ?? (params.get('checkout') ? 'plan' : 'profile');
+}
+
+/** The address's parameters with another tab. */
+export function withAccountTab(params: URLSearchParams, tab: AccountTab): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('tab', tabSlugs[tab]);
+  return next;
+}
