@@ -56,7 +56,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   const conversations = conversationsModule(ctx, { access: access.service, quota: quota.service, users: authDeps.repo, search: training.search, appointments: turnAppointments(ctx.database.db), engine, sendAttempts: SEND_ATTEMPTS });
   const appointments = appointmentsModule(ctx, { bots: bots.service, access: access.service, outbound: conversations.pipeline });
   conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
-  const crm = crmModule(ctx, { bots: bots.service, access: access.service });
+  const crm = crmModule(ctx, { bots: bots.service, access: access.service, quota: quota.service });
   conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
 
   const modules = [

@@ -31,6 +31,7 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
     en: "You have reached your plan's message limit for this month. Your assistant will answer again next month or when you upgrade your plan.",
   },
   SEAT_LIMIT_REACHED: { es: 'Alcanzaste el número máximo de miembros del equipo de tu plan.', en: 'You have reached the maximum number of team members on your plan.' },
+  CONTACT_LIMIT_REACHED: { es: 'Alcanzaste el número máximo de contactos de tu plan. Mejora tu plan para agregar más.', en: 'You have reached the maximum number of contacts on your plan. Upgrade your plan to add more.' },
   PLAN_REQUIRED: { es: 'Esta función no está incluida en tu plan. Mejora tu plan para usarla.', en: 'This feature is not included in your plan. Upgrade your plan to use it.' },
   PAYMENTS_NOT_CONFIGURED: { es: 'Los pagos en línea no están configurados en este servidor. Escríbenos y activamos tu plan.', en: 'Online payments are not configured on this server. Contact us and we will activate your plan.' },
   PRICE_NOT_CONFIGURED: { es: 'Ese plan no tiene precio en esa moneda o periodo. Elige otro.', en: 'That plan has no price in that currency or period. Choose another one.' },
