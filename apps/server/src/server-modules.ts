@@ -19,6 +19,8 @@ import type { Pipeline } from './modules/conversations/pipeline.ts';
 import { crmModule } from './modules/crm/crm.module.ts';
 import type { CrmService } from './modules/crm/crm.service.ts';
 import { healthModule } from './modules/health/health.module.ts';
+import { plansModule } from './modules/plans/plans.module.ts';
+import type { PlansService } from './modules/plans/plans.module.ts';
 import { productsModule } from './modules/products/products.module.ts';
 import { quotaModule } from './modules/quota/quota.module.ts';
 import type { QuotaService } from './modules/quota/quota.module.ts';
@@ -36,6 +38,7 @@ export interface ModuleFaces {
   pipeline: Pipeline;
   appointments: AppointmentsService;
   crm: CrmService;
+  plans: PlansService;
 }
 
 export interface ModuleDeps {
@@ -56,6 +59,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   const conversations = conversationsModule(ctx, { access: access.service, quota: quota.service, users: authDeps.repo, search: training.search, appointments: turnAppointments(ctx.database.db), engine, sendAttempts: SEND_ATTEMPTS });
   const appointments = appointmentsModule(ctx, { bots: bots.service, access: access.service, outbound: conversations.pipeline });
   conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
+  const plans = plansModule(ctx, { access: access.service, quota: quota.service });
   const crm = crmModule(ctx, { bots: bots.service, access: access.service, quota: quota.service });
   conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
 
@@ -77,6 +81,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     }),
     crm.module,
     adminModule(ctx, { engine }),
+    plans.module,
   ];
   const faces: ModuleFaces = {
     auth: auth.service,
@@ -88,6 +93,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     pipeline: conversations.pipeline,
     appointments: appointments.service,
     crm: crm.service,
+    plans: plans.service,
   };
   return { modules, faces };
 }
