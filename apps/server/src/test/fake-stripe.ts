@@ -132,6 +132,8 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
       return send(res, 200, priceObject(sub, p));
     }
     if (resource === 'checkout' && sub === 'sessions' && !third && req.method === 'POST') {
+      const price = form['line_items[0][price]'];
+      if (!price || !prices[price]) return stripeError(res, 400, 'invalid_request_error', `No such price: '${price ?? ''}'`, 'resource_missing');
       const sessionId = id('cs_test');
       return send(res, 200, {
         id: sessionId,

@@ -13,6 +13,8 @@ const prices = {
   price_pro_mxn_month: { plan: 'Pro', interval: 'month', currency: 'mxn' },
   price_mini_usd_month: { plan: 'Mini', interval: 'month', currency: 'usd' },
   price_basic_usd_year: { plan: 'Basic', interval: 'year', currency: 'usd' },
+  // Configured here but unknown to Stripe: its calls fail.
+  price_pro_usd_month: { plan: 'Pro', interval: 'month', currency: 'usd' },
 } as const;
 const DAY = 24 * 3600_000;
 
@@ -131,6 +133,15 @@ describe.each(engines)('billing on %s', (engine) => {
     expect(none.json().error.code).toBe('PRICE_NOT_CONFIGURED');
     expect((await as(t, owner)({ method: 'POST', url: '/api/billing/portal' })).json().error.code).toBe('NO_SUBSCRIPTION');
     expect((await as(t, owner)({ method: 'POST', url: '/api/billing/cancel', payload: { cancelAtPeriodEnd: true } })).json().error.code).toBe('NO_SUBSCRIPTION');
+  });
+
+  it('answers PAYMENT_PROVIDER_FAILED when Stripe refuses, and shows the list price when a price cannot be read', async () => {
+    const owner = await signUp(t);
+    const res = await as(t, owner)({ method: 'POST', url: '/api/billing/checkout', payload: { plan: 'Pro', interval: 'month', currency: 'usd' } });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error).toEqual({ code: 'PAYMENT_PROVIDER_FAILED', message: errorMessages.PAYMENT_PROVIDER_FAILED.es });
+    const plans = (await as(t, owner)({ method: 'GET', url: '/api/billing/plans?currency=usd' })).json();
+    expect(plans.plans.find((p: { plan: string }) => p.plan === 'Pro').prices.month).toEqual({ amount: 9_900, currency: 'usd', purchasable: true });
   });
 
   it('refuses a webhook without a signature or with a wrong one', async () => {
