@@ -4,6 +4,7 @@ import { errorMessages } from '@charla/shared';
 import { as, createBot, signUp, type Account } from '../../test/accounts.ts';
 import { startFakeStripe, type FakeStripe, type StripeJson } from '../../test/fake-stripe.ts';
 import { createTestApp, engines, type TestApp } from '../../test/harness.ts';
+import { multipart } from '../../test/multipart.ts';
 import { users } from '../auth/auth.table.ts';
 import { contacts } from '../conversations/conversations.table.ts';
 import { billingEvents } from './plans.table.ts';
@@ -317,7 +318,23 @@ describe.each(engines)('billing on %s', (engine) => {
     const refused = await as(t, owner)({ method: 'POST', url: '/api/contacts', payload: { botId, name: 'Uno más' } });
     expect(refused.statusCode).toBe(402);
     expect(refused.json().error).toEqual({ code: 'CONTACT_LIMIT_REACHED', message: errorMessages.CONTACT_LIMIT_REACHED.es });
+    // An import that would pass the limit is refused whole.
+    const csv = { field: 'file', name: 'contactos.csv', type: 'text/csv', bytes: Buffer.from('Nombre,Teléfono\nAna,+523312345678\n') };
+    const imported = await as(t, owner)({ method: 'POST', url: '/api/contacts/import', ...multipart({ botId, mapping: JSON.stringify({ Nombre: 'name', Teléfono: 'phone' }) }, csv) });
+    expect(imported.statusCode).toBe(402);
+    expect(imported.json().error.code).toBe('CONTACT_LIMIT_REACHED');
     await t.database.db.update(users).set({ membershipType: 'Mini' }).where(eq(users.id, owner.userId));
     expect((await as(t, owner)({ method: 'POST', url: '/api/contacts', payload: { botId, name: 'Uno más' } })).statusCode).toBe(201);
+    const again = await as(t, owner)({ method: 'POST', url: '/api/contacts/import', ...multipart({ botId, mapping: JSON.stringify({ Nombre: 'name', Teléfono: 'phone' }) }, csv) });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ created: 1 });
+  });
+
+  it('answers 200 to events it does not handle, and changes nothing', async () => {
+    const owner = await signUp(t);
+    const res = await send(stripe.event('customer.created', { id: 'cus_other', object: 'customer', metadata: { userId: owner.userId } }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ received: true, applied: false });
+    expect(await planOf(owner)).toBe('Free');
   });
 });
