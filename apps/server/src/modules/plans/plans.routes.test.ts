@@ -39,7 +39,7 @@ describe.each(engines)('billing on %s', (engine) => {
       STRIPE_API_BASE: stripe.url,
       APP_URL: 'https://app.charla.test',
     });
-    bare = await createTestApp(engine);
+    bare = await createTestApp(engine, { TRUST_PROXY: 'true' });
   });
   afterAll(async () => {
     await t?.close();
@@ -287,6 +287,10 @@ describe.each(engines)('billing on %s', (engine) => {
     expect(await geo('10.0.0.1')).toEqual({ country: 'US', currency: 'usd' });
     expect(await geo('127.0.0.1')).toEqual({ country: 'US', currency: 'usd' });
     expect(await geo('999.1.1')).toEqual({ country: 'US', currency: 'usd' });
+    // X-Forwarded-For counts only behind a trusted proxy (TRUST_PROXY).
+    const forwarded = { 'x-forwarded-for': '187.190.1.1' };
+    expect((await t.app.inject({ method: 'GET', url: '/api/billing/geo', headers: forwarded })).json()).toEqual({ country: 'US', currency: 'usd' });
+    expect((await bare.app.inject({ method: 'GET', url: '/api/billing/geo', headers: forwarded })).json()).toEqual({ country: 'MX', currency: 'mxn' });
   });
 
   it('answers bad input with 400 and a Spanish message, never 500', async () => {
