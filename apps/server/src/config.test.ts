@@ -23,6 +23,17 @@ describe('config', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://user:s3cr3t@smtp.example.com' })).not.toThrow(/s3cr3t/);
   });
 
+  it('reads the Stripe prices as JSON and stops on a wrong one', () => {
+    expect(loadConfig({}).STRIPE_PRICES).toEqual({});
+    expect(loadConfig({}).BILLING_GRACE_DAYS).toBe(7);
+    const prices = { price_1Pro: { plan: 'Pro', interval: 'month', currency: 'mxn' } };
+    expect(loadConfig({ STRIPE_PRICES: JSON.stringify(prices) }).STRIPE_PRICES).toEqual(prices);
+    expect(() => loadConfig({ STRIPE_PRICES: '{price_1' })).toThrow(/STRIPE_PRICES="\{price_1": must be JSON like/);
+    expect(() => loadConfig({ STRIPE_PRICES: '{"price_1":{"plan":"Oro","interval":"month","currency":"mxn"}}' })).toThrow(/STRIPE_PRICES=.*\(at price_1\.plan\)/);
+    expect(() => loadConfig({ STRIPE_PRICES: '{"price_1":{"plan":"Pro","interval":"week","currency":"mxn"}}' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STRIPE_PRICES: '{"prod_1":{"plan":"Pro","interval":"month","currency":"mxn"}}' })).toThrow(ConfigError);
+  });
+
   it('reads lists and booleans', () => {
     const c = loadConfig({ ALLOWED_ORIGINS: 'https://a.mx/, https://b.mx', TRUST_PROXY: 'true', SEED_DEMO: 'false' });
     expect(c.ALLOWED_ORIGINS).toEqual(['https://a.mx', 'https://b.mx']);

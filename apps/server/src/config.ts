@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingCurrencies, billingIntervals, paidPlans } from '@charla/shared';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -78,6 +79,31 @@ const schema = z
   PASSWORD_RESET_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   /** Key for secrets at rest: 32 bytes in base64 or hex, or any string of 32+ characters (hashed). */
   ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Stripe: payments are configured when the key, the webhook secret and at least one price are set. */
+  STRIPE_SECRET_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** JSON: `{"price_…": {"plan": "Pro", "interval": "month", "currency": "mxn"}, …}`. */
+  STRIPE_PRICES: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON like {"price_…": {"plan": "Pro", "interval": "month", "currency": "mxn"}}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.record(
+        z.string().regex(/^price_\w+$/, 'keys must be Stripe price ids (price_…)'),
+        z.object({ plan: z.enum(paidPlans), interval: z.enum(billingIntervals), currency: z.enum(billingCurrencies) }).strict(),
+      ),
+    ),
+  /** Another Stripe API address (a local fake in tests), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: z.url().optional(),
+  /** Days a failed payment is retried before the account falls to Free. */
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && c.SEED_DEMO === true && !c.DEMO_PASSWORD) {
@@ -99,10 +125,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const result = schema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => {
-      const name = i.path.join('.');
+      const [name, ...within] = i.path.map(String);
+      const where = within.length ? ` (at ${within.join('.')})` : '';
       // A password inside a URL (SMTP_URL, DATABASE_URL) is not repeated in the message.
-      const shown = (env[name] ?? '').replace(/\/\/([^:/@\s]*):[^@\s]*@/, '//$1:***@');
-      return `  ${name}=${JSON.stringify(shown)}: ${i.message}`;
+      const shown = (env[name ?? ''] ?? '').replace(/\/\/([^:/@\s]*):[^@\s]*@/, '//$1:***@');
+      return `  ${name ?? ''}=${JSON.stringify(shown)}${where}: ${i.message}`;
     });
     throw new ConfigError(`Invalid environment variable${lines.length > 1 ? 's' : ''}:\n${lines.join('\n')}`);
   }

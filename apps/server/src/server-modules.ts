@@ -21,6 +21,8 @@ import type { CrmService } from './modules/crm/crm.service.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import type { MailService } from './modules/mail/mail.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
+import { plansModule } from './modules/plans/plans.module.ts';
+import type { PlansService } from './modules/plans/plans.module.ts';
 import { productsModule } from './modules/products/products.module.ts';
 import { quotaModule } from './modules/quota/quota.module.ts';
 import type { QuotaService } from './modules/quota/quota.module.ts';
@@ -39,6 +41,7 @@ export interface ModuleFaces {
   pipeline: Pipeline;
   appointments: AppointmentsService;
   crm: CrmService;
+  plans: PlansService;
 }
 
 export interface ModuleDeps {
@@ -60,7 +63,8 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   const conversations = conversationsModule(ctx, { access: access.service, quota: quota.service, users: authDeps.repo, search: training.search, appointments: turnAppointments(ctx.database.db), engine, sendAttempts: SEND_ATTEMPTS });
   const appointments = appointmentsModule(ctx, { bots: bots.service, access: access.service, outbound: conversations.pipeline });
   conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
-  const crm = crmModule(ctx, { bots: bots.service, access: access.service });
+  const plans = plansModule(ctx, { access: access.service, quota: quota.service });
+  const crm = crmModule(ctx, { bots: bots.service, access: access.service, quota: quota.service });
   conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
 
   const modules = [
@@ -82,6 +86,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     }),
     crm.module,
     adminModule(ctx, { engine }),
+    plans.module,
   ];
   const faces: ModuleFaces = {
     auth: auth.service,
@@ -94,6 +99,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     pipeline: conversations.pipeline,
     appointments: appointments.service,
     crm: crm.service,
+    plans: plans.service,
   };
   return { modules, faces };
 }

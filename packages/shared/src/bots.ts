@@ -139,6 +139,8 @@ export const bot = z.object({
   bot_enabled: z.boolean(),
   locked: z.boolean(),
   locked_reason: z.string().nullable(),
+  /** Switched off because the account's plan allows fewer bots: silent until the plan allows it again. */
+  switched_off_for_plan: z.boolean().optional(),
   redirection_enabled: z.boolean(),
   redirection_phone: z.string(),
   handoff_idle_minutes: z.number().int(),

@@ -9,3 +9,4 @@ export * from '../channels/whatsapp-web/whatsapp-web.table.ts';
 export * from '../channels/meta/meta.table.ts';
 export * from '../modules/crm/stages.table.ts';
 export * from '../modules/crm/crm.table.ts';
+export * from '../modules/plans/plans.table.ts';

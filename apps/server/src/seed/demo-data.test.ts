@@ -8,6 +8,7 @@ import { appointments } from '../modules/appointments/appointments.table.ts';
 import { contacts, conversations, messages } from '../modules/conversations/conversations.table.ts';
 import { cookieHeader, createTestApp, engines, type TestApp } from '../test/harness.ts';
 import { demoConversations, demoDocuments, demoProducts, demoTimezone } from './demo-content.ts';
+import { demoMessagesUsed } from './demo-billing.ts';
 import { seedDemoAccount, thisWeekAt } from './demo-data.ts';
 import { localParts } from '../engine/dates/zoned-time.ts';
 
@@ -106,6 +107,26 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     expect(await counts(botId)).toEqual(first);
     const again = (await t.app.inject({ method: 'GET', url: `/api/documents/${botId}`, headers: { cookie } })).json();
     expect(again).toHaveLength(demoDocuments.length);
+  });
+
+  it('shows a paid plan: Basic monthly in pesos with a card, this month close to its message limit, two paid invoices', async () => {
+    const sub = (await t.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: { cookie } })).json();
+    expect(sub).toMatchObject({
+      plan: 'Basic',
+      status: 'active',
+      interval: 'month',
+      currency: 'mxn',
+      paymentMethod: { brand: 'visa', last4: '4242' },
+      usage: { messages: { used: demoMessagesUsed, limit: 3000 }, bots: { used: 1, limit: 3 } },
+    });
+    expect(Date.parse(sub.currentPeriodEnd)).toBeGreaterThan(now.getTime());
+    const { invoices } = (await t.app.inject({ method: 'GET', url: '/api/billing/invoices', headers: { cookie } })).json();
+    expect(invoices.map((i: { status: string; amount: number; currency: string }) => [i.status, i.amount, i.currency])).toEqual([
+      ['paid', 89_900, 'mxn'],
+      ['paid', 89_900, 'mxn'],
+    ]);
+    expect(Date.parse(invoices[0].createdAt)).toBeGreaterThan(Date.parse(invoices[1].createdAt));
+    expect(Date.parse(invoices[1].createdAt)).toBeGreaterThan(now.getTime() - 62 * 24 * 3600_000);
   });
 
   it('the playground answers a price question from the demo knowledge', async () => {

@@ -27,6 +27,7 @@ import {
   demoTimezone,
   type DemoConversation,
 } from './demo-content.ts';
+import { seedDemoBilling, seedDemoUsage } from './demo-billing.ts';
 import { storeDemoHistory } from './demo-history.ts';
 
 export interface DemoDeps {
@@ -62,6 +63,7 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
   const existing = await deps.bots.listByEmail(owner, owner.email);
   if (existing.length) return { botId: existing[0]!.id, created: false };
   const now = deps.now ?? new Date();
+  await seedDemoBilling(deps.db, owner.id, now);
 
   const bot = await deps.bots.create(owner, { ...demoBot, user_email: owner.email });
   await deps.bots.update(owner, bot.id, { timezone: demoTimezone, redirection_phone: demoBot.business_phone });
@@ -88,6 +90,7 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
   await seedCrm(owner, bot.id, contactOf, deps, now);
 
   deps.log.info({ botId: bot.id }, 'demo data seeded');
+  await seedDemoUsage(deps.db, owner.id, now);
   return { botId: bot.id, created: true };
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { PlanLevel } from '@charla/shared';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
 import { coalesce } from '../../lib/coalesce.ts';
 import { passwordResets, rateLimits, refreshTokens, sessions, users } from './auth.table.ts';
@@ -179,3 +180,9 @@ export function authRepository(database: Database) {
 }
 
 export type AuthRepository = ReturnType<typeof authRepository>;
+
+/** Sets the account's plan (users.membership_type), inside the caller's transaction; false when no such account. */
+export async function setPlan(accountId: string, plan: PlanLevel, tx: Db): Promise<boolean> {
+  const rows = await tx.update(users).set({ membershipType: plan, updatedAt: new Date() }).where(eq(users.id, accountId)).returning({ id: users.id });
+  return rows.length > 0;
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { identities, locales, personalities, purposeCodes, responseLengths, templateKeys, tones } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
 import { enumColumn } from '../../lib/row-parse.ts';
@@ -97,3 +97,39 @@ export function botsRepository(db: Db) {
 }
 
 export type BotsRepository = ReturnType<typeof botsRepository>;
+
+/** The account's live bots, oldest first: the first `limit` are the ones its plan keeps on. */
+const byAge = (tx: Db, accountId: string) =>
+  tx.select({ id: bots.id }).from(bots).where(and(eq(bots.userId, accountId), live)).orderBy(asc(bots.createdAt), asc(bots.id));
+
+/**
+ * Switches off (never deletes) the account's newest bots beyond `limit`, as when its plan falls:
+ * they keep everything and stay silent until `switchBackOn`. Answers the ids switched off now.
+ */
+export async function switchOffBeyond(accountId: string, limit: number, tx: Db, now = new Date()): Promise<string[]> {
+  const rows = await tx
+    .update(bots)
+    .set({ switchedOffForPlanAt: now })
+    .where(and(inArray(bots.id, byAge(tx, accountId).offset(Math.max(0, limit))), isNull(bots.switchedOffForPlanAt)))
+    .returning({ id: bots.id });
+  return rows.map((r) => r.id);
+}
+
+/** Switches back on the account's bots that a plan switched off, oldest first, up to `limit` bots on. */
+export async function switchBackOn(accountId: string, limit: number, tx: Db): Promise<string[]> {
+  const rows = await tx
+    .update(bots)
+    .set({ switchedOffForPlanAt: null })
+    .where(and(inArray(bots.id, byAge(tx, accountId).limit(Math.max(0, limit))), isNotNull(bots.switchedOffForPlanAt)))
+    .returning({ id: bots.id });
+  return rows.map((r) => r.id);
+}
+
+/** How many of the account's live bots its plan switched off. */
+export async function countSwitchedOff(accountId: string, db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bots)
+    .where(and(eq(bots.userId, accountId), live, isNotNull(bots.switchedOffForPlanAt)));
+  return Number(row?.n ?? 0);
+}

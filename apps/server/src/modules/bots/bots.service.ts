@@ -43,6 +43,7 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
       bot_enabled: row.botEnabled,
       locked: row.locked,
       locked_reason: row.lockedReason,
+      switched_off_for_plan: row.switchedOffForPlanAt !== null,
       redirection_enabled: row.redirectionEnabled,
       redirection_phone: row.redirectionPhone,
       handoff_idle_minutes: row.handoffIdleMinutes,

@@ -21,6 +21,8 @@ export const bots = pgTable(
     botEnabled: boolean('bot_enabled').notNull().default(true),
     locked: boolean('locked').notNull().default(false),
     lockedReason: text('locked_reason'),
+    /** Set while the account's plan allows fewer bots than it has: the bot stays silent and comes back when the plan allows it. */
+    switchedOffForPlanAt: timestamp('switched_off_for_plan_at', { withTimezone: true }),
     redirectionEnabled: boolean('redirection_enabled').notNull().default(false),
     redirectionPhone: text('redirection_phone').notNull().default(''),
     /** Minutes a conversation with a person may go unanswered before it returns to the bot (0: never). */

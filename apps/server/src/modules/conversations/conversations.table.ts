@@ -174,6 +174,8 @@ export const messageUsage = pgTable(
     userId: uuid('user_id').notNull(),
     month: text('month').notNull(),
     count: integer('count').notNull().default(0),
+    /** When the owner was told the month's quota was reached (once a month). */
+    limitNotifiedAt: timestamp('limit_notified_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('message_usage_key').on(t.userId, t.month)],
 );

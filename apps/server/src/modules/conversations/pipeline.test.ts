@@ -225,9 +225,25 @@ describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
       const c = await until(() => conversation(owner, botId), (c) => c.messages[0]?.status === 'processed');
       expect(outbound(c)).toEqual([]);
       expect(toRoom).toHaveBeenCalledWith(`user:${owner.userId}`, 'messageLimitReached', { botId, limit: 100 });
+      // A second message of the month is stored and shown too; the owner is not told again.
+      await say(owner, botId, '¿Siguen ahí?');
+      const again = await until(() => conversation(owner, botId), (c) => c.messages.length === 2 && c.messages.every((m: { status: string }) => m.status === 'processed'));
+      expect(again.messages.map((m: { text: string }) => m.text)).toEqual(expect.arrayContaining(['Hola', '¿Siguen ahí?']));
+      expect(outbound(again)).toEqual([]);
+      expect(toRoom.mock.calls.filter((call) => call[1] === 'messageLimitReached')).toHaveLength(1);
     } finally {
       toRoom.mockRestore();
     }
+  });
+
+  it('a bot its plan switched off stays silent; the customer\'s message is stored', async () => {
+    script = undefined;
+    const { owner, botId } = await ownerWithBot();
+    await t.database.db.update(bots).set({ switchedOffForPlanAt: new Date() }).where(eq(bots.id, botId));
+    await say(owner, botId, 'Hola');
+    const c = await until(() => conversation(owner, botId), (c) => c.messages[0]?.status === 'processed');
+    expect(c.messages.map((m: { text: string }) => m.text)).toEqual(['Hola']);
+    expect(outbound(c)).toEqual([]);
   });
 
   it('counts each automatic reply against the quota', async () => {

@@ -13,6 +13,7 @@ import { engineBot } from './engine-bot.ts';
 import { engineTools, isImageLink } from './engine-tools.ts';
 import { monthOf, type Handoffs } from './handoff.ts';
 import { commitTurn } from './turn-commit.ts';
+import { usageRepository } from './usage.repository.ts';
 
 export const REPLY_JOB = 'conversation.reply';
 /** Questions in a row the bot cannot answer before a person takes over (when hand-off is on). */
@@ -73,12 +74,16 @@ export async function turn(deps: TurnDeps, conversationId: string): Promise<void
   const month = monthOf(new Date());
   const owner = await repo.botForTurn(conversation.botId);
   const ids = pending.map((p) => p.id);
-  if (!owner || !owner.bot.botEnabled || conversation.status !== 'bot') return repo.markProcessed(ids);
+  // A bot off, or switched off by its plan, stays silent: the customer's messages are stored all the same.
+  if (!owner || !owner.bot.botEnabled || owner.bot.switchedOffForPlanAt || conversation.status !== 'bot') return repo.markProcessed(ids);
   const { bot } = owner;
 
   const quota = await deps.quota.check(bot.userId, 'messages', { month });
   if (!quota.ok) {
-    deps.events.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: quota.limit ?? 0 });
+    // The customer's messages stay stored and shown; the owner is told once a month.
+    if (await usageRepository(deps.db).markLimitNotified(bot.userId, month)) {
+      deps.events.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: quota.limit ?? 0 });
+    }
     return repo.markProcessed(ids);
   }
 

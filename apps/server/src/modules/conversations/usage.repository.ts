@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messageUsage } from './conversations.table.ts';
 
@@ -12,6 +12,16 @@ export function usageRepository(db: Db) {
         .insert(messageUsage)
         .values({ userId, month, count })
         .onConflictDoUpdate({ target: [messageUsage.userId, messageUsage.month], set: { count: sql`${messageUsage.count} + ${count}` } });
+    },
+
+    /** Marks the month's quota as told to the owner; true only the first time in `month`. */
+    async markLimitNotified(userId: string, month: string, now = new Date()): Promise<boolean> {
+      const rows = await db
+        .insert(messageUsage)
+        .values({ userId, month, count: 0, limitNotifiedAt: now })
+        .onConflictDoUpdate({ target: [messageUsage.userId, messageUsage.month], set: { limitNotifiedAt: now }, setWhere: isNull(messageUsage.limitNotifiedAt) })
+        .returning({ month: messageUsage.month });
+      return rows.length > 0;
     },
   };
 }

@@ -36,6 +36,7 @@ import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/index.ts';
 import type { BotRow, BotsService } from '../bots/index.ts';
 import type { AccessService } from '../access/access.module.ts';
+import type { QuotaService } from '../quota/quota.module.ts';
 import { importPreview, readImportCsv } from '../../lib/csv-import.ts';
 import type { EngineAction } from '../../engine/types.ts';
 import type { ContactFieldRow, ContactFieldsRepository } from './contact-fields.repository.ts';
@@ -51,6 +52,8 @@ export interface CrmDeps {
   access: AccessService;
   /** Where the files customers sent are kept (erased with the contact). */
   storage: FileStorage;
+  /** The plan's contact limit. */
+  quota: Pick<QuotaService, 'require'>;
 }
 
 /** A jsonb value read by a raw query (objects on both engines; text should a driver leave it so). */
@@ -258,6 +261,8 @@ export function crmService(deps: CrmDeps) {
 
     async create(caller: UserRow, body: ContactCreateBody): Promise<Contact> {
       const bot = await checked(caller, body.botId, true);
+      // The owner's plan limits the contacts added by hand and imported (customers who write are always stored).
+      await deps.quota.require(bot.userId, 'contacts');
       const stages = await stagesOf(bot);
       const stage = body.stageId ? stageIn(stages, body.stageId, 'stageId') : stages[0]!;
       const id = await repo.create({
@@ -399,6 +404,7 @@ export function crmService(deps: CrmDeps) {
         if (k.email) byEmail.set(k.email.toLowerCase(), k.id);
       }
       const read = readContactRows(csv, mapping, { stages, fields: await deps.fields.list(bot.id), country, locale, byPhone, byEmail });
+      if (read.created.length) await deps.quota.require(bot.userId, 'contacts', { adding: read.created.length });
       const names = new Map(stages.map((s) => [s.id, s.name]));
       await repo.importContacts(bot.id, read.created, read.updated, (id) => names.get(id) ?? '');
       return { created: read.created.length, updated: read.updated.length, skipped: read.errors.length, errors: read.errors.slice(0, 100) };

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
-import { messageUsage } from '../conversations/conversations.table.ts';
+import { contacts, messageUsage } from '../conversations/conversations.table.ts';
 
 /** The reads behind the plan's limits (it writes nothing). */
 export function quotaRepository(db: Db) {
@@ -29,6 +29,16 @@ export function quotaRepository(db: Db) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(bots)
+        .where(and(eq(bots.userId, accountId), isNull(bots.deletedAt)));
+      return Number(row?.n ?? 0);
+    },
+
+    /** The CRM contacts of the account's live bots. */
+    async contacts(accountId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(contacts)
+        .innerJoin(bots, eq(bots.id, contacts.botId))
         .where(and(eq(bots.userId, accountId), isNull(bots.deletedAt)));
       return Number(row?.n ?? 0);
     },

@@ -1,16 +1,16 @@
-import { hasProtectedFeatures, limitsOf, normalizePlan, type PlanLevel } from '@charla/shared';
+import { hasProtectedFeatures, limitsOf, normalizePlan, type PlanLevel, type ProtectedFeature } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { quotaRepository } from './quota.repository.ts';
 
 /** What a plan limits. */
 export type QuotaKind = 'messages' | 'bots' | 'seats' | 'contacts' | 'protectedFeature';
-export type QuotaCode = 'MESSAGE_LIMIT_REACHED' | 'BOT_LIMIT_REACHED' | 'SEAT_LIMIT_REACHED' | 'PLAN_REQUIRED';
+export type QuotaCode = 'MESSAGE_LIMIT_REACHED' | 'BOT_LIMIT_REACHED' | 'SEAT_LIMIT_REACHED' | 'CONTACT_LIMIT_REACHED' | 'PLAN_REQUIRED';
 
 /**
- * The plan's answer for one kind: `limit` is the plan's number (null where it has none: contacts,
- * which no plan limits yet, and the protected features, which a plan has or not), `used` what the
- * account holds of it. Refused answers carry the code the API answers with.
+ * The plan's answer for one kind: `limit` is the plan's number (null where it has none: contacts
+ * on Enterprise, and the protected features, which a plan has or not), `used` what the account
+ * holds of it. Refused answers carry the code the API answers with.
  */
 export type QuotaAnswer = { plan: PlanLevel; limit: number | null; used: number } & ({ ok: true } | { ok: false; code: QuotaCode });
 
@@ -22,6 +22,8 @@ export interface QuotaOptions {
   tx?: Db;
   /** The month whose replies count (YYYY-MM, UTC); this month by default. */
   month?: string;
+  /** How many the caller is about to add (a CSV import adds many contacts at once); 1 by default. */
+  adding?: number;
 }
 
 /** The month the automatic replies are counted in (YYYY-MM, UTC). */
@@ -31,7 +33,7 @@ const codes: Record<QuotaKind, QuotaCode> = {
   messages: 'MESSAGE_LIMIT_REACHED',
   bots: 'BOT_LIMIT_REACHED',
   seats: 'SEAT_LIMIT_REACHED',
-  contacts: 'PLAN_REQUIRED',
+  contacts: 'CONTACT_LIMIT_REACHED',
   protectedFeature: 'PLAN_REQUIRED',
 };
 
@@ -46,22 +48,24 @@ export function quotaService(db: Db) {
     }
     const plan = normalizePlan(await repo.plan(accountId, Boolean(opts.tx)));
     // Seats are counted once accounts have them; until then an account holds none.
-    return { plan, used: kind === 'bots' ? await repo.liveBots(accountId) : 0 };
+    const used = kind === 'bots' ? await repo.liveBots(accountId) : kind === 'contacts' ? await repo.contacts(accountId) : 0;
+    return { plan, used };
   }
 
-  function judge(plan: PlanLevel, kind: QuotaKind, used: number): QuotaAnswer {
+  function judge(plan: PlanLevel, kind: QuotaKind, used: number, adding: number): QuotaAnswer {
     const limits = limitsOf(plan);
-    if (kind === 'protectedFeature' || kind === 'contacts') {
-      const ok = kind === 'contacts' || hasProtectedFeatures(plan);
+    if (kind === 'protectedFeature') {
+      const ok = hasProtectedFeatures(plan);
       return ok ? { ok, plan, limit: null, used } : { ok, plan, limit: null, used, code: codes[kind] };
     }
-    const limit = kind === 'messages' ? limits.messagesPerMonth : kind === 'bots' ? limits.bots : limits.seats;
-    return used < limit ? { ok: true, plan, limit, used } : { ok: false, plan, limit, used, code: codes[kind] };
+    const limit = kind === 'messages' ? limits.messagesPerMonth : kind === 'bots' ? limits.bots : kind === 'seats' ? limits.seats : limits.contacts;
+    if (limit === null) return { ok: true, plan, limit, used };
+    return used + adding <= limit ? { ok: true, plan, limit, used } : { ok: false, plan, limit, used, code: codes[kind] };
   }
 
   async function check(accountId: string, kind: QuotaKind, opts: QuotaOptions = {}): Promise<QuotaAnswer> {
     const { plan, used } = await usage(accountId, kind, opts);
-    return judge(plan, kind, used);
+    return judge(plan, kind, used, Math.max(0, opts.adding ?? 1));
   }
 
   return {
@@ -69,6 +73,16 @@ export function quotaService(db: Db) {
     /** As `check`, and a refusal throws its code (BOT_LIMIT_REACHED, … 402 PLAN_REQUIRED). */
     async require(accountId: string, kind: QuotaKind, opts: QuotaOptions = {}): Promise<QuotaAnswer> {
       const answer = await check(accountId, kind, opts);
+      if (!answer.ok) throw new AppError(answer.code);
+      return answer;
+    },
+
+    /**
+     * A protected feature (the mass sender, partners) for the account's plan: 402 PLAN_REQUIRED
+     * below Pro. `feature` names which, for the routes that ask (every one is gated alike today).
+     */
+    async requireFeature(accountId: string, _feature: ProtectedFeature): Promise<QuotaAnswer> {
+      const answer = await check(accountId, 'protectedFeature');
       if (!answer.ok) throw new AppError(answer.code);
       return answer;
     },

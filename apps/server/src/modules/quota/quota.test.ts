@@ -6,7 +6,7 @@ import { insertBot, setPlan } from '../../test/fixtures.ts';
 import { createTestDatabase, engines } from '../../test/harness.ts';
 import type { Database } from '../../db/client.ts';
 import { bots } from '../bots/bots.table.ts';
-import { messageUsage } from '../conversations/conversations.table.ts';
+import { contacts, messageUsage } from '../conversations/conversations.table.ts';
 import { quotaService, usageMonth, type QuotaService } from './quota.service.ts';
 
 describe.each(engines)('quota on %s', (engine) => {
@@ -58,13 +58,32 @@ describe.each(engines)('quota on %s', (engine) => {
     expect(await quota.check((await account('Mini')).id, 'seats')).toEqual({ ok: true, plan: 'Mini', limit: 1, used: 0 });
   });
 
-  it('answers PLAN_REQUIRED for a protected feature below Pro; contacts have no limit', async () => {
+  it('answers PLAN_REQUIRED for a protected feature below Pro', async () => {
     for (const plan of ['Free', 'Mini', 'Basic', 'Plata']) {
       const id = (await account(plan)).id;
       expect(await quota.check(id, 'protectedFeature')).toMatchObject({ ok: false, code: 'PLAN_REQUIRED', limit: null });
-      expect(await quota.check(id, 'contacts')).toMatchObject({ ok: true, limit: null });
+      await expect(quota.requireFeature(id, 'massSender')).rejects.toMatchObject({ code: 'PLAN_REQUIRED', statusCode: 402 });
+      await expect(quota.requireFeature(id, 'partners')).rejects.toMatchObject({ code: 'PLAN_REQUIRED' });
     }
-    for (const plan of ['Pro', 'Enterprise']) expect(await quota.check((await account(plan)).id, 'protectedFeature')).toMatchObject({ ok: true, plan });
+    for (const plan of ['Pro', 'Enterprise']) {
+      const id = (await account(plan)).id;
+      expect(await quota.check(id, 'protectedFeature')).toMatchObject({ ok: true, plan });
+      expect(await quota.requireFeature(id, 'massSender')).toMatchObject({ ok: true });
+    }
+  });
+
+  it("counts the CRM contacts of the account's live bots: CONTACT_LIMIT_REACHED past the plan's number, none on Enterprise", async () => {
+    const free = await account('Free');
+    expect(await quota.check(free.id, 'contacts')).toEqual({ ok: true, plan: 'Free', limit: 250, used: 0 });
+    await database.db.insert(contacts).values(Array.from({ length: 249 }, (_, i) => ({ botId: free.bot.id, name: `C${i}` })));
+    expect(await quota.check(free.id, 'contacts')).toMatchObject({ ok: true, used: 249 });
+    // An import of two would pass the limit; of one it fits.
+    expect(await quota.check(free.id, 'contacts', { adding: 2 })).toEqual({ ok: false, code: 'CONTACT_LIMIT_REACHED', plan: 'Free', limit: 250, used: 249 });
+    expect(await quota.check(free.id, 'contacts', { adding: 1 })).toMatchObject({ ok: true });
+    await setPlan(database, free.id, 'Enterprise');
+    expect(await quota.check(free.id, 'contacts', { adding: 1_000_000 })).toEqual({ ok: true, plan: 'Enterprise', limit: null, used: 249 });
+    await database.db.update(bots).set({ deletedAt: new Date() }).where(eq(bots.userId, free.id));
+    expect(await quota.check(free.id, 'contacts')).toMatchObject({ used: 0 });
   });
 
   it('throws the refusal as an error of the shared catalogue (402)', async () => {
@@ -72,7 +91,7 @@ describe.each(engines)('quota on %s', (engine) => {
     const thrown = await quota.require(free.id, 'protectedFeature').catch((err: unknown) => err);
     expect(thrown).toBeInstanceOf(AppError);
     expect(thrown).toMatchObject({ code: 'PLAN_REQUIRED', statusCode: 402 });
-    for (const code of ['BOT_LIMIT_REACHED', 'MESSAGE_LIMIT_REACHED', 'SEAT_LIMIT_REACHED', 'PLAN_REQUIRED'] as const) {
+    for (const code of ['BOT_LIMIT_REACHED', 'MESSAGE_LIMIT_REACHED', 'SEAT_LIMIT_REACHED', 'CONTACT_LIMIT_REACHED', 'PLAN_REQUIRED'] as const) {
       expect(new AppError(code).statusCode).toBe(402);
       expect(errorMessages[code].es).toBeTruthy();
       expect(errorMessages[code].en).toBeTruthy();
