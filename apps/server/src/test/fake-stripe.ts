@@ -158,6 +158,20 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
       if (!found) return stripeError(res, 404, 'invalid_request_error', `No such subscription: '${sub}'`, 'resource_missing');
       if (req.method === 'POST') {
         if (form.cancel_at_period_end) found.cancel_at_period_end = form.cancel_at_period_end === 'true';
+        const newPrice = form['items[0][price]'];
+        if (newPrice) {
+          const p = prices[newPrice];
+          if (!p) return stripeError(res, 400, 'invalid_request_error', `No such price: '${newPrice}'`, 'resource_missing');
+          const items = found.items as { data: StripeJson[] };
+          const item = items.data[0]!;
+          if (form['items[0][id]'] && form['items[0][id]'] !== item.id) return stripeError(res, 400, 'invalid_request_error', `No such subscription item: '${form['items[0][id]']}'`, 'resource_missing');
+          item.price = priceObject(newPrice, p);
+          found.currency = p.currency;
+        }
+        for (const [key, value] of Object.entries(form)) {
+          const m = /^metadata\[(.+)\]$/.exec(key);
+          if (m) (found.metadata as Record<string, string>)[m[1]!] = value;
+        }
         return send(res, 200, found);
       }
       if (req.method === 'GET') return send(res, 200, found);

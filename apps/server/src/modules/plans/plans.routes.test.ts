@@ -179,9 +179,20 @@ describe.each(engines)('billing on %s', (engine) => {
       usage: { bots: { used: 0, limit: 3 }, messages: { used: 0, limit: 3000 }, seats: { used: 0, limit: 2 }, contacts: { used: 0, limit: 5000 } },
     });
 
-    await as(t, owner)({ method: 'POST', url: '/api/billing/checkout', payload: { plan: 'Pro', interval: 'month', currency: 'mxn' } });
-    expect(lastRequest('/v1/checkout/sessions')!.form).toMatchObject({ customer: done.subscription.customer });
-    expect(lastRequest('/v1/checkout/sessions')!.form.customer_email).toBeUndefined();
+    // A paying account that picks another plan changes its subscription's price: no second subscription.
+    const sessionsBefore = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    const change = await as(t, owner)({ method: 'POST', url: '/api/billing/checkout', payload: { plan: 'Pro', interval: 'month', currency: 'mxn' } });
+    expect(change.statusCode, change.body).toBe(200);
+    expect(change.json().url).toBe('https://app.charla.test/app/dashboard/mi-cuenta?tab=plan&checkout=success');
+    expect(stripe.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(sessionsBefore);
+    expect(stripe.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${done.subscription.id as string}`).at(-1)!.form).toMatchObject({
+      'items[0][price]': 'price_pro_mxn_month',
+      proration_behavior: 'create_prorations',
+      cancel_at_period_end: 'false',
+      'metadata[plan]': 'Pro',
+    });
+    expect(await planOf(owner)).toBe('Pro');
+    expect(await subscription(owner)).toMatchObject({ plan: 'Pro', status: 'active', usage: { bots: { limit: 10 } } });
 
     const portal = await as(t, owner)({ method: 'POST', url: '/api/billing/portal' });
     expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.test\//);
@@ -189,7 +200,7 @@ describe.each(engines)('billing on %s', (engine) => {
 
     const cancel = await as(t, owner)({ method: 'POST', url: '/api/billing/cancel', payload: { cancelAtPeriodEnd: true } });
     expect(cancel.statusCode).toBe(200);
-    expect(cancel.json()).toMatchObject({ plan: 'Basic', cancelAtPeriodEnd: true });
+    expect(cancel.json()).toMatchObject({ plan: 'Pro', cancelAtPeriodEnd: true });
     expect(lastRequest(`/v1/subscriptions/${done.subscription.id as string}`)!.form).toEqual({ cancel_at_period_end: 'true' });
   });
 

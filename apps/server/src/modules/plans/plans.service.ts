@@ -259,9 +259,21 @@ export function plansService(deps: PlansDeps) {
       const accountId = owned(actor);
       const price = priceFor(body.plan, body.interval, body.currency ?? 'usd') ?? priceFor(body.plan, body.interval, 'usd');
       if (!price) throw new AppError('PRICE_NOT_CONFIGURED');
-      const customer = (await repo.subscription(accountId))?.stripeCustomerId;
+      const current = await repo.subscription(accountId);
+      const customer = current?.stripeCustomerId;
       const back = (outcome: string) => `${appUrl}/app/dashboard/mi-cuenta?tab=plan&checkout=${outcome}`;
       const metadata = { userId: accountId, plan: body.plan };
+      // A running subscription changes its price (prorated by Stripe) instead of starting a second one.
+      if (current?.stripeSubscriptionId && ['active', 'trialing', 'past_due'].includes(current.status)) {
+        let changed: StripeObject;
+        try {
+          changed = await stripe!.changePrice(current.stripeSubscriptionId, price.id, metadata);
+        } catch (err) {
+          return providerFailed(err, 'subscription change');
+        }
+        await db.transaction((tx) => applySubscription(tx, accountId, changed, new Date(), false));
+        return back('success');
+      }
       try {
         return await stripe!.createCheckout({
           mode: 'subscription',

@@ -10,6 +10,8 @@ export interface StripeGateway {
   createCheckout(params: Stripe.Checkout.SessionCreateParams): Promise<string>;
   createPortal(customer: string, returnUrl: string): Promise<string>;
   setCancelAtPeriodEnd(subscriptionId: string, cancelAtPeriodEnd: boolean): Promise<StripeObject>;
+  /** Moves a subscription to another price (prorated), taking back a cancellation at the period's end. */
+  changePrice(subscriptionId: string, priceId: string, metadata: Record<string, string>): Promise<StripeObject>;
   retrieveSubscription(subscriptionId: string): Promise<StripeObject>;
   /** The event in a webhook body, when its Stripe-Signature header is right; throws otherwise. */
   verifyEvent(raw: Buffer, signature: string): StripeObject;
@@ -44,6 +46,19 @@ export function stripeGateway(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE
     },
     async setCancelAtPeriodEnd(subscriptionId, cancelAtPeriodEnd) {
       return plain(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancelAtPeriodEnd }));
+    },
+    async changePrice(subscriptionId, priceId, metadata) {
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      const item = current.items.data[0];
+      return plain(
+        await stripe.subscriptions.update(subscriptionId, {
+          items: [item ? { id: item.id, price: priceId } : { price: priceId }],
+          proration_behavior: 'create_prorations',
+          cancel_at_period_end: false,
+          metadata,
+          expand: ['default_payment_method'],
+        }),
+      );
     },
     async retrieveSubscription(subscriptionId) {
       return plain(await stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method'] }));
