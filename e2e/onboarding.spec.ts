@@ -126,22 +126,6 @@ describe('a new owner\'s first hour', () => {
     await context.close();
   });
 
-  it('at the plan limit the picker says so before any step, and nothing unexpected is logged', async () => {
-    for (const viewport of [viewports.desktop, viewports.phone]) {
-      const { context, page, errors } = await signedInDemo(viewport);
-      await page.goto('/app/dashboard/nuevo?template=beauty_spa');
-      await visible(page, 'Ya usaste los asistentes de tu plan');
-      await page.getByRole('link', { name: 'Ver planes y mejorar' }).waitFor();
-      // No wizard: the first step never shows.
-      expect(await page.getByRole('heading', { name: 'Cuéntanos de tu negocio' }).count()).toBe(0);
-      // Each card says so too; a click explains the limit instead of opening the wizard.
-      expect(await page.getByText('Límite del plan', { exact: true }).count()).toBe(18);
-      await shot(page, `onboarding-bot-limit-${sizeOf(viewport)}`);
-      expect(errors.filter((e) => /Unexpected error/.test(e))).toEqual([]);
-      await context.close();
-    }
-  });
-
   for (const viewport of [viewports.desktop, viewports.phone] as Viewport[]) {
     it(`sign-up refuses a phone without its area code, stores it in E.164, greets without the title; the wizard marks missing choices (${sizeOf(viewport)})`, async () => {
       const { context, page } = await env.newPage({ viewport, locale: 'es-MX' });

@@ -11,6 +11,8 @@ export const storageKeys = {
   locale: 'locale',
   /** The currency plans are priced in, once the visitor picked one. */
   billingCurrency: 'billingCurrency',
+  /** The plan an owner left for Stripe Checkout on (session storage): back, a different plan means it applied. */
+  checkoutFromPlan: 'checkoutFromPlan',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -82,6 +84,14 @@ export function writeStorage(key: string, value: string, storage: KeyValueStorag
     storage?.setItem(key, value);
   } catch {
     // Storage full or blocked: the app keeps working with in-memory state.
+  }
+}
+
+export function removeStorage(key: string, storage: KeyValueStorage | undefined = safeLocalStorage()): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // Blocked storage holds nothing to remove.
   }
 }
 

@@ -8,9 +8,10 @@ import type {
   BillingSubscriptionResponse,
   BillingUrlResponse,
 } from '@charla/shared';
-import type { BillingCurrency } from '@charla/shared/constants';
+import type { BillingCurrency, PlanLevel } from '@charla/shared/constants';
 import { defaultCurrency } from '@charla/shared/constants';
 import { api } from '../../../lib/api.ts';
+import { safeSessionStorage, storageKeys, writeStorage } from '../../../lib/storage-keys.ts';
 import { clientInfoKey } from '../../auth/index.ts';
 import { pollInterval, type PlanWatch } from '../checkout-return.ts';
 
@@ -64,11 +65,14 @@ export function useGeoCurrency(enabled: boolean) {
   });
 }
 
-/** POST /api/billing/checkout, then the browser goes to Stripe's page. */
-export function useCheckout() {
+/** POST /api/billing/checkout, then the browser goes to Stripe's page; the plan it leaves on is remembered for the way back. */
+export function useCheckout(fromPlan: PlanLevel) {
   return useMutation({
     mutationFn: (body: BillingCheckoutRequest) => api.post<BillingUrlResponse>('/api/billing/checkout', body),
-    onSuccess: ({ url }) => window.location.assign(url),
+    onSuccess: ({ url }) => {
+      writeStorage(storageKeys.checkoutFromPlan, fromPlan, safeSessionStorage());
+      window.location.assign(url);
+    },
   });
 }
 

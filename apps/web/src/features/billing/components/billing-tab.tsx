@@ -7,6 +7,7 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { useBillingPlans, useGeoCurrency, useRefreshUserPlan, useSubscription } from '../api/use-billing.ts';
 import { checkoutPollMs, checkoutReturnOf, storeCurrency, storedCurrency, withoutCheckout, type PlanWatch } from '../checkout-return.ts';
+import { readStorage, removeStorage, safeSessionStorage, storageKeys } from '../../../lib/storage-keys.ts';
 import { CurrentPlan } from './current-plan.tsx';
 import { Invoices } from './invoices.tsx';
 import { PlanCards } from './plan-cards.tsx';
@@ -30,7 +31,11 @@ export function BillingTab() {
     greeted.current = true;
     if (checkoutReturn === 'success') {
       showToast(t('checkout.success'), 'success', 8000);
-      setWatch({ deadline: Date.now() + checkoutPollMs, fromPlan: null });
+      // The plan the owner left on: when the payment applied already, the first read says so.
+      const session = safeSessionStorage();
+      const fromPlan = readStorage(storageKeys.checkoutFromPlan, session);
+      removeStorage(storageKeys.checkoutFromPlan, session);
+      setWatch({ deadline: Date.now() + checkoutPollMs, fromPlan });
     } else {
       showToast(t('checkout.cancel'), 'info');
     }

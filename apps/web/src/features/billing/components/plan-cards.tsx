@@ -154,7 +154,7 @@ export function PlanCards({
   onInterval: (interval: BillingInterval) => void;
 }) {
   const { t } = useTranslation('billing');
-  const checkout = useCheckout();
+  const checkout = useCheckout(current);
   const unavailableId = useId();
   return (
     <section aria-labelledby="billing-plans-title" className="space-y-4">
