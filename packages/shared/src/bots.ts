@@ -3,7 +3,7 @@ import { localeSchema } from './locale.ts';
 import { optionalPhoneSchema } from './auth.ts';
 import { normalizeWebAddress } from './web-address.ts';
 import { templateKeys } from './templates.ts';
-import { freeText, tokenText } from './text.ts';
+import { freeText, printableAscii, tokenText } from './text.ts';
 import { clockTimePattern, dayRangeProblems } from './clock-times.ts';
 import { metaIdPattern, metaTokenLength } from './meta-ids.ts';
 import {
@@ -90,7 +90,7 @@ export const isMaskedSecret = (value: string): boolean => /^•+$/.test(value) |
  * Fields of the bot the API answers that PATCH /bot/{id} takes back and ignores: the spec's client
  * sends the whole bot (but scheduling, reminders and metaCredentials), read-only fields included.
  */
-export const readOnlyBotFields = ['id', 'user_id', 'bot_enabled', 'locked', 'locked_reason', 'redirection_enabled', 'createdAt', 'updatedAt'] as const;
+export const readOnlyBotFields = ['id', 'user_id', 'bot_enabled', 'locked', 'locked_reason', 'redirection_enabled', 'switched_off_for_plan', 'createdAt', 'updatedAt'] as const;
 
 /** Every field PATCH /bot/{id} may change (not scheduling, reminders or metaCredentials). */
 export const updateBotBody = z
@@ -117,7 +117,12 @@ export const updateBotBody = z
     messengerCredentials: z
       .array(
         messengerCredentialsItem.extend({
-          access_token: z.union([z.string().refine(isMaskedSecret), tokenText(metaTokenLength.min, metaTokenLength.max)]).optional(),
+          // The token as answered (masked) keeps the stored one; anything else must be a token.
+          access_token: z
+            .string()
+            .trim()
+            .refine((v) => isMaskedSecret(v) || (v.length >= metaTokenLength.min && v.length <= metaTokenLength.max && printableAscii.test(v)), { error: 'token' })
+            .optional(),
         }),
       )
       .max(1),
