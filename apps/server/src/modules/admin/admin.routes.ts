@@ -16,7 +16,6 @@ import {
   auditQuery,
   type AdminStatusResponse,
 } from '@charla/shared';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Engine } from '../../engine/types.ts';
 import type { AdminService } from './admin.service.ts';
@@ -72,7 +71,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ database: Database; engine: En
   }, async (req) => service.suspend(req.user, req.params.userId, req.body.reason, req.ip));
 
   app.post('/api/admin/accounts/:userId/restore', {
-    schema: { tags, summary: 'Restore a suspended account', params: adminUserParams, body: z.strictObject({}).optional(), response: { 200: adminAccountSummary, ...errors } },
+    schema: { tags, summary: 'Restore a suspended account', params: adminUserParams, response: { 200: adminAccountSummary, ...errors } },
   }, async (req) => service.suspend(req.user, req.params.userId, null, req.ip));
 
   app.get('/api/admin/audit', {
