@@ -90,7 +90,7 @@ export const isMaskedSecret = (value: string): boolean => /^•+$/.test(value) |
  * Fields of the bot the API answers that PATCH /bot/{id} takes back and ignores: the spec's client
  * sends the whole bot (but scheduling, reminders and metaCredentials), read-only fields included.
  */
-export const readOnlyBotFields = ['id', 'user_id', 'bot_enabled', 'locked', 'locked_reason', 'redirection_enabled', 'createdAt', 'updatedAt'] as const;
+export const readOnlyBotFields = ['id', 'user_id', 'bot_enabled', 'locked', 'locked_reason', 'switched_off_for_plan', 'redirection_enabled', 'createdAt', 'updatedAt'] as const;
 
 /** Every field PATCH /bot/{id} may change (not scheduling, reminders or metaCredentials). */
 export const updateBotBody = z

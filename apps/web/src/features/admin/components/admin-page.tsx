@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminStatusResponse } from '@charla/shared';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,10 +7,14 @@ import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
 import { BotIcon, RestartIcon, TableIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { AuditList } from '../../audit/index.ts';
 import { useCurrentUser } from '../../auth/index.ts';
 import { NotFoundSection } from '../../dashboard/index.ts';
 import { adminStatusRefreshMs, useAdminStatus } from '../api/use-admin-status.ts';
 import { engineHealth, healthTone, type EngineHealth } from '../model-state.ts';
+import { AdminAccount } from './admin-account.tsx';
+import { AdminAccounts } from './admin-accounts.tsx';
+import { AdminFigures } from './admin-figures.tsx';
 
 const badgeTones = {
   success: 'border-success/40 bg-success/10 text-success',
@@ -18,11 +22,15 @@ const badgeTones = {
   muted: 'border-line bg-card text-muted',
 } as const;
 
-/** The admin console of the main admin account: the service's state, asked again every 15 s. */
+/**
+ * The admin console of the main admin account: the service's state (asked again every 15 s), its
+ * figures, every account (bots, plan, suspension) and the console's own audit trail.
+ */
 export function AdminPage() {
   const { t } = useTranslation('admin');
   const user = useCurrentUser();
   const status = useAdminStatus(user.role === 'admin');
+  const [openAccount, setOpenAccount] = useState<string | null>(null);
   // Another account finds no page here (the server refuses the call too).
   if (user.role !== 'admin') return <NotFoundSection />;
 
@@ -46,6 +54,16 @@ export function AdminPage() {
       ) : (
         <Status status={status.data} />
       )}
+      <div className="mt-10 space-y-10">
+        <AdminFigures />
+        {openAccount ? <AdminAccount id={openAccount} onBack={() => setOpenAccount(null)} /> : <AdminAccounts onOpen={setOpenAccount} />}
+        <section aria-labelledby="admin-trail" className="space-y-3">
+          <h2 id="admin-trail" className="text-lg font-semibold">
+            {t('trail.title')}
+          </h2>
+          <AuditList path="/api/admin/audit" emptyTitle={t('trail.empty')} />
+        </section>
+      </div>
     </>
   );
 }
