@@ -104,7 +104,9 @@ describe('the admin console', () => {
       await page.getByRole('heading', { name: 'Cuentas', level: 2 }).waitFor();
       await page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill('lucia herrera');
       const open = page.getByRole('button', { name: 'Ver la cuenta de Dra. Lucía Herrera' });
-      await open.first().waitFor();
+      // The search is debounced: the main admin's own account leaves the list once it applies.
+      await page.getByRole('button', { name: 'Ver la cuenta de Administrador' }).waitFor({ state: 'detached' });
+      await open.waitFor();
       expect(await page.getByRole('button', { name: /^Ver la cuenta de/ }).count()).toBe(1);
       await open.click();
       await page.getByRole('heading', { name: 'Dra. Lucía Herrera', level: 2 }).waitFor();

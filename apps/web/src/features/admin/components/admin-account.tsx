@@ -76,7 +76,7 @@ export function AdminAccount({ id, onBack }: { id: string; onBack: () => void })
             <p className="text-sm break-all text-muted">{a.email}</p>
           </div>
           {a.suspended ? (
-            <span className="inline-flex rounded-full border border-danger/40 bg-danger/10 px-3 py-1 text-xs font-semibold text-danger">{t('accounts.suspended')}</span>
+            <span className="inline-flex rounded-full border border-danger/40 bg-danger/10 px-3 py-1 text-xs font-semibold text-[color-mix(in_srgb,var(--danger-color)_70%,var(--font-color))]">{t('accounts.suspended')}</span>
           ) : null}
         </div>
         {a.suspended && a.suspended_reason ? <Alert tone="error" title={t('account.suspendedBecause')}>{a.suspended_reason}</Alert> : null}
@@ -131,7 +131,7 @@ export function AdminAccount({ id, onBack }: { id: string; onBack: () => void })
                     .join(' · ')}
                 </p>
                 {bot.locked ? (
-                  <p className="flex items-center gap-1 text-sm font-medium text-danger">
+                  <p className="flex items-center gap-1 text-sm font-medium text-[color-mix(in_srgb,var(--danger-color)_70%,var(--font-color))]">
                     <LockIcon className="size-4" aria-hidden="true" />
                     {t('bot.lockedBecause', { reason: bot.locked_reason ?? '' })}
                   </p>

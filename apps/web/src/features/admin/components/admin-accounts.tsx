@@ -124,7 +124,7 @@ const usage = (a: AdminAccountSummary) => `${a.messages_month} / ${a.messages_li
 function StateBadge({ account }: { account: AdminAccountSummary }) {
   const { t } = useTranslation('admin');
   if (!account.suspended) return null;
-  return <span className="ms-1 inline-flex rounded-full border border-danger/40 bg-danger/10 px-2 py-0.5 text-xs font-semibold text-danger">{t('accounts.suspended')}</span>;
+  return <span className="ms-1 inline-flex rounded-full border border-danger/40 bg-danger/10 px-2 py-0.5 text-xs font-semibold text-[color-mix(in_srgb,var(--danger-color)_70%,var(--font-color))]">{t('accounts.suspended')}</span>;
 }
 
 export function When({ iso }: { iso: string | null }) {

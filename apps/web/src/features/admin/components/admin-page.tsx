@@ -16,9 +16,10 @@ import { AdminAccount } from './admin-account.tsx';
 import { AdminAccounts } from './admin-accounts.tsx';
 import { AdminFigures } from './admin-figures.tsx';
 
+// The text tones lean toward the font colour: on the light theme's tinted cards plain danger and success read below 4.5:1.
 const badgeTones = {
-  success: 'border-success/40 bg-success/10 text-success',
-  danger: 'border-danger/40 bg-danger/10 text-danger',
+  success: 'border-success/40 bg-success/10 text-[color-mix(in_srgb,var(--success-color)_70%,var(--font-color))]',
+  danger: 'border-danger/40 bg-danger/10 text-[color-mix(in_srgb,var(--danger-color)_70%,var(--font-color))]',
   muted: 'border-line bg-card text-muted',
 } as const;
 
