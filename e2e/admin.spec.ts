@@ -97,4 +97,74 @@ describe('the admin console', () => {
       await context.close();
     }
   });
+
+  it('finds the demo account by a search without accents, locks one of its bots with a reason, sets a plan and shows the trail', async () => {
+    const { context, page } = await openConsole(viewports.desktop);
+    try {
+      await page.getByRole('heading', { name: 'Cuentas', level: 2 }).waitFor();
+      await page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill('lucia herrera');
+      const open = page.getByRole('button', { name: 'Ver la cuenta de Dra. Lucía Herrera' });
+      // The search is debounced: the main admin's own account leaves the list once it applies.
+      await page.getByRole('button', { name: 'Ver la cuenta de Administrador' }).waitFor({ state: 'detached' });
+      await open.waitFor();
+      expect(await page.getByRole('button', { name: /^Ver la cuenta de/ }).count()).toBe(1);
+      await open.click();
+      await page.getByRole('heading', { name: 'Dra. Lucía Herrera', level: 2 }).waitFor();
+
+      // Lock Sofía: the reason is required.
+      await page.getByRole('button', { name: 'Bloquear' }).first().click();
+      const lockDialog = page.getByRole('dialog', { name: '¿Bloquear a Sofía?' });
+      await lockDialog.waitFor();
+      expect(await lockDialog.getByRole('button', { name: 'Bloquear' }).isDisabled()).toBe(true);
+      await lockDialog.getByRole('textbox', { name: 'Motivo' }).fill('Revisión de contenido');
+      await lockDialog.getByRole('button', { name: 'Bloquear' }).click();
+      await page.getByText('Bloqueado: Revisión de contenido').waitFor();
+
+      // Set the plan to Pro, after a confirmation.
+      await page.getByRole('combobox', { name: 'Cambiar el plan a mano' }).selectOption('Pro');
+      await page.getByRole('button', { name: 'Cambiar plan' }).click();
+      const planDialog = page.getByRole('dialog', { name: /Pro/ });
+      await planDialog.getByRole('button', { name: 'Cambiar plan' }).click();
+      await planDialog.waitFor({ state: 'hidden' });
+      await page.locator('dl > div').filter({ has: page.locator('dt', { hasText: 'Plan' }) }).locator('dd', { hasText: 'Pro' }).first().waitFor();
+
+      // The console's trail names both actions.
+      const trail = page.getByRole('list', { name: 'Actividad, de lo más reciente a lo más antiguo' });
+      await trail.getByText('Administrador cambió el plan a Pro').waitFor();
+      await trail.getByText('Administrador bloqueó Sofía: «Revisión de contenido»').waitFor();
+      const violations = await seriousViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await shot(page, `admin-console-account-${sizeOf(viewports.desktop)}`, { fullPage: true });
+
+      // On a phone: the accounts as cards, the account and its bots within the width.
+      const phone = await env.newPage({ viewport: viewports.phone, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+      try {
+        await signIn(phone.page, admin);
+        await phone.page.waitForURL('**/app/dashboard/admin');
+        await phone.page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill('LUCIA');
+        await phone.page.getByRole('button', { name: 'Ver la cuenta de Dra. Lucía Herrera' }).click();
+        await phone.page.getByText('Bloqueado: Revisión de contenido').waitFor();
+        expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+        await shot(phone.page, `admin-console-account-${sizeOf(viewports.phone)}`, { fullPage: true });
+      } finally {
+        await phone.context.close();
+      }
+
+      // The owner sees the lock in the account's activity, and cannot change the locked bot.
+      const owner = await env.newPage({ viewport: viewports.phone, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+      try {
+        await signIn(owner.page, demo);
+        await owner.page.waitForURL(/\/personalizacion/);
+        await owner.page.goto('/app/dashboard/mi-cuenta?tab=actividad');
+        await owner.page.getByText('Administrador bloqueó Sofía: «Revisión de contenido»').waitFor();
+        await owner.page.getByText('Dra. Lucía Herrera exportó los contactos de Sofía').waitFor();
+        expect(await owner.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+        await shot(owner.page, `account-activity-${sizeOf(viewports.phone)}`, { fullPage: true });
+      } finally {
+        await owner.context.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -4,6 +4,8 @@ import { channelsModule, SEND_ATTEMPTS } from './channels/channels.module.ts';
 import { accessModule } from './modules/access/access.module.ts';
 import type { AccessService } from './modules/access/access.module.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
+import { auditModule } from './modules/audit/audit.module.ts';
+import type { AuditService } from './modules/audit/audit.module.ts';
 import type { AppModule, ModuleContext } from './modules/app-module.ts';
 import { appointmentsModule } from './modules/appointments/appointments.module.ts';
 import { turnAppointments } from './modules/appointments/index.ts';
@@ -42,6 +44,7 @@ export interface ModuleFaces {
   appointments: AppointmentsService;
   crm: CrmService;
   plans: PlansService;
+  audit: AuditService;
 }
 
 export interface ModuleDeps {
@@ -55,16 +58,17 @@ export interface ModuleDeps {
  */
 export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: ModuleDeps): { modules: AppModule[]; faces: ModuleFaces } {
   const mail = mailModule(ctx);
-  const auth = authModule(ctx, { ...authDeps, mail: mail.service });
+  const audit = auditModule(ctx);
+  const auth = authModule(ctx, { ...authDeps, mail: mail.service, audit: audit.service });
   const access = accessModule(ctx);
   const quota = quotaModule(ctx);
-  const bots = botsModule(ctx, { access: access.service, quota: quota.service });
+  const bots = botsModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
   const training = trainingModule(ctx, { bots: bots.service, access: access.service });
-  const conversations = conversationsModule(ctx, { access: access.service, quota: quota.service, users: authDeps.repo, search: training.search, appointments: turnAppointments(ctx.database.db), engine, sendAttempts: SEND_ATTEMPTS });
+  const conversations = conversationsModule(ctx, { access: access.service, audit: audit.service, quota: quota.service, users: authDeps.repo, search: training.search, appointments: turnAppointments(ctx.database.db), engine, sendAttempts: SEND_ATTEMPTS });
   const appointments = appointmentsModule(ctx, { bots: bots.service, access: access.service, outbound: conversations.pipeline });
   conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
-  const plans = plansModule(ctx, { access: access.service, quota: quota.service });
-  const crm = crmModule(ctx, { bots: bots.service, access: access.service, quota: quota.service });
+  const plans = plansModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
+  const crm = crmModule(ctx, { bots: bots.service, access: access.service, quota: quota.service, audit: audit.service });
   conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
 
   const modules = [
@@ -85,7 +89,8 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
       register: conversations.registry.add,
     }),
     crm.module,
-    adminModule(ctx, { engine }),
+    adminModule(ctx, { engine, audit: audit.service }).module,
+    audit.module,
     plans.module,
   ];
   const faces: ModuleFaces = {
@@ -100,6 +105,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     appointments: appointments.service,
     crm: crm.service,
     plans: plans.service,
+    audit: audit.service,
   };
   return { modules, faces };
 }

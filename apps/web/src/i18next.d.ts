@@ -1,6 +1,7 @@
 import 'i18next';
 import type account from '../public/locales/es/account.json';
 import type admin from '../public/locales/es/admin.json';
+import type audit from '../public/locales/es/audit.json';
 import type auth from '../public/locales/es/auth.json';
 import type billing from '../public/locales/es/billing.json';
 import type bots from '../public/locales/es/bots.json';
@@ -36,6 +37,7 @@ declare module 'i18next' {
       crm: typeof crm;
       crmSummary: typeof crmSummary;
       billing: typeof billing;
+      audit: typeof audit;
     };
   }
 }

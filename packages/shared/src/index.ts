@@ -20,4 +20,5 @@ export * from './crm.ts';
 export * from './crm-summary.ts';
 export * from './partners.ts';
 export * from './admin.ts';
+export * from './audit.ts';
 export * from './billing.ts';

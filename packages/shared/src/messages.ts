@@ -9,6 +9,10 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
   MULTIPART_INVALID: { es: 'El formulario llegó incompleto o dañado. Vuelve a enviarlo.', en: 'The form arrived incomplete or damaged. Please send it again.' },
   UNAUTHENTICATED: { es: 'Tu sesión terminó. Inicia sesión de nuevo.', en: 'Your session has ended. Please sign in again.' },
   INVALID_CREDENTIALS: { es: 'Correo o contraseña incorrectos.', en: 'Wrong e-mail or password.' },
+  ACCOUNT_SUSPENDED: {
+    es: 'Esta cuenta está suspendida. Escríbenos a soporte para reactivarla.',
+    en: 'This account is suspended. Write to support to have it restored.',
+  },
   CURRENT_PASSWORD_WRONG: { es: 'La contraseña actual no es correcta.', en: 'The current password is not correct.' },
   RESET_TOKEN_INVALID: {
     es: 'El enlace para restablecer la contraseña no es válido o ya expiró. Pide uno nuevo.',
@@ -142,6 +146,8 @@ const ruleMessages: Record<string, Record<Locale, string>> = {
     es: 'Pega el token tal como lo da Meta: solo letras, números y signos, sin espacios ni acentos.',
     en: 'Paste the token exactly as Meta gives it: letters, digits and symbols only, no spaces or accents.',
   },
+  cursor: { es: 'La página pedida no es válida. Vuelve a cargar la lista.', en: 'The page asked for is not valid. Load the list again.' },
+  required: { es: 'Este campo es obligatorio.', en: 'This field is required.' },
   template_language: { es: 'Usa el código de idioma de Meta, por ejemplo es_MX o en_US.', en: "Use Meta's language code, for example es_MX or en_US." },
 };
 

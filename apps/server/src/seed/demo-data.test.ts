@@ -109,6 +109,14 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     expect(again).toHaveLength(demoDocuments.length);
   });
 
+  it("shows the demo account's earlier activity: sign-ins, a settings change, a take-over and an export", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/audit?limit=100', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const actions = (res.json().entries as { action: string; created_at: string }[]).map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['auth.sign_in', 'bot.settings_changed', 'conversation.taken_over', 'contacts.exported']));
+    expect(actions.filter((a) => a === 'auth.sign_in').length).toBeGreaterThanOrEqual(3);
+  });
+
   it('shows a paid plan: Basic monthly in pesos with a card, this month close to its message limit, two paid invoices', async () => {
     const sub = (await t.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: { cookie } })).json();
     expect(sub).toMatchObject({

@@ -27,6 +27,7 @@ import {
   demoTimezone,
   type DemoConversation,
 } from './demo-content.ts';
+import { seedDemoAudit } from './demo-audit.ts';
 import { seedDemoBilling, seedDemoUsage } from './demo-billing.ts';
 import { storeDemoHistory } from './demo-history.ts';
 
@@ -88,6 +89,7 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
     if (contactId) contactOf.set(c.key, contactId);
   }
   await seedCrm(owner, bot.id, contactOf, deps, now);
+  await seedDemoAudit(deps.db, owner, { id: bot.id, name: bot.bot_name }, now);
 
   deps.log.info({ botId: bot.id }, 'demo data seeded');
   await seedDemoUsage(deps.db, owner.id, now);

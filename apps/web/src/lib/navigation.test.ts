@@ -49,6 +49,8 @@ describe('navigation rules', () => {
   it('uses the light theme only on the CRM route of the admin account', () => {
     expect(usesLightTheme('admin', 'crm')).toBe(true);
     expect(usesLightTheme('admin', 'citas')).toBe(false);
+    expect(usesLightTheme('admin', 'admin')).toBe(true);
+    expect(usesLightTheme('owner', 'admin')).toBe(false);
     expect(usesLightTheme('owner', 'crm')).toBe(false);
   });
 });

@@ -67,7 +67,7 @@ export const paths = {
 /** The last segment of `paths.newBot`; never a bot id. */
 export const newBotSegment = 'nuevo';
 
-/** The main internal admin account sees the CRM in a light theme. */
+/** The main internal admin account sees the CRM and its console in a light theme (light grey, black text). */
 export function usesLightTheme(role: string | undefined, section: string | undefined): boolean {
-  return role === 'admin' && section === 'crm';
+  return role === 'admin' && (section === 'crm' || section === 'admin');
 }

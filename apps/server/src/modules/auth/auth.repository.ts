@@ -13,9 +13,10 @@ export type NewUser = typeof users.$inferInsert;
  */
 const sessionUsersSql = `select s.id as "sessionId", u.id, u.name, u.email, u.phone_number as "phoneNumber", u.password_hash as "passwordHash",
   u.role, u.is_partner as "isPartner", u.membership_type as "membershipType", u.referred_by_code as "referredByCode",
-  u.logged_with as "loggedWith", u.created_at as "createdAt", u.updated_at as "updatedAt"
+  u.logged_with as "loggedWith", u.suspended_at as "suspendedAt", u.suspended_reason as "suspendedReason",
+  u.created_at as "createdAt", u.updated_at as "updatedAt"
   from sessions s join users u on u.id = s.user_id
-  where s.id = any($1::uuid[]) and s.revoked_at is null`;
+  where s.id = any($1::uuid[]) and s.revoked_at is null and u.suspended_at is null`;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The only code that reads and writes accounts, sessions, refresh tokens and counters. */
@@ -27,7 +28,12 @@ export function authRepository(database: Database) {
     return new Map(
       rows.map(({ sessionId, ...user }) => [
         `${sessionId}:${user.id}`,
-        { ...user, createdAt: new Date(user.createdAt), updatedAt: new Date(user.updatedAt) },
+        {
+          ...user,
+          suspendedAt: user.suspendedAt ? new Date(user.suspendedAt) : null,
+          createdAt: new Date(user.createdAt),
+          updatedAt: new Date(user.updatedAt),
+        },
       ]),
     );
   });
@@ -185,4 +191,25 @@ export type AuthRepository = ReturnType<typeof authRepository>;
 export async function setPlan(accountId: string, plan: PlanLevel, tx: Db): Promise<boolean> {
   const rows = await tx.update(users).set({ membershipType: plan, updatedAt: new Date() }).where(eq(users.id, accountId)).returning({ id: users.id });
   return rows.length > 0;
+}
+
+/**
+ * Suspends an account (a reason) or restores it (null), inside the caller's transaction: a
+ * suspension revokes every live session of the account at once. Answers false when no such
+ * account; the main admin account is never suspended (answers false too).
+ */
+export async function setSuspended(accountId: string, reason: string | null, tx: Db, now = new Date()): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set(reason === null ? { suspendedAt: null, suspendedReason: null, updatedAt: now } : { suspendedAt: now, suspendedReason: reason, updatedAt: now })
+    .where(and(eq(users.id, accountId), ne(users.role, 'admin')))
+    .returning({ id: users.id });
+  if (!rows.length) return false;
+  if (reason !== null) {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: 'account-suspended' })
+      .where(and(eq(sessions.userId, accountId), isNull(sessions.revokedAt)));
+  }
+  return true;
 }

@@ -15,6 +15,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { MailService } from '../mail/mail.module.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
 import type { AccessTokens } from './tokens.ts';
@@ -73,7 +74,7 @@ export function authService(
   repo: AuthRepository,
   tokens: AccessTokens,
   opts: AuthServiceOptions,
-  deps: { mail: Pick<MailService, 'send'>; log: FastifyBaseLogger },
+  deps: { mail: Pick<MailService, 'send'>; log: FastifyBaseLogger; audit: Pick<AuditService, 'record'> },
 ) {
   /** Work that runs after its request was answered (the reset e-mail), so a test or a shutdown can wait for it. */
   const pending = new Set<Promise<void>>();
@@ -123,8 +124,12 @@ export function authService(
         ? await verify(user.passwordHash, body.password).catch(() => false)
         : await verify(await (dummyHash ??= hashPassword(randomToken())), body.password).then(() => false);
       if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
+      // Only the right password learns that the account is suspended.
+      if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
       await repo.clearHits(`login:email:${body.email}`);
-      return { user, tokens: await startSession(user, meta) };
+      const issued = await startSession(user, meta);
+      await deps.audit.record({ accountId: user.id, actor: user, action: 'auth.sign_in', ip: meta.ip });
+      return { user, tokens: issued };
     },
 
     /**
@@ -138,7 +143,7 @@ export function authService(
       const consumed = await repo.consumeRefreshToken(tokenHash);
       if (consumed) {
         const user = await repo.findUserById(consumed.userId);
-        if (!user) throw new AppError('UNAUTHENTICATED');
+        if (!user || user.suspendedAt) throw new AppError('UNAUTHENTICATED');
         return { userId: user.id, tokens: await issue(user.id, user.role, consumed.sessionId) };
       }
       const known = await repo.findRefreshToken(tokenHash);

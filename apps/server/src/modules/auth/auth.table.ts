@@ -13,6 +13,9 @@ export const users = pgTable('users', {
   membershipType: text('membership_type').notNull().default('Free'),
   referredByCode: text('referred_by_code'),
   loggedWith: text('logged_with').notNull().default('email'),
+  /** Set by the main admin: the account cannot sign in and its bots stay silent until restored. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspendedReason: text('suspended_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -133,3 +133,13 @@ export async function countSwitchedOff(accountId: string, db: Db): Promise<numbe
     .where(and(eq(bots.userId, accountId), live, isNotNull(bots.switchedOffForPlanAt)));
   return Number(row?.n ?? 0);
 }
+
+/** Locks a live bot (the main admin, with a reason) or unlocks it (null), inside the caller's transaction; the row, or undefined when no such bot. */
+export async function setLocked(botId: string, reason: string | null, tx: Db): Promise<BotRow | undefined> {
+  const [row] = await tx
+    .update(bots)
+    .set({ locked: reason !== null, lockedReason: reason, updatedAt: new Date() })
+    .where(and(eq(bots.id, botId), isNull(bots.deletedAt)))
+    .returning();
+  return row;
+}

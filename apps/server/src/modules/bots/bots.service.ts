@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { UserRow } from '../auth/index.ts';
 import type { AccessService } from '../access/access.module.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { QuotaAnswer, QuotaService } from '../quota/quota.module.ts';
 import { botColumns, type BotPatch, type BotRow, type BotsRepository } from './bots.repository.ts';
 import type { StoredCredential } from './bots.table.ts';
@@ -27,7 +28,10 @@ import type { AccountClaims } from './channel-accounts.repository.ts';
 type Notify = <E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
 type CredentialInput = z.infer<typeof metaCredentialsItem> | z.infer<typeof messengerCredentialsItem>;
 
-export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify, access: AccessService, quota: QuotaService) {
+export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify, access: AccessService, quota: QuotaService, audit: Pick<AuditService, 'record'>) {
+  /** A change of a bot's settings, in its account's activity: which settings, never their values. */
+  const changed = (caller: UserRow, bot: Pick<BotRow, 'id' | 'userId' | 'botName'>, fields: string[]) =>
+    audit.record({ accountId: bot.userId, actor: caller, action: 'bot.settings_changed', target: { type: 'bot', id: bot.id }, details: { bot_name: bot.botName, fields: fields.join(',') } });
   /** Told after a bot's reminder settings are saved (the calendar sets the reminders again). */
   const remindersListeners: ((botId: string) => Promise<void>)[] = [];
   const mask = (items: StoredCredential[]) =>
@@ -165,17 +169,22 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
         const message = reminderInTone(row.reminders[0].message, fields.tone);
         if (message !== row.reminders[0].message) patch.reminders = [{ ...row.reminders[0], message }];
       }
-      return save(botId, Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), claims);
+      const saved = await save(botId, Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), claims);
+      await changed(caller, { ...row, botName: saved.bot_name }, Object.keys(body));
+      return saved;
     },
 
     async setScheduling(caller: UserRow, botId: string, item: SchedulingItem): Promise<Bot> {
-      await access.requireWrite(caller, botId, 'settings');
-      return save(botId, { scheduling: [item] });
+      const row = await access.requireWrite(caller, botId, 'settings');
+      const saved = await save(botId, { scheduling: [item] });
+      await changed(caller, row, ['scheduling']);
+      return saved;
     },
 
     async setReminders(caller: UserRow, botId: string, item: ReminderItem): Promise<Bot> {
-      await access.requireWrite(caller, botId, 'settings');
+      const row = await access.requireWrite(caller, botId, 'settings');
       const bot = await save(botId, { reminders: [item] });
+      await changed(caller, row, ['reminders']);
       for (const listener of remindersListeners) await listener(botId);
       return bot;
     },
@@ -189,12 +198,15 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
       const row = await access.requireWrite(caller, botId, 'channels');
       const stored = seal(item, row.metaCredentials[0]);
       if (!stored.access_token_sealed) throw new AppError('VALIDATION_FAILED', { access_token: 'VALIDATION_FAILED' });
-      return save(botId, { metaCredentials: [stored] }, { whatsapp: stored.phone_number_id ?? null });
+      const saved = await save(botId, { metaCredentials: [stored] }, { whatsapp: stored.phone_number_id ?? null });
+      await changed(caller, row, ['metaCredentials']);
+      return saved;
     },
 
     async remove(caller: UserRow, botId: string): Promise<boolean> {
-      await access.requireWrite(caller, botId, 'settings', { evenLocked: true });
+      const row = await access.requireWrite(caller, botId, 'settings', { evenLocked: true });
       if (!(await repo.softDelete(botId))) throw new AppError('NOT_FOUND');
+      await audit.record({ accountId: row.userId, actor: caller, action: 'bot.deleted', target: { type: 'bot', id: botId }, details: { bot_name: row.botName } });
       return true;
     },
 
@@ -202,6 +214,7 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
       await access.requireWrite(caller, botId, 'settings');
       const row = await repo.toggleEnabled(botId);
       if (!row) throw new AppError('NOT_FOUND');
+      await changed(caller, row, ['bot_enabled']);
       return row.botEnabled;
     },
 
@@ -209,6 +222,7 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
       const row = await access.requireWrite(caller, botId, 'settings');
       if (enabled && !row.redirectionPhone) throw new AppError('REDIRECTION_PHONE_MISSING', { redirection_phone: 'REDIRECTION_PHONE_MISSING' });
       await save(botId, { redirectionEnabled: enabled });
+      await changed(caller, row, ['redirection_enabled']);
       return enabled;
     },
   };

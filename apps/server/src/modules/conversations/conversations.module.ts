@@ -2,6 +2,7 @@ import type { KnowledgeSearch } from '../../engine/ports.ts';
 import type { Engine } from '../../engine/types.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
 import type { AuthRepository } from '../auth/index.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { AccessService } from '../access/access.module.ts';
 import type { QuotaService } from '../quota/quota.module.ts';
 import { productsRepository } from '../products/index.ts';
@@ -30,6 +31,7 @@ export function conversationsModule(
   ctx: ModuleContext,
   deps: {
     access: AccessService;
+    audit: AuditService;
     quota: QuotaService;
     users: Pick<AuthRepository, 'findUserById'>;
     search: KnowledgeSearch;
@@ -74,7 +76,7 @@ export function conversationsModule(
     sockets: (app) => playgroundSockets(app, deps.users, playground),
     async routes(app) {
       await app.register(playgroundRoutes, { service: playground });
-      await app.register(inboxRoutes, { service: inboxService({ repo: inbox, access: deps.access, pipeline: flow, registry, storage }) });
+      await app.register(inboxRoutes, { service: inboxService({ repo: inbox, audit: deps.audit, access: deps.access, pipeline: flow, registry, storage }) });
     },
   };
   return {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Notice } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
+import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
 import { contactIdentities, contacts, conversations, messages, type Channel, type StoredMedia } from './conversations.table.ts';
 import type { ChannelBot, DeliveryStatus, Inbound } from './ports.ts';
@@ -179,10 +180,12 @@ export function conversationsRepository(db: Db) {
     },
 
     /** A live bot, for its turn. */
-    async botForTurn(botId: string): Promise<{ bot: typeof bots.$inferSelect } | undefined> {
+    /** A live bot for a turn, and whether its account is suspended (its bots then stay silent). */
+    async botForTurn(botId: string): Promise<{ bot: typeof bots.$inferSelect; accountSuspended: boolean } | undefined> {
       const [row] = await db
-        .select({ bot: bots })
+        .select({ bot: bots, accountSuspended: sql<boolean>`${users.suspendedAt} is not null` })
         .from(bots)
+        .innerJoin(users, eq(users.id, bots.userId))
         .where(and(eq(bots.id, botId), isNull(bots.deletedAt)))
         .limit(1);
       return row;

@@ -8,6 +8,7 @@ import { decodeCursor, encodeCursor, iso } from '../../lib/keyset-cursor.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/index.ts';
 import type { AccessService } from '../access/access.module.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { BotRow } from '../bots/index.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import type { ContactRow, ConversationRow, MessageRow } from './conversations.repository.ts';
@@ -18,6 +19,8 @@ import { windowOpen as windowOfChannel } from './window.ts';
 
 export interface InboxDeps {
   repo: InboxRepository;
+  /** Take-overs go in the account's activity. */
+  audit: Pick<AuditService, 'record'>;
   access: AccessService;
   pipeline: Pipeline;
   /** What each channel can send: its 24-hour window, its templates. */
@@ -165,6 +168,13 @@ export function inboxService(deps: InboxDeps) {
       const row = await repo.setStatus(id, { status: 'human', assignedTo: caller.id, humanAt: at });
       pipeline.events.updated(row!);
       await pipeline.scheduleIdleReturn(id, at, bot.handoffIdleMinutes);
+      await deps.audit.record({
+        accountId: bot.userId,
+        actor: caller,
+        action: 'conversation.taken_over',
+        target: { type: 'conversation', id },
+        details: { bot_name: bot.botName, contact_name: contact.name },
+      });
       return detail(bot, row!, contact);
     },
 

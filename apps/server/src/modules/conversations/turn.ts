@@ -74,8 +74,8 @@ export async function turn(deps: TurnDeps, conversationId: string): Promise<void
   const month = monthOf(new Date());
   const owner = await repo.botForTurn(conversation.botId);
   const ids = pending.map((p) => p.id);
-  // A bot off, or switched off by its plan, stays silent: the customer's messages are stored all the same.
-  if (!owner || !owner.bot.botEnabled || owner.bot.switchedOffForPlanAt || conversation.status !== 'bot') return repo.markProcessed(ids);
+  // A bot off, switched off by its plan or of a suspended account stays silent: the customer's messages are stored all the same.
+  if (!owner || !owner.bot.botEnabled || owner.bot.switchedOffForPlanAt || owner.accountSuspended || conversation.status !== 'bot') return repo.markProcessed(ids);
   const { bot } = owner;
 
   const quota = await deps.quota.check(bot.userId, 'messages', { month });

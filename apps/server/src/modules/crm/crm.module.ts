@@ -1,4 +1,5 @@
 import type { AccessService } from '../access/access.module.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { QuotaService } from '../quota/quota.module.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
 import type { UserRow } from '../auth/index.ts';
@@ -12,8 +13,8 @@ import { summaryRoutes } from './summary.routes.ts';
 import { summaryService } from './summary.service.ts';
 
 /** The CRM: contacts, pipeline stages, notes, timeline, export and the summary. */
-export function crmModule(ctx: ModuleContext, deps: { bots: BotsService; access: AccessService; quota: QuotaService }) {
-  const crm = crmService({ repo: crmRepository(ctx.database.db), fields: contactFieldsRepository(ctx.database.db), bots: deps.bots, access: deps.access, storage: ctx.storage, quota: deps.quota });
+export function crmModule(ctx: ModuleContext, deps: { bots: BotsService; access: AccessService; quota: QuotaService; audit: AuditService }) {
+  const crm = crmService({ repo: crmRepository(ctx.database.db), fields: contactFieldsRepository(ctx.database.db), bots: deps.bots, access: deps.access, storage: ctx.storage, quota: deps.quota, audit: deps.audit });
   const stageNames = async (caller: UserRow, botId: string) => (await crm.stages(caller, botId)).map((s) => s.name);
   const summary = summaryService({ repo: summaryRepository(ctx.database.db), access: deps.access, stageNames });
   const module: AppModule = {

@@ -35,6 +35,7 @@ import { iso } from '../../lib/keyset-cursor.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/index.ts';
 import type { BotRow, BotsService } from '../bots/index.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { AccessService } from '../access/access.module.ts';
 import type { QuotaService } from '../quota/quota.module.ts';
 import { importPreview, readImportCsv } from '../../lib/csv-import.ts';
@@ -54,6 +55,8 @@ export interface CrmDeps {
   storage: FileStorage;
   /** The plan's contact limit. */
   quota: Pick<QuotaService, 'require'>;
+  /** Exports and erasures go in the account's activity. */
+  audit: Pick<AuditService, 'record'>;
 }
 
 /** A jsonb value read by a raw query (objects on both engines; text should a driver leave it so). */
@@ -300,6 +303,8 @@ export function crmService(deps: CrmDeps) {
       const { bot } = await contactOf(caller, id, true);
       const files = await repo.mediaFiles(id);
       await repo.deleteContact(id);
+      // The erased contact's name is not kept: the entry names the bot only.
+      await deps.audit.record({ accountId: bot.userId, actor: caller, action: 'contact.deleted', target: { type: 'contact', id }, details: { bot_name: bot.botName } });
       await Promise.all(files.map((f) => deps.storage.remove(`media/${bot.id}/${f.file}`).catch(() => undefined)));
     },
 
@@ -438,6 +443,7 @@ export function crmService(deps: CrmDeps) {
     /** The bot's contacts as CSV lines (a UTF-8 BOM first, so Excel reads the accents). */
     async *export(caller: UserRow, botId: string, locale: 'es' | 'en'): AsyncGenerator<string> {
       const bot = await checked(caller, botId, false);
+      await deps.audit.record({ accountId: bot.userId, actor: caller, action: 'contacts.exported', target: { type: 'bot', id: bot.id }, details: { bot_name: bot.botName } });
       const first = (await stagesOf(bot))[0]?.name ?? '';
       const fields = await deps.fields.list(bot.id);
       const head = [

@@ -1,5 +1,6 @@
 import { rooms } from '@charla/shared';
 import type { AccessService } from '../access/access.module.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
 import type { QuotaService } from '../quota/quota.module.ts';
 import { plansJobs } from './plans.jobs.ts';
@@ -10,7 +11,7 @@ import { stripeGateway } from './stripe-gateway.ts';
 export type { PlansService } from './plans.service.ts';
 
 /** Plans and billing: Stripe subscriptions, invoices, the grace period after a failed payment and the plan an account is on. */
-export function plansModule(ctx: ModuleContext, deps: { access: AccessService; quota: QuotaService }) {
+export function plansModule(ctx: ModuleContext, deps: { access: AccessService; quota: QuotaService; audit: AuditService }) {
   const service = plansService({
     db: ctx.database.db,
     config: ctx.config,
@@ -19,6 +20,7 @@ export function plansModule(ctx: ModuleContext, deps: { access: AccessService; q
     access: deps.access,
     notifyPaymentError: (accountId, payload) => ctx.emit(rooms.user(accountId), 'paymentError', payload),
     log: ctx.log,
+    audit: deps.audit,
   });
   const module: AppModule = {
     name: 'plans',

@@ -68,7 +68,7 @@ export const plansRoutes: FastifyPluginAsyncZod<PlansRouteOptions> = async (app,
 
   app.patch('/api/admin/accounts/:userId', {
     schema: { tags: ['admin'], summary: "Set an account's plan by hand (main admin only)", params: accountParams, body: adminAccountPatchRequest, response: { 200: adminAccountPatchResponse, ...errors } },
-  }, async (req) => service.setPlanByHand(req.user, req.params.userId, req.body.plan));
+  }, async (req) => service.setPlanByHand(req.user, req.params.userId, req.body.plan, req.ip));
 };
 
 /** Stripe's webhook is read raw (its signature covers the exact bytes); only in this plugin. */

@@ -24,6 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { AccessService } from '../access/access.module.ts';
 import { setPlan, type UserRow } from '../auth/index.ts';
 import { countSwitchedOff, switchBackOn, switchOffBeyond } from '../bots/index.ts';
@@ -41,6 +42,8 @@ export interface PlansDeps {
   /** To the account owner's room. */
   notifyPaymentError: (accountId: string, payload: PaymentErrorPayload) => void;
   log: FastifyBaseLogger;
+  /** A plan set by hand goes in the account's activity and the console's trail. */
+  audit: Pick<AuditService, 'record'>;
 }
 
 /** The Stripe events billing applies; any other answers 200 and changes nothing. */
@@ -321,10 +324,14 @@ export function plansService(deps: PlansDeps) {
     },
 
     /** The main admin sets an account's plan by hand; its bots follow the new limit. */
-    async setPlanByHand(actor: UserRow, userId: string, plan: PlanLevel): Promise<AdminAccountPatchResponse> {
+    async setPlanByHand(actor: UserRow, userId: string, plan: PlanLevel, ip?: string): Promise<AdminAccountPatchResponse> {
       if (actor.role !== 'admin') throw new AppError('FORBIDDEN');
       if (!uuidPattern.test(userId)) throw new AppError('NOT_FOUND');
-      const changed = await db.transaction((tx) => changePlan(tx, userId, plan));
+      const changed = await db.transaction(async (tx) => {
+        if (!(await changePlan(tx, userId, plan))) return false;
+        await deps.audit.record({ accountId: userId, actor, action: 'admin.plan_set', target: { type: 'account', id: userId }, details: { plan }, ...(ip && { ip }) }, tx);
+        return true;
+      });
       if (!changed) throw new AppError('NOT_FOUND');
       log.info({ userId, plan, by: actor.id }, 'plan set by the admin');
       return { userId, plan };

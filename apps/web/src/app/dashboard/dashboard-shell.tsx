@@ -10,7 +10,7 @@ import { RealtimeModals, useRealtimeConnection } from '../../features/realtime/i
 import { useHandoffAlerts } from '../../features/inbox/index.ts';
 import { focusPageHeading } from '../../lib/focus-heading.ts';
 import { useIsMobile } from '../../lib/use-media-query.ts';
-import { isBotSection, usesLightTheme } from '../../lib/navigation.ts';
+import { isBotSection, paths, usesLightTheme } from '../../lib/navigation.ts';
 import { useTenant } from '../../lib/tenant-context.ts';
 import { parseDashboardPath } from './dashboard-path.ts';
 import { MobileDrawer } from './mobile-drawer.tsx';
@@ -51,7 +51,8 @@ export function DashboardShell() {
   useBookingToasts(botList);
   const currentBotSection = section !== null && isBotSection(section) ? section : null;
   const nav = { isTenant, isMobile };
-  const light = usesLightTheme(user.role, section ?? undefined);
+  // The console's path is not a bot's section: it is named here for the theme.
+  const light = usesLightTheme(user.role, location.pathname === paths.admin ? 'admin' : (section ?? undefined));
 
   const sidebar = (
     <Sidebar

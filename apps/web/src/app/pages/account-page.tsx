@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { TabList, tabId, tabPanelId } from '../../components/ui/tabs.tsx';
 import { ProfileTab } from '../../features/account/index.ts';
+import { ActivityTab } from '../../features/audit/index.ts';
 import { BillingTab } from '../../features/billing/index.ts';
 import { accountTabOf, accountTabs, withAccountTab, type AccountTab } from './account-tabs.ts';
 
-/** /app/dashboard/mi-cuenta: the profile (`?tab=perfil`) and the plan and billing (`?tab=plan`). */
+/** /app/dashboard/mi-cuenta: the profile (`?tab=perfil`), the plan and billing (`?tab=plan`) and the account's activity (`?tab=actividad`). */
 export function AccountPage() {
   const { t } = useTranslation('account');
   const [params, setParams] = useSearchParams();
@@ -15,7 +16,7 @@ export function AccountPage() {
 
   return (
     <>
-      <PageHeader title={t('title')} description={t(tab === 'plan' ? 'descriptionPlan' : 'description')} />
+      <PageHeader title={t('title')} description={t(tab === 'plan' ? 'descriptionPlan' : tab === 'activity' ? 'descriptionActivity' : 'description')} />
       <TabList
         tabs={accountTabs}
         value={tab}
@@ -26,7 +27,7 @@ export function AccountPage() {
         className="mb-6 border-b border-line"
       />
       <div role="tabpanel" id={tabPanelId('account', tab)} aria-labelledby={tabId('account', tab)}>
-        {tab === 'plan' ? <BillingTab /> : <ProfileTab />}
+        {tab === 'plan' ? <BillingTab /> : tab === 'activity' ? <ActivityTab /> : <ProfileTab />}
       </div>
     </>
   );

@@ -7,6 +7,7 @@ describe('Mi cuenta tabs in the address', () => {
     expect(accountTabOf(new URLSearchParams(''))).toBe('profile');
     expect(accountTabOf(new URLSearchParams('tab=perfil'))).toBe('profile');
     expect(accountTabOf(new URLSearchParams('tab=plan'))).toBe('plan');
+    expect(accountTabOf(new URLSearchParams('tab=actividad'))).toBe('activity');
     expect(accountTabOf(new URLSearchParams('tab=nada'))).toBe('profile');
   });
 

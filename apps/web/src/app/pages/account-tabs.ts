@@ -1,7 +1,7 @@
 /** Mi cuenta's tabs in order, and their names in the address (`?tab=`). */
-export const accountTabs = ['profile', 'plan'] as const;
+export const accountTabs = ['profile', 'plan', 'activity'] as const;
 export type AccountTab = (typeof accountTabs)[number];
-const tabSlugs: Record<AccountTab, string> = { profile: 'perfil', plan: 'plan' };
+const tabSlugs: Record<AccountTab, string> = { profile: 'perfil', plan: 'plan', activity: 'actividad' };
 
 /** The tab of the address: `?tab=`, else the plan when coming back from Checkout (`?checkout=`), else the profile. */
 export function accountTabOf(params: URLSearchParams): AccountTab {

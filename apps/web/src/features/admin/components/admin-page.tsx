@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminStatusResponse } from '@charla/shared';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,22 +7,31 @@ import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
 import { BotIcon, RestartIcon, TableIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { AuditList } from '../../audit/index.ts';
 import { useCurrentUser } from '../../auth/index.ts';
 import { NotFoundSection } from '../../dashboard/index.ts';
 import { adminStatusRefreshMs, useAdminStatus } from '../api/use-admin-status.ts';
 import { engineHealth, healthTone, type EngineHealth } from '../model-state.ts';
+import { AdminAccount } from './admin-account.tsx';
+import { AdminAccounts } from './admin-accounts.tsx';
+import { AdminFigures } from './admin-figures.tsx';
 
+// The text tones lean toward the font colour: on the light theme's tinted cards plain danger and success read below 4.5:1.
 const badgeTones = {
-  success: 'border-success/40 bg-success/10 text-success',
-  danger: 'border-danger/40 bg-danger/10 text-danger',
+  success: 'border-success/40 bg-success/10 text-[color-mix(in_srgb,var(--success-color)_70%,var(--font-color))]',
+  danger: 'border-danger/40 bg-danger/10 text-[color-mix(in_srgb,var(--danger-color)_70%,var(--font-color))]',
   muted: 'border-line bg-card text-muted',
 } as const;
 
-/** The admin console of the main admin account: the service's state, asked again every 15 s. */
+/**
+ * The admin console of the main admin account: the service's state (asked again every 15 s), its
+ * figures, every account (bots, plan, suspension) and the console's own audit trail.
+ */
 export function AdminPage() {
   const { t } = useTranslation('admin');
   const user = useCurrentUser();
   const status = useAdminStatus(user.role === 'admin');
+  const [openAccount, setOpenAccount] = useState<string | null>(null);
   // Another account finds no page here (the server refuses the call too).
   if (user.role !== 'admin') return <NotFoundSection />;
 
@@ -46,6 +55,16 @@ export function AdminPage() {
       ) : (
         <Status status={status.data} />
       )}
+      <div className="mt-10 space-y-10">
+        <AdminFigures />
+        {openAccount ? <AdminAccount id={openAccount} onBack={() => setOpenAccount(null)} /> : <AdminAccounts onOpen={setOpenAccount} />}
+        <section aria-labelledby="admin-trail" className="space-y-3">
+          <h2 id="admin-trail" className="text-lg font-semibold">
+            {t('trail.title')}
+          </h2>
+          <AuditList path="/api/admin/audit" emptyTitle={t('trail.empty')} />
+        </section>
+      </div>
     </>
   );
 }
