@@ -21,3 +21,4 @@ export * from './crm-summary.ts';
 export * from './partners.ts';
 export * from './admin.ts';
 export * from './billing.ts';
+export * from './seats.ts';

@@ -10,3 +10,4 @@ export * from '../channels/meta/meta.table.ts';
 export * from '../modules/crm/stages.table.ts';
 export * from '../modules/crm/crm.table.ts';
 export * from '../modules/plans/plans.table.ts';
+export * from '../modules/seats/seats.table.ts';
