@@ -25,6 +25,8 @@ import { plansModule } from './modules/plans/plans.module.ts';
 import type { PlansService } from './modules/plans/plans.module.ts';
 import { productsModule } from './modules/products/products.module.ts';
 import { quotaModule } from './modules/quota/quota.module.ts';
+import { seatsModule } from './modules/seats/seats.module.ts';
+import type { SeatsService } from './modules/seats/seats.module.ts';
 import type { QuotaService } from './modules/quota/quota.module.ts';
 import { trainingModule } from './modules/training/training.module.ts';
 import type { TrainingService } from './modules/training/training.service.ts';
@@ -42,6 +44,7 @@ export interface ModuleFaces {
   appointments: AppointmentsService;
   crm: CrmService;
   plans: PlansService;
+  seats: SeatsService;
 }
 
 export interface ModuleDeps {
@@ -55,8 +58,8 @@ export interface ModuleDeps {
  */
 export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: ModuleDeps): { modules: AppModule[]; faces: ModuleFaces } {
   const mail = mailModule(ctx);
-  const auth = authModule(ctx, { ...authDeps, mail: mail.service });
   const access = accessModule(ctx);
+  const auth = authModule(ctx, { ...authDeps, mail: mail.service, membership: access.service.membership });
   const quota = quotaModule(ctx);
   const bots = botsModule(ctx, { access: access.service, quota: quota.service });
   const training = trainingModule(ctx, { bots: bots.service, access: access.service });
@@ -64,6 +67,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   const appointments = appointmentsModule(ctx, { bots: bots.service, access: access.service, outbound: conversations.pipeline });
   conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
   const plans = plansModule(ctx, { access: access.service, quota: quota.service });
+  const seats = seatsModule(ctx, { access: access.service, quota: quota.service, mail: mail.service, auth: auth.service });
   const crm = crmModule(ctx, { bots: bots.service, access: access.service, quota: quota.service });
   conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
 
@@ -87,6 +91,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     crm.module,
     adminModule(ctx, { engine }),
     plans.module,
+    seats.module,
   ];
   const faces: ModuleFaces = {
     auth: auth.service,
@@ -100,6 +105,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     appointments: appointments.service,
     crm: crm.service,
     plans: plans.service,
+    seats: seats.service,
   };
   return { modules, faces };
 }

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, nameSchema, passwordSchema } from './auth.ts';
-
-/** What a team member may do in the account: an admin runs it but the billing; an agent answers the conversations of the bots assigned to them. */
-export const seatRoles = ['admin', 'agent'] as const;
-export type SeatRole = (typeof seatRoles)[number];
+import { emailSchema, nameSchema, passwordSchema, seatRoles } from './auth.ts';
 
 /** Invited until the link is accepted; active; inactive when the owner turns the seat off. */
 export const seatStatuses = ['invited', 'active', 'inactive'] as const;
@@ -32,11 +28,12 @@ export const seatSchema = z.object({
   role: z.enum(seatRoles),
   botIds: z.array(z.uuid()),
   userId: z.uuid().nullable(),
+  lastSeenAt: z.string().nullable(),
 });
 export type Seat = z.infer<typeof seatSchema>;
 
-/** The answer of GET /client/get-seats: the account's seats and how many its plan allows (null: no limit). */
-export const seatList = z.object({ seats: z.array(seatSchema), limit: z.number().int().nullable(), used: z.number().int() });
+/** The answer of GET /client/get-seats: the account's seats, oldest first. */
+export const seatList = z.array(seatSchema);
 export type SeatList = z.infer<typeof seatList>;
 
 export const createSeatBody = z.strictObject({
@@ -75,10 +72,6 @@ export type AcceptInvitationBody = z.infer<typeof acceptInvitationBody>;
 export const acceptInvitationResponse = z.object({ ok: z.literal(true), userId: z.uuid(), accountId: z.uuid(), created: z.boolean() });
 export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponse>;
 
-/** The caller's place in another account, when they are a team member (null for an owner). */
-export const seatMembership = z.object({ accountId: z.uuid(), accountEmail: z.string(), role: z.enum(seatRoles), botIds: z.array(z.uuid()) }).nullable();
-export type SeatMembership = z.infer<typeof seatMembership>;
-export const seatMembershipResponse = z.object({ seat: seatMembership });
 
 /** The exact message of a 401 on GET /client/get-seats, in every language. */
 export const getSeatsUnauthenticatedMessage = 'Authentication failed. Please log in again.';

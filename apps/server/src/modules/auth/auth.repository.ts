@@ -114,6 +114,14 @@ export function authRepository(database: Database) {
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
 
+    /** Signs the user out everywhere (a team seat turned off or removed). */
+    async revokeUserSessions(userId: string, reason: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
     async insertPasswordReset(tokenHash: string, userId: string, expiresAt: Date): Promise<void> {
       await db.insert(passwordResets).values({ tokenHash, userId, expiresAt });
     },
@@ -185,4 +193,10 @@ export type AuthRepository = ReturnType<typeof authRepository>;
 export async function setPlan(accountId: string, plan: PlanLevel, tx: Db): Promise<boolean> {
   const rows = await tx.update(users).set({ membershipType: plan, updatedAt: new Date() }).where(eq(users.id, accountId)).returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** A new account inside the caller's transaction (an accepted team invitation); undefined when the e-mail is taken. */
+export async function insertUserIn(tx: Db, user: NewUser): Promise<UserRow | undefined> {
+  const [row] = await tx.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
+  return row;
 }
