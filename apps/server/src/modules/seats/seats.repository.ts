@@ -16,7 +16,8 @@ export interface InvitationRow {
   business: string | null;
 }
 
-const lastSeen = sql<string | null>`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${seats.userId})`;
+// Qualified by hand: inside the subquery an unqualified user_id would name the sessions' own column.
+const lastSeen = sql<string | null>`(select max(s.created_at) from ${sessions} s where s.user_id = "seats"."user_id")`;
 
 /** The only code that reads and writes the seats and their invitation links. */
 export function seatsRepository(db: Db) {
@@ -99,8 +100,8 @@ export function seatsRepository(db: Db) {
 
     /** A link still good at `now`: unused, not expired, its seat invited and on. */
     async invitation(tokenHash: string, now: Date): Promise<InvitationRow | undefined> {
-      const inviters = sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${seats.invitedBy})`;
-      const business = sql<string | null>`(select ${bots.businessName} from ${bots} where ${bots.userId} = ${seats.accountId} and ${bots.deletedAt} is null and ${bots.businessName} <> '' order by ${bots.createdAt} limit 1)`;
+      const inviters = sql<string | null>`(select u.name from ${users} u where u.id = "seats"."invited_by")`;
+      const business = sql<string | null>`(select b.business_name from ${bots} b where b.user_id = "seats"."account_id" and b.deleted_at is null and b.business_name <> '' order by b.created_at limit 1)`;
       const [row] = await db
         .select({ seat: seats, expiresAt: seatInvitations.expiresAt, inviter: inviters, ownerName: users.name, business })
         .from(seatInvitations)
