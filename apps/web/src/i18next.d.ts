@@ -3,6 +3,7 @@ import type account from '../public/locales/es/account.json';
 import type admin from '../public/locales/es/admin.json';
 import type auth from '../public/locales/es/auth.json';
 import type billing from '../public/locales/es/billing.json';
+import type seats from '../public/locales/es/seats.json';
 import type bots from '../public/locales/es/bots.json';
 import type citas from '../public/locales/es/citas.json';
 import type channels from '../public/locales/es/channels.json';
@@ -36,6 +37,7 @@ declare module 'i18next' {
       crm: typeof crm;
       crmSummary: typeof crmSummary;
       billing: typeof billing;
+      seats: typeof seats;
     };
   }
 }

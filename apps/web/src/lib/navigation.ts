@@ -53,6 +53,8 @@ export const paths = {
   forgotPassword: '/recuperar-contrasena',
   /** Where the e-mailed reset link opens (`?token=`). */
   resetPassword: '/restablecer-contrasena',
+  /** Where an e-mailed team invitation opens (`/invitacion/{token}`). */
+  invitation: '/invitacion',
   dashboard: '/app/dashboard',
   general: (section: GeneralSection) => `/app/dashboard/${section}`,
   bot: (botId: string, section: BotSection) => `/app/dashboard/${encodeURIComponent(botId)}/${section}`,
