@@ -8,7 +8,7 @@ import { cookieHeader, createTestApp, engines, type TestApp } from '../../test/h
 
 describe.each(engines)('seats on %s', (engine) => {
   let t: TestApp;
-  let sent: { to: string; link: string; locale: string }[] = [];
+  const sent: { to: string; link: string; locale: string }[] = [];
   beforeAll(async () => {
     t = await createTestApp(engine, { APP_URL: 'https://app.charla.test' });
     vi.spyOn(t.modules.mail, 'send').mockImplementation(async (message) => {

@@ -5,6 +5,7 @@ import {
   type InvitationInfo,
   type Locale,
   type Seat,
+  type SeatRole,
   type UpdateSeatBody,
 } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
@@ -150,6 +151,22 @@ export function seatsService(db: Db, deps: { access: AccessService; quota: Quota
       if (!seat.isActive || seat.status !== 'invited') throw new AppError('INVITATION_INVALID');
       await invite(actor, seat, link, now);
       return toSeat(seat);
+    },
+
+    /**
+     * A member who already joined (the demo team): their account, made once with this password,
+     * and an active seat; nothing changes when the seat exists.
+     */
+    async seedMember(accountId: string, member: { email: string; name: string; password: string; role: SeatRole; botIds: string[] }): Promise<void> {
+      if ((await repo.list(accountId)).some((s) => s.email === member.email)) return;
+      const passwordHash = await hashPassword(member.password);
+      await db.transaction(async (tx) => {
+        const user = (await insertUserIn(tx, { name: member.name, email: member.email, passwordHash })) ?? undefined;
+        if (!user) return;
+        const seats = seatsRepository(tx);
+        const seat = await seats.insert({ accountId, email: member.email, name: member.name, role: member.role, botIds: member.botIds, invitedBy: accountId });
+        if (seat) await seats.update(seat.id, { userId: user.id, status: 'active' });
+      });
     },
 
     async invitation(token: string, now = new Date()): Promise<InvitationInfo> {
