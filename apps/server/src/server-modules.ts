@@ -27,6 +27,8 @@ import { plansModule } from './modules/plans/plans.module.ts';
 import type { PlansService } from './modules/plans/plans.module.ts';
 import { productsModule } from './modules/products/products.module.ts';
 import { quotaModule } from './modules/quota/quota.module.ts';
+import { seatsModule } from './modules/seats/seats.module.ts';
+import type { SeatsService } from './modules/seats/seats.module.ts';
 import type { QuotaService } from './modules/quota/quota.module.ts';
 import { trainingModule } from './modules/training/training.module.ts';
 import type { TrainingService } from './modules/training/training.service.ts';
@@ -45,6 +47,7 @@ export interface ModuleFaces {
   crm: CrmService;
   plans: PlansService;
   audit: AuditService;
+  seats: SeatsService;
 }
 
 export interface ModuleDeps {
@@ -59,8 +62,8 @@ export interface ModuleDeps {
 export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: ModuleDeps): { modules: AppModule[]; faces: ModuleFaces } {
   const mail = mailModule(ctx);
   const audit = auditModule(ctx);
-  const auth = authModule(ctx, { ...authDeps, mail: mail.service, audit: audit.service });
   const access = accessModule(ctx);
+  const auth = authModule(ctx, { ...authDeps, mail: mail.service, audit: audit.service, membership: access.service.membership });
   const quota = quotaModule(ctx);
   const bots = botsModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
   const training = trainingModule(ctx, { bots: bots.service, access: access.service });
@@ -68,6 +71,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   const appointments = appointmentsModule(ctx, { bots: bots.service, access: access.service, outbound: conversations.pipeline });
   conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
   const plans = plansModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
+  const seats = seatsModule(ctx, { access: access.service, quota: quota.service, mail: mail.service, auth: auth.service });
   const crm = crmModule(ctx, { bots: bots.service, access: access.service, quota: quota.service, audit: audit.service });
   conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
 
@@ -92,6 +96,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     adminModule(ctx, { engine, audit: audit.service }).module,
     audit.module,
     plans.module,
+    seats.module,
   ];
   const faces: ModuleFaces = {
     auth: auth.service,
@@ -106,6 +111,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     crm: crm.service,
     plans: plans.service,
     audit: audit.service,
+    seats: seats.service,
   };
   return { modules, faces };
 }

@@ -4,6 +4,7 @@ import type admin from '../public/locales/es/admin.json';
 import type audit from '../public/locales/es/audit.json';
 import type auth from '../public/locales/es/auth.json';
 import type billing from '../public/locales/es/billing.json';
+import type seats from '../public/locales/es/seats.json';
 import type bots from '../public/locales/es/bots.json';
 import type citas from '../public/locales/es/citas.json';
 import type channels from '../public/locales/es/channels.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       crmSummary: typeof crmSummary;
       billing: typeof billing;
       audit: typeof audit;
+      seats: typeof seats;
     };
   }
 }

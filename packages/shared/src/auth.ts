@@ -79,6 +79,14 @@ export const updateClientBody = z.strictObject({
 export type UpdateClientBody = z.infer<typeof updateClientBody>;
 
 /** The user/client entity as the browser sees it (spec section 3). */
+/** What a team member may do in the account: an admin runs it but the billing; an agent answers the conversations of the bots assigned to them. */
+export const seatRoles = ['admin', 'agent'] as const;
+export type SeatRole = (typeof seatRoles)[number];
+
+/** The caller's place in another account when they work in it as a team member (null: their own account). */
+export const seatMembership = z.object({ accountId: z.uuid(), accountEmail: z.string(), role: z.enum(seatRoles), botIds: z.array(z.uuid()) }).nullable();
+export type SeatMembership = z.infer<typeof seatMembership>;
+
 export const clientInfo = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -91,6 +99,8 @@ export const clientInfo = z.object({
   logoUrl: z.string().nullable(),
   loggedWith: z.string(),
   createdAt: z.string(),
+  /** Answered by GET /client/info only. */
+  seat: seatMembership.optional(),
 });
 export type ClientInfo = z.infer<typeof clientInfo>;
 

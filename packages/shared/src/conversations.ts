@@ -132,6 +132,8 @@ export const conversationListQuery = z.strictObject({
   /** Searches the contact's name and phone and the messages' text. */
   q: z.string().trim().max(inboxLimits.search).optional(),
   unread: flag.optional(),
+  /** `me`: only the conversations assigned to the caller ("Mías"). */
+  assigned: z.enum(['me']).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(inboxLimits.page).default(inboxLimits.defaultPage),
 });
@@ -146,6 +148,8 @@ export const conversationListItem = z.object({
   lastMessage: z.object({ text: z.string(), direction: z.enum(messageDirections), at: z.string() }).nullable(),
   unreadCount: z.number().int(),
   assignedTo: z.uuid().nullable(),
+  /** The assignee's name, for the list. */
+  assignedName: z.string().nullable().optional(),
   updatedAt: z.string(),
 });
 export type ConversationListItem = z.infer<typeof conversationListItem>;
@@ -205,3 +209,7 @@ export type PersonAction = Exclude<ConversationAction, 'read'>;
 /** POST /api/playground/{botId}/messages (202): the stored message, absent when it was a redelivery. */
 export const playgroundSendResponse = z.object({ duplicate: z.boolean(), message: conversationMessage.optional() });
 export type PlaygroundSendResponse = z.infer<typeof playgroundSendResponse>;
+
+/** Who answers a conversation: the owner or a team member with access to its bot; null: nobody. */
+export const assignConversationBody = z.strictObject({ userId: z.uuid().nullable() });
+export type AssignConversationBody = z.infer<typeof assignConversationBody>;

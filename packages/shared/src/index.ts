@@ -22,3 +22,4 @@ export * from './partners.ts';
 export * from './admin.ts';
 export * from './audit.ts';
 export * from './billing.ts';
+export * from './seats.ts';

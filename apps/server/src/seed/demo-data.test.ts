@@ -9,7 +9,7 @@ import { contacts, conversations, messages } from '../modules/conversations/conv
 import { cookieHeader, createTestApp, engines, type TestApp } from '../test/harness.ts';
 import { demoConversations, demoDocuments, demoProducts, demoTimezone } from './demo-content.ts';
 import { demoMessagesUsed } from './demo-billing.ts';
-import { seedDemoAccount, thisWeekAt } from './demo-data.ts';
+import { demoTeam, seedDemoAccount, thisWeekAt } from './demo-data.ts';
 import { localParts } from '../engine/dates/zoned-time.ts';
 
 const account = { email: 'demo@charla.mx', password: 'charla-demo-2026' };
@@ -21,7 +21,7 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     seedDemoAccount(
       { seedDemo: t.modules.auth.seedDemo, findByEmail: authRepository(t.database).findUserByEmail },
       account,
-      { db: t.database.db, bots: t.modules.bots, training: t.modules.training, crm: t.modules.crm, log: t.app.log, now },
+      { db: t.database.db, bots: t.modules.bots, training: t.modules.training, crm: t.modules.crm, seats: t.modules.seats, log: t.app.log, now },
     );
 
   beforeAll(async () => {
@@ -161,5 +161,16 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     const monday = thisWeekAt(wednesday, demoTimezone, 1, '10:00');
     expect(monday.toISOString()).toBe('2026-11-23T16:00:00.000Z');
     expect(localParts(thisWeekAt(new Date('2026-11-29T05:00:00Z'), demoTimezone, 6, '11:00'), demoTimezone)).toMatchObject({ day: 28, hour: 11 });
+  });
+
+  it('gives the demo account its team: an admin and an agent of the clinic, who sign in with the README passwords', async () => {
+    await seed();
+    const owner = await authRepository(t.database).findUserByEmail(account.email);
+    const seats = await t.modules.seats.list(owner!, owner!.id);
+    expect(seats.map((s) => [s.email, s.role, s.status, s.botIds.length])).toEqual(demoTeam.map((m) => [m.email, m.role, 'active', m.role === 'agent' ? 1 : 0]));
+    for (const member of demoTeam) {
+      const res = await t.app.inject({ method: 'POST', url: '/client/login', payload: { email: member.email, password: member.password } });
+      expect(res.statusCode).toBe(200);
+    }
   });
 });

@@ -29,6 +29,7 @@ import {
 } from './demo-content.ts';
 import { seedDemoAudit } from './demo-audit.ts';
 import { seedDemoBilling, seedDemoUsage } from './demo-billing.ts';
+import type { SeatsService } from '../modules/seats/seats.module.ts';
 import { storeDemoHistory } from './demo-history.ts';
 
 export interface DemoDeps {
@@ -38,11 +39,19 @@ export interface DemoDeps {
   /** The CRM: the clinic's own contact fields, what the assistant captured, the pipeline's stages. */
   crm: CrmService;
   log: FastifyBaseLogger;
+  /** The team: an admin and an agent of the clinic's bot (see demoTeam). */
+  seats?: Pick<SeatsService, 'seedMember'>;
   /** The clock the histories and this week's appointments are placed by. */
   now?: Date;
 }
 
 const MINUTE = 60_000;
+
+/** The demo account's team (the README lists these sign-ins beside the owner's). */
+export const demoTeam = [
+  { email: 'admin@charla.mx', name: 'Andrea Salas', password: 'charla-admin-2026', role: 'admin' },
+  { email: 'agente@charla.mx', name: 'Mario Ruiz', password: 'charla-agente-2026', role: 'agent' },
+] as const;
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 
 /** The instant of `weekday` (1 = Monday … 7 = Sunday) at `time` in the week of `now`, in the bot's time zone. */
@@ -90,6 +99,8 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
   }
   await seedCrm(owner, bot.id, contactOf, deps, now);
   await seedDemoAudit(deps.db, owner, { id: bot.id, name: bot.bot_name }, now);
+
+  for (const member of demoTeam) await deps.seats?.seedMember(owner.id, { ...member, botIds: member.role === 'agent' ? [bot.id] : [] });
 
   deps.log.info({ botId: bot.id }, 'demo data seeded');
   await seedDemoUsage(deps.db, owner.id, now);

@@ -18,6 +18,7 @@ const BotSectionPage = lazyNamed(() => import('../features/dashboard/components/
 const BotIndexRedirect = lazyNamed(() => import('../features/dashboard/components/bot-section-page.tsx'), 'BotIndexRedirect');
 const ClientsPage = lazyNamed(() => import('../features/dashboard/components/general-placeholder-pages.tsx'), 'ClientsPage');
 const ReferralsPage = lazyNamed(() => import('../features/dashboard/components/general-placeholder-pages.tsx'), 'ReferralsPage');
+const InvitationPage = lazyNamed(() => import('./pages/invitation-page.tsx'), 'InvitationPage');
 const AccountPage = lazyNamed(() => import('./pages/account-page.tsx'), 'AccountPage');
 const AdminPage = lazyNamed(() => import('../features/admin/components/admin-page.tsx'), 'AdminPage');
 const HelpPage = lazyNamed(() => import('../features/help/components/help-page.tsx'), 'HelpPage');
@@ -56,6 +57,7 @@ export const router = createBrowserRouter([
       // Open signed in or not: a reset link may be opened on a device that still has a session.
       { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
+      { path: `${paths.invitation}/:token`, element: <InvitationPage /> },
       {
         path: paths.dashboard,
         element: <RequireAuth />,

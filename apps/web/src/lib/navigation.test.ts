@@ -54,3 +54,13 @@ describe('navigation rules', () => {
     expect(usesLightTheme('owner', 'crm')).toBe(false);
   });
 });
+
+describe('a team agent', () => {
+  it('sees only the CRM, the appointments and the account, and starts in the CRM', async () => {
+    const nav = await import('./navigation.ts');
+    expect(nav.visibleBotSections({ isTenant: false, isMobile: false, isAgent: true })).toEqual(['crm', 'citas']);
+    expect(nav.isSectionAllowed('productos', false, true)).toBe(false);
+    expect(nav.isSectionAllowed('crm', false, true)).toBe(true);
+    expect(nav.defaultBotSection(false, true)).toBe('crm');
+  });
+});

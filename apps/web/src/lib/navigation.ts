@@ -13,20 +13,26 @@ export interface NavContext {
   isTenant: boolean;
   /** Width of 900 px or less. */
   isMobile: boolean;
+  /** A team agent: only the conversations, contacts and appointments of their bots. */
+  isAgent?: boolean;
 }
 
 const hiddenOnTenant: ReadonlySet<Section> = new Set<Section>(['personalizacion', 'citas', 'clients', 'referidos', 'ayuda']);
 const shownOnMobile: ReadonlySet<Section> = new Set<Section>(['personalizacion', 'mi-cuenta', 'ayuda']);
 
-export function isSectionVisible(section: Section, { isTenant, isMobile }: NavContext): boolean {
+/** What a team agent does not open: the bot's setup, its knowledge and products, the mass sender, clients and referrals. */
+const hiddenForAgent: ReadonlySet<Section> = new Set<Section>(['personalizacion', 'recursos', 'productos', 'massive-sender', 'clients', 'referidos']);
+
+export function isSectionVisible(section: Section, { isTenant, isMobile, isAgent = false }: NavContext): boolean {
   if (isTenant && hiddenOnTenant.has(section)) return false;
+  if (isAgent && hiddenForAgent.has(section)) return false;
   if (isMobile && !shownOnMobile.has(section)) return false;
   return true;
 }
 
 /** Sections a tenant may not open at all, whatever the screen size. */
-export function isSectionAllowed(section: Section, isTenant: boolean): boolean {
-  return !(isTenant && hiddenOnTenant.has(section));
+export function isSectionAllowed(section: Section, isTenant: boolean, isAgent = false): boolean {
+  return !(isTenant && hiddenOnTenant.has(section)) && !(isAgent && hiddenForAgent.has(section));
 }
 
 export function visibleBotSections(context: NavContext): BotSection[] {
@@ -37,9 +43,9 @@ export function visibleGeneralSections(context: NavContext): GeneralSection[] {
   return generalSections.filter((section) => isSectionVisible(section, context));
 }
 
-/** personalizacion by default; crm on a tenant subdomain, where personalizacion is hidden. */
-export function defaultBotSection(isTenant: boolean): BotSection {
-  return isTenant ? 'crm' : 'personalizacion';
+/** personalizacion by default; crm on a tenant subdomain and for a team agent, where personalizacion is hidden. */
+export function defaultBotSection(isTenant: boolean, isAgent = false): BotSection {
+  return isTenant || isAgent ? 'crm' : 'personalizacion';
 }
 
 export function isBotSection(value: string | undefined): value is BotSection {
@@ -53,6 +59,8 @@ export const paths = {
   forgotPassword: '/recuperar-contrasena',
   /** Where the e-mailed reset link opens (`?token=`). */
   resetPassword: '/restablecer-contrasena',
+  /** Where an e-mailed team invitation opens (`/invitacion/{token}`). */
+  invitation: '/invitacion',
   dashboard: '/app/dashboard',
   general: (section: GeneralSection) => `/app/dashboard/${section}`,
   bot: (botId: string, section: BotSection) => `/app/dashboard/${encodeURIComponent(botId)}/${section}`,

@@ -1,9 +1,28 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { SeatRole } from '@charla/shared';
 import type { Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
+import { seats } from '../seats/seats.table.ts';
+
+const owners = alias(users, 'owners');
 
 export type AccessedBot = typeof bots.$inferSelect;
+
+/** The caller's active seat on the bot's account, read with the bot. */
+export interface SeatGrant {
+  role: SeatRole;
+  botIds: string[];
+}
+
+/** The account a team member works in: its owner, the seat's role and (for an agent) its bots. */
+export interface Membership {
+  accountId: string;
+  accountEmail: string;
+  role: SeatRole;
+  botIds: string[];
+}
 
 /** The reads behind the access check (it writes nothing). */
 export function accessRepository(db: Db) {
@@ -12,6 +31,40 @@ export function accessRepository(db: Db) {
     async liveBot(botId: string): Promise<AccessedBot | undefined> {
       const [row] = await db.select().from(bots).where(and(eq(bots.id, botId), isNull(bots.deletedAt))).limit(1);
       return row;
+    },
+
+    /**
+     * A live bot and the caller's active seat on its owner's account (null when none), in one
+     * query: the check reads the seat on every request, so turning a seat off takes effect at once.
+     */
+    async liveBotFor(botId: string, userId: string): Promise<{ bot: AccessedBot; seat: SeatGrant | null } | undefined> {
+      const [row] = await db
+        .select({ bot: bots, role: seats.role, botIds: seats.botIds })
+        .from(bots)
+        .leftJoin(seats, and(eq(seats.accountId, bots.userId), eq(seats.userId, userId), eq(seats.isActive, true), eq(seats.status, 'active')))
+        .where(and(eq(bots.id, botId), isNull(bots.deletedAt)))
+        .limit(1);
+      if (!row) return undefined;
+      return { bot: row.bot, seat: row.role ? { role: row.role, botIds: row.botIds ?? [] } : null };
+    },
+
+    /**
+     * The account the user is an active team member of (the latest one when several), and
+     * whether the user owns bots of their own, in one query.
+     */
+    async membership(userId: string): Promise<{ membership: Membership | null; ownsBots: boolean }> {
+      const owns = sql<boolean>`exists (select 1 from ${bots} where ${bots.userId} = ${userId} and ${bots.deletedAt} is null)`;
+      const [row] = await db
+        .select({ accountId: seats.accountId, accountEmail: owners.email, role: seats.role, botIds: seats.botIds, owns })
+        .from(users)
+        .leftJoin(seats, and(eq(seats.userId, users.id), eq(seats.isActive, true), eq(seats.status, 'active')))
+        .leftJoin(owners, eq(owners.id, seats.accountId))
+        .where(eq(users.id, userId))
+        .orderBy(desc(seats.updatedAt))
+        .limit(1);
+      if (!row) return { membership: null, ownsBots: false };
+      const membership = row.accountId && row.role ? { accountId: row.accountId, accountEmail: row.accountEmail ?? '', role: row.role, botIds: row.botIds ?? [] } : null;
+      return { membership, ownsBots: Boolean(row.owns) };
     },
 
     async userIdByEmail(email: string): Promise<string | undefined> {

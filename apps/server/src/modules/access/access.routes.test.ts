@@ -88,13 +88,15 @@ describe.each(engines)('access on %s', (engine) => {
     it("names the account whose bots an actor may list: their own, or any for the main admin", async () => {
       const { user } = await insertBot(t.database);
       const { user: otherUser } = await insertBot(t.database);
-      expect(await access.readableAccount(user, user.email)).toBe(user.id);
+      expect(await access.readableAccount(user, user.email)).toEqual({ accountId: user.id, botIds: null });
       expect(await codeOf(access.readableAccount(user, otherUser.email))).toBe('FORBIDDEN');
       const admin = { ...user, role: 'admin' as const };
-      expect(await access.readableAccount(admin, otherUser.email)).toBe(otherUser.id);
+      expect(await access.readableAccount(admin, otherUser.email)).toEqual({ accountId: otherUser.id, botIds: null });
       expect(await access.readableAccount(admin, 'nadie@test.mx')).toBeUndefined();
       expect(access.writableAccount(user, user.email)).toBe(user.id);
       expect(() => access.writableAccount(admin, otherUser.email)).toThrow(AppError);
+      expect(await access.creatableAccount(user, user.email)).toBe(user.id);
+      expect(await codeOf(access.creatableAccount(user, otherUser.email))).toBe('FORBIDDEN');
     });
   });
 

@@ -120,6 +120,14 @@ export function authRepository(database: Database) {
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
 
+    /** Signs the user out everywhere (a team seat turned off or removed). */
+    async revokeUserSessions(userId: string, reason: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
     async insertPasswordReset(tokenHash: string, userId: string, expiresAt: Date): Promise<void> {
       await db.insert(passwordResets).values({ tokenHash, userId, expiresAt });
     },
@@ -212,4 +220,10 @@ export async function setSuspended(accountId: string, reason: string | null, tx:
       .where(and(eq(sessions.userId, accountId), isNull(sessions.revokedAt)));
   }
   return true;
+}
+
+/** A new account inside the caller's transaction (an accepted team invitation); undefined when the e-mail is taken. */
+export async function insertUserIn(tx: Db, user: NewUser): Promise<UserRow | undefined> {
+  const [row] = await tx.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
+  return row;
 }

@@ -9,6 +9,7 @@ import {
   type Locale,
   type LoginBody,
   type ResetPasswordBody,
+  type SeatMembership,
   type SignupBody,
   type UpdateClientBody,
 } from '@charla/shared';
@@ -67,14 +68,14 @@ export function toClientInfo(user: UserRow, portal?: string): ClientInfo {
   };
 }
 
-const hashPassword = (password: string) => hash(password);
+export const hashPassword = (password: string) => hash(password);
 let dummyHash: Promise<string> | undefined;
 
 export function authService(
   repo: AuthRepository,
   tokens: AccessTokens,
   opts: AuthServiceOptions,
-  deps: { mail: Pick<MailService, 'send'>; log: FastifyBaseLogger; audit: Pick<AuditService, 'record'> },
+  deps: { mail: Pick<MailService, 'send'>; log: FastifyBaseLogger; audit: Pick<AuditService, 'record'>; membership?: (userId: string) => Promise<SeatMembership> },
 ) {
   /** Work that runs after its request was answered (the reset e-mail), so a test or a shutdown can wait for it. */
   const pending = new Set<Promise<void>>();
@@ -114,6 +115,12 @@ export function authService(
       if (!user) throw new AppError('EMAIL_TAKEN', { email: 'EMAIL_TAKEN' });
       return { user, tokens: await startSession(user, meta) };
     },
+
+    /** A new session for a user who proved who they are another way (an accepted team invitation). */
+    sessionFor: (user: UserRow, meta: ClientMeta): Promise<IssuedTokens> => startSession(user, meta),
+
+    /** Signs the user out on every device. */
+    revokeAllSessions: (userId: string, reason: string): Promise<void> => repo.revokeUserSessions(userId, reason),
 
     async login(body: LoginBody, meta: ClientMeta) {
       await limit(`login:ip:${meta.ip}`, opts.loginMaxPerIp);
@@ -208,10 +215,11 @@ export function authService(
       while (pending.size > 0) await Promise.all([...pending]);
     },
 
-    /** A user reads only their own account. */
-    info(caller: UserRow, userId: string, portal?: string): ClientInfo {
+    /** A user reads only their own account, and the account they work in as a team member. */
+    async info(caller: UserRow, userId: string, portal?: string): Promise<ClientInfo> {
       if (caller.id !== userId) throw new AppError('FORBIDDEN');
-      return toClientInfo(caller, portal);
+      const seat = deps.membership ? await deps.membership(caller.id) : null;
+      return { ...toClientInfo(caller, portal), seat };
     },
 
     async updateClient(caller: UserRow, body: UpdateClientBody, portal?: string): Promise<ClientInfo> {

@@ -96,13 +96,15 @@ export function botsService(repo: BotsRepository, box: SecretBox, notify: Notify
     find: (botId: string) => repo.findLive(botId),
 
     async listByEmail(caller: UserRow, email: string): Promise<Bot[]> {
-      const ownerId = await access.readableAccount(caller, email);
-      if (!ownerId) return [];
-      return (await repo.listByOwner(ownerId)).map(toBot);
+      const account = await access.readableAccount(caller, email);
+      if (!account) return [];
+      const rows = await repo.listByOwner(account.accountId);
+      const { botIds } = account;
+      return (botIds ? rows.filter((row) => botIds.includes(row.id)) : rows).map(toBot);
     },
 
     async create(caller: UserRow, body: NewBotBody): Promise<Bot> {
-      const accountId = access.writableAccount(caller, body.user_email);
+      const accountId = await access.creatableAccount(caller, body.user_email);
       const template = body.bot_objective as TemplateKey;
       let refused: QuotaAnswer | undefined;
       const row = await repo.insertIf(

@@ -10,6 +10,8 @@ export interface InboxFilter {
   channel?: Channel;
   q?: string;
   unread?: boolean;
+  /** Only the conversations assigned to this user. */
+  assignedTo?: string;
   /** The last item of the previous page: its activity time (as PostgreSQL wrote it) and id. */
   after?: { at: string; id: string };
   limit: number;
@@ -22,6 +24,7 @@ export interface InboxRow {
   status: ConversationRow['status'];
   unread_count: number;
   assigned_to: string | null;
+  assigned_name: string | null;
   /** The activity time as text, exact to the microsecond, for the next page's cursor. */
   activity: string;
   updated_at: string | Date;
@@ -48,6 +51,7 @@ export function inboxRepository(db: Db) {
       if (f.status) where.push(sql`c.status = ${f.status}`);
       if (f.channel) where.push(sql`c.channel = ${f.channel}`);
       if (f.unread) where.push(sql`c.unread_count > 0`);
+      if (f.assignedTo) where.push(sql`c.assigned_to = ${f.assignedTo}`);
       if (f.after) where.push(sql`(c.last_message_at, c.id) < (${f.after.at}::timestamptz, ${f.after.id}::uuid)`);
       if (f.q) {
         const like = likePattern(f.q);
@@ -60,7 +64,7 @@ export function inboxRepository(db: Db) {
       return queryRows<InboxRow>(
         db,
         sql`select p.*, p.last_message_at::text as activity, ct.id as contact_id, ct.name as contact_name, ct.phone as contact_phone,
-              lm.text as last_text, lm.direction as last_direction, lm.created_at as last_at
+              lm.text as last_text, lm.direction as last_direction, lm.created_at as last_at, au.name as assigned_name
             from (
               select c.id, c.bot_id, c.channel, c.status, c.unread_count, c.assigned_to, c.last_message_at, c.updated_at, c.contact_id
               from conversations c
@@ -69,6 +73,7 @@ export function inboxRepository(db: Db) {
               limit ${f.limit}
             ) p
             join contacts ct on ct.id = p.contact_id
+            left join users au on au.id = p.assigned_to
             left join lateral (
               select m.text, m.direction, m.created_at from messages m
               where m.conversation_id = p.id order by m.seq desc limit 1
@@ -177,6 +182,12 @@ export function inboxRepository(db: Db) {
       patch: Pick<ConversationRow, 'status'> & Partial<Pick<ConversationRow, 'assignedTo' | 'humanAt' | 'unanswered'>>,
     ): Promise<ConversationRow | undefined> {
       const [row] = await db.update(conversations).set({ ...patch, updatedAt: new Date() }).where(eq(conversations.id, id)).returning();
+      return row;
+    },
+
+    /** Who answers the conversation (null: nobody); the status stays. */
+    async assign(id: string, userId: string | null): Promise<ConversationRow | undefined> {
+      const [row] = await db.update(conversations).set({ assignedTo: userId, updatedAt: new Date() }).where(eq(conversations.id, id)).returning();
       return row;
     },
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
+  assignConversationBody,
   conversationDetail,
   conversationList,
   conversationMediaParams,
@@ -25,6 +26,10 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ service: InboxService }> = asy
   app.get('/api/conversations', {
     schema: { tags, summary: "A bot's conversations, newest activity first (keyset pages)", querystring: conversationListQuery, response: { 200: conversationList, ...errors } },
   }, async (req) => service.list(req.user, req.query));
+
+  app.patch('/api/conversations/:id/assign', {
+    schema: { tags, summary: 'Give the conversation to the owner or a team member with access to its bot (userId null: nobody)', params: conversationParams, body: assignConversationBody, response: { 200: conversationDetail, ...errors } },
+  }, async (req) => service.assign(req.user, req.params.id, req.body.userId));
 
   app.get('/api/conversations/:id', {
     schema: { tags, summary: 'One conversation with its contact', params: conversationParams, response: { 200: conversationDetail, ...errors } },

@@ -44,6 +44,7 @@ function listItem(row: InboxRow): ConversationListItem {
     lastMessage: row.last_at && row.last_direction ? { text: row.last_text ?? '', direction: direction(row.last_direction), at: iso(row.last_at) } : null,
     unreadCount: row.unread_count,
     assignedTo: row.assigned_to,
+    assignedName: row.assigned_to ? (row.assigned_name ?? null) : null,
     updatedAt: iso(row.activity),
   };
 }
@@ -129,6 +130,7 @@ export function inboxService(deps: InboxDeps) {
         channel: query.channel,
         q: query.q || undefined,
         unread: query.unread,
+        assignedTo: query.assigned === 'me' ? caller.id : undefined,
         after: query.cursor ? decodeCursor(query.cursor) : undefined,
         limit: query.limit + 1,
       });
@@ -175,6 +177,17 @@ export function inboxService(deps: InboxDeps) {
         target: { type: 'conversation', id },
         details: { bot_name: bot.botName, contact_name: contact.name },
       });
+      return detail(bot, row!, contact);
+    },
+
+    /** Gives the conversation to the owner or a team member who may answer it on its bot (null: to nobody). */
+    async assign(caller: UserRow, id: string, userId: string | null): Promise<ConversationDetail> {
+      const { bot, contact } = await visible(caller, id, true);
+      if (userId && !(await deps.access.canWrite({ id: userId, role: 'owner' }, bot.id, 'conversations'))) {
+        throw new AppError('ASSIGNEE_INVALID', { userId: 'ASSIGNEE_INVALID' });
+      }
+      const row = await repo.assign(id, userId);
+      pipeline.events.updated(row!);
       return detail(bot, row!, contact);
     },
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
 import { contacts, messageUsage } from '../conversations/conversations.table.ts';
+import { seats as seatRows } from '../seats/seats.table.ts';
 
 /** The reads behind the plan's limits (it writes nothing). */
 export function quotaRepository(db: Db) {
@@ -30,6 +31,15 @@ export function quotaRepository(db: Db) {
         .select({ n: sql<number>`count(*)::int` })
         .from(bots)
         .where(and(eq(bots.userId, accountId), isNull(bots.deletedAt)));
+      return Number(row?.n ?? 0);
+    },
+
+    /** The account's seats that take a place: invited or active, not turned off. */
+    async seats(accountId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(seatRows)
+        .where(and(eq(seatRows.accountId, accountId), eq(seatRows.isActive, true)));
       return Number(row?.n ?? 0);
     },
 

@@ -47,8 +47,8 @@ export function quotaService(db: Db) {
       return { plan: normalizePlan(plan), used };
     }
     const plan = normalizePlan(await repo.plan(accountId, Boolean(opts.tx)));
-    // Seats are counted once accounts have them; until then an account holds none.
-    const used = kind === 'bots' ? await repo.liveBots(accountId) : kind === 'contacts' ? await repo.contacts(accountId) : 0;
+    const used =
+      kind === 'bots' ? await repo.liveBots(accountId) : kind === 'contacts' ? await repo.contacts(accountId) : kind === 'seats' ? await repo.seats(accountId) : 0;
     return { plan, used };
   }
 

@@ -6,6 +6,7 @@ import type { Bot } from '../../features/bots/index.ts';
 import { BotSelector } from '../../features/bots/selector/index.ts';
 import { paths, visibleBotSections, visibleGeneralSections, type BotSection, type NavContext, type Section } from '../../lib/navigation.ts';
 import { useTenant } from '../../lib/tenant-context.ts';
+import { useCurrentUser } from '../../features/auth/index.ts';
 import { sectionIcons } from '../../features/dashboard/index.ts';
 import { usePendingHandoffs } from '../../features/inbox/index.ts';
 
@@ -63,8 +64,9 @@ export interface SidebarProps {
 export function Sidebar({ nav, bots, botsLoading, selectedBot, currentBotSection, onNavigate }: SidebarProps) {
   const { t } = useTranslation('dashboard');
   const { tenant, logoUrl } = useTenant();
-  const botItems = visibleBotSections(nav);
-  const generalItems = visibleGeneralSections(nav);
+  const isAgent = useCurrentUser().seat?.role === 'agent';
+  const botItems = visibleBotSections({ ...nav, isAgent });
+  const generalItems = visibleGeneralSections({ ...nav, isAgent });
   const hintId = 'sidebar-needs-bot';
   const handoffs = usePendingHandoffs(selectedBot?.id ?? null);
 
@@ -76,7 +78,7 @@ export function Sidebar({ nav, bots, botsLoading, selectedBot, currentBotSection
         <span className="sr-only">{`, ${t('shell.home')}`}</span>
       </Link>
 
-      <BotSelector bots={bots} selected={selectedBot} section={currentBotSection} isTenant={nav.isTenant} loading={botsLoading} onNavigate={onNavigate} />
+      <BotSelector bots={bots} selected={selectedBot} section={currentBotSection} isTenant={nav.isTenant} isAgent={isAgent} loading={botsLoading} onNavigate={onNavigate} />
 
       <nav aria-label={t('shell.navLabel')} className="flex flex-1 flex-col gap-6">
         {botItems.length > 0 ? (

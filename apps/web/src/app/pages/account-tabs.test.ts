@@ -26,3 +26,12 @@ describe('Mi cuenta tabs in the address', () => {
     expect(withAccountTab(new URLSearchParams('tab=plan'), 'profile').toString()).toBe('tab=perfil');
   });
 });
+
+describe('the tabs a person sees', () => {
+  it('shows the owner every tab, a team admin no plan, an agent only the profile', async () => {
+    const { accountTabsFor } = await import('./account-tabs.ts');
+    expect(accountTabsFor(null)).toEqual(['profile', 'plan', 'team']);
+    expect(accountTabsFor('admin')).toEqual(['profile', 'team']);
+    expect(accountTabsFor('agent')).toEqual(['profile']);
+  });
+});

@@ -1,7 +1,7 @@
 /** Mi cuenta's tabs in order, and their names in the address (`?tab=`). */
-export const accountTabs = ['profile', 'plan', 'activity'] as const;
+export const accountTabs = ['profile', 'plan', 'team', 'activity'] as const;
 export type AccountTab = (typeof accountTabs)[number];
-const tabSlugs: Record<AccountTab, string> = { profile: 'perfil', plan: 'plan', activity: 'actividad' };
+const tabSlugs: Record<AccountTab, string> = { profile: 'perfil', plan: 'plan', team: 'equipo', activity: 'actividad' };
 
 /** The tab of the address: `?tab=`, else the plan when coming back from Checkout (`?checkout=`), else the profile. */
 export function accountTabOf(params: URLSearchParams): AccountTab {
@@ -14,4 +14,11 @@ export function withAccountTab(params: URLSearchParams, tab: AccountTab): URLSea
   const next = new URLSearchParams(params);
   next.set('tab', tabSlugs[tab]);
   return next;
+}
+
+/** The tabs a person sees: an owner all; a team admin no plan (billing is the owner's); an agent only the profile. */
+export function accountTabsFor(seatRole: 'admin' | 'agent' | null): readonly AccountTab[] {
+  if (seatRole === 'agent') return ['profile'];
+  if (seatRole === 'admin') return ['profile', 'team'];
+  return accountTabs;
 }

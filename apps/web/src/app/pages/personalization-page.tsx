@@ -9,6 +9,7 @@ import { BotIcon, LockIcon, SparklesIcon } from '../../components/ui/icons.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { defaultBotSection, isSectionAllowed, paths } from '../../lib/navigation.ts';
 import { useTenant } from '../../lib/tenant-context.ts';
+import { useCurrentUser } from '../../features/auth/index.ts';
 import { focusPageHeading } from '../../lib/focus-heading.ts';
 import { useStaggered } from '../../lib/use-staggered.ts';
 import {
@@ -52,6 +53,7 @@ export function PersonalizationPage() {
   const { search } = useLocation();
   const [params, setParams] = useSearchParams();
   const { isTenant } = useTenant();
+  const isAgent = useCurrentUser().seat?.role === 'agent';
   const bots = useBots();
   const bot = bots.data?.find((candidate) => candidate.id === botId) ?? null;
   const readyBotId = bot?.id ?? null;
@@ -121,8 +123,8 @@ export function PersonalizationPage() {
     [],
   );
 
-  if (!isSectionAllowed('personalizacion', isTenant)) {
-    return <Navigate to={{ pathname: paths.bot(botId, defaultBotSection(isTenant)), search }} replace />;
+  if (!isSectionAllowed('personalizacion', isTenant, isAgent)) {
+    return <Navigate to={{ pathname: paths.bot(botId, defaultBotSection(isTenant, isAgent)), search }} replace />;
   }
   if (bots.isPending) return <ContentSpinner />;
   if (!bot) {

@@ -3,7 +3,8 @@
 export { clientInfoKey, clientInfoQuery, useClientInfo } from './api/client-info.ts';
 export { useSignOut } from './api/use-sign-out.ts';
 export { CurrentUserContext, useCurrentUser } from './current-user.tsx';
-export { rememberProfile, storedUserId } from './remember-session.ts';
+export { rememberProfile, rememberSession, storedUserId } from './remember-session.ts';
+export { AuthCard, AuthLayout } from './components/auth-layout.tsx';
 export { bindRouter, lastSignOutReason, signOutNow, type LoginLocationState } from './session.ts';
 export { tourDialogSelector } from './sign-out.ts';
 export { useChangePassword } from './api/use-password.ts';

@@ -16,6 +16,7 @@ export function BotSelector({
   selected,
   section,
   isTenant,
+  isAgent = false,
   loading,
   onNavigate,
 }: {
@@ -23,6 +24,8 @@ export function BotSelector({
   selected: Bot | null;
   section: BotSection | null;
   isTenant: boolean;
+  /** A team agent makes no bots and opens the CRM first. */
+  isAgent?: boolean;
   loading: boolean;
   /** Closes the mobile drawer after a choice. */
   onNavigate?: (() => void) | undefined;
@@ -39,7 +42,7 @@ export function BotSelector({
         <label htmlFor={id} className="block text-xs font-semibold tracking-wider text-muted uppercase">
           {t('bots.label')}
         </label>
-        {empty ? null : (
+        {empty || isAgent ? null : (
           <Link
             to={newBotLink()}
             onClick={onNavigate}
@@ -61,7 +64,7 @@ export function BotSelector({
           onChange={(event) => {
             const botId = event.target.value;
             storeSelectedBotId(botId);
-            navigate({ pathname: paths.bot(botId, section ?? defaultBotSection(isTenant)), search: location.search }, { replace: true });
+            navigate({ pathname: paths.bot(botId, section ?? defaultBotSection(isTenant, isAgent)), search: location.search }, { replace: true });
             onNavigate?.();
           }}
           className="focus-ring h-11 w-full appearance-none truncate rounded-xl border border-line bg-field ps-3.5 pe-10 text-sm font-medium text-fg disabled:cursor-not-allowed disabled:text-muted"

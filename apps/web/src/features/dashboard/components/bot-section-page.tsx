@@ -8,6 +8,7 @@ import { BotIcon } from '../../../components/ui/icons.tsx';
 import { defaultBotSection, isBotSection, isSectionAllowed, paths } from '../../../lib/navigation.ts';
 import { NotFoundSection } from './not-found-page.tsx';
 import { useTenant } from '../../../lib/tenant-context.ts';
+import { useCurrentUser } from '../../auth/index.ts';
 import { storeSelectedBotId, useBots } from '../../bots/index.ts';
 import { SectionPlaceholder } from './section-placeholder.tsx';
 
@@ -25,6 +26,7 @@ export function BotSectionPage() {
   const { botId = '', section } = useParams();
   const { search } = useLocation();
   const { isTenant } = useTenant();
+  const isAgent = useCurrentUser().seat?.role === 'agent';
   const bots = useBots();
   const bot = bots.data?.find((candidate) => candidate.id === botId) ?? null;
 
@@ -33,8 +35,8 @@ export function BotSectionPage() {
   }, [bot]);
 
   if (!isBotSection(section)) return <NotFoundSection />;
-  if (!isSectionAllowed(section, isTenant)) {
-    return <Navigate to={{ pathname: paths.bot(botId, defaultBotSection(isTenant)), search }} replace />;
+  if (!isSectionAllowed(section, isTenant, isAgent)) {
+    return <Navigate to={{ pathname: paths.bot(botId, defaultBotSection(isTenant, isAgent)), search }} replace />;
   }
   if (bots.isPending) return <ContentSpinner />;
   if (!bot) {
