@@ -5,7 +5,6 @@ import { migrationsUpTo } from '../../db/test-support/migrations-up-to.ts';
 import { createTestDatabase, engines } from '../../test/harness.ts';
 import { pairErrors } from '../../channels/whatsapp-web/session-manager.ts';
 import { whatsappWebSessions } from '../../channels/whatsapp-web/whatsapp-web.table.ts';
-import { users } from '../auth/auth.table.ts';
 import { bots, channelAccounts, type StoredCredential } from './bots.table.ts';
 
 /** The bots table as it stood before this migration: later migrations add columns to it. */
@@ -20,6 +19,14 @@ const botsBefore = pgTable('bots', {
   messengerCredentials: jsonb('messenger_credentials').$type<StoredCredential[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/** The users table as it stood before this migration: later migrations add columns to it. */
+const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
 });
 
 const TAG = '0014_channel_accounts';

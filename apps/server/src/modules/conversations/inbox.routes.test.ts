@@ -63,6 +63,7 @@ describe.each(engines)('inbox routes on %s', (dbEngine) => {
       lastMessage: { text: 'Bot: Buenas tardes', direction: 'out', at: expect.any(String) },
       unreadCount: 1,
       assignedTo: null,
+      assignedName: null,
       updatedAt: expect.any(String),
     });
 

@@ -27,9 +27,7 @@ export function AccountPage() {
 
   return (
     <>
-const descriptions = { profile: 'description', plan: 'descriptionPlan', team: 'descriptionTeam', activity: 'descriptionActivity' } as const satisfies Record<AccountTab, string>;
-
-/** /app/dashboard/mi-cuenta: the profile (`?tab=perfil`), the plan and billing (`?tab=plan`), the team (`?tab=equipo`) and the account's activity (`?tab=actividad`). */
+      <PageHeader title={t('title')} description={t(descriptions[tab])} />
       <TabList
         tabs={tabs}
         value={tab}
