@@ -8,6 +8,7 @@ describe('Mi cuenta tabs in the address', () => {
     expect(accountTabOf(new URLSearchParams('tab=perfil'))).toBe('profile');
     expect(accountTabOf(new URLSearchParams('tab=plan'))).toBe('plan');
     expect(accountTabOf(new URLSearchParams('tab=actividad'))).toBe('activity');
+    expect(accountTabOf(new URLSearchParams('tab=equipo'))).toBe('team');
     expect(accountTabOf(new URLSearchParams('tab=nada'))).toBe('profile');
   });
 
@@ -28,9 +29,9 @@ describe('Mi cuenta tabs in the address', () => {
 });
 
 describe('the tabs a person sees', () => {
-  it('shows the owner every tab, a team admin no plan, an agent only the profile', async () => {
+  it('shows the owner every tab, a team admin no plan nor activity, an agent only the profile', async () => {
     const { accountTabsFor } = await import('./account-tabs.ts');
-    expect(accountTabsFor(null)).toEqual(['profile', 'plan', 'team']);
+    expect(accountTabsFor(null)).toEqual(['profile', 'plan', 'team', 'activity']);
     expect(accountTabsFor('admin')).toEqual(['profile', 'team']);
     expect(accountTabsFor('agent')).toEqual(['profile']);
   });
