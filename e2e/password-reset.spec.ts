@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailText } from '../apps/server/src/test/smtp.ts';
 import { signIn, signUp, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, sizeOf, startTestEnv, visible, type TestEnv } from './support/env.ts';
@@ -24,23 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.stop();
 });
-
-/** The text of a raw message, quoted-printable and base64 parts decoded. */
-function mailText(raw: string): string {
-  return raw
-    .split(/\r?\n--[^\r\n]+\r?\n/)
-    .map((part) => {
-      const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
-      const body = rest.join('\n\n');
-      if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-        const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        return Buffer.from(bytes, 'latin1').toString('utf8');
-      }
-      return part;
-    })
-    .join('\n');
-}
 
 /** Waits for the first message of the outbox and answers its text. */
 async function outboxMail(): Promise<{ file: string; text: string }> {
