@@ -81,7 +81,12 @@ export type Appointment = z.infer<typeof appointment>;
 
 export const appointmentListResponse = z.object({ items: z.array(appointment) });
 export type AppointmentListResponse = z.infer<typeof appointmentListResponse>;
-export const appointmentResponse = z.object({ ok: z.literal(true), appointment });
+export const appointmentResponse = z.object({
+  ok: z.literal(true),
+  appointment,
+  /** After a move or a cancellation: whether a notice to the customer went into their conversation. */
+  customerNotified: z.boolean().optional(),
+});
 export type AppointmentResponse = z.infer<typeof appointmentResponse>;
 export const feedUrlResponse = z.object({ url: z.string() });
 export type FeedUrlResponse = z.infer<typeof feedUrlResponse>;

@@ -30,6 +30,10 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
   EMAIL_TAKEN: { es: 'Ya existe una cuenta con ese correo.', en: 'An account with that e-mail already exists.' },
   SKU_TAKEN: { es: 'Ya tienes un producto con ese SKU.', en: 'You already have a product with that SKU.' },
   SLOT_TAKEN: { es: 'Ese horario ya está ocupado por otra cita.', en: 'That time is already taken by another appointment.' },
+  APPOINTMENT_NOT_STARTED: {
+    es: 'La cita todavía no ocurre: podrás marcarla como completada o como no asistió cuando empiece.',
+    en: 'The appointment has not happened yet: you can mark it completed or no-show once it starts.',
+  },
   OUTSIDE_HOURS: {
     es: 'Ese horario está fuera del horario de atención. Confirma si quieres agendar de todos modos.',
     en: 'That time is outside the opening hours. Confirm if you want to book it anyway.',

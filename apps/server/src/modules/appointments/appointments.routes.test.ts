@@ -7,6 +7,7 @@ import { REMINDER_JOB } from './reminders.ts';
 
 // Monday 4 March 2030 in Mexico City (UTC-6): open 09:00–18:00, appointments of 30 minutes.
 const at = (local: string) => new Date(`2030-03-04T${local}:00-06:00`).toISOString();
+const tuesday = (local: string) => new Date(`2030-03-05T${local}:00-06:00`).toISOString();
 
 describe.each(engines)('appointments routes on %s', (engine) => {
   let t: TestApp;
@@ -65,6 +66,36 @@ describe.each(engines)('appointments routes on %s', (engine) => {
     const move = await asOwner({ method: 'PATCH', url: `/api/appointments/${forced.json().appointment.id}`, payload: { start: at('11:00') } });
     expect(move.statusCode).toBe(409);
     expect(move.json().error.code).toBe('SLOT_TAKEN');
+  });
+
+  it('never offers a moved appointment the time it already has', async () => {
+    await book({ contact: { name: 'Ana' }, start: tuesday('13:00') });
+    const b = (await book({ contact: { name: 'Beto' }, start: tuesday('14:00') })).json().appointment;
+    const move = await asOwner({ method: 'PATCH', url: `/api/appointments/${b.id}`, payload: { start: tuesday('13:00') } });
+    expect(move.statusCode).toBe(409);
+    const slots: string[] = move.json().error.nextSlots;
+    expect(slots[0]).toBe(tuesday('13:30'));
+    expect(slots).not.toContain(tuesday('14:00'));
+    expect(slots[1]).toBe(tuesday('14:30'));
+  });
+
+  it('marks an appointment completed or no-show only once it has started, and says whether the customer was told', async () => {
+    const future = (await book({ contact: { name: 'Futura' }, start: tuesday('09:00') })).json().appointment;
+    const early = await asOwner({ method: 'PATCH', url: `/api/appointments/${future.id}`, payload: { status: 'completed' }, headers: { 'accept-language': 'es' } });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('APPOINTMENT_NOT_STARTED');
+    expect(early.json().error.message).toMatch(/todavía no ocurre/);
+    expect((await asOwner({ method: 'PATCH', url: `/api/appointments/${future.id}`, payload: { status: 'no_show' } })).statusCode).toBe(409);
+    expect((await asOwner({ method: 'PATCH', url: `/api/appointments/${future.id}`, payload: { status: 'confirmed' } })).statusCode).toBe(200);
+
+    const past = (await book({ contact: { name: 'Pasada' }, start: '2020-03-02T16:00:00.000Z', force: true })).json().appointment;
+    const done = await asOwner({ method: 'PATCH', url: `/api/appointments/${past.id}`, payload: { status: 'completed' } });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().appointment.status).toBe('completed');
+
+    // No conversation with the contact: nobody could be told.
+    const cancelled = await asOwner({ method: 'DELETE', url: `/api/appointments/${future.id}` });
+    expect(cancelled.json()).toMatchObject({ appointment: { status: 'cancelled' }, customerNotified: false });
   });
 
   it('moves an appointment with one reminder job per offset, and cancelling drops it', async () => {

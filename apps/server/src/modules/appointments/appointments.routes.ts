@@ -37,12 +37,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
   app.patch('/api/appointments/:id', {
     onRequest: authenticate,
     schema: { tags, summary: 'Move, change the service, notes or status', params: appointmentIdParams, body: updateAppointmentBody, response: { 200: appointmentResponse, ...errors } },
-  }, async (req) => ({ ok: true as const, appointment: await service.update(req.user, req.params.id, req.body) }));
+  }, async (req) => ({ ok: true as const, ...(await service.update(req.user, req.params.id, req.body)) }));
 
   app.delete('/api/appointments/:id', {
     onRequest: authenticate,
     schema: { tags, summary: 'Cancel (the appointment stays, cancelled)', params: appointmentIdParams, response: { 200: appointmentResponse, ...errors } },
-  }, async (req) => ({ ok: true as const, appointment: await service.cancel(req.user, req.params.id) }));
+  }, async (req) => ({ ok: true as const, ...(await service.cancel(req.user, req.params.id)) }));
 
   app.get('/api/appointments/contacts', {
     onRequest: authenticate,

@@ -31,6 +31,10 @@ const DAY = 86_400_000;
 /** A change of the reminder settings sets at most this many appointments' jobs at once (the sweep takes the rest). */
 const SETTINGS_BATCH = 500;
 const SETTINGS_ROUNDS = 4;
+/** The statuses that say how an appointment went: only once it has started. */
+const startedStatuses: ReadonlySet<string> = new Set(['completed', 'no_show']);
+/** A change by the owner, and whether the customer was sent a notice of it. */
+type Changed = { appointment: Appointment; customerNotified?: boolean };
 const isActive = (status: string) => (activeAppointmentStatuses as readonly string[]).includes(status);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -97,8 +101,12 @@ export function appointmentsService(deps: {
     return minutes;
   }
 
-  async function slotTaken(bot: BotRow, start: Date, minutes: number, except?: string): Promise<never> {
-    const next = await availability(repo, bot).freeStarts(start, now(), appointmentLimits.nextSlots, minutes, except);
+  /** 409 with the next free starts; a moved appointment is never offered the time it already has. */
+  async function slotTaken(bot: BotRow, start: Date, minutes: number, moving?: AppointmentRow): Promise<never> {
+    const own = moving?.startAt.getTime();
+    const next = (await availability(repo, bot).freeStarts(start, now(), appointmentLimits.nextSlots + 1, minutes, moving?.id))
+      .filter((d) => d.getTime() !== own)
+      .slice(0, appointmentLimits.nextSlots);
     throw new AppError('SLOT_TAKEN', { start: 'SLOT_TAKEN' }, undefined, { nextSlots: next.map((d) => d.toISOString()) });
   }
 
@@ -111,8 +119,11 @@ export function appointmentsService(deps: {
   }
 
   /** The customer hears of the owner's change in their conversation (a failure there does not undo the change). */
-  async function tell(row: AppointmentRow, bot: BotRow, kind: 'moved' | 'cancelled', previous: Date) {
-    await reminders.notify(row, bot, kind, previous).catch((err) => deps.log.error({ err, appointmentId: row.id }, 'change notice not sent'));
+  async function tell(row: AppointmentRow, bot: BotRow, kind: 'moved' | 'cancelled', previous: Date): Promise<boolean> {
+    return reminders.notify(row, bot, kind, previous).catch((err) => {
+      deps.log.error({ err, appointmentId: row.id }, 'change notice not sent');
+      return false;
+    });
   }
 
   function feedUrl(origin: string, token: string) {
@@ -158,15 +169,19 @@ export function appointmentsService(deps: {
       return after(row, bot, 'created');
     },
 
-    async update(caller: UserRow, id: string, body: UpdateBody): Promise<Appointment> {
+    async update(caller: UserRow, id: string, body: UpdateBody): Promise<Changed> {
       const { found, bot } = await owned(caller, id, true);
+      const startsAt = body.start ? new Date(body.start) : found.startAt;
+      if (body.status && body.status !== found.status && startedStatuses.has(body.status) && startsAt.getTime() > now().getTime()) {
+        throw new AppError('APPOINTMENT_NOT_STARTED', { status: 'APPOINTMENT_NOT_STARTED' });
+      }
       const start = body.start ? new Date(body.start) : found.startAt;
       const end = body.end ? new Date(body.end) : body.start ? new Date(start.getTime() + (found.endAt.getTime() - found.startAt.getTime())) : found.endAt;
       const status: AppointmentStatus = body.status ?? found.status;
       const moved = start.getTime() !== found.startAt.getTime() || end.getTime() !== found.endAt.getTime();
       if (moved || (isActive(status) && !isActive(found.status))) {
         const minutes = checkTime(bot, start, end, body.force || !moved);
-        if (isActive(status) && (await repo.overlapping(bot.id, start, end, id)).length) await slotTaken(bot, start, minutes, id);
+        if (isActive(status) && (await repo.overlapping(bot.id, start, end, id)).length) await slotTaken(bot, start, minutes, found);
       }
       let row: AppointmentRow | undefined;
       try {
@@ -178,24 +193,25 @@ export function appointmentsService(deps: {
           ...(body.notes !== undefined && { notes: body.notes }),
         });
       } catch (err) {
-        if (err instanceof SlotConflict) return slotTaken(bot, start, Math.round((end.getTime() - start.getTime()) / 60_000), id);
+        if (err instanceof SlotConflict) return slotTaken(bot, start, Math.round((end.getTime() - start.getTime()) / 60_000), found);
         throw err;
       }
       if (!row) throw new AppError('NOT_FOUND');
-      if (moved && isActive(row.status)) await tell(row, bot, 'moved', found.startAt);
       const cancelled = status === 'cancelled' && found.status !== 'cancelled';
-      if (cancelled) await tell(row, bot, 'cancelled', found.startAt);
-      return after(row, bot, cancelled ? 'cancelled' : 'updated');
+      let customerNotified: boolean | undefined;
+      if (moved && isActive(row.status)) customerNotified = await tell(row, bot, 'moved', found.startAt);
+      if (cancelled) customerNotified = await tell(row, bot, 'cancelled', found.startAt);
+      return { appointment: await after(row, bot, cancelled ? 'cancelled' : 'updated'), customerNotified };
     },
 
     /** Cancels: the row stays, with status cancelled, and its reminders are dropped. */
-    async cancel(caller: UserRow, id: string): Promise<Appointment> {
+    async cancel(caller: UserRow, id: string): Promise<Changed> {
       const { found, bot } = await owned(caller, id, true);
-      if (found.status === 'cancelled') return toAppointment(found);
+      if (found.status === 'cancelled') return { appointment: toAppointment(found), customerNotified: false };
       const row = await repo.update(id, { status: 'cancelled' });
       if (!row) throw new AppError('NOT_FOUND');
-      await tell(row, bot, 'cancelled', found.startAt);
-      return after(row, bot, 'cancelled');
+      const customerNotified = await tell(row, bot, 'cancelled', found.startAt);
+      return { appointment: await after(row, bot, 'cancelled'), customerNotified };
     },
 
     async searchContacts(caller: UserRow, botId: string, q: string) {

@@ -163,15 +163,17 @@ export function reminders(deps: {
   }
 
   /** Tells the customer, in their conversation, that the business moved or cancelled their appointment. */
-  async function notify(a: AppointmentRow, bot: BotRow, kind: 'moved' | 'cancelled', previous: Date): Promise<void> {
+  /** Tells the customer of the owner's change in their conversation; true when a notice went out to be sent. */
+  async function notify(a: AppointmentRow, bot: BotRow, kind: 'moved' | 'cancelled', previous: Date): Promise<boolean> {
     const conversation = await repo.conversationFor(a);
-    if (!conversation || a.startAt.getTime() <= now().getTime()) return;
+    if (!conversation || a.startAt.getTime() <= now().getTime()) return false;
     const text = changeNotice(kind, bot, a.startAt, previous);
     const key = `notice:${a.id}:${kind}:${a.updatedAt.toISOString()}`;
     const message = await repo.storeNotice(conversation, text, key, [{ type: kind === 'moved' ? 'reschedule' : 'cancel', appointmentId: a.id, start: a.startAt.toISOString() }]);
-    if (!message) return;
+    if (!message) return false;
     deps.announce?.(message);
     await deps.queueSend(message.id);
+    return true;
   }
 
   return { sync, syncPending, deliver, notify };
