@@ -32,7 +32,7 @@ afterAll(async () => {
 const signedInPage = (viewport: Viewport = viewports.desktop) =>
   env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City', storageState: session });
 
-type Listed = { items: Array<{ id: string; start: string; status: string; contact: { name: string } }> };
+type Listed = { items: Array<{ id: string; start: string; end: string; status: string; contact: { name: string } }> };
 const listAppointments = async (page: Page): Promise<Listed['items']> => {
   const from = new Date(Date.now() - 86_400_000).toISOString();
   const to = new Date(Date.now() + 30 * 86_400_000).toISOString();
@@ -137,6 +137,11 @@ describe('citas', () => {
       await page.mouse.click(cx, (await slotBox('16:00:00')).y + 6);
       const book = page.getByRole('dialog', { name: 'Agendar cita' });
       await book.waitFor();
+      // One click books the bot's appointment length, and the time can still be changed.
+      const length = (Date.parse(booked!.end) - Date.parse(booked!.start)) / 60_000;
+      expect(await book.getByLabel('Duración').inputValue()).toBe(String(length));
+      expect(await book.getByLabel('Hora').inputValue()).toBe('16:00');
+      await shot(page, 'citas-book-1280x800');
       await book.getByRole('radio', { name: 'Cliente nuevo' }).click();
       await book.getByLabel('Nombre').fill('Mario Ruiz');
       await book.getByLabel('Teléfono').fill('+52 33 5555 0199');
@@ -210,7 +215,7 @@ describe('citas', () => {
       const first = active.find((a, i) => i + 1 < active.length && day(active[i + 1]!.start) === day(a.start))!;
       const second = active[active.indexOf(first) + 1]!;
       await page.goto(`/app/dashboard/${botId}/citas`);
-      await page.locator('.fc-listDay-view').waitFor();
+      await page.locator('.fc-listUpcoming-view').waitFor();
       await page.getByRole('button', { name: 'Día', exact: true }).click();
       await page.locator('.fc-timeGridDay-view').waitFor();
       await showAppointment(page, first.id);
@@ -227,12 +232,42 @@ describe('citas', () => {
     }
   }, 60_000);
 
-  it("shows the day's agenda on a phone", async () => {
+  it('cancelling asks first and can be undone; an appointment still to come cannot be marked completed', async () => {
+    const { context, page } = await signedInPage();
+    try {
+      const mario = (await listAppointments(page)).find((a) => a.contact.name === 'Mario Ruiz' && a.status === 'booked')!;
+      await page.goto(`/app/dashboard/${botId}/citas`);
+      await page.locator('.fc-timeGridWeek-view').waitFor();
+      await showAppointment(page, mario.id);
+      await page.locator(`[data-appointment="${mario.id}"]`).click();
+      const card = page.getByTestId('appointment-card');
+      await card.waitFor();
+      await card.getByRole('button', { name: 'Confirmar' }).waitFor();
+      expect(await card.getByRole('button', { name: 'Completada' }).count()).toBe(0);
+      expect(await card.getByRole('button', { name: 'No asistió' }).count()).toBe(0);
+      await card.getByRole('button', { name: 'Cancelar cita' }).click();
+      await card.getByText(/^¿Cancelar la cita del /).waitFor();
+      await shot(page, 'citas-cancel-confirm-1280x800');
+      // "No" keeps it.
+      await card.getByRole('button', { name: 'No, conservarla' }).click();
+      await card.getByRole('button', { name: 'Cancelar cita' }).click();
+      await card.getByRole('button', { name: 'Sí, cancelar' }).click();
+      await page.getByText(/^Cita cancelada\./).waitFor();
+      expect((await listAppointments(page)).find((a) => a.id === mario.id)!.status).toBe('cancelled');
+      await page.getByRole('button', { name: 'Deshacer' }).click();
+      await expect.poll(async () => (await listAppointments(page)).find((a) => a.id === mario.id)!.status, { timeout: 10_000 }).toBe('booked');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('shows the next appointments on a phone', async () => {
     const { context, page } = await signedInPage(viewports.phone);
     try {
       await page.goto(`/app/dashboard/${botId}/citas`);
       await page.getByRole('heading', { name: 'Citas', level: 1 }).waitFor();
-      await page.locator('.fc-listDay-view').waitFor();
+      await page.locator('.fc-listUpcoming-view').waitFor();
+      await page.getByRole('button', { name: 'Calendario externo' }).waitFor();
       await shot(page, 'citas-today-390x844');
       const [appointment] = await listAppointments(page);
       await showAppointment(page, appointment!.id);

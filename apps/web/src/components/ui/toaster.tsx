@@ -22,6 +22,18 @@ export function Toaster() {
           >
             <Icon className={`mt-0.5 size-5 shrink-0 ${color}`} />
             <p className="min-w-0 flex-1 font-medium">{toast.message}</p>
+            {toast.action ? (
+              <button
+                type="button"
+                onClick={() => {
+                  dismissToast(toast.id);
+                  toast.action?.run();
+                }}
+                className="focus-ring -my-0.5 shrink-0 rounded-md px-2 py-0.5 font-semibold text-highlight-text hover:underline"
+              >
+                {toast.action.label}
+              </button>
+            ) : null}
             <button
               type="button"
               onClick={() => dismissToast(toast.id)}

@@ -77,3 +77,29 @@ export function byDayInZone(isos: readonly string[], timeZone: string, locale: s
   }
   return groups;
 }
+
+/** The wall-clock day ("2026-11-23") and time ("17:00") of an instant in a time zone. */
+export function wallTime(iso: string, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** The instant of a wall-clock day and time in a time zone (null when they do not parse). */
+export function zonedInstant(date: string, time: string, timeZone: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const h = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!m || !h) return null;
+  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(h[1]), Number(h[2]));
+  const offset = (at: number) => {
+    const w = wallTime(new Date(at).toISOString(), timeZone);
+    return Date.parse(`${w.date}T${w.time}:00Z`) - at;
+  };
+  // Twice, so a time next to a daylight-saving change lands on the right offset.
+  let instant = asUtc - offset(asUtc);
+  instant = asUtc - offset(instant);
+  return new Date(instant);
+}

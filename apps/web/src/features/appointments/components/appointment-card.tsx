@@ -27,16 +27,30 @@ export function AppointmentCard({ appointment, bot, onClose }: { appointment: Ap
   const cancel = useCancelAppointment(bot.id);
   const [service, setService] = useState(appointment.service);
   const [notes, setNotes] = useState(appointment.notes);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const colors = statusColors[appointment.status];
   const dirty = service.trim() !== appointment.service || notes.trim() !== appointment.notes;
+  // How it went can be said only once it has started.
+  const started = new Date(appointment.start).getTime() <= Date.now();
+  const actions = statusActions.filter((action) => action.status !== appointment.status && (action.status === 'confirmed' ? !started : started));
 
   const setStatus = (status: AppointmentStatus) =>
     update.mutate({ id: appointment.id, body: { status } }, { onSuccess: () => showToast(t('card.saved'), 'success') });
-  const save = () => update.mutate({ id: appointment.id, body: { service: service.trim(), notes: notes.trim() } }, { onSuccess: () => showToast(t('card.saved'), 'success') });
+  const saveBody = () => ({ service: service.trim(), notes: notes.trim() });
+  const save = () => update.mutate({ id: appointment.id, body: saveBody() }, { onSuccess: () => showToast(t('card.saved'), 'success') });
+  /** Closing keeps what was typed: unsaved service or notes are saved on the way out. */
+  const close = () => {
+    if (dirty && !update.isPending) update.mutate({ id: appointment.id, body: saveBody() }, { onSuccess: () => showToast(t('card.savedOnClose'), 'success') });
+    onClose();
+  };
+  const previousStatus = appointment.status;
   const cancelIt = () =>
     cancel.mutate(appointment.id, {
-      onSuccess: () => {
-        showToast(t('card.cancelled'), 'success');
+      onSuccess: (answer) => {
+        showToast(t(answer.customerNotified ? 'card.cancelledNotified' : 'card.cancelled'), 'success', 10_000, {
+          label: t('card.undo'),
+          run: () => update.mutate({ id: appointment.id, body: { status: previousStatus } }),
+        });
         onClose();
       },
     });
@@ -45,11 +59,11 @@ export function AppointmentCard({ appointment, bot, onClose }: { appointment: Ap
   return (
     <Modal
       open
-      onClose={onClose}
+      onClose={close}
       icon={<CalendarCheckIcon className="size-6" />}
       title={contact.name || contact.phone || '—'}
       actions={
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={close}>
           {t('card.close')}
         </Button>
       }
@@ -94,20 +108,36 @@ export function AppointmentCard({ appointment, bot, onClose }: { appointment: Ap
 
         <FormAlert error={update.error ?? cancel.error} />
 
-        {appointment.status !== 'cancelled' ? (
+        {appointment.status !== 'cancelled' && confirmingCancel ? (
+          <div role="alertdialog" aria-labelledby="cancel-question" className="space-y-3 rounded-xl border border-danger/40 bg-danger/5 p-3">
+            <p id="cancel-question" className="text-sm font-semibold">
+              {t('card.cancelQuestion', { when: formatInZone(appointment.start, bot.timezone, locale) })}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="danger" size="sm" loading={cancel.isPending} onClick={cancelIt}>
+                {t('card.cancelConfirm')}
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => setConfirmingCancel(false)}>
+                {t('card.cancelKeep')}
+              </Button>
+            </div>
+          </div>
+        ) : appointment.status !== 'cancelled' ? (
           <div role="group" aria-label={t('card.setStatus')} className="flex flex-wrap gap-2">
-            {statusActions
-              .filter((action) => action.status !== appointment.status)
-              .map((action) => (
-                <button key={action.status} type="button" className={buttonClasses('secondary', 'sm')} disabled={update.isPending} onClick={() => setStatus(action.status)}>
-                  {t(`card.${action.label}`)}
-                </button>
-              ))}
-            <Button variant="danger" size="sm" loading={cancel.isPending} onClick={cancelIt}>
+            {actions.map((action) => (
+              <button key={action.status} type="button" className={buttonClasses('secondary', 'sm')} disabled={update.isPending} onClick={() => setStatus(action.status)}>
+                {t(`card.${action.label}`)}
+              </button>
+            ))}
+            <Button variant="danger" size="sm" onClick={() => setConfirmingCancel(true)}>
               {t('card.cancel')}
             </Button>
           </div>
-        ) : null}
+        ) : (
+          <Button variant="secondary" size="sm" loading={update.isPending} onClick={() => setStatus('booked')}>
+            {t('card.restore')}
+          </Button>
+        )}
       </div>
     </Modal>
   );

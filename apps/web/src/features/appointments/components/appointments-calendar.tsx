@@ -34,6 +34,16 @@ import './calendar.css';
 
 type Range = { from: string; to: string };
 
+/** "23 de noviembre de 2026": a day's title in the agenda and day views. */
+const dayTitle = { year: 'numeric', month: 'long', day: 'numeric' } as const;
+/** "jueves, 3 de diciembre": a day's heading in the list of the next appointments. */
+const listDay = { weekday: 'long', month: 'long', day: 'numeric' } as const;
+
+function hourBefore(timeZone: string): string {
+  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+  return `${String(Math.max(0, hour - 1)).padStart(2, '0')}:00:00`;
+}
+
 /** The calendar: month, week, day and agenda views in the bot's time zone; drag to move, select to book, click for the card. */
 export function AppointmentsCalendar({ bot }: { bot: Bot }) {
   const { t, i18n } = useTranslation('citas');
@@ -72,13 +82,15 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
   const length = schedule?.appointment_minutes ?? 30;
 
   const when = (iso: string) => formatInZone(iso, bot.timezone, locale);
+  // The day and week views open an hour before now in the business's time zone.
+  const [scrollTime] = useState(() => hourBefore(bot.timezone));
 
   /** Saves a move; a time outside the hours asks first, a taken one offers the next free times. */
   const saveMove = (id: string, body: { start: string; end: string }, previous: string, revert: () => void, force = false) =>
     update.mutate(
       { id, body: { ...body, force } },
       {
-        onSuccess: (saved) => showToast(t('moved', { when: when(saved.appointment.start) }), 'success'),
+        onSuccess: (saved) => showToast(t(saved.customerNotified ? 'movedNotified' : 'moved', { when: when(saved.appointment.start) }), 'success'),
         onError: (error) => {
           if (!force && isApiError(error) && error.code === 'OUTSIDE_HOURS') {
             setOutside({ when: when(body.start), retry: () => saveMove(id, body, previous, revert, true), revert });
@@ -107,7 +119,10 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
       info.view.calendar.changeView(phone ? 'listDay' : 'timeGridDay', info.startStr);
       return;
     }
-    setBooking({ start: info.startStr, end: info.endStr, key: Date.now() });
+    // A click selects one grid slot: it books one appointment of the bot's length; a drag keeps its own length.
+    const picked = info.end.getTime() - info.start.getTime();
+    const end = picked <= 30 * 60_000 ? new Date(info.start.getTime() + length * 60_000).toISOString() : info.endStr;
+    setBooking({ start: info.startStr, end, key: Date.now() });
   };
 
   const bookNow = () => {
@@ -132,7 +147,7 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
           <>
             <Button variant="secondary" icon={<GlobeIcon className="size-4" />} onClick={() => setFeedOpen(true)}>
               <span className="hidden sm:inline">{t('actions.feed')}</span>
-              <span className="sr-only sm:hidden">{t('actions.feed')}</span>
+              <span className="sm:hidden">{t('actions.feedShort')}</span>
             </Button>
             <Button icon={<PlusIcon className="size-4" />} onClick={bookNow}>
               {t('actions.book')}
@@ -166,15 +181,20 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
           timeZone={bot.timezone}
           locales={[esLocale]}
           locale={locale}
-          initialView={phone ? 'listDay' : 'timeGridWeek'}
+          initialView={phone ? 'listUpcoming' : 'timeGridWeek'}
           headerToolbar={
             phone
               ? { left: 'prev,next', center: 'title', right: 'today' }
               : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }
           }
-          footerToolbar={phone ? { center: 'listDay,timeGridDay,dayGridMonth' } : false}
+          footerToolbar={phone ? { center: 'listUpcoming,timeGridDay,dayGridMonth' } : false}
           buttonText={{ today: t('views.today'), month: t('views.month'), week: t('views.week'), day: t('views.day'), list: t('views.list') }}
-          views={{ listDay: { buttonText: t('views.list') }, listWeek: { buttonText: t('views.list') } }}
+          views={{
+            listUpcoming: { type: 'list', duration: { days: 14 }, buttonText: t('views.upcoming'), titleFormat: dayTitle, listDayFormat: listDay, listDaySideFormat: false },
+            listDay: { buttonText: t('views.list'), titleFormat: dayTitle },
+            timeGridDay: { titleFormat: dayTitle },
+            listWeek: { buttonText: t('views.list') },
+          }}
           events={events}
           businessHours={businessHours(schedule)}
           editable
@@ -182,6 +202,7 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
           selectable
           selectMirror
           nowIndicator
+          scrollTime={scrollTime}
           noEventsContent={t('empty')}
           allDaySlot={false}
           slotMinTime="07:00:00"

@@ -5,13 +5,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { CalendarIcon } from '../../../components/ui/icons.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useBookAppointment, useContactSearch } from '../api/use-appointments.ts';
-import { formatInZone } from '../calendar-model.ts';
+import { formatInZone, wallTime, zonedInstant } from '../calendar-model.ts';
 
 /** Booking a free time the owner picked: for a contact found by name, phone or e-mail, or a new one. */
 export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }: { bot: Bot; start: string; end: string; onClose: () => void }) {
@@ -33,6 +34,16 @@ export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }:
   const [missingContact, setMissingContact] = useState(false);
   const outsideHours = isApiError(book.error) && book.error.code === 'OUTSIDE_HOURS';
   const nextSlots = isApiError(book.error) && book.error.code === 'SLOT_TAKEN' && Array.isArray(book.error.details.nextSlots) ? (book.error.details.nextSlots as string[]) : [];
+  const local = wallTime(start, bot.timezone);
+  const minutes = Math.round((new Date(end).getTime() - new Date(start).getTime()) / 60_000);
+  const lengths = [...new Set([15, 30, 45, 60, 90, 120, 180, minutes])].sort((a, b) => a - b);
+  /** The owner edits the day, the time (in the business's time zone) or the length. */
+  const editTime = (change: { date?: string; time?: string; minutes?: number }) => {
+    const next = zonedInstant(change.date ?? local.date, change.time ?? local.time, bot.timezone);
+    if (!next) return;
+    setSlot({ start: next.toISOString(), end: new Date(next.getTime() + (change.minutes ?? minutes) * 60_000).toISOString() });
+    book.reset();
+  };
   const pickSlot = (slot: string) => {
     const length = new Date(end).getTime() - new Date(start).getTime();
     setSlot({ start: slot, end: new Date(new Date(slot).getTime() + length).toISOString() });
@@ -65,6 +76,16 @@ export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }:
         <p className="text-sm font-semibold" data-testid="book-when">
           {t('book.when', { start: formatInZone(start, bot.timezone, locale), end: formatInZone(end, bot.timezone, locale, false) })}
         </p>
+        <div className="grid grid-cols-2 gap-3">
+          <TextField className="col-span-2" label={t('book.date')} type="date" value={local.date} required onChange={(event) => event.target.value && editTime({ date: event.target.value })} />
+          <TextField label={t('book.start')} type="time" step={300} value={local.time} required onChange={(event) => event.target.value && editTime({ time: event.target.value })} />
+          <SelectField
+            label={t('book.length')}
+            value={String(minutes)}
+            onChange={(event) => editTime({ minutes: Number(event.target.value) })}
+            options={lengths.map((option) => ({ value: String(option), label: t('book.minutes', { count: option }) }))}
+          />
+        </div>
         <div role="radiogroup" className="grid grid-cols-2 gap-1 rounded-xl border border-line p-1 text-sm">
           {(['existing', 'new'] as const).map((option) => (
             <button
@@ -84,10 +105,10 @@ export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }:
           <fieldset className="space-y-2">
             <legend className="sr-only">{t('book.existing')}</legend>
             <SearchField label={t('book.search')} placeholder={t('book.searchPlaceholder')} value={search} onChange={setSearch} look="field" />
-            <ul className="max-h-44 space-y-1 overflow-y-auto" aria-label={t('book.search')}>
+            <ul className="max-h-44 space-y-1 overflow-y-auto overflow-x-hidden" aria-label={t('book.search')}>
               {(contacts.data?.items ?? []).map((contact) => (
                 <li key={contact.id}>
-                  <label className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${contactId === contact.id ? 'border-highlight bg-highlight/10' : 'border-line'}`}>
+                  <label className={`flex min-w-0 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${contactId === contact.id ? 'border-highlight bg-highlight/10' : 'border-line'}`}>
                     <input
                       type="radio"
                       name="contact"
@@ -97,8 +118,8 @@ export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }:
                         setMissingContact(false);
                       }}
                     />
-                    <span className="font-semibold">{contact.name || contact.phone || contact.email}</span>
-                    <span className="truncate text-muted">{[contact.phone, contact.email].filter(Boolean).join(' · ')}</span>
+                    <span className="min-w-0 shrink-0 truncate font-semibold">{contact.name || contact.phone || contact.email}</span>
+                    <span className="min-w-0 truncate text-muted">{[contact.phone, contact.email].filter(Boolean).join(' · ')}</span>
                   </label>
                 </li>
               ))}
