@@ -279,7 +279,7 @@ describe('citas', () => {
     }
   }, 60_000);
 
-  it('the wizard asks for the time zone: Mexico City when the browser says only UTC, any zone found by name', async () => {
+  it('the wizard asks for the time zone by city: Mexico City when the browser says only UTC, a city typed is found and survives a reload', async () => {
     // A new owner (the Free plan holds one bot) whose browser reports UTC.
     const { context, page } = await env.newPage({ locale: 'es-MX', timezoneId: 'UTC' });
     try {
@@ -287,12 +287,18 @@ describe('citas', () => {
       await page.goto('/app/dashboard/nuevo?template=doctor_appointment');
       await page.getByRole('heading', { name: 'Cuéntanos de tu negocio' }).waitFor();
       const zone = page.getByLabel('Zona horaria');
-      expect(await zone.inputValue()).toBe('America/Mexico_City');
+      expect(await zone.inputValue()).toBe('Ciudad de México');
       await page.getByLabel('Nombre del negocio').fill('Pádel Tijuana');
-      await zone.fill('Tijuana');
+      await zone.fill('Mi casa');
       await page.getByRole('button', { name: 'Continuar' }).click();
-      await page.getByText('Elige una zona horaria de la lista, por ejemplo America/Mexico_City.').waitFor();
-      await zone.fill('America/Tijuana');
+      await page.getByText('No encontramos esa ciudad. Escribe la ciudad de tu negocio, por ejemplo Monterrey, o elige una de la lista.').waitFor();
+      await zone.fill('tijuana');
+      await page.getByText(/con la hora de Tijuana \(GMT-\d\)/).waitFor();
+      // A reload keeps what was typed.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Cuéntanos de tu negocio' }).waitFor();
+      expect(await page.getByLabel('Nombre del negocio').inputValue()).toBe('Pádel Tijuana');
+      expect(await zone.inputValue()).toBe('tijuana');
       await zone.scrollIntoViewIfNeeded();
       await shot(page, 'citas-wizard-time-zone-1280x800');
       await page.getByRole('button', { name: 'Continuar' }).click();

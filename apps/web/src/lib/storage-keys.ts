@@ -13,6 +13,8 @@ export const storageKeys = {
   billingCurrency: 'billingCurrency',
   /** The plan an owner left for Stripe Checkout on (session storage): back, a different plan means it applied. */
   checkoutFromPlan: 'checkoutFromPlan',
+  /** The bot wizard's unfinished answers (session storage), so a reload keeps what was typed. */
+  wizardDraft: 'wizardDraft',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

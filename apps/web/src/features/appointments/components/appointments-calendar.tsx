@@ -22,6 +22,7 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import type { AppSocket } from '../../../lib/socket.ts';
+import { timeZonePlace } from '../../../lib/time-zones.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useBotRoom } from '../../realtime/index.ts';
 import { appointmentsKey, useAppointments, useUpdateAppointment } from '../api/use-appointments.ts';
@@ -164,7 +165,7 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2 px-1 text-sm text-muted">
           <span className="inline-flex items-center gap-1.5">
             <CalendarIcon className="size-4" />
-            {t('timeZone', { zone: bot.timezone.replaceAll('_', ' ') })}
+            {t('timeZone', { zone: timeZonePlace(bot.timezone) })}
           </span>
           <ul aria-label={t('legend')} className="flex flex-wrap gap-x-3 gap-y-1">
             {appointmentStatuses.map((status) => (

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { timeZoneGroups, timeZoneLabel, timeZonePlace } from './time-zones.ts';
+import { timeZoneGroups, timeZoneLabel, timeZonePlace } from '../../../lib/time-zones.ts';
 
 /**
  * The bot's time zone as a select: Mexico's zones first (with their offsets), then every other zone

@@ -6,7 +6,7 @@ import { TimeZoneField } from './time-zone-field.tsx';
 import type { WizardFields } from './use-bot-wizard.ts';
 
 /** Screen 1: the business — its name, web address, description and time zone. */
-export function BusinessStep({ fields: { input }, timeZone }: { fields: WizardFields; timeZone: { value: string; onChange: (zone: string) => void; invalid: boolean } }) {
+export function BusinessStep({ fields: { input }, timeZone }: { fields: WizardFields; timeZone: { value: string; zone: string | null; onChange: (text: string) => void; invalid: boolean } }) {
   const { t } = useTranslation(['bots', 'common']);
   return (
     <>
@@ -37,7 +37,7 @@ export function BusinessStep({ fields: { input }, timeZone }: { fields: WizardFi
         maxChars={botLimits.desc}
         {...input('business_description')}
       />
-      <TimeZoneField value={timeZone.value} onChange={timeZone.onChange} error={timeZone.invalid ? t('bots:wizard.business.timezoneInvalid') : undefined} />
+      <TimeZoneField value={timeZone.value} zone={timeZone.zone} onChange={timeZone.onChange} error={timeZone.invalid ? t('bots:wizard.business.timezoneInvalid') : undefined} />
     </>
   );
 }

@@ -2,20 +2,21 @@ import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isIanaTimeZone, type TemplateKey } from '@charla/shared/constants';
+import type { TemplateKey } from '@charla/shared/constants';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { paths } from '../../../lib/navigation.ts';
-import { safeLocalStorage } from '../../../lib/storage-keys.ts';
+import { readStorage, removeStorage, safeLocalStorage, safeSessionStorage, storageKeys, writeStorage } from '../../../lib/storage-keys.ts';
 import { setBotLimitReached } from '../../realtime/index.ts';
 import { updateBot } from '../api/bot-calls.ts';
 import { botCallDeps, refetchBots, storeBotInCache } from '../api/use-bots.ts';
+import { findTimeZone, timeZonePlace } from '../../../lib/time-zones.ts';
 import { useProblemText } from '../personalization/use-settings.ts';
 import { storeSelectedBotId } from '../selected-bot.ts';
 import { markTourPending } from '../tour/tour-records.ts';
 import { defaultBotTimeZone, styleFromWizard, submitBot, type AnsweredError } from './create-bot.ts';
 import { postCreation, wizardFieldOf } from './post-creation.ts';
 import { hasProblems, validateStep, validateWizard, type FieldProblems } from './wizard-rules.ts';
-import { createWizardState, stepOfField, wizardReducer, wizardStepAt, wizardSteps, type WizardField } from './wizard-state.ts';
+import { createWizardState, stepOfField, wizardReducer, wizardStepAt, wizardSteps, type WizardField, type WizardState } from './wizard-state.ts';
 
 type ServerFields = Partial<Record<WizardField, string>>;
 
@@ -35,18 +36,33 @@ function focusFirstInvalid(fields: readonly WizardField[]) {
   });
 }
 
+type Draft = { template: string; state: WizardState; timeZone: string };
+
+/** What was typed in this tab for this template, if anything. */
+function readDraft(template: string): Draft | null {
+  try {
+    const draft = JSON.parse(readStorage(storageKeys.wizardDraft, safeSessionStorage()) ?? 'null') as Draft | null;
+    return draft && draft.template === template && typeof draft.timeZone === 'string' && draft.state?.form ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The wizard's state and moves: fields with their messages, next and back, and the creation with its style. */
 export function useBotWizard({ template, clientId, backTo, limit }: { template: TemplateKey; clientId: string | null; backTo: string; limit: number | null }) {
   const { t } = useTranslation(['bots', 'common']);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const [state, dispatch] = useReducer(wizardReducer, template, (speciality) => createWizardState({ speciality }));
+  const [draft] = useState(() => readDraft(template));
+  const [state, dispatch] = useReducer(wizardReducer, template, (speciality) => (draft ? { ...draft.state, form: { ...createWizardState().form, ...draft.state.form } } : createWizardState({ speciality })));
   const [problems, setProblems] = useState<FieldProblems>({});
   const [serverFields, setServerFields] = useState<ServerFields>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [timeZone, setTimeZone] = useState(() => defaultBotTimeZone());
+  // The zone as the owner typed it ("Monterrey"); the IANA zone is found from it.
+  const [timeZoneText, setTimeZoneText] = useState(() => draft?.timeZone ?? timeZonePlace(defaultBotTimeZone()));
+  const timeZone = findTimeZone(timeZoneText);
   const [timeZoneProblem, setTimeZoneProblem] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(state.step);
@@ -60,6 +76,11 @@ export function useBotWizard({ template, clientId, backTo, limit }: { template: 
   }, [state.step]);
 
   const { form } = state;
+
+  // A reload keeps what was typed; creating the bot forgets it.
+  useEffect(() => {
+    writeStorage(storageKeys.wizardDraft, JSON.stringify({ template, state, timeZone: timeZoneText } satisfies Draft), safeSessionStorage());
+  }, [template, state, timeZoneText]);
   const step = wizardStepAt(state.step);
   const lastStep = wizardSteps.length;
 
@@ -93,7 +114,7 @@ export function useBotWizard({ template, clientId, backTo, limit }: { template: 
   };
 
   const next = () => {
-    if (step === 'business' && !isIanaTimeZone(timeZone)) {
+    if (step === 'business' && !timeZone) {
       setTimeZoneProblem(true);
       return;
     }
@@ -136,6 +157,7 @@ export function useBotWizard({ template, clientId, backTo, limit }: { template: 
         return;
       }
       const { botId, bot } = result;
+      removeStorage(storageKeys.wizardDraft, safeSessionStorage());
       markTourPending(botId, 'personalizacion');
       storeSelectedBotId(botId);
       storeBotInCache(queryClient, bot);
@@ -165,8 +187,8 @@ export function useBotWizard({ template, clientId, backTo, limit }: { template: 
     else void submit();
   };
 
-  const changeTimeZone = (zone: string) => {
-    setTimeZone(zone);
+  const changeTimeZone = (text: string) => {
+    setTimeZoneText(text);
     setTimeZoneProblem(false);
   };
 
@@ -179,7 +201,7 @@ export function useBotWizard({ template, clientId, backTo, limit }: { template: 
     submitting,
     headingRef,
     fields: { form, input, set, errorOf },
-    timeZone: { value: timeZone, onChange: changeTimeZone, invalid: timeZoneProblem },
+    timeZone: { value: timeZoneText, zone: timeZone, onChange: changeTimeZone, invalid: timeZoneProblem },
     previous,
     onSubmit,
   };

@@ -8,6 +8,7 @@ import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { useSummary } from '../../api/summary-api.ts';
 import { DailyChart } from './daily-chart.tsx';
 import { FunnelChart } from './funnel-chart.tsx';
+import { timeZonePlace } from '../../../../lib/time-zones.ts';
 import { HoursHeatmap } from './hours-heatmap.tsx';
 import { seriesColors } from './series-colors.ts';
 import { dayLabel, formatCount, solvedShare } from './summary-figures.ts';
@@ -79,7 +80,7 @@ export function SummaryTab({ botId }: { botId: string }) {
         <PeriodSwitch value={days} onChange={setDays} />
         {data ? (
           <p className="text-sm text-muted">
-            {t('period.range', { from: dayLabel(data.from, lng), to: dayLabel(data.to, lng), timeZone: data.timeZone })}
+            {t('period.range', { from: dayLabel(data.from, lng), to: dayLabel(data.to, lng), timeZone: timeZonePlace(data.timeZone) })}
           </p>
         ) : null}
         <p className="text-sm text-muted" role="status">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allTimeZones, timeZoneGroups, timeZoneLabel, timeZonePlace } from './time-zones.ts';
+import { allTimeZones, findTimeZone, timeZoneGroups, timeZoneLabel, timeZonePlace } from './time-zones.ts';
 
 describe('time zones', () => {
   it('lists IANA zones with Mexico first and keeps the current value', () => {
@@ -21,5 +21,24 @@ describe('time zones', () => {
     expect(timeZonePlace('America/Mexico_City')).toBe('Ciudad de México');
     expect(timeZonePlace('America/Bahia_Banderas')).toBe('Bahía de Banderas');
     expect(timeZonePlace('America/Argentina/Buenos_Aires')).toBe('Buenos Aires');
+  });
+});
+
+describe('finding the zone a person types', () => {
+  it('knows zones by place, city, IANA name and the list label, whatever the accents and case', () => {
+    expect(findTimeZone('Monterrey')).toBe('America/Monterrey');
+    expect(findTimeZone('  cancun ')).toBe('America/Cancun');
+    expect(findTimeZone('Ciudad de México (GMT-6)')).toBe('America/Mexico_City');
+    expect(findTimeZone('Guadalajara')).toBe('America/Mexico_City');
+    expect(findTimeZone('León')).toBe('America/Mexico_City');
+    expect(findTimeZone('america/tijuana')).toBe('America/Tijuana');
+    expect(findTimeZone('Bogotá')).toBe('America/Bogota');
+    expect(findTimeZone('Buenos Aires')).toMatch(/^America/(Argentina/)?Buenos_Aires$/);
+    expect(findTimeZone('Madrid')).toBe('Europe/Madrid');
+  });
+
+  it('finds nothing for what is not a place', () => {
+    expect(findTimeZone('')).toBeNull();
+    expect(findTimeZone('mi casa')).toBeNull();
   });
 });

@@ -24,6 +24,72 @@ const mexicanPlaces: Readonly<Record<string, string>> = {
   'America/Bahia_Banderas': 'Bahía de Banderas',
 };
 
+/** Cities people type that are not a zone's name, and the zone they keep. */
+const cityZones: Readonly<Record<string, string>> = {
+  cdmx: 'America/Mexico_City',
+  df: 'America/Mexico_City',
+  guadalajara: 'America/Mexico_City',
+  puebla: 'America/Mexico_City',
+  leon: 'America/Mexico_City',
+  queretaro: 'America/Mexico_City',
+  toluca: 'America/Mexico_City',
+  morelia: 'America/Mexico_City',
+  aguascalientes: 'America/Mexico_City',
+  'san luis potosi': 'America/Mexico_City',
+  oaxaca: 'America/Mexico_City',
+  veracruz: 'America/Mexico_City',
+  acapulco: 'America/Mexico_City',
+  saltillo: 'America/Monterrey',
+  torreon: 'America/Monterrey',
+  'san pedro garza garcia': 'America/Monterrey',
+  'playa del carmen': 'America/Cancun',
+  tulum: 'America/Cancun',
+  chetumal: 'America/Cancun',
+  culiacan: 'America/Mazatlan',
+  'la paz': 'America/Mazatlan',
+  tepic: 'America/Mazatlan',
+  'puerto vallarta': 'America/Bahia_Banderas',
+  mexicali: 'America/Tijuana',
+  ensenada: 'America/Tijuana',
+  juarez: 'America/Ciudad_Juarez',
+  'nueva york': 'America/New_York',
+  'los angeles': 'America/Los_Angeles',
+  'ciudad de guatemala': 'America/Guatemala',
+  'san jose': 'America/Costa_Rica',
+  'ciudad de panama': 'America/Panama',
+  quito: 'America/Guayaquil',
+  medellin: 'America/Bogota',
+  cali: 'America/Bogota',
+  barcelona: 'Europe/Madrid',
+  valencia: 'Europe/Madrid',
+  sevilla: 'Europe/Madrid',
+};
+
+/** "Ciudad de México (GMT-6)" → "ciudad de mexico": lower case, no accents, no offset. */
+function searchable(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/\(.*\)\s*$/, '')
+    .replaceAll('_', ' ')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The zone a person means: an IANA name, a zone's place ("Monterrey", "Cancún") or a city in it ("Guadalajara"). */
+export function findTimeZone(typed: string): string | null {
+  const text = searchable(typed);
+  if (!text) return null;
+  if (cityZones[text]) return cityZones[text];
+  const zones = allTimeZones();
+  return (
+    zones.find((zone) => searchable(zone) === text) ??
+    zones.find((zone) => searchable(timeZonePlace(zone)) === text) ??
+    null
+  );
+}
+
 /** Every IANA zone the browser knows (with UTC), or Mexico's when it cannot list them. */
 export function allTimeZones(): string[] {
   try {
