@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ModuleFaces } from '../server-modules.ts';
 import type { Database } from '../db/client.ts';
-import { localParts, zonedTimeToUtc } from '../engine/dates/zoned-time.ts';
+import { localParts, zonedTimeToUtc } from '@charla/shared/dates';
 import { appointments } from '../modules/appointments/appointments.table.ts';
 import { contacts, conversations, messages } from '../modules/conversations/conversations.table.ts';
 import type { EvalCase } from './dataset.ts';

@@ -10,7 +10,7 @@ import { cookieHeader, createTestApp, engines, type TestApp } from '../test/harn
 import { demoConversations, demoDocuments, demoProducts, demoTimezone } from './demo-content.ts';
 import { demoMessagesUsed } from './demo-billing.ts';
 import { demoTeam, seedDemoAccount, thisWeekAt } from './demo-data.ts';
-import { localParts } from '../engine/dates/zoned-time.ts';
+import { localParts } from '@charla/shared/dates';
 
 const account = { email: 'demo@charla.mx', password: 'charla-demo-2026' };
 

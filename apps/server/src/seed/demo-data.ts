@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { addDays } from '../engine/dates/calendar-date.ts';
-import { localParts, zonedTimeToUtc } from '../engine/dates/zoned-time.ts';
+import { addDays } from '@charla/shared/dates';
+import { localParts, zonedTimeToUtc } from '@charla/shared/dates';
 import { accessRepository } from '../modules/access/access.repository.ts';
 import { accessService } from '../modules/access/access.service.ts';
 import type { UserRow } from '../modules/auth/auth.repository.ts';

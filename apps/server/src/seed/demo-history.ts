@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import { addDays } from '../engine/dates/calendar-date.ts';
-import { localParts, zonedTimeToUtc } from '../engine/dates/zoned-time.ts';
+import { addDays } from '@charla/shared/dates';
+import { localParts, zonedTimeToUtc } from '@charla/shared/dates';
 import { appointmentsRepository } from '../modules/appointments/appointments.repository.ts';
 import type { appointments } from '../modules/appointments/appointments.table.ts';
 import { conversationsRepository } from '../modules/conversations/conversations.repository.ts';

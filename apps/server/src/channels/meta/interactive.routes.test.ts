@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../../test/harness.ts';
 import { offlineEngine } from '../../engine/offline/offline-engine.ts';
-import { localParts } from '../../engine/dates/zoned-time.ts';
+import { localParts } from '@charla/shared/dates';
 import { bots } from '../../modules/bots/bots.table.ts';
 import { appointments } from '../../modules/appointments/appointments.table.ts';
 import type { messages } from '../../modules/conversations/conversations.table.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWhen } from './format-when.ts';
+import { formatWhen } from '@charla/shared/dates';
 import { parseWhen } from './parse-when.ts';
 
 const MEXICO = 'America/Mexico_City';

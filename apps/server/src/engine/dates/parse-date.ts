@@ -1,6 +1,6 @@
-import { addDays, compareDates, isValidDate, weekdayOf, type CalendarDate } from './calendar-date.ts';
+import { addDays, compareDates, isValidDate, weekdayOf, type CalendarDate } from '@charla/shared/dates';
 import { alternatives, earliest, isRuledOut, type Span } from './span.ts';
-import type { LocalParts } from './zoned-time.ts';
+import type { LocalParts } from '@charla/shared/dates';
 
 export interface DateContext {
   today: LocalParts;

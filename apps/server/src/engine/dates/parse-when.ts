@@ -1,8 +1,8 @@
-import { addDays, compareDates, type CalendarDate } from './calendar-date.ts';
+import { addDays, compareDates, type CalendarDate } from '@charla/shared/dates';
 import { normalizeText } from './normalize-text.ts';
 import { parseDate } from './parse-date.ts';
 import { parseTimeOfDay, type ClockTime, type DayPart } from './parse-time.ts';
-import { localParts, zonedTimeToUtc } from './zoned-time.ts';
+import { localParts, zonedTimeToUtc } from '@charla/shared/dates';
 
 export interface WhenResult {
   /** Local calendar date in the time zone. */

@@ -1,7 +1,7 @@
-import { isValidDate, type CalendarDate } from '../dates/calendar-date.ts';
+import { isValidDate, type CalendarDate } from '@charla/shared/dates';
 import type { ClockTime } from '../dates/parse-time.ts';
 import { parseWhen } from '../dates/parse-when.ts';
-import { localParts, zonedTimeToUtc } from '../dates/zoned-time.ts';
+import { localParts, zonedTimeToUtc } from '@charla/shared/dates';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

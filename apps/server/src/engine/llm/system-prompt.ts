@@ -1,7 +1,7 @@
 import { botTemplates } from '@charla/shared';
-import { addDays } from '../dates/calendar-date.ts';
-import { formatWhen } from '../dates/format-when.ts';
-import { localParts } from '../dates/zoned-time.ts';
+import { addDays } from '@charla/shared/dates';
+import { formatWhen } from '@charla/shared/dates';
+import { localParts } from '@charla/shared/dates';
 import type { ContactAppointment, EngineBot, EngineContext } from '../types.ts';
 import { isoDate, toLocalIso } from './local-time.ts';
 

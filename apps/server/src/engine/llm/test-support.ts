@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Passage } from '../ports.ts';
-import { localParts } from '../dates/zoned-time.ts';
+import { localParts } from '@charla/shared/dates';
 import type { ContactAppointment, Engine, EngineBot, EngineContext, EngineResult, EngineTools } from '../types.ts';
 
 /** One chat-completions request as the fake provider received it. */

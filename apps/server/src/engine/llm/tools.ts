@@ -1,7 +1,7 @@
 import { tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 import type { Passage } from '../ports.ts';
-import { formatWhen } from '../dates/format-when.ts';
+import { formatWhen } from '@charla/shared/dates';
 import { searchWithRelated } from '../offline/knowledge-answer.ts';
 import type { ContactAppointment, EngineAction, EngineContext, ReplyChoices } from '../types.ts';
 import { localDate, readLocalWhen, startOfLocalDay, toLocalIso } from './local-time.ts';

@@ -1,5 +1,5 @@
 import { parseWhen } from '../dates/parse-when.ts';
-import { localParts } from '../dates/zoned-time.ts';
+import { localParts } from '@charla/shared/dates';
 import type { EngineResult } from '../types.ts';
 import { bookingTurn, pickAppointment } from './booking.ts';
 import { finishTurn, type Turn } from './engine-turn.ts';

@@ -1,6 +1,6 @@
-import type { CalendarDate } from '../dates/calendar-date.ts';
-import { formatWhen } from '../dates/format-when.ts';
-import { zonedTimeToUtc } from '../dates/zoned-time.ts';
+import type { CalendarDate } from '@charla/shared/dates';
+import { formatWhen } from '@charla/shared/dates';
+import { zonedTimeToUtc } from '@charla/shared/dates';
 import type { EngineBot } from '../types.ts';
 import type { BookingNoun } from './offline-state.ts';
 import { voice, type Language } from './voice.ts';

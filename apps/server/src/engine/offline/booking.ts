@@ -1,7 +1,7 @@
-import { addDays, compareDates, type CalendarDate } from '../dates/calendar-date.ts';
+import { addDays, compareDates, type CalendarDate } from '@charla/shared/dates';
 import { parseWhen, type WhenResult } from '../dates/parse-when.ts';
 import type { DayPart } from '../dates/parse-time.ts';
-import { localParts, zonedTimeToUtc } from '../dates/zoned-time.ts';
+import { localParts, zonedTimeToUtc } from '@charla/shared/dates';
 import type { ChosenOption, ContactAppointment, EngineAction, EngineContext, ReplyChoices } from '../types.ts';
 import { bookingNoun, serviceFrom } from './booking-service.ts';
 import type { BookingWording } from './booking-wording.ts';

@@ -1,4 +1,4 @@
-import { formatWhen } from '../dates/format-when.ts';
+import { formatWhen } from '@charla/shared/dates';
 import type { ChosenOption, EngineBot, ReplyChoices } from '../types.ts';
 import type { OfflineState } from './offline-state.ts';
 import { voice, type Language } from './voice.ts';

@@ -8,7 +8,7 @@ import { setupDatasetBot } from '../../eval/setup-bot.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { evalDataPresent } from '../../test/eval-data.ts';
 import { evalDir } from '../../test/paths.ts';
-import { localParts, zonedTimeToUtc } from '../dates/zoned-time.ts';
+import { localParts, zonedTimeToUtc } from '@charla/shared/dates';
 import type { ContactAppointment, EngineBot, EngineContact, EngineTools, HistoryMessage } from '../types.ts';
 import { offlineEngine } from './offline-engine.ts';
 import { memoryTools } from './test-support/memory-tools.ts';

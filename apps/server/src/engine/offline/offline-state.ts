@@ -1,4 +1,4 @@
-import type { CalendarDate } from '../dates/calendar-date.ts';
+import type { CalendarDate } from '@charla/shared/dates';
 import type { ClockTime, DayPart } from '../dates/parse-time.ts';
 import type { Topic } from './question.ts';
 import type { FactKind } from './vocabulary.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { activeAppointmentStatuses, type ReminderItem } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatClock, formatDay, formatWhen } from '../../engine/dates/format-when.ts';
+import { formatClock, formatDay, formatWhen } from '@charla/shared/dates';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { BotRow } from '../bots/index.ts';
 import type { MessageRow } from '../conversations/index.ts';

@@ -1,5 +1,6 @@
 import type { Appointment, AppointmentStatus, SchedulingItem } from '@charla/shared';
 import { weekdays } from '@charla/shared/constants';
+import { localParts, zonedTimeToUtc } from '@charla/shared/dates';
 
 /** The colour of each status, the same in the calendar and its legend. */
 export const statusColors: Record<AppointmentStatus, { bg: string; border: string; text: string }> = {
@@ -78,28 +79,18 @@ export function byDayInZone(isos: readonly string[], timeZone: string, locale: s
   return groups;
 }
 
-/** The wall-clock day ("2026-11-23") and time ("17:00") of an instant in a time zone. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The day ("2026-11-23") and time ("17:00") that date and time inputs show for an instant in a time zone. */
 export function wallTime(iso: string, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  const p = localParts(new Date(iso), timeZone);
+  return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, time: `${pad(p.hour)}:${pad(p.minute)}` };
 }
 
-/** The instant of a wall-clock day and time in a time zone (null when they do not parse). */
+/** Back from those inputs to the instant in the time zone (null when they do not parse). */
 export function zonedInstant(date: string, time: string, timeZone: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const h = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!m || !h) return null;
-  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(h[1]), Number(h[2]));
-  const offset = (at: number) => {
-    const w = wallTime(new Date(at).toISOString(), timeZone);
-    return Date.parse(`${w.date}T${w.time}:00Z`) - at;
-  };
-  // Twice, so a time next to a daylight-saving change lands on the right offset.
-  let instant = asUtc - offset(asUtc);
-  instant = asUtc - offset(instant);
-  return new Date(instant);
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!d || !t) return null;
+  return zonedTimeToUtc({ year: Number(d[1]), month: Number(d[2]), day: Number(d[3]), hour: Number(t[1]), minute: Number(t[2]) }, timeZone);
 }

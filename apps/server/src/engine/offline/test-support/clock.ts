@@ -1,4 +1,4 @@
-import { localParts } from '../../dates/zoned-time.ts';
+import { localParts } from '@charla/shared/dates';
 import type { EngineAction } from '../../types.ts';
 
 /** The test bot's time zone. */

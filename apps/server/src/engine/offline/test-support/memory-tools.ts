@@ -1,5 +1,5 @@
 import type { Passage } from '../../ports.ts';
-import { localParts, zonedTimeToUtc } from '../../dates/zoned-time.ts';
+import { localParts, zonedTimeToUtc } from '@charla/shared/dates';
 import type { ContactAppointment, EngineTools } from '../../types.ts';
 import { wordsOf } from '../plain-text.ts';
 import { STOPWORDS } from '../vocabulary.ts';

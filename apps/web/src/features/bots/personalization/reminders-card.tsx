@@ -84,8 +84,8 @@ export function RemindersCard({ bot, readOnly }: { bot: Bot; readOnly: boolean }
           {draft.message.trim()
             ? fillReminder(draft.message.trim(), {
                 nombre: t('personalization.reminders.sample.name'),
-                fecha: t('personalization.reminders.sample.date'),
-                hora: t('personalization.reminders.sample.time'),
+                timeZone: bot.timezone,
+                language: bot.language,
               })
             : t('personalization.welcome.previewEmpty')}
         </ChatPreview>

@@ -42,10 +42,11 @@ describe('settings rules', () => {
     expect(nextRange([{ start: '20:00', end: '23:30' }])).toEqual({ start: '22:00', end: '23:00' });
   });
 
-  it('fills the reminder placeholders for the preview', () => {
-    expect(fillReminder('Hola {nombre}, tu cita es el {fecha} a las {hora}. {otro}', { nombre: 'Ana', fecha: 'martes 14', hora: '10:30' })).toBe(
-      'Hola Ana, tu cita es el martes 14 a las 10:30. {otro}',
-    );
+  it("fills the reminder placeholders for the preview in the bot's language and the product's clock", () => {
+    const es = { nombre: 'Ana', timeZone: 'America/Mexico_City', language: 'es' as const };
+    expect(fillReminder('Hola {nombre}, tu cita es el {fecha} a las {hora} {otro}', es)).toBe('Hola Ana, tu cita es el martes 14 de mayo a las 10:30 a. m. {otro}');
+    const en = { nombre: 'Ana', timeZone: 'America/New_York', language: 'en' as const };
+    expect(fillReminder('Hi {nombre}, see you on {fecha} at {hora}.', en)).toBe('Hi Ana, see you on Tuesday, May 14 at 10:30 AM.');
   });
 });
 

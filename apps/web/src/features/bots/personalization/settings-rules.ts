@@ -1,5 +1,6 @@
 import { handoffIdleMax, weekdays, type Weekday } from '@charla/shared/constants';
 import type { SchedulingItem } from '@charla/shared';
+import { formatClock, formatDay, zonedTimeToUtc } from '@charla/shared/dates';
 import { dayRangeProblems, isClockTime, isMetaId, minutesOfDay, normalizeWebAddress } from '@charla/shared/input-rules';
 import { phoneProblem } from '../../../lib/phone-input.ts';
 
@@ -77,9 +78,14 @@ export function nextRange(ranges: SchedulingItem['hours'][Weekday]): { start: st
   return { start: hhmm(startMinutes), end: hhmm(endMinutes) };
 }
 
-/** Example values for the reminder placeholders {nombre}, {fecha} and {hora}. */
-export function fillReminder(message: string, sample: { nombre: string; fecha: string; hora: string }): string {
-  return message.replace(/\{(nombre|fecha|hora)\}/g, (_, key: 'nombre' | 'fecha' | 'hora') => sample[key]);
+/**
+ * The reminder as a customer reads it, with an example appointment (Tuesday 14 May, 10:30 in the
+ * business's time zone) written in the bot's language and the product's clock: {nombre}, {fecha}, {hora}.
+ */
+export function fillReminder(message: string, sample: { nombre: string; timeZone: string; language: 'es' | 'en' }): string {
+  const start = zonedTimeToUtc({ year: 2030, month: 5, day: 14, hour: 10, minute: 30 }, sample.timeZone);
+  const values = { nombre: sample.nombre, fecha: formatDay(start, sample.timeZone, sample.language), hora: formatClock(start, sample.timeZone, sample.language) };
+  return message.replace(/\{(nombre|fecha|hora)\}/g, (_, key: keyof typeof values) => values[key]);
 }
 
 /** The minutes typed, when they are a whole number from 0 (never) to a week; otherwise null. */
