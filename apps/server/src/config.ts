@@ -51,6 +51,8 @@ const schema = z
   WHATSAPP_WEB_JITTER_MS: z.coerce.number().int().min(0).max(60_000).default(800),
   /** QR codes shown in one pairing attempt before it stops (qr_timeout). */
   WHATSAPP_WEB_QR_MAX: z.coerce.number().int().min(1).max(50).default(5),
+  /** A pairing that draws no QR code in this time tells the owner WhatsApp cannot be reached. */
+  WHATSAPP_WEB_UNREACHABLE_MS: z.coerce.number().int().min(1000).max(600_000).default(40_000),
   /** How long a process's claim on a session holds without renewal (renewed every third of it). */
   WHATSAPP_WEB_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(30_000),
   /** First reconnection delay after a dropped connection; doubles up to a minute. */

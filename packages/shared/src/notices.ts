@@ -65,6 +65,10 @@ export const channelErrorMessages = {
     es: 'Nadie escaneó el código QR a tiempo. Vuelve a conectar para generar uno nuevo.',
     en: 'Nobody scanned the QR code in time. Connect again to get a new one.',
   },
+  WHATSAPP_UNREACHABLE: {
+    es: 'No pudimos llegar a WhatsApp: el servidor no obtuvo respuesta y no se generó ningún código QR. Revisa la conexión a internet del servidor y vuelve a conectar.',
+    en: 'We could not reach WhatsApp: the server got no answer and no QR code was drawn. Check the server\'s internet connection and connect again.',
+  },
   WHATSAPP_LOGGED_OUT: {
     es: 'La sesión de WhatsApp se cerró desde el teléfono (Dispositivos vinculados). Conecta de nuevo y escanea un código QR nuevo.',
     en: 'The WhatsApp session was closed from the phone (Linked devices). Connect again and scan a new QR code.',

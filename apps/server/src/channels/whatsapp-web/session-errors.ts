@@ -20,6 +20,7 @@ export const isSendFailure = (code: string): code is (typeof sendFailures)[numbe
 /** Why a session ended, as stored in pair_error (codes of the shared notice catalogue). */
 export const pairErrors = {
   qrTimeout: 'QR_TIMEOUT',
+  unreachable: 'WHATSAPP_UNREACHABLE',
   loggedOut: 'WHATSAPP_LOGGED_OUT',
   forbidden: 'WHATSAPP_NUMBER_BLOCKED',
   numberTaken: 'CHANNEL_ACCOUNT_TAKEN',

@@ -93,6 +93,7 @@ export function sessionLifecycle(state: SessionState, onMessages: (s: Running, u
     if (update.qr) await onQr(s, update.qr);
     if (update.connection === 'open') {
       s.open = true;
+      s.reached = true;
       s.attempt = 0;
       const phone = phoneOfJid(sock.user?.id) ?? null;
       // One number, one bot: a number another bot holds is logged out of this session at once.
@@ -107,6 +108,7 @@ export function sessionLifecycle(state: SessionState, onMessages: (s: Running, u
   }
 
   async function onQr(s: Running, qr: string) {
+    s.reached = true;
     const attempt = await repo.countQr(s.botId, qr);
     if (attempt > options.qrMax) return finish(s, { status: 'qr_timeout', pairError: pairErrors.qrTimeout, clear: true });
     await setStatus(s.botId, { status: 'waiting_qr', pairError: null });
@@ -134,12 +136,30 @@ export function sessionLifecycle(state: SessionState, onMessages: (s: Running, u
     s.timer.unref();
   }
 
+  /**
+   * A new pairing whose sockets keep closing before WhatsApp draws a QR code (no internet, WhatsApp
+   * down or blocked) ends with the reason, instead of "connecting" for ever.
+   */
+  function watchPairing(s: Running) {
+    s.watchdog = setTimeout(() => {
+      s.events = s.events
+        .then(() => {
+          if (s.stopped || s.reached) return;
+          log.warn({ botId: s.botId, ms: options.unreachableMs }, 'whatsapp web: no QR code drawn; WhatsApp unreachable');
+          return finish(s, { status: 'disconnected', pairError: pairErrors.unreachable, clear: true });
+        })
+        .catch((err) => log.error({ err, botId: s.botId }, 'whatsapp web: pairing watchdog failed'));
+    }, options.unreachableMs);
+    s.watchdog.unref();
+  }
+
   /** Stops the socket here without touching the stored state (another process takes over, or we close). */
   function halt(s: Running) {
     s.stopped = true;
     s.open = false;
     s.generation++;
     clearTimeout(s.timer);
+    clearTimeout(s.watchdog);
     const sock = s.sock;
     s.sock = undefined;
     running.delete(s.botId);
@@ -195,8 +215,10 @@ export function sessionLifecycle(state: SessionState, onMessages: (s: Running, u
         inbound: Promise.resolve(),
         sends: Promise.resolve(),
         nextSendAt: 0,
+        reached: false,
       };
       running.set(botId, s);
+      if (!s.auth.state.creds.registered) watchPairing(s);
       await connect(s);
       return true;
     } catch (err) {

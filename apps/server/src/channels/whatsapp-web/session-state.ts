@@ -10,6 +10,8 @@ type Emit = <E extends keyof ServerToClientEvents>(room: string, event: E, ...ar
 
 export interface ManagerOptions {
   qrMax: number;
+  /** A pairing that has drawn no QR code after this long tells the owner WhatsApp cannot be reached. */
+  unreachableMs: number;
   minDelayMs: number;
   jitterMs: number;
   reconnectMs: number;
@@ -58,6 +60,10 @@ export interface Running {
   /** Outgoing messages, one after another and spaced out. */
   sends: Promise<unknown>;
   nextSendAt: number;
+  /** Pairing only: a QR code was drawn or the connection opened since the session started here. */
+  reached: boolean;
+  /** Ends a pairing that never reached WhatsApp. */
+  watchdog?: NodeJS.Timeout;
 }
 
 /** What the parts of the session manager share: its dependencies and the sessions this process runs. */

@@ -5,6 +5,7 @@ import { Boom } from '@hapi/boom';
 import { DisconnectReason } from '@whiskeysockets/baileys';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { channelErrorMessage } from '@charla/shared';
 import { createTestApp, engines, type TestApp } from '../../test/harness.ts';
 import { as, signUp, type Account } from '../../test/accounts.ts';
 import { scriptedEngine } from '../../test/scripted-engine.ts';
@@ -21,6 +22,7 @@ const env = {
   WHATSAPP_WEB_JITTER_MS: '50',
   WHATSAPP_WEB_QR_MAX: '3',
   WHATSAPP_WEB_RECONNECT_MS: '40',
+  WHATSAPP_WEB_UNREACHABLE_MS: '4000',
 };
 
 async function until<T>(fn: () => Promise<T> | T, ok: (v: T) => boolean, ms = 8000): Promise<T> {
@@ -126,7 +128,7 @@ describe.each(engines)('WhatsApp by QR sessions on %s', (dbEngine) => {
     }
   });
 
-  it('drives the real Baileys socket too: pointed at a closed local port it keeps reconnecting, then disconnects', async () => {
+  it('drives the real Baileys socket too: pointed at a closed local port it keeps reconnecting, then tells the owner WhatsApp cannot be reached', async () => {
     const { owner, botId } = await ownerWithBot();
     const real: WaSocket[] = [];
     // No internet here: the socket dials a local port where nothing listens, and Baileys closes with 408.
@@ -136,16 +138,20 @@ describe.each(engines)('WhatsApp by QR sessions on %s', (dbEngine) => {
       return sock;
     });
     try {
+      const started = Date.now();
       await connect(owner, botId);
       await until(() => real.length, (n) => n >= 2);
       expect((await status(owner, botId)).status).toBe('connecting');
       expect(await repo().readCreds(botId)).toBeNull();
-      const res = await as(t, owner)({ method: 'POST', url: '/api/disconnect', payload: { botId, source: 'whatsmeow' } });
-      expect(res.statusCode).toBe(200);
+      // No QR code ever drawn: the pairing ends with the reason, in the owner's words.
+      const ended = await until(() => status(owner, botId), (s) => s.status === 'disconnected', 10_000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4000);
+      expect(ended).toEqual({ status: 'disconnected', pair_error: 'WHATSAPP_UNREACHABLE', phone: null, qr: null });
+      expect(channelErrorMessage(ended.pair_error!, 'es')).toMatch(/^No pudimos llegar a WhatsApp/);
       const made = real.length;
       await new Promise((r) => setTimeout(r, 300));
       expect(real.length).toBe(made);
-      expect((await status(owner, botId)).status).toBe('disconnected');
+      expect(t.app.whatsappWeb.manager.running()).not.toContain(botId);
     } finally {
       t.app.whatsappWeb.manager.useSocketFactory(fake.factory);
     }

@@ -51,6 +51,7 @@ export async function whatsappWebChannel(app: FastifyInstance, { config, databas
     fetchImage: async (url) => (await safeFetch(url, { accept: ['image'], allowPrivate: config.TRAINING_ALLOW_PRIVATE_URLS })).body,
     options: {
       qrMax: config.WHATSAPP_WEB_QR_MAX,
+      unreachableMs: config.WHATSAPP_WEB_UNREACHABLE_MS,
       minDelayMs: config.WHATSAPP_WEB_MIN_DELAY_MS,
       jitterMs: config.WHATSAPP_WEB_JITTER_MS,
       reconnectMs: config.WHATSAPP_WEB_RECONNECT_MS,

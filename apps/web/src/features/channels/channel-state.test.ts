@@ -31,6 +31,9 @@ describe('whatsmeowBadge', () => {
     expect(whatsmeowBadge({ status: 'qr_timeout', pair_error: null }, timeout, 'es')).toMatchObject({ kind: 'disconnected', reason: timeout });
     expect(whatsmeowBadge({ status: 'qr_timeout', pair_error: 'QR_TIMEOUT' }, timeout, 'es').reason).toBe('Nadie escaneó el código QR a tiempo. Vuelve a conectar para generar uno nuevo.');
   });
+  it('leaves WhatsApp out of reach to the card, which says it once with the way to retry', () => {
+    expect(whatsmeowBadge({ status: 'disconnected', pair_error: 'WHATSAPP_UNREACHABLE' }, timeout, 'es')).toEqual({ kind: 'disconnected', tone: 'muted', reason: null });
+  });
   it('an unknown session (the status could not be read) is disconnected', () => {
     expect(whatsmeowBadge(null, timeout, 'es')).toEqual({ kind: 'disconnected', tone: 'muted', reason: null });
   });

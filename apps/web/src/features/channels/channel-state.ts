@@ -50,6 +50,9 @@ export function whatsmeowBadge(
       return badge('connecting');
     case 'qr_timeout':
       return badge('disconnected', pairErrorText(session.pair_error, locale) ?? timeoutReason);
+    case 'disconnected':
+      // WhatsApp out of reach is said once, with the way to retry, by the card's alert.
+      return badge('disconnected', session.pair_error === 'WHATSAPP_UNREACHABLE' ? null : pairErrorText(session.pair_error, locale));
     default:
       return badge('disconnected', pairErrorText(session?.pair_error, locale));
   }

@@ -29,7 +29,9 @@ export function WhatsmeowChannel({ botId, readOnly, liveQr, clearQr }: { botId: 
   // Linking that goes on with nothing to scan: after a while, say why and offer to start over
   // (each new try is given the same while).
   const [tries, setTries] = useState(0);
-  const stalled = useLasting(whatsmeowStalled(session, Boolean(qr)), WHATSMEOW_STALL_MS, tries);
+  // The server ends a pairing that never reached WhatsApp by itself, even with this page closed.
+  const unreachable = session?.status === 'disconnected' && session.pair_error === 'WHATSAPP_UNREACHABLE';
+  const stalled = useLasting(whatsmeowStalled(session, Boolean(qr)), WHATSMEOW_STALL_MS, tries) || unreachable;
 
   useEffect(() => {
     if (session && session.status !== 'waiting_qr') clearQr();
@@ -74,7 +76,7 @@ export function WhatsmeowChannel({ botId, readOnly, liveQr, clearQr }: { botId: 
         <div className="mt-auto flex flex-wrap gap-2">
           {session?.status === 'connected' || session?.status === 'connecting' || waiting ? (
             disconnect.button
-          ) : (
+          ) : unreachable ? null : (
             <Button size="sm" loading={connecting} onClick={() => void connect()}>
               {t('whatsmeow.connect')}
             </Button>
