@@ -8,12 +8,14 @@ import { BotIcon } from '../../components/ui/icons.tsx';
 import { TabList, tabId, tabPanelId } from '../../components/ui/tabs.tsx';
 import { paths } from '../../lib/navigation.ts';
 import { useBots } from '../../features/bots/index.ts';
-import { CrmTabPanel, loadSummaryTab } from '../../features/crm/index.ts';
-import { InboxView } from '../../features/inbox/index.ts';
+import { loadCrmTabPanel, loadSummaryTab, usePrefetchSummary } from '../../features/crm/index.ts';
+import { loadInboxView } from '../../features/inbox/index.ts';
 import { crmTabs, tabOf, withTab, type CrmTab } from './crm-tabs.ts';
 
-// The summary's charts load only when it is shown.
+// Each tab's code loads when it is shown.
 const SummaryTab = lazy(() => loadSummaryTab().then((m) => ({ default: m.SummaryTab })));
+const InboxView = lazy(() => loadInboxView().then((m) => ({ default: m.InboxView })));
+const CrmTabPanel = lazy(() => loadCrmTabPanel().then((m) => ({ default: m.CrmTabPanel })));
 
 /** Browser alerts for hand-offs: asked for only when the owner clicks. */
 function NotificationsButton() {
@@ -46,6 +48,8 @@ export function CrmPage() {
   const setTab = (id: CrmTab) => setParams((prev) => withTab(prev, id), { replace: true });
   // A link to a conversation (?c=) stays on the inbox once that conversation is closed.
   const linkedConversation = !params.get('tab') && params.get('c');
+  // Resumen's figures are asked for at once, beside the download of its code.
+  usePrefetchSummary(bot?.id, tab === 'summary');
   useEffect(() => {
     if (linkedConversation) setParams((prev) => withTab(prev, 'conversations'), { replace: true });
   }, [linkedConversation, setParams]);
@@ -79,15 +83,15 @@ export function CrmPage() {
         </div>
       </div>
       <div role="tabpanel" id={tabPanelId('crm', tab)} aria-labelledby={tabId('crm', tab)}>
-        {tab === 'summary' ? (
-          <Suspense fallback={<ContentSpinner />}>
+        <Suspense fallback={<ContentSpinner />}>
+          {tab === 'summary' ? (
             <SummaryTab botId={bot.id} />
-          </Suspense>
-        ) : tab === 'conversations' ? (
-          <InboxView botId={bot.id} timeZone={bot.timezone} />
-        ) : (
-          <CrmTabPanel botId={bot.id} tab={tab} />
-        )}
+          ) : tab === 'conversations' ? (
+            <InboxView botId={bot.id} timeZone={bot.timezone} />
+          ) : (
+            <CrmTabPanel botId={bot.id} tab={tab} />
+          )}
+        </Suspense>
       </div>
     </>
   );

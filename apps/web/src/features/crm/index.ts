@@ -1,5 +1,7 @@
 // The face of features/crm: the contacts and pipeline tabs of the CRM page, and its summary.
-export { CrmTabPanel } from './components/crm-tab-panel.tsx';
+/** The contacts and pipeline tabs, downloaded when one is shown. */
+export const loadCrmTabPanel = () => import('./components/crm-tab-panel.tsx');
+export { usePrefetchSummary } from './api/summary-api.ts';
 
 /** The summary tab (its charts), downloaded when it is shown. */
 export const loadSummaryTab = () => import('./components/summary/summary-tab.tsx');

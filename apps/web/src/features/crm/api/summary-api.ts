@@ -1,4 +1,5 @@
-import { useQuery, keepPreviousData } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import type { CrmSummary, SummaryPeriod } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
 
@@ -7,7 +8,20 @@ export const summaryApi = {
   get: (botId: string, days: SummaryPeriod) => api.get<CrmSummary>(`/api/crm/summary?${new URLSearchParams({ botId, days }).toString()}`),
 };
 
+/** The period Resumen opens on. */
+export const defaultSummaryPeriod: SummaryPeriod = '30';
+
+const summaryQuery = (botId: string, days: SummaryPeriod) => ({ queryKey: ['crm', botId, 'summary', days], queryFn: () => summaryApi.get(botId, days) });
+
 /** The summary of a period; the previous period stays on screen while the next one loads. */
 export function useSummary(botId: string, days: SummaryPeriod) {
-  return useQuery({ queryKey: ['crm', botId, 'summary', days], queryFn: () => summaryApi.get(botId, days), placeholderData: keepPreviousData });
+  return useQuery({ ...summaryQuery(botId, days), placeholderData: keepPreviousData });
+}
+
+/** Asks for the opening period's figures while the summary's code is still downloading. */
+export function usePrefetchSummary(botId: string | undefined, enabled: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (botId && enabled) void queryClient.prefetchQuery(summaryQuery(botId, defaultSummaryPeriod));
+  }, [queryClient, botId, enabled]);
 }

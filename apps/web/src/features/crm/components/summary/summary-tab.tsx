@@ -1,17 +1,18 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrmSummary, SummaryPeriod } from '@charla/shared';
 import { summaryMetrics, summaryPeriods } from '@charla/shared/constants';
 import { Card } from '../../../../components/ui/card.tsx';
 import { LoadFailed } from '../../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
-import { useSummary } from '../../api/summary-api.ts';
-import { DailyChart } from './daily-chart.tsx';
-import { FunnelChart } from './funnel-chart.tsx';
+import { defaultSummaryPeriod, useSummary } from '../../api/summary-api.ts';
 import { timeZonePlace } from '../../../../lib/time-zones.ts';
 import { HoursHeatmap } from './hours-heatmap.tsx';
 import { seriesColors } from './series-colors.ts';
 import { dayLabel, formatCount, solvedShare } from './summary-figures.ts';
+
+// The charts' library loads after the figures are on screen.
+const SummaryCharts = lazy(() => import('./summary-charts.tsx').then((m) => ({ default: m.SummaryCharts })));
 
 /** 7, 30 or 90 days: buttons that say which one is on. */
 function PeriodSwitch({ value, onChange }: { value: SummaryPeriod; onChange: (p: SummaryPeriod) => void }) {
@@ -70,7 +71,7 @@ function Figures({ summary }: { summary: CrmSummary }) {
 export function SummaryTab({ botId }: { botId: string }) {
   const { t, i18n } = useTranslation('crmSummary');
   const lng = i18n.resolvedLanguage ?? 'es';
-  const [days, setDays] = useState<SummaryPeriod>('30');
+  const [days, setDays] = useState<SummaryPeriod>(defaultSummaryPeriod);
   const summary = useSummary(botId, days);
   const data = summary.data;
   return (
@@ -96,14 +97,9 @@ export function SummaryTab({ botId }: { botId: string }) {
       ) : (
         <>
           <Figures summary={data} />
-          <div className="grid grid-cols-1 gap-4 xl:grid-cols-5">
-            <Card className="min-w-0 p-4 xl:col-span-3">
-              <DailyChart summary={data} />
-            </Card>
-            <Card className="min-w-0 p-4 xl:col-span-2">
-              <FunnelChart totals={data.totals} />
-            </Card>
-          </div>
+          <Suspense fallback={<div className="h-96 rounded-2xl border border-line" aria-hidden="true" />}>
+            <SummaryCharts summary={data} />
+          </Suspense>
           <Card className="min-w-0 p-4">
             <HoursHeatmap hours={data.hours} />
           </Card>
