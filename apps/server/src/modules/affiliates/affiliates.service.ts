@@ -356,7 +356,9 @@ export function affiliatesService(deps: AffiliatesDeps) {
       if (second) await repo.addReferral(second, ownerId, addMonths(now, -1));
       if (grand && first) await repo.addReferral(grand, first, addMonths(now, -2));
       const pay = async (accountId: string, monthsAgo: number, amount: number) => {
-        const paidAt = new Date(startOfMonth(addMonths(now, -monthsAgo)).getTime() + 4 * 86_400_000);
+        // The 5th of the month, or earlier this month when today is before it (never in the future).
+        const start = startOfMonth(addMonths(now, -monthsAgo)).getTime();
+        const paidAt = new Date(Math.max(start, Math.min(start + 4 * 86_400_000, now.getTime() - 60_000)));
         await db.transaction((tx) =>
           service.invoicePaid({ eventId: `evt_demo_${accountId.slice(0, 8)}_${monthsAgo}`, invoiceId: `in_demo_ref_${accountId.slice(0, 8)}_${monthsAgo}`, accountId, amount, currency: 'mxn', paidAt }, tx),
         );
