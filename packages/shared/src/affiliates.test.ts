@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { affiliateCreateRequest, commissionOf, isValidClabe, maskEmail, mxnEquivalent } from './affiliates.ts';
+import { commissionOf, isValidClabe, maskEmail, mxnEquivalent } from './affiliate-rules.ts';
+import { affiliateCreateRequest } from './affiliates.ts';
 
 const userId = '6f1c2a7e-3b4d-4c5e-8f90-123456789abc';
 
