@@ -368,7 +368,9 @@ export function affiliatesService(deps: AffiliatesDeps) {
       if (second) await pay(second, 0, 89_900);
       await service.closeMonth(startOfMonth(addMonths(now, -1)));
       const [last] = await repo.payouts(ownerId);
-      if (last) await repo.markPaid(last.id, 'SPEI 0284 7719', ownerId, addMonths(startOfMonth(now), 0));
+      // Paid on the 3rd of this month (or just now, early in the month).
+      const paidAt = new Date(Math.min(startOfMonth(now).getTime() + 2 * 86_400_000 + 17 * 3_600_000, now.getTime() - 60_000));
+      if (last) await repo.markPaid(last.id, 'SPEI 0284 7719', ownerId, paidAt);
       await service.closeMonth(now);
     },
   };

@@ -2,12 +2,18 @@ import { describe, expect, it, vi } from 'vitest';
 
 // The billing feature's face loads the app; its number formats are all this needs.
 vi.mock('../billing/index.ts', () => import('../billing/billing-format.ts'));
-import { formatSums, lastMonths, monthlySeries } from './money.ts';
+import { formatMonth, formatSums, lastMonths, monthlySeries } from './money.ts';
 
 describe('affiliate money on screen', () => {
   it('joins sums per currency and shows zero pesos when there is none', () => {
     expect(formatSums([], 'es-MX')).toBe('$0');
     expect(formatSums([{ currency: 'mxn', amount: 125_000 }, { currency: 'usd', amount: 4_000 }], 'es-MX')).toBe(`$1,250 · USD\u00a040`);
+  });
+
+  it('names a month short for the chart and in full, capitalized, for a payout', () => {
+    expect(formatMonth('2026-10', 'es-MX')).toBe('oct 2026');
+    expect(formatMonth('2026-09', 'es-MX', 'long')).toBe('Septiembre de 2026');
+    expect(formatMonth('2026-09', 'en-US', 'long')).toBe('September 2026');
   });
 
   it('charts the main currency over the last twelve months, gaps as zero', () => {

@@ -7,11 +7,12 @@ export function formatSums(list: readonly Money[], locale: string, empty = 'mxn'
   return list.map((m) => formatPrice(m.amount, m.currency, locale)).join(' · ');
 }
 
-/** "nov 2026" for a "2026-11" month key, in the interface's language. */
+/** "nov 2026" (short) or "Noviembre de 2026" (long) for a "2026-11" month key, in the interface's language. */
 export function formatMonth(month: string, locale: string, style: 'short' | 'long' = 'short'): string {
   const [year, m] = month.split('-').map(Number);
   if (!year || !m) return month;
-  return new Intl.DateTimeFormat(locale, { month: style, year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
+  const text = new Intl.DateTimeFormat(locale, { month: style, year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
+  return style === 'long' ? text.charAt(0).toLocaleUpperCase(locale) + text.slice(1) : text;
 }
 
 /** The last twelve month keys up to `now`'s, oldest first. */

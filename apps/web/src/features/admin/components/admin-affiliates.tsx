@@ -111,20 +111,20 @@ export function AdminAffiliates() {
       <h2 id="admin-affiliates" className="text-lg font-semibold">
         {t('affiliates.title')}
       </h2>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-        <SearchField label={t('affiliates.email')} value={email} onChange={setEmail} maxLength={200} className="sm:col-span-2" />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <SearchField label={t('affiliates.email')} value={email} onChange={setEmail} maxLength={200} className="sm:col-span-2 sm:self-end" />
         <SelectField
           label={t('affiliates.statusLabel')}
           value={filters.status ?? ''}
           onChange={(e) => set('status', e.target.value)}
           options={[{ value: '', label: t('affiliates.allStatuses') }, ...affiliateStatuses.map((s) => ({ value: s, label: t(`affiliates.status.${s}`) }))]}
+          className="sm:col-span-2 lg:col-span-1"
         />
+        <div className="hidden lg:block" aria-hidden="true" />
         <TextField label={t('affiliates.startDate')} type="date" value={filters.startDate ?? ''} onChange={(e) => set('startDate', e.target.value)} />
         <TextField label={t('affiliates.endDate')} type="date" value={filters.endDate ?? ''} onChange={(e) => set('endDate', e.target.value)} />
-        <div className="grid grid-cols-2 gap-2">
-          <TextField label={t('affiliates.minSales')} type="number" min={0} inputMode="numeric" value={filters.minSalesAmount ?? ''} onChange={(e) => set('minSalesAmount', e.target.value)} />
-          <TextField label={t('affiliates.maxSales')} type="number" min={0} inputMode="numeric" value={filters.maxSalesAmount ?? ''} onChange={(e) => set('maxSalesAmount', e.target.value)} />
-        </div>
+        <TextField label={t('affiliates.minSales')} type="number" min={0} inputMode="numeric" value={filters.minSalesAmount ?? ''} onChange={(e) => set('minSalesAmount', e.target.value)} />
+        <TextField label={t('affiliates.maxSales')} type="number" min={0} inputMode="numeric" value={filters.maxSalesAmount ?? ''} onChange={(e) => set('maxSalesAmount', e.target.value)} />
       </div>
       <p className="text-xs text-muted">{t('affiliates.salesHint')}</p>
       {list.isPending ? (

@@ -28,15 +28,23 @@ export function PayoutsList({ userId }: { userId: string }) {
     body = (
       <ul>
         {payments.data.payments.map((p) => (
-          <li key={p.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-line/60 py-3 last:border-0">
-            <span className="min-w-0 flex-1 font-medium capitalize">{formatMonth(p.month, locale, 'long')}</span>
-            <span className="font-semibold tabular-nums">{formatPrice(p.amount, p.currency, locale)}</span>
-            <span
-              className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${p.status === 'paid' ? 'border-success/40 bg-success/10 text-fg' : 'border-amber-400/50 bg-amber-400/10 text-fg'}`}
-            >
-              {p.status === 'paid' ? t('payments.paid', { date: formatShortDate(p.paidAt, locale) }) : t('payments.pending')}
-            </span>
-            {p.reference ? <span className="w-full text-xs text-muted">{t('payments.reference')}: {p.reference}</span> : null}
+          <li key={p.id} className="flex items-start justify-between gap-3 border-b border-line/60 py-3 last:border-0">
+            <div className="min-w-0">
+              <p className="font-medium">{formatMonth(p.month, locale, 'long')}</p>
+              {p.reference ? (
+                <p className="mt-1 text-xs break-all text-muted">
+                  {t('payments.reference')}: {p.reference}
+                </p>
+              ) : null}
+            </div>
+            <div className="flex shrink-0 flex-col items-end gap-1">
+              <span className="font-semibold tabular-nums">{formatPrice(p.amount, p.currency, locale)}</span>
+              <span
+                className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${p.status === 'paid' ? 'border-success/40 bg-success/10 text-fg' : 'border-amber-400/50 bg-amber-400/10 text-fg'}`}
+              >
+                {p.status === 'paid' ? t('payments.paid', { date: formatShortDate(p.paidAt, locale) }) : t('payments.pending')}
+              </span>
+            </div>
           </li>
         ))}
       </ul>

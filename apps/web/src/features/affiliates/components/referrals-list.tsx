@@ -14,17 +14,21 @@ type Referral = AffiliateReferrals['referrals'][number];
 function Row({ referral, locale }: { referral: Referral; locale: string }) {
   const { t } = useTranslation('referrals');
   return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-line/60 py-3 last:border-0">
-      <span className="min-w-0 flex-1 truncate font-medium" data-referral-email>
-        {referral.email}
-      </span>
-      <span className="text-sm text-muted">{formatShortDate(referral.signedUpAt, locale)}</span>
-      <span
-        className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${referral.paying ? 'border-success/40 bg-success/10 text-fg' : 'border-line bg-field text-muted'}`}
-      >
-        {referral.paying ? t('referrals.paying') : t('referrals.free')}
-      </span>
-      <span className="w-full text-sm font-semibold tabular-nums sm:w-28 sm:text-end">{referral.earned.length ? formatSums(referral.earned, locale) : '—'}</span>
+    <li className="flex items-start justify-between gap-3 border-b border-line/60 py-3 last:border-0">
+      <div className="min-w-0">
+        <p className="font-medium break-all" data-referral-email>
+          {referral.email}
+        </p>
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
+          <span>{formatShortDate(referral.signedUpAt, locale)}</span>
+          <span
+            className={`inline-flex rounded-full border px-2 py-0.5 font-semibold ${referral.paying ? 'border-success/40 bg-success/10 text-fg' : 'border-line bg-field text-muted'}`}
+          >
+            {referral.paying ? t('referrals.paying') : t('referrals.free')}
+          </span>
+        </p>
+      </div>
+      <span className="shrink-0 text-sm font-semibold tabular-nums">{referral.earned.length ? formatSums(referral.earned, locale) : '—'}</span>
     </li>
   );
 }
