@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { startFakeStripe, type FakeStripe, type StripeJson } from '../apps/server/src/test/fake-stripe.ts';
 import { fillSignUp, signIn, signUp, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 import { shot, sizeOf, startTestEnv, visible, type TestEnv } from './support/env.ts';
 
 /**
@@ -71,6 +72,8 @@ describe('referidos', () => {
       await page.getByLabel('Titular de la cuenta').fill(a.name);
       await page.getByLabel('¿A qué tipo de negocios llegas?').fill('Clubes de pádel y gimnasios en Monterrey');
       await page.evaluate(() => window.scrollTo(0, 0));
+      const joinViolations = await seriousViolations(page);
+      expect(joinViolations, describeViolations(joinViolations)).toEqual([]);
       await shot(page, `referidos-join-${sizeOf(viewports.desktop)}`, { fullPage: true });
       await page.getByRole('button', { name: 'Unirme al programa' }).click();
 
@@ -115,6 +118,8 @@ describe('referidos', () => {
       expect(await page.locator('[data-figure="paying"]').textContent()).toBe('1');
       expect(await page.locator('[data-figure="thisMonth"]').textContent()).toBe('$179.80');
       await page.locator('[data-chart="earnings"] .recharts-bar-rectangle').first().waitFor();
+      const violations = await seriousViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
       await shot(page, `referidos-a-${sizeOf(viewports.desktop)}`, { fullPage: true });
     } finally {
       await context.close();
@@ -134,6 +139,8 @@ describe('referidos', () => {
         await visible(page, 'Referencia: SPEI 0284 7719');
         await page.locator('[data-chart="earnings"] .recharts-bar-rectangle').first().waitFor();
         await noSideScroll(page, viewport.width);
+        const violations = await seriousViolations(page);
+        expect(violations, describeViolations(violations)).toEqual([]);
         await shot(page, `referidos-demo-${sizeOf(viewport)}`, { fullPage: true });
       } finally {
         await context.close();
