@@ -148,7 +148,7 @@ describe('referidos', () => {
     }
   });
 
-  it('the main admin finds the demo affiliate with the filters and reviews a profile', async () => {
+  it('the main admin finds the demo affiliate with the filters and pays its pending payout', async () => {
     for (const viewport of [viewports.desktop, viewports.phone]) {
       const { context, page } = await env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
       try {
@@ -160,9 +160,18 @@ describe('referidos', () => {
         const card = page.locator('[data-affiliate="demo@charla.mx"]');
         await card.waitFor();
         await card.getByText(/último pago/).waitFor();
-        await page.locator('#admin-affiliates').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await page.locator('#admin-affiliates').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 88));
         await noSideScroll(page, viewport.width);
         await shot(page, `referidos-admin-${sizeOf(viewport)}`);
+        if (viewport === viewports.desktop) {
+          // Last month's statement is pending: the main admin pays it and notes the transfer.
+          await card.getByText(/Pago pendiente de/).waitFor();
+          await card.getByLabel('Referencia de la transferencia').fill('SPEI 9921 0042');
+          await card.getByRole('button', { name: 'Marcar pagado' }).click();
+          await visible(page, 'Pago marcado como pagado.');
+          await card.getByText(/último pago .*\(SPEI 9921 0042\)/).waitFor();
+          expect(await card.getByText(/Pago pendiente de/).count()).toBe(0);
+        }
       } finally {
         await context.close();
       }

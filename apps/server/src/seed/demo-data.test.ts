@@ -153,6 +153,8 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     ]);
     const { payments } = (await t.app.inject({ method: 'GET', url: `/api/affiliates/payments?userId=${userId}`, headers: { cookie } })).json();
     expect(payments.filter((p: { status: string }) => p.status === 'paid')).toEqual([expect.objectContaining({ currency: 'mxn', reference: 'SPEI 0284 7719' })]);
+    expect(payments.filter((p: { status: string }) => p.status === 'pending')).toEqual([expect.objectContaining({ currency: 'mxn', reference: null })]);
+    expect(profile.figures.pending).toEqual([{ currency: 'mxn', amount: payments.find((p: { status: string }) => p.status === 'pending').amount }]);
   });
 
   it('the playground answers a price question from the demo knowledge', async () => {

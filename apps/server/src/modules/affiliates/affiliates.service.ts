@@ -334,7 +334,8 @@ export function affiliatesService(deps: AffiliatesDeps) {
 
     /**
      * The demo account as an affiliate: active, paid by PayPal, two referred accounts and one
-     * under them, commissions on their invoices of the last months, last month's payout paid.
+     * under them, commissions on their invoices of the last months; the statement of two months
+     * ago paid, last month's pending.
      */
     async seedDemo(ownerId: string, referred: { level1: string[]; level2: string[] }, now: Date): Promise<void> {
       if (await repo.byUser(ownerId)) return;
@@ -364,7 +365,7 @@ export function affiliatesService(deps: AffiliatesDeps) {
         );
       };
       if (first) for (const m of [3, 2, 1, 0]) await pay(first, m, 179_900);
-      if (grand) for (const m of [2, 1, 0]) await pay(grand, m, 89_900);
+      if (grand) for (const m of [2, 1, 0]) await pay(grand, m, 179_900);
       if (second) await pay(second, 0, 89_900);
       await service.closeMonth(startOfMonth(addMonths(now, -1)));
       const [last] = await repo.payouts(ownerId);

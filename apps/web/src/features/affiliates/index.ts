@@ -2,4 +2,4 @@
 // main admin's list and payout action, composed by the admin console.
 export { ReferidosPage } from './components/referidos-page.tsx';
 export { affiliateKeys, useAffiliatesList, useMarkPayoutPaid, useSetAffiliateStatus } from './api/use-affiliates.ts';
-export { formatSums } from './money.ts';
+export { formatMonth, formatSums } from './money.ts';

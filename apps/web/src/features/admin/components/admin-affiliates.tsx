@@ -13,7 +13,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import { formatSums, useAffiliatesList, useMarkPayoutPaid, useSetAffiliateStatus } from '../../affiliates/index.ts';
+import { formatMonth, formatSums, useAffiliatesList, useMarkPayoutPaid, useSetAffiliateStatus } from '../../affiliates/index.ts';
 import { When } from './admin-accounts.tsx';
 
 type Affiliate = AffiliatesList['affiliates'][number];
@@ -32,7 +32,7 @@ function PendingPayout({ payout }: { payout: AffiliatePayout }) {
   return (
     <form onSubmit={submit} className="space-y-2 rounded-xl border border-amber-400/50 bg-amber-400/10 p-3">
       <p className="text-sm font-semibold">
-        {t('affiliates.pendingPayout', { month: payout.month, amount: formatSums([payout], locale(i18n.resolvedLanguage)) })}
+        {t('affiliates.pendingPayout', { month: formatMonth(payout.month, locale(i18n.resolvedLanguage), 'long'), amount: formatSums([payout], locale(i18n.resolvedLanguage)) })}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <TextField label={t('affiliates.reference')} value={reference} maxLength={120} onChange={(e) => setReference(e.target.value)} className="flex-1" />
@@ -87,7 +87,7 @@ function AffiliateCard({ affiliate }: { affiliate: Affiliate }) {
       </dl>
       <p className="text-xs text-muted">
         {t('affiliates.joined')} <When iso={affiliate.createdAt} />
-        {lastPaid ? ` · ${t('affiliates.lastPaid', { month: lastPaid.month, reference: lastPaid.reference ?? '' })}` : ''}
+        {lastPaid ? ` · ${t('affiliates.lastPaid', { month: formatMonth(lastPaid.month, lng, 'long').toLocaleLowerCase(lng), reference: lastPaid.reference ?? '' })}` : ''}
       </p>
       {status.isError ? <Alert>{errorText(status.error)}</Alert> : null}
       {pending.map((p) => (
