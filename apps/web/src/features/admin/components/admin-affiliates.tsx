@@ -32,7 +32,7 @@ function PendingPayout({ payout }: { payout: AffiliatePayout }) {
   return (
     <form onSubmit={submit} className="space-y-2 rounded-xl border border-amber-400/50 bg-amber-400/10 p-3">
       <p className="text-sm font-semibold">
-        {t('affiliates.pendingPayout', { month: formatMonth(payout.month, locale(i18n.resolvedLanguage), 'long'), amount: formatSums([payout], locale(i18n.resolvedLanguage)) })}
+        {t('affiliates.pendingPayout', { month: formatMonth(payout.month, locale(i18n.resolvedLanguage), 'long').toLocaleLowerCase(locale(i18n.resolvedLanguage)), amount: formatSums([payout], locale(i18n.resolvedLanguage)) })}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <TextField label={t('affiliates.reference')} value={reference} maxLength={120} onChange={(e) => setReference(e.target.value)} className="flex-1" />
