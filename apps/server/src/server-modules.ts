@@ -4,6 +4,8 @@ import { channelsModule, SEND_ATTEMPTS } from './channels/channels.module.ts';
 import { accessModule } from './modules/access/access.module.ts';
 import type { AccessService } from './modules/access/access.module.ts';
 import { adminModule } from './modules/admin/admin.module.ts';
+import { affiliatesModule } from './modules/affiliates/affiliates.module.ts';
+import type { AffiliatesService } from './modules/affiliates/affiliates.module.ts';
 import { auditModule } from './modules/audit/audit.module.ts';
 import type { AuditService } from './modules/audit/audit.module.ts';
 import type { AppModule, ModuleContext } from './modules/app-module.ts';
@@ -48,6 +50,7 @@ export interface ModuleFaces {
   plans: PlansService;
   audit: AuditService;
   seats: SeatsService;
+  affiliates: AffiliatesService;
 }
 
 export interface ModuleDeps {
@@ -72,6 +75,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
   const plans = plansModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
   const seats = seatsModule(ctx, { access: access.service, quota: quota.service, mail: mail.service, auth: auth.service });
+  const affiliates = affiliatesModule(ctx, { auth: auth.service, plans: plans.service });
   const crm = crmModule(ctx, { bots: bots.service, access: access.service, quota: quota.service, audit: audit.service });
   conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
 
@@ -97,6 +101,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     audit.module,
     plans.module,
     seats.module,
+    affiliates.module,
   ];
   const faces: ModuleFaces = {
     auth: auth.service,
@@ -112,6 +117,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     plans: plans.service,
     audit: audit.service,
     seats: seats.service,
+    affiliates: affiliates.service,
   };
   return { modules, faces };
 }

@@ -69,3 +69,4 @@ export const inboxChannels = ['whatsapp', 'whatsmeow', 'messenger', 'instagram']
 
 /** An appointment's life: booked (by the bot or the owner), confirmed by the customer, then one of the ends. */
 export const appointmentStatuses = ['booked', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;
+export * from './affiliate-rules.ts';

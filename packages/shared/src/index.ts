@@ -23,3 +23,5 @@ export * from './admin.ts';
 export * from './audit.ts';
 export * from './billing.ts';
 export * from './seats.ts';
+export * from './affiliate-rules.ts';
+export * from './affiliates.ts';

@@ -57,6 +57,8 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
   PLAN_REQUIRED: { es: 'Esta función no está incluida en tu plan. Mejora tu plan para usarla.', en: 'This feature is not included in your plan. Upgrade your plan to use it.' },
   PAYMENTS_NOT_CONFIGURED: { es: 'Los pagos en línea no están configurados en este servidor. Escríbenos y activamos tu plan.', en: 'Online payments are not configured on this server. Contact us and we will activate your plan.' },
   PRICE_NOT_CONFIGURED: { es: 'Ese plan no tiene precio en esa moneda o periodo. Elige otro.', en: 'That plan has no price in that currency or period. Choose another one.' },
+  AFFILIATE_EXISTS: { es: 'Ya formas parte del programa de referidos.', en: 'You are already in the referral program.' },
+  PAYOUT_ALREADY_PAID: { es: 'Ese pago ya se marcó como pagado.', en: 'That payout is already marked as paid.' },
   NO_SUBSCRIPTION: { es: 'Aún no tienes una suscripción de pago.', en: 'You do not have a paid subscription yet.' },
   PAYMENT_PROVIDER_FAILED: { es: 'El proveedor de pagos no respondió. Intenta de nuevo en un momento.', en: 'The payment provider did not answer. Try again in a moment.' },
   STRIPE_SIGNATURE_INVALID: { es: 'La firma Stripe-Signature falta o no es válida.', en: 'The Stripe-Signature signature is missing or not valid.' },
@@ -157,6 +159,9 @@ const ruleMessages: Record<string, Record<Locale, string>> = {
     en: 'Paste the token exactly as Meta gives it: letters, digits and symbols only, no spaces or accents.',
   },
   cursor: { es: 'La página pedida no es válida. Vuelve a cargar la lista.', en: 'The page asked for is not valid. Load the list again.' },
+  clabe: { es: 'La CLABE son 18 dígitos y el último no coincide. Revísala en tu estado de cuenta.', en: 'A CLABE is 18 digits and the last one does not match. Check it on your bank statement.' },
+  payout_method: { es: 'Escribe tu correo de PayPal o tu CLABE para recibir tus pagos.', en: 'Enter your PayPal e-mail or your CLABE to receive your payouts.' },
+  date: { es: 'Usa una fecha AAAA-MM-DD.', en: 'Use a YYYY-MM-DD date.' },
   required: { es: 'Este campo es obligatorio.', en: 'This field is required.' },
   template_language: { es: 'Usa el código de idioma de Meta, por ejemplo es_MX o en_US.', en: "Use Meta's language code, for example es_MX or en_US." },
 };

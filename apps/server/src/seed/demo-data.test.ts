@@ -21,7 +21,7 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     seedDemoAccount(
       { seedDemo: t.modules.auth.seedDemo, findByEmail: authRepository(t.database).findUserByEmail },
       account,
-      { db: t.database.db, bots: t.modules.bots, training: t.modules.training, crm: t.modules.crm, seats: t.modules.seats, log: t.app.log, now },
+      { db: t.database.db, bots: t.modules.bots, training: t.modules.training, crm: t.modules.crm, seats: t.modules.seats, affiliates: t.modules.affiliates, log: t.app.log, now },
     );
 
   beforeAll(async () => {
@@ -135,6 +135,26 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     ]);
     expect(Date.parse(invoices[0].createdAt)).toBeGreaterThan(Date.parse(invoices[1].createdAt));
     expect(Date.parse(invoices[1].createdAt)).toBeGreaterThan(now.getTime() - 62 * 24 * 3600_000);
+  });
+
+  it('is an affiliate with referrals on two levels, their commissions and one paid payout', async () => {
+    const userId = (await authRepository(t.database).findUserByEmail(account.email))!.id;
+    const profile = (await t.app.inject({ method: 'GET', url: `/api/affiliate/${userId}`, headers: { cookie } })).json();
+    expect(profile).toMatchObject({ status: 'active', paypalEmail: 'p•••@sonrisaplena.mx' });
+    expect(profile.figures.signups).toBe(3);
+    expect(profile.figures.payingAccounts).toBe(3);
+    expect(profile.figures.paid).toEqual([{ currency: 'mxn', amount: expect.any(Number) }]);
+    expect(profile.figures.earningsThisMonth[0].amount).toBeGreaterThan(0);
+    const { referrals } = (await t.app.inject({ method: 'GET', url: `/api/affiliates/referrals/${userId}`, headers: { cookie } })).json();
+    expect(referrals.map((r: { email: string; level: number }) => [r.level, r.email]).sort()).toEqual([
+      [1, 'h•••@esteticaluna.mx'],
+      [1, 'p•••@consultoriodelvalle.mx'],
+      [2, 'c•••@ortodonciaroma.mx'],
+    ]);
+    const { payments } = (await t.app.inject({ method: 'GET', url: `/api/affiliates/payments?userId=${userId}`, headers: { cookie } })).json();
+    expect(payments.filter((p: { status: string }) => p.status === 'paid')).toEqual([expect.objectContaining({ currency: 'mxn', reference: 'SPEI 0284 7719' })]);
+    expect(payments.filter((p: { status: string }) => p.status === 'pending')).toEqual([expect.objectContaining({ currency: 'mxn', reference: null })]);
+    expect(profile.figures.pending).toEqual([{ currency: 'mxn', amount: payments.find((p: { status: string }) => p.status === 'pending').amount }]);
   });
 
   it('the playground answers a price question from the demo knowledge', async () => {

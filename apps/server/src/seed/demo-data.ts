@@ -29,6 +29,8 @@ import {
 } from './demo-content.ts';
 import { seedDemoAudit } from './demo-audit.ts';
 import { seedDemoBilling, seedDemoUsage } from './demo-billing.ts';
+import { seedDemoAffiliates } from './demo-affiliates.ts';
+import type { AffiliatesService } from '../modules/affiliates/affiliates.module.ts';
 import type { SeatsService } from '../modules/seats/seats.module.ts';
 import { storeDemoHistory } from './demo-history.ts';
 
@@ -41,6 +43,8 @@ export interface DemoDeps {
   log: FastifyBaseLogger;
   /** The team: an admin and an agent of the clinic's bot (see demoTeam). */
   seats?: Pick<SeatsService, 'seedMember'>;
+  /** The affiliate program: the demo account with referrals on two levels (demo-affiliates.ts). */
+  affiliates?: Pick<AffiliatesService, 'seedDemo'>;
   /** The clock the histories and this week's appointments are placed by. */
   now?: Date;
 }
@@ -74,6 +78,7 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
   if (existing.length) return { botId: existing[0]!.id, created: false };
   const now = deps.now ?? new Date();
   await seedDemoBilling(deps.db, owner.id, now);
+  if (deps.affiliates) await seedDemoAffiliates(deps.db, deps.affiliates, owner.id, now);
 
   const bot = await deps.bots.create(owner, { ...demoBot, user_email: owner.email });
   await deps.bots.update(owner, bot.id, { timezone: demoTimezone, redirection_phone: demoBot.business_phone });

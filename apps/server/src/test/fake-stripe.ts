@@ -47,6 +47,12 @@ export interface FakeStripe {
   event(type: string, object: StripeJson, opts?: { created?: Date; id?: string }): StripeJson;
   /** The raw body and Stripe-Signature header of an event, as Stripe delivers it. */
   sign(event: StripeJson): { payload: string; header: string };
+  /** An invoice of a subscription, paid (its payment intent among its payments, as API 2025 shapes it). */
+  paidInvoice(sub: StripeJson, opts?: { id?: string; amount?: number; currency?: string; paidAt?: Date; priceId?: string }): StripeJson;
+  /** The charge that paid an invoice, refunded in full (the object of `charge.refunded`). */
+  refundedCharge(invoice: StripeJson): StripeJson;
+  /** A dispute opened on the charge that paid an invoice (the object of `charge.dispute.created`). */
+  dispute(invoice: StripeJson): StripeJson;
   /** A signed `checkout.session.completed` for a session of `userId` (its subscription made and kept). */
   checkoutCompleted(opts: { userId: string; plan: string; priceId: string; customer?: string; created?: Date }): { event: StripeJson; payload: string; header: string; subscription: StripeJson };
   stop(): Promise<void>;
@@ -209,6 +215,35 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
     subscription: subscriptionObject,
     event,
     sign,
+    paidInvoice(sub, o = {}) {
+      const item = (sub.items as { data: StripeJson[] } | undefined)?.data[0];
+      const price = (item?.price as StripeJson | undefined) ?? {};
+      const paidAt = seconds(o.paidAt ?? new Date());
+      return {
+        id: o.id ?? id('in'),
+        object: 'invoice',
+        number: `CH-${randomBytes(2).toString('hex').toUpperCase()}`,
+        customer: sub.customer,
+        status: 'paid',
+        currency: o.currency ?? price.currency ?? 'usd',
+        amount_due: o.amount ?? price.unit_amount ?? 0,
+        amount_paid: o.amount ?? price.unit_amount ?? 0,
+        created: paidAt,
+        status_transitions: { paid_at: paidAt },
+        payments: { object: 'list', data: [{ id: id('inpay'), object: 'invoice_payment', status: 'paid', payment: { type: 'payment_intent', payment_intent: id('pi') } }] },
+        parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+        lines: { object: 'list', data: [{ period: { start: paidAt, end: paidAt + 30 * 86_400 }, pricing: { price_details: { price: o.priceId ?? price.id } } }] },
+      };
+    },
+    refundedCharge(invoice) {
+      const amount = invoice.amount_paid as number;
+      const payment = ((invoice.payments as { data: { payment: { payment_intent: string } }[] }).data[0]!).payment;
+      return { id: id('ch'), object: 'charge', amount, amount_refunded: amount, currency: invoice.currency, customer: invoice.customer, payment_intent: payment.payment_intent, paid: true, refunded: true };
+    },
+    dispute(invoice) {
+      const payment = ((invoice.payments as { data: { payment: { payment_intent: string } }[] }).data[0]!).payment;
+      return { id: id('dp'), object: 'dispute', amount: invoice.amount_paid, currency: invoice.currency, charge: id('ch'), payment_intent: payment.payment_intent, reason: 'fraudulent', status: 'needs_response' };
+    },
     checkoutCompleted(o) {
       const subscription = subscriptionObject(o);
       const session = {

@@ -17,7 +17,7 @@ const WelcomePage = lazyNamed(() => import('./pages/welcome-page.tsx'), 'Welcome
 const BotSectionPage = lazyNamed(() => import('../features/dashboard/components/bot-section-page.tsx'), 'BotSectionPage');
 const BotIndexRedirect = lazyNamed(() => import('../features/dashboard/components/bot-section-page.tsx'), 'BotIndexRedirect');
 const ClientsPage = lazyNamed(() => import('../features/dashboard/components/general-placeholder-pages.tsx'), 'ClientsPage');
-const ReferralsPage = lazyNamed(() => import('../features/dashboard/components/general-placeholder-pages.tsx'), 'ReferralsPage');
+const ReferidosSection = lazyNamed(() => import('./pages/referidos-page.tsx'), 'ReferidosSection');
 const InvitationPage = lazyNamed(() => import('./pages/invitation-page.tsx'), 'InvitationPage');
 const AccountPage = lazyNamed(() => import('./pages/account-page.tsx'), 'AccountPage');
 const AdminPage = lazyNamed(() => import('../features/admin/components/admin-page.tsx'), 'AdminPage');
@@ -67,7 +67,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <WelcomePage /> },
               { path: 'clients', element: <ClientsPage /> },
-              { path: 'referidos', element: <ReferralsPage /> },
+              { path: 'referidos', element: <ReferidosSection /> },
               { path: 'mi-cuenta', element: <AccountPage /> },
               { path: 'admin', element: <AdminPage /> },
               { path: 'ayuda', element: <HelpPage /> },

@@ -77,6 +77,9 @@ export function authService(
   opts: AuthServiceOptions,
   deps: { mail: Pick<MailService, 'send'>; log: FastifyBaseLogger; audit: Pick<AuditService, 'record'>; membership?: (userId: string) => Promise<SeatMembership> },
 ) {
+  /** Other modules told of each new account (the affiliate program attributes it to its referrer). */
+  const signedUp: ((user: UserRow) => Promise<void>)[] = [];
+
   /** Work that runs after its request was answered (the reset e-mail), so a test or a shutdown can wait for it. */
   const pending = new Set<Promise<void>>();
   const background = (work: () => Promise<void>) => {
@@ -103,6 +106,11 @@ export function authService(
   }
 
   return {
+    /** Subscribes to new accounts, called after each sign-up is stored. */
+    onSignedUp(listener: (user: UserRow) => Promise<void>): void {
+      signedUp.push(listener);
+    },
+
     async signup(body: SignupBody, meta: ClientMeta) {
       await limit(`signup:ip:${meta.ip}`, opts.loginMaxPerIp);
       const user = await repo.insertUser({
@@ -113,6 +121,8 @@ export function authService(
         referredByCode: body.referral_code || null,
       });
       if (!user) throw new AppError('EMAIL_TAKEN', { email: 'EMAIL_TAKEN' });
+      // A listener's failure never costs the account: it is logged.
+      for (const listener of signedUp) await listener(user).catch((err: unknown) => deps.log.error({ err, userId: user.id }, 'sign-up listener failed'));
       return { user, tokens: await startSession(user, meta) };
     },
 

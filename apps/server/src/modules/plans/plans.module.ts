@@ -9,6 +9,7 @@ import { plansService } from './plans.service.ts';
 import { stripeGateway } from './stripe-gateway.ts';
 
 export type { PlansService } from './plans.service.ts';
+export type { BillingListener, InvoicePaid, PaymentReversed } from './billing-events.ts';
 
 /** Plans and billing: Stripe subscriptions, invoices, the grace period after a failed payment and the plan an account is on. */
 export function plansModule(ctx: ModuleContext, deps: { access: AccessService; quota: QuotaService; audit: AuditService }) {

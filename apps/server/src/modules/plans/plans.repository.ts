@@ -51,6 +51,17 @@ export function plansRepository(db: Db) {
       await db.insert(invoices).values(invoice).onConflictDoUpdate({ target: invoices.stripeInvoiceId, set: changes });
     },
 
+    /** The invoice a refund or a dispute is about: by its id, else by the payment that settled it. */
+    async invoiceOfPayment(invoiceId: string | undefined, paymentIntentId: string | undefined): Promise<InvoiceRow | undefined> {
+      if (invoiceId) {
+        const [row] = await db.select().from(invoices).where(eq(invoices.stripeInvoiceId, invoiceId));
+        if (row) return row;
+      }
+      if (!paymentIntentId) return undefined;
+      const [row] = await db.select().from(invoices).where(eq(invoices.paymentIntentId, paymentIntentId)).limit(1);
+      return row;
+    },
+
     async invoices(accountId: string): Promise<InvoiceRow[]> {
       return db.select().from(invoices).where(eq(invoices.userId, accountId)).orderBy(desc(invoices.createdAt), desc(invoices.stripeInvoiceId)).limit(200);
     },

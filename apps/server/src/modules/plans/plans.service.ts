@@ -31,6 +31,7 @@ import { countSwitchedOff, switchBackOn, switchOffBeyond } from '../bots/index.t
 import type { QuotaService } from '../quota/quota.module.ts';
 import { plansRepository, type InvoiceRow, type SubscriptionPatch, type SubscriptionRow } from './plans.repository.ts';
 import type { StripeGateway, StripeObject } from './stripe-gateway.ts';
+import type { BillingListener } from './billing-events.ts';
 
 export interface PlansDeps {
   db: Db;
@@ -54,6 +55,8 @@ export const handledEvents = [
   'customer.subscription.deleted',
   'invoice.paid',
   'invoice.payment_failed',
+  'charge.refunded',
+  'charge.dispute.created',
 ] as const;
 
 const PRICE_CACHE_MS = 10 * 60_000;
@@ -69,6 +72,9 @@ const idOf = (v: unknown): string | undefined => str(v) ?? str(obj(v)?.id);
 const time = (seconds: unknown): Date | null => (num(seconds) === undefined ? null : new Date(num(seconds)! * 1000));
 const first = (list: unknown): StripeObject | undefined => obj((obj(list)?.data as unknown[] | undefined)?.[0]);
 const paidPlanOf = (v: unknown): PaidPlan | undefined => ((paidPlans as readonly unknown[]).includes(v) ? (v as PaidPlan) : undefined);
+/** The payment intent that settled an invoice: its own field (older API versions) or its first payment. */
+const paymentIntentOf = (invoice: StripeObject): string | undefined =>
+  idOf(invoice.payment_intent) ?? idOf(obj(obj(first(invoice.payments)?.payment))?.payment_intent);
 const oneOf = <T extends string>(list: readonly T[], v: unknown, otherwise: T): T => ((list as readonly unknown[]).includes(v) ? (v as T) : otherwise);
 
 /** Stripe's subscription statuses as the contract names them. */
@@ -85,6 +91,7 @@ export function plansService(deps: PlansDeps) {
   const prices = Object.entries(config.STRIPE_PRICES).map(([id, p]) => ({ id, ...p }));
   const configured = Boolean(stripe) && prices.length > 0;
   const priceCache = new Map<string, { amount: number | null; until: number }>();
+  const listeners: BillingListener[] = [];
 
   const priceFor = (plan: PaidPlan, interval: BillingInterval, currency: string) =>
     prices.find((p) => p.plan === plan && p.interval === interval && p.currency === currency);
@@ -197,7 +204,7 @@ export function plansService(deps: PlansDeps) {
   }
 
   /** An invoice paid or failed: the ledger row, then the grace period cleared (and the plan back) or started. */
-  async function applyInvoice(tx: Db, accountId: string, invoice: StripeObject, paid: boolean, now: Date): Promise<boolean> {
+  async function applyInvoice(tx: Db, accountId: string, invoice: StripeObject, paid: boolean, now: Date, eventId: string): Promise<boolean> {
     const r = plansRepository(tx);
     const row = await r.subscription(accountId, true);
     const line = first(invoice.lines);
@@ -206,23 +213,28 @@ export function plansService(deps: PlansDeps) {
     const plan = (priceId ? config.STRIPE_PRICES[priceId]?.plan : undefined) ?? paidPlanOf(obj(details?.metadata)?.plan) ?? paidPlanOf(row?.plan);
     const period = obj(line?.period);
     const created = time(invoice.created) ?? now;
+    const amount = Math.trunc(num(paid ? invoice.amount_paid : invoice.amount_due) ?? num(invoice.total) ?? 0);
+    const currency = str(invoice.currency) ?? row?.currency ?? 'usd';
+    const paidAt = paid ? (time(obj(invoice.status_transitions)?.paid_at) ?? now) : null;
     await r.saveInvoice({
       stripeInvoiceId: str(invoice.id)!,
       userId: accountId,
       number: str(invoice.number) ?? null,
       status: paid ? 'paid' : oneOf(invoiceStatuses, invoice.status, 'open'),
       plan: plan ?? null,
-      amount: Math.trunc(num(paid ? invoice.amount_paid : invoice.amount_due) ?? num(invoice.total) ?? 0),
-      currency: str(invoice.currency) ?? row?.currency ?? 'usd',
+      amount,
+      currency,
       periodStart: time(period?.start ?? invoice.period_start),
       periodEnd: time(period?.end ?? invoice.period_end),
-      paidAt: paid ? (time(obj(invoice.status_transitions)?.paid_at) ?? now) : null,
+      paidAt,
       pdfUrl: str(invoice.invoice_pdf) ?? null,
       hostedUrl: str(invoice.hosted_invoice_url) ?? null,
+      paymentIntentId: paymentIntentOf(invoice) ?? null,
       createdAt: created,
     });
     const customer = idOf(invoice.customer) ?? row?.stripeCustomerId ?? null;
     if (paid) {
+      for (const l of listeners) await l.invoicePaid?.({ eventId, invoiceId: str(invoice.id)!, accountId, amount, currency, paidAt: paidAt! }, tx);
       if (row?.status === 'canceled') return false;
       if (plan) await changePlan(tx, accountId, plan);
       await r.saveSubscription(accountId, { graceUntil: null, status: 'active', stripeCustomerId: customer, ...(plan ? { plan } : {}) });
@@ -235,6 +247,11 @@ export function plansService(deps: PlansDeps) {
 
   return {
     paymentsConfigured: configured,
+
+    /** Subscribes another module to paid invoices and reversed payments (see billing-events.ts). */
+    onBilling(listener: BillingListener): void {
+      listeners.push(listener);
+    },
 
     async plans(requested: string | undefined): Promise<BillingPlansResponse> {
       const known = oneOf(billingCurrencies, requested, 'usd');
@@ -408,12 +425,41 @@ export function plansService(deps: PlansDeps) {
     };
   }
 
+  /**
+   * A refund (`charge.refunded`, a charge) or a dispute (`charge.dispute.created`): the invoice it
+   * takes money back from, by the charge's invoice or by the payment that settled it; listeners
+   * reverse what the payment earned. Applied once, like every event.
+   */
+  async function applyReversal(id: string, type: string, object: StripeObject, at: Date): Promise<{ applied: boolean }> {
+    const dispute = type === 'charge.dispute.created';
+    const charge = dispute ? obj(object.charge) : object;
+    const invoiceId = idOf(charge?.invoice) ?? str(obj(charge?.metadata)?.invoice);
+    const paymentIntent = idOf(object.payment_intent) ?? idOf(charge?.payment_intent);
+    const invoice = await repo.invoiceOfPayment(invoiceId, paymentIntent);
+    // A partial refund keeps the sale; only a charge refunded in full reverses it.
+    const reverses = dispute || object.refunded === true;
+    return {
+      applied: await db.transaction(async (tx) => {
+        if (!(await plansRepository(tx).recordEvent(id, type, invoice?.userId ?? null))) return false;
+        if (!invoice) {
+          log.warn({ eventId: id, type }, 'Stripe refund or dispute for no known invoice ignored');
+          return true;
+        }
+        if (!reverses) return true;
+        const event = { eventId: id, invoiceId: invoice.stripeInvoiceId, accountId: invoice.userId, reason: dispute ? ('chargeback' as const) : ('refund' as const), at };
+        for (const l of listeners) await l.paymentReversed?.(event, tx);
+        return true;
+      }),
+    };
+  }
+
   async function applyEvent(event: StripeObject, now: Date): Promise<{ applied: boolean }> {
     const id = str(event.id);
     const type = str(event.type) ?? '';
     const object = obj(obj(event.data)?.object);
     if (!id || !object || !(handledEvents as readonly string[]).includes(type)) return { applied: false };
     const eventAt = time(event.created) ?? now;
+    if (type.startsWith('charge.')) return applyReversal(id, type, object, eventAt);
 
     let accountId: string | undefined;
     let subscription: StripeObject | undefined;
@@ -447,7 +493,7 @@ export function plansService(deps: PlansDeps) {
       } else if (subscription) {
         await applySubscription(tx, accountId, subscription, eventAt, type === 'customer.subscription.deleted');
       } else {
-        paymentFailed = await applyInvoice(tx, accountId, object, type === 'invoice.paid', now);
+        paymentFailed = await applyInvoice(tx, accountId, object, type === 'invoice.paid', now, id);
       }
       return true;
     });

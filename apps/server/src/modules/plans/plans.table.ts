@@ -52,7 +52,9 @@ export const invoices = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     pdfUrl: text('pdf_url'),
     hostedUrl: text('hosted_url'),
+    /** The payment that settled it: a refund or a dispute names the payment, not the invoice. */
+    paymentIntentId: text('payment_intent_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('invoices_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('invoices_user_idx').on(t.userId, t.createdAt), index('invoices_payment_intent_idx').on(t.paymentIntentId)],
 );

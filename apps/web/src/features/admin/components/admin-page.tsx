@@ -14,6 +14,7 @@ import { adminStatusRefreshMs, useAdminStatus } from '../api/use-admin-status.ts
 import { engineHealth, healthTone, type EngineHealth } from '../model-state.ts';
 import { AdminAccount } from './admin-account.tsx';
 import { AdminAccounts } from './admin-accounts.tsx';
+import { AdminAffiliates } from './admin-affiliates.tsx';
 import { AdminFigures } from './admin-figures.tsx';
 
 // The text tones lean toward the font colour: on the light theme's tinted cards plain danger and success read below 4.5:1.
@@ -58,6 +59,7 @@ export function AdminPage() {
       <div className="mt-10 space-y-10">
         <AdminFigures />
         {openAccount ? <AdminAccount id={openAccount} onBack={() => setOpenAccount(null)} /> : <AdminAccounts onOpen={setOpenAccount} />}
+        <AdminAffiliates />
         <section aria-labelledby="admin-trail" className="space-y-3">
           <h2 id="admin-trail" className="text-lg font-semibold">
             {t('trail.title')}

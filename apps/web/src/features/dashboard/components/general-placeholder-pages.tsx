@@ -9,10 +9,3 @@ export function ClientsPage() {
   );
 }
 
-export function ReferralsPage() {
-  return (
-    <TenantSectionGuard section="referidos">
-      <SectionPlaceholder section="referidos" />
-    </TenantSectionGuard>
-  );
-}

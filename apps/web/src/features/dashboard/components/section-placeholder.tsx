@@ -5,7 +5,7 @@ import type { Section } from '../../../lib/navigation.ts';
 import { sectionIcons } from './section-icons.tsx';
 
 /** A section that is on its way: its name, what it is for, and a clear "coming soon". */
-export function SectionPlaceholder({ section }: { section: Exclude<Section, 'mi-cuenta' | 'ayuda'> }) {
+export function SectionPlaceholder({ section }: { section: Exclude<Section, 'mi-cuenta' | 'ayuda' | 'referidos'> }) {
   const { t } = useTranslation('dashboard');
   const Icon = sectionIcons[section];
   return (
