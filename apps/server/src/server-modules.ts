@@ -28,6 +28,8 @@ import type { PlansService } from './modules/plans/plans.module.ts';
 import { productsModule } from './modules/products/products.module.ts';
 import { quotaModule } from './modules/quota/quota.module.ts';
 import { seatsModule } from './modules/seats/seats.module.ts';
+import { partnersModule } from './modules/partners/partners.module.ts';
+import type { PartnersService } from './modules/partners/partners.module.ts';
 import type { SeatsService } from './modules/seats/seats.module.ts';
 import type { QuotaService } from './modules/quota/quota.module.ts';
 import { trainingModule } from './modules/training/training.module.ts';
@@ -48,6 +50,7 @@ export interface ModuleFaces {
   plans: PlansService;
   audit: AuditService;
   seats: SeatsService;
+  partners: PartnersService;
 }
 
 export interface ModuleDeps {
@@ -63,7 +66,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   const mail = mailModule(ctx);
   const audit = auditModule(ctx);
   const access = accessModule(ctx);
-  const auth = authModule(ctx, { ...authDeps, mail: mail.service, audit: audit.service, membership: access.service.membership });
+  const auth = authModule(ctx, { ...authDeps, mail: mail.service, audit: audit.service, membership: access.service.membership, tenantGate: access.service.signInAllowed });
   const quota = quotaModule(ctx);
   const bots = botsModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
   const training = trainingModule(ctx, { bots: bots.service, access: access.service });
@@ -72,6 +75,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
   const plans = plansModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
   const seats = seatsModule(ctx, { access: access.service, quota: quota.service, mail: mail.service, auth: auth.service });
+  const partners = partnersModule(ctx, { bots: bots.service, quota: quota.service, mail: mail.service, auth: auth.service });
   const crm = crmModule(ctx, { bots: bots.service, access: access.service, quota: quota.service, audit: audit.service });
   conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
 
@@ -97,6 +101,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     audit.module,
     plans.module,
     seats.module,
+    partners.module,
   ];
   const faces: ModuleFaces = {
     auth: auth.service,
@@ -112,6 +117,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     plans: plans.service,
     audit: audit.service,
     seats: seats.service,
+    partners: partners.service,
   };
   return { modules, faces };
 }
