@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, nameSchema, passwordSchema } from './auth.ts';
 import { bot } from './bots.ts';
 import { billingCurrencies, planLevels } from './plans.ts';
+import { clientPaymentStatuses, reservedTenantSlugs, tenantSlugPattern } from './partner-rules.ts';
 
 /** Colours and logo of a partner's white-label subdomain (spec section 3); any of them may be missing. */
 export const tenantConfig = z.object({
@@ -17,10 +18,6 @@ export type TenantConfig = z.infer<typeof tenantConfig>;
 export const tenantConfigResponse = z.object({ ok: z.boolean(), data: tenantConfig.nullish() });
 export type TenantConfigResponse = z.infer<typeof tenantConfigResponse>;
 
-/** Names a partner's subdomain may not take: the partner portal and the product's own hosts. */
-export const reservedTenantSlugs = ['partners', 'www', 'app', 'api', 'admin', 'mail', 'static', 'assets'] as const;
-/** A partner's subdomain: lower-case letters, digits and inner hyphens, 2 to 32 characters. */
-export const tenantSlugPattern = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])$/;
 export const tenantSlug = z
   .string()
   .trim()
@@ -28,24 +25,10 @@ export const tenantSlug = z
   .regex(tenantSlugPattern)
   .refine((s) => !(reservedTenantSlugs as readonly string[]).includes(s), { error: 'reserved' });
 
-/** The logo a partner uploads: these types, up to 1 MB; stored as PNG at most this high. */
-export const partnerLogo = {
-  maxBytes: 1024 * 1024,
-  types: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'] as const,
-  maxHeight: 256,
-  faviconSize: 64,
-} as const;
 
 /** A colour as the branding editor's pickers give it: #rgb or #rrggbb. */
 export const brandColor = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: 'hex' }).transform((s) => s.toLowerCase());
 
-/** The look of the dashboard before any branding is saved (the product's dark theme). */
-export const defaultBranding = {
-  bgColor: '#0b1120',
-  fontColor: '#f8fafc',
-  unfocusedColor: '#94a3b8',
-  highlightColor: '#22c55e',
-} as const;
 
 /** PUT /api/partners/config: the four colours; null puts one back to its default. The logo has its own upload. */
 export const updateBrandingBody = z.strictObject({
@@ -75,16 +58,11 @@ export const partnerProfileResponse = z.object({ partner: partnerProfile });
 export const partnerClientParams = z.strictObject({ clientId: z.uuid() });
 export const partnerIdParams = z.strictObject({ partnerId: z.uuid() });
 
-/** A client's bot as the partner sees it; `isClientsBot` tells it apart from the partner's own. */
-export const partnerBot = z.object({
-  id: z.uuid(),
-  bot_name: z.string(),
-  business_name: z.string(),
+/** A client's bot as the partner sees it: the bot as GET /bot/{email} answers it, its client, and `isClientsBot`. */
+export const partnerBot = bot.extend({
   clientId: z.uuid(),
   clientName: z.string(),
   isClientsBot: z.literal(true),
-  locked: z.boolean(),
-  createdAt: z.string(),
 });
 export type PartnerBot = z.infer<typeof partnerBot>;
 export const partnerBotsResponse = z.object({ bots: z.array(partnerBot) });
@@ -120,8 +98,6 @@ export const updatePartnerClientBody = z
   .refine((b) => b.plan !== undefined || b.active !== undefined, { error: 'empty' });
 export type UpdatePartnerClientBody = z.infer<typeof updatePartnerClientBody>;
 
-export const clientPaymentStatuses = ['paid', 'pending', 'refunded'] as const;
-export type ClientPaymentStatus = (typeof clientPaymentStatuses)[number];
 
 /** What a client paid the partner, as the partner recorded it. `amount` is in the currency's minor units. */
 export const clientPayment = z.object({
@@ -153,3 +129,4 @@ export const partnerNewBotResponse = z.object({ newBot: bot });
 export const registerPartnerBody = z.strictObject({ slug: tenantSlug, name: nameSchema });
 export type RegisterPartnerBody = z.infer<typeof registerPartnerBody>;
 export const partnerSlugParams = z.strictObject({ slug: z.string().trim().toLowerCase().max(63) });
+export type PartnerBotsResponse = z.infer<typeof partnerBotsResponse>;

@@ -40,7 +40,7 @@ export interface PartnersDeps {
   db: Db;
   storage: FileStorage;
   baseDomain: string;
-  bots: Pick<BotsService, 'create'>;
+  bots: Pick<BotsService, 'create' | 'listByEmail'>;
   quota: Pick<QuotaService, 'requireFeature'>;
   mail: Pick<MailService, 'send'>;
   auth: Pick<AuthService, 'choosePasswordLink' | 'revokeAllSessions'>;
@@ -230,16 +230,12 @@ export function partnersService(deps: PartnersDeps) {
       return deps.bots.create(actor, { ...body, user_email: client.email });
     },
 
-    /** Every live bot of the partner's clients, flagged as a client's. */
+    /** Every live bot of the partner's clients, as the bots module answers them, flagged as a client's. */
     async bots(actor: UserRow, tenant: string | null): Promise<PartnerBot[]> {
       const partner = await partnerOf(actor, tenant);
-      const [rows, clients] = await Promise.all([repo.clientBots(partner.id), repo.clients(partner.id)]);
-      const byUser = new Map(clients.map((c) => [c.userId, c]));
-      return rows.flatMap((b) => {
-        const client = byUser.get(b.userId);
-        if (!client) return [];
-        return [{ id: b.id, bot_name: b.botName, business_name: b.businessName, clientId: client.id, clientName: client.name, isClientsBot: true as const, locked: b.locked, createdAt: b.createdAt.toISOString() }];
-      });
+      const clients = await repo.clients(partner.id);
+      const lists = await Promise.all(clients.map((c) => deps.bots.listByEmail(actor, c.email)));
+      return clients.flatMap((c, i) => lists[i]!.map((b) => ({ ...b, clientId: c.id, clientName: c.name, isClientsBot: true as const })));
     },
 
     async payments(actor: UserRow, tenant: string | null): Promise<ClientPayment[]> {
