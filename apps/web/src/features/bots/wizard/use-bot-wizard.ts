@@ -150,7 +150,10 @@ export function useBotWizard({ template, clientId, backTo, limit }: { template: 
       void refetchBots(queryClient);
       showToast(t('bots:wizard.created', { name: bot.bot_name }), 'success');
       // A partner who made a client's bot goes back to the clients, where it now shows.
-      if (clientId) navigate(paths.general('clients'));
+      if (clientId) {
+        await queryClient.invalidateQueries({ queryKey: ['partners'] });
+        navigate(paths.general('clients'));
+      }
       else navigate({ pathname: paths.bot(botId, 'personalizacion'), search: '?guide=true' });
     } catch (error) {
       console.error(error);
