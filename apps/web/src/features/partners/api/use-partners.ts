@@ -37,38 +37,40 @@ export function usePartner() {
   });
 }
 
-/** GET /api/partners/clients/{partnerId}: items; logs the spec's message on failure. */
+type Get = <T>(path: string, options?: { signal?: AbortSignal }) => Promise<T>;
+const apiGet: Get = (path, options) => api.get(path, options);
+
+/** GET /api/partners/clients/{partnerId}: the items; on failure logs 'Failed to fetch clients' (spec) and throws. */
+export async function fetchPartnerClients(partnerId: string, get: Get = apiGet, signal?: AbortSignal): Promise<PartnerClient[]> {
+  try {
+    return (await get<{ items: PartnerClient[] }>(`/api/partners/clients/${encodeURIComponent(partnerId)}`, { signal })).items;
+  } catch (error) {
+    console.error(partnerListMessages.clients, error);
+    throw error;
+  }
+}
+
+/** GET /api/partners/clients/payments: the items; on failure logs 'Failed to fetch clients payments' (spec) and throws. */
+export async function fetchClientPayments(get: Get = apiGet, signal?: AbortSignal): Promise<ClientPayment[]> {
+  try {
+    return (await get<{ items: ClientPayment[] }>('/api/partners/clients/payments', { signal })).items;
+  } catch (error) {
+    console.error(partnerListMessages.payments, error);
+    throw error;
+  }
+}
+
 export function usePartnerClients(partnerId: string | undefined) {
   return useQuery({
     queryKey: keys.clients(partnerId ?? ''),
     enabled: Boolean(partnerId),
     retry: false,
-    queryFn: async ({ signal }) => {
-      try {
-        return (await api.get<{ items: PartnerClient[] }>(`/api/partners/clients/${encodeURIComponent(partnerId ?? '')}`, { signal })).items;
-      } catch (error) {
-        console.error(partnerListMessages.clients, error);
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => fetchPartnerClients(partnerId ?? '', apiGet, signal),
   });
 }
 
-/** GET /api/partners/clients/payments: items; logs the spec's message on failure. */
 export function useClientPayments(enabled: boolean) {
-  return useQuery({
-    queryKey: keys.payments,
-    enabled,
-    retry: false,
-    queryFn: async ({ signal }) => {
-      try {
-        return (await api.get<{ items: ClientPayment[] }>('/api/partners/clients/payments', { signal })).items;
-      } catch (error) {
-        console.error(partnerListMessages.payments, error);
-        throw error;
-      }
-    },
-  });
+  return useQuery({ queryKey: keys.payments, enabled, retry: false, queryFn: ({ signal }) => fetchClientPayments(apiGet, signal) });
 }
 
 function usePartnerMutation<V, R>(call: (vars: V) => Promise<R>) {

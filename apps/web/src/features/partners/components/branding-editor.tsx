@@ -27,7 +27,7 @@ function DashboardPreview({ colours, logoUrl, name }: { colours: Record<ColourKe
   return (
     <div data-testid="branding-preview" aria-label={t('branding.preview')} className="overflow-hidden rounded-xl border border-line text-sm" style={{ background: colours.bgColor, color: colours.fontColor }}>
       <div className="flex min-h-48">
-        <div className="flex w-36 shrink-0 flex-col gap-2 border-r p-3" style={{ borderColor: `${colours.unfocusedColor}55` }}>
+        <div className="flex w-28 shrink-0 flex-col gap-2 border-r p-3 sm:w-36" style={{ borderColor: `${colours.unfocusedColor}55` }}>
           <div className="mb-2 flex h-8 items-center">
             {logoUrl ? <img src={logoUrl} alt="" className="max-h-8 max-w-full object-contain" /> : <span className="font-bold">{name}</span>}
           </div>
@@ -37,10 +37,10 @@ function DashboardPreview({ colours, logoUrl, name }: { colours: Record<ColourKe
           <span className="px-2 py-1" style={{ color: colours.unfocusedColor }}>{t('branding.previewResources')}</span>
           <span className="px-2 py-1" style={{ color: colours.unfocusedColor }}>{t('branding.previewAccount')}</span>
         </div>
-        <div className="flex-1 space-y-2 p-4">
+        <div className="min-w-0 flex-1 space-y-2 break-words p-4">
           <p className="text-base font-semibold">{t('branding.previewTitle')}</p>
           <p style={{ color: colours.unfocusedColor }}>{t('branding.previewBody')}</p>
-          <span className="inline-block rounded-lg px-3 py-1.5 font-semibold" style={{ border: `1px solid ${colours.highlightColor}`, color: colours.highlightColor }}>
+          <span className="inline-block max-w-full rounded-lg px-3 py-1.5 font-semibold" style={{ border: `1px solid ${colours.highlightColor}`, color: colours.highlightColor }}>
             {t('branding.previewButton')}
           </span>
         </div>
