@@ -38,7 +38,7 @@ function DashboardPreview({ colours, logoUrl, name }: { colours: Record<ColourKe
           <span className="px-2 py-1" style={{ color: colours.unfocusedColor }}>{t('branding.previewAccount')}</span>
         </div>
         <div className="min-w-0 flex-1 space-y-2 break-words p-4">
-          <p className="text-base font-semibold">{t('branding.previewTitle')}</p>
+          <p className="text-sm font-semibold hyphens-auto sm:text-base">{t('branding.previewTitle')}</p>
           <p style={{ color: colours.unfocusedColor }}>{t('branding.previewBody')}</p>
           <span className="inline-block max-w-full rounded-lg px-3 py-1.5 font-semibold" style={{ border: `1px solid ${colours.highlightColor}`, color: colours.highlightColor }}>
             {t('branding.previewButton')}
