@@ -48,6 +48,8 @@ describe('partners', () => {
       await visible(page, 'Clínica Dental Sonrisa');
       await visible(page, 'Club de Pádel Fuerza');
       expect(await page.locator('tbody tr').count()).toBe(6);
+      // What the partner pays Charla: Basic (29 USD) and Mini (11 USD) wholesale, one bot each.
+      expect(await page.getByTestId('partner-owed').textContent()).toMatch(/40,00/);
 
       // Colours with the pickers; a low contrast warns before saving.
       await page.getByTestId('colour-fontColor').fill('#fde68a');

@@ -106,15 +106,21 @@ function ClientRow({ client }: { client: PartnerClient }) {
 
 /** The partner's clients, their bots, plans and what each costs the partner a month. */
 export function ClientsPanel({ partnerId }: { partnerId: string }) {
-  const { t } = useTranslation('partners');
+  const { t, i18n } = useTranslation('partners');
   const clients = usePartnerClients(partnerId);
   const [creating, setCreating] = useState(false);
+  const owed = clients.data?.length ? formatMoney(clients.data.reduce((sum, c) => sum + c.monthlyCost, 0), clients.data[0]!.currency, i18n.language) : null;
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-3 p-5 sm:p-6">
         <div>
           <h2 className="text-lg font-semibold">{t('clients.title')}</h2>
           <p className="mt-1 text-sm text-muted">{t('clients.description')}</p>
+          {owed ? (
+            <p className="mt-2 text-sm font-semibold" data-testid="partner-owed">
+              {t('clients.owed', { amount: owed })}
+            </p>
+          ) : null}
         </div>
         <Button onClick={() => setCreating(true)} className="w-full sm:w-auto">
           {t('clients.new')}
