@@ -25,7 +25,7 @@ const coloursOf = (partner: PartnerProfile): Record<ColourKey, string> => ({
 function DashboardPreview({ colours, logoUrl, name }: { colours: Record<ColourKey, string>; logoUrl: string | null; name: string }) {
   const { t } = useTranslation('partners');
   return (
-    <div data-testid="branding-preview" aria-label={t('branding.preview')} className="overflow-hidden rounded-xl border border-line text-sm" style={{ background: colours.bgColor, color: colours.fontColor }}>
+    <div data-testid="branding-preview" aria-label={t('branding.preview')} className="self-start overflow-hidden rounded-xl border border-line text-sm" style={{ background: colours.bgColor, color: colours.fontColor }}>
       <div className="flex min-h-48">
         <div className="flex w-28 shrink-0 flex-col gap-2 border-r p-3 sm:w-36" style={{ borderColor: `${colours.unfocusedColor}55` }}>
           <div className="mb-2 flex h-8 items-center">
