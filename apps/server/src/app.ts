@@ -29,6 +29,7 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { webPlugin } from './plugins/web.ts';
 import { loggerOptions, ShortRequestLog } from './lib/logger.ts';
 import { buildModules } from './server-modules.ts';
+import { partnersRepository, tenantPlugin } from './modules/partners/partners.module.ts';
 
 export interface AppDeps {
   config: Config;
@@ -79,6 +80,8 @@ export async function buildServer({ config, database, keys, logStream, engine }:
   const repo = authRepository(database);
   const tokens = accessTokens(keys.jwt, config.ACCESS_TOKEN_TTL);
   await app.register(authPlugin, { config, repo, tokens });
+  const partnerSlugs = partnersRepository(database.db);
+  await app.register(tenantPlugin, { baseDomain: config.APP_BASE_DOMAIN, exists: (slug) => partnerSlugs.slugExists(slug) });
   await app.register(realtimePlugin, { config, repo, tokens, pool: database.pool });
 
   // Running jobs get half the shutdown's time to finish; the rest closes the server and database.

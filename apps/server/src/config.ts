@@ -19,6 +19,13 @@ const schema = z
   WEB_DIST: z.string().optional(),
   /** The app's public address, for links sent outside it (the hand-off notice); else the first allowed origin. */
   APP_URL: z.url().optional(),
+  /** Partners' subdomains hang from it: `<slug>.APP_BASE_DOMAIN` is a partner's site, `partners.APP_BASE_DOMAIN` the partner portal. */
+  APP_BASE_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a host name such as charla.mx or localhost')
+    .default('localhost'),
   ALLOWED_ORIGINS: z
     .string()
     .default('')

@@ -8,6 +8,7 @@ import { deriveKeys, loadAppSecret } from './lib/secrets.ts';
 import { startWatchdog } from './lib/watchdog.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { seedDemoAccount } from './seed/demo-data.ts';
+import { demoPartner, seedDemoPartner } from './seed/demo-partner.ts';
 
 const started = performance.now();
 
@@ -36,6 +37,7 @@ const { app, modules } = await buildServer({ config: { ...config, WEB_DIST: webD
 
 const admin = await modules.auth.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
 const banner: string[] = [];
+let demoPartnerLines = false;
 if (admin.password) banner.push(`Cuenta de administración creada: ${config.ADMIN_EMAIL} / ${admin.password}  (se muestra solo esta vez)`);
 if (config.SEED_DEMO) {
   const demoAuth = { seedDemo: modules.auth.seedDemo, findByEmail: authRepository(database).findUserByEmail };
@@ -45,11 +47,22 @@ if (config.SEED_DEMO) {
     return false;
   });
   if (created) banner.push(`Cuenta demo: ${config.DEMO_EMAIL} / ${config.DEMO_PASSWORD}`);
+  const partnerDeps = { db: database.db, bots: modules.bots, partners: modules.partners, findByEmail: demoAuth.findByEmail };
+  const partnerSeeded = await seedDemoPartner(config.DEMO_PASSWORD, partnerDeps).catch((err: unknown) => {
+    app.log.error({ err }, 'demo partner could not be seeded');
+    return false;
+  });
+  if (partnerSeeded || (await demoAuth.findByEmail(demoPartner.email))) demoPartnerLines = true;
 }
 
 await app.listen({ port: config.PORT, host: config.HOST });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
+if (demoPartnerLines) {
+  const at = (sub: string) => `http://${sub}.${config.APP_BASE_DOMAIN}:${port}`;
+  banner.push(`Socio demo (portal de socios): ${at('partners')}  ${demoPartner.email} / ${config.DEMO_PASSWORD}`);
+  banner.push(`Sus clientes en ${at(demoPartner.slug)}: ${demoPartner.clients.map((c) => c.email).join(', ')} / ${config.DEMO_PASSWORD}`);
+}
 app.log.info({ port, database: database.kind, ms: Math.round(performance.now() - started) }, 'Charla is ready');
 stdout.stream.write(
   [``, `  Charla está lista en http://localhost:${port}  (${database.kind === 'pglite' ? `base embebida en ${config.DATA_DIR}` : 'PostgreSQL'})`, ...banner.map((l) => `  ${l}`), ``, ``].join('\n'),

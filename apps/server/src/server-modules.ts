@@ -30,6 +30,8 @@ import type { PlansService } from './modules/plans/plans.module.ts';
 import { productsModule } from './modules/products/products.module.ts';
 import { quotaModule } from './modules/quota/quota.module.ts';
 import { seatsModule } from './modules/seats/seats.module.ts';
+import { partnersModule } from './modules/partners/partners.module.ts';
+import type { PartnersService } from './modules/partners/partners.module.ts';
 import type { SeatsService } from './modules/seats/seats.module.ts';
 import type { QuotaService } from './modules/quota/quota.module.ts';
 import { trainingModule } from './modules/training/training.module.ts';
@@ -51,6 +53,7 @@ export interface ModuleFaces {
   audit: AuditService;
   seats: SeatsService;
   affiliates: AffiliatesService;
+  partners: PartnersService;
 }
 
 export interface ModuleDeps {
@@ -66,7 +69,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   const mail = mailModule(ctx);
   const audit = auditModule(ctx);
   const access = accessModule(ctx);
-  const auth = authModule(ctx, { ...authDeps, mail: mail.service, audit: audit.service, membership: access.service.membership });
+  const auth = authModule(ctx, { ...authDeps, mail: mail.service, audit: audit.service, membership: access.service.membership, tenantGate: access.service.signInAllowed });
   const quota = quotaModule(ctx);
   const bots = botsModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
   const training = trainingModule(ctx, { bots: bots.service, access: access.service });
@@ -76,6 +79,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   const plans = plansModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
   const seats = seatsModule(ctx, { access: access.service, quota: quota.service, mail: mail.service, auth: auth.service });
   const affiliates = affiliatesModule(ctx, { auth: auth.service, plans: plans.service });
+  const partners = partnersModule(ctx, { bots: bots.service, quota: quota.service, mail: mail.service, auth: auth.service });
   const crm = crmModule(ctx, { bots: bots.service, access: access.service, quota: quota.service, audit: audit.service });
   conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
 
@@ -102,6 +106,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     plans.module,
     seats.module,
     affiliates.module,
+    partners.module,
   ];
   const faces: ModuleFaces = {
     auth: auth.service,
@@ -118,6 +123,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     audit: audit.service,
     seats: seats.service,
     affiliates: affiliates.service,
+    partners: partners.service,
   };
   return { modules, faces };
 }

@@ -6,6 +6,7 @@ import type auth from '../public/locales/es/auth.json';
 import type billing from '../public/locales/es/billing.json';
 import type seats from '../public/locales/es/seats.json';
 import type referrals from '../public/locales/es/referrals.json';
+import type partners from '../public/locales/es/partners.json';
 import type bots from '../public/locales/es/bots.json';
 import type citas from '../public/locales/es/citas.json';
 import type channels from '../public/locales/es/channels.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       audit: typeof audit;
       seats: typeof seats;
       referrals: typeof referrals;
+      partners: typeof partners;
     };
   }
 }

@@ -4,6 +4,7 @@
  */
 export * from './templates.ts';
 export * from './plans.ts';
+export * from './partner-rules.ts';
 
 export const purposes = [
   { label: 'Ventas', code: 'sales' },

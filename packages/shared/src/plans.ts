@@ -90,3 +90,24 @@ export function currencyOfCountry(country: string | null | undefined): BillingCu
 /** Minor units → the amount people read (1_900 usd → 19, 17_900 clp → 17900). */
 export const fromMinorUnits = (amount: number, currency: string): number =>
   (zeroDecimalCurrencies as readonly string[]).includes(currency.toLowerCase()) ? amount : amount / 100;
+
+/**
+ * What a partner pays Charla a month for each active bot of a client on that plan, in the
+ * currency's minor units: the list price less the partner's margin (about 40 %). A client on
+ * Free costs the partner nothing.
+ */
+export const wholesalePrices: Record<BillingCurrency, Record<PaidPlan, number>> = {
+  usd: { Mini: 1_100, Basic: 2_900, Pro: 5_900, Enterprise: 17_900 },
+  mxn: { Mini: 20_900, Basic: 53_900, Pro: 107_900, Enterprise: 329_900 },
+  cop: { Mini: 4_700_000, Basic: 11_900_000, Pro: 23_900_000, Enterprise: 71_900_000 },
+  clp: { Mini: 10_700, Basic: 26_900, Pro: 53_900, Enterprise: 161_900 },
+  pen: { Mini: 4_100, Basic: 10_700, Pro: 21_500, Enterprise: 65_900 },
+  ars: { Mini: 1_100_000, Basic: 2_900_000, Pro: 5_900_000, Enterprise: 17_900_000 },
+  eur: { Mini: 1_000, Basic: 2_700, Pro: 5_500, Enterprise: 16_700 },
+};
+
+/** A month of one active client bot on `plan`, in minor units (0 on Free). */
+export function wholesalePrice(plan: string | null | undefined, currency: BillingCurrency): number {
+  const level = normalizePlan(plan);
+  return level === 'Free' ? 0 : wholesalePrices[currency][level];
+}

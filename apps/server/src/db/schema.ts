@@ -13,3 +13,4 @@ export * from '../modules/plans/plans.table.ts';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/seats/seats.table.ts';
 export * from '../modules/affiliates/affiliates.table.ts';
+export * from '../modules/partners/partners.table.ts';

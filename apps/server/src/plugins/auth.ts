@@ -5,6 +5,7 @@ import { AppError } from '../lib/errors.ts';
 import type { Config } from '../config.ts';
 import type { AuthRepository, UserRow } from '../modules/auth/auth.repository.ts';
 import type { AccessTokens } from '../modules/auth/tokens.ts';
+import { tenantOfHost } from '../modules/partners/partners.module.ts';
 
 /**
  * `sessionExpires` is readable by the web app and lives exactly as long as the access token: when
@@ -24,6 +25,8 @@ declare module 'fastify' {
     /** The signed-in user; set by `app.authenticate`. */
     user: UserRow;
     sessionId: string;
+    /** The tenant the host names: null on the main product, 'partners' on the partner portal, else a partner's subdomain. */
+    readonly tenant: string | null;
   }
 }
 
@@ -63,12 +66,19 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { c
 
   app.decorateRequest('user', null as unknown as UserRow);
   app.decorateRequest('sessionId', '');
+  app.decorateRequest('tenant', {
+    getter(this: FastifyRequest) {
+      return tenantOfHost(this.host, config.APP_BASE_DOMAIN);
+    },
+  });
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = request.cookies[cookieNames.access];
     const claims = token ? await tokens.verify(token) : undefined;
-    const user = claims ? await repo.findSessionUser(claims.sub, claims.sid) : undefined;
-    if (!claims || !user) throw new AppError('UNAUTHENTICATED');
+    const found = claims ? await repo.findSessionUser(claims.sub, claims.sid) : undefined;
+    // A session belongs to the tenant it was opened on: another subdomain does not take it.
+    if (!claims || !found || found.sessionTenant !== (request.tenant ?? '')) throw new AppError('UNAUTHENTICATED');
+    const { sessionTenant: _tenant, ...user } = found;
     request.user = user;
     request.sessionId = claims.sid;
   });

@@ -11,6 +11,7 @@ import {
   type ServerToClientEvents,
 } from '@charla/shared';
 import type { Config } from '../config.ts';
+import { tenantOfHost } from '../modules/partners/partners.module.ts';
 import type { AuthRepository } from '../modules/auth/auth.repository.ts';
 import type { AccessTokens } from '../modules/auth/tokens.ts';
 import { cookieNames } from './auth.ts';
@@ -82,7 +83,8 @@ export const realtimePlugin = fp<RealtimeOptions>(async (app: FastifyInstance, {
     const claims = token ? await tokens.verify(token) : undefined;
     const user = claims ? await repo.findSessionUser(claims.sub, claims.sid).catch(() => undefined) : undefined;
     const claimed = socketAuth.safeParse(socket.handshake.auth);
-    if (!user || !claimed.success || claimed.data.userId !== user.id) return next(new Error('unauthorized'));
+    const tenant = tenantOfHost(socket.handshake.headers.host, config.APP_BASE_DOMAIN) ?? '';
+    if (!user || user.sessionTenant !== tenant || !claimed.success || claimed.data.userId !== user.id) return next(new Error('unauthorized'));
     socket.data.userId = user.id;
     next();
   });

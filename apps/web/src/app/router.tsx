@@ -16,8 +16,8 @@ const DashboardShell = lazyNamed(() => import('./dashboard/dashboard-shell.tsx')
 const WelcomePage = lazyNamed(() => import('./pages/welcome-page.tsx'), 'WelcomePage');
 const BotSectionPage = lazyNamed(() => import('../features/dashboard/components/bot-section-page.tsx'), 'BotSectionPage');
 const BotIndexRedirect = lazyNamed(() => import('../features/dashboard/components/bot-section-page.tsx'), 'BotIndexRedirect');
-const ClientsPage = lazyNamed(() => import('../features/dashboard/components/general-placeholder-pages.tsx'), 'ClientsPage');
 const ReferidosSection = lazyNamed(() => import('./pages/referidos-page.tsx'), 'ReferidosSection');
+const ClientsPage = lazyNamed(() => import('./pages/clients-page.tsx'), 'ClientsPage');
 const InvitationPage = lazyNamed(() => import('./pages/invitation-page.tsx'), 'InvitationPage');
 const AccountPage = lazyNamed(() => import('./pages/account-page.tsx'), 'AccountPage');
 const AdminPage = lazyNamed(() => import('../features/admin/components/admin-page.tsx'), 'AdminPage');

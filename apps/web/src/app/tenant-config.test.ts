@@ -8,7 +8,8 @@ describe('tenant config', () => {
   });
 
   it('uses a different favicon for a tenant', () => {
-    expect(faviconHref('acme')).toBe('/favicon-tenant.svg');
+    expect(faviconHref('acme')).toBe('/api/partners/public/favicon/acme');
+    expect(faviconHref('partners')).toBe('/favicon-tenant.svg');
     expect(faviconHref(null)).toBe('/favicon.svg');
   });
 

@@ -8,8 +8,10 @@ export function pageTitle(tenant: string | null): string {
   return tenant ? `CRM ${tenant}` : defaultTitle;
 }
 
+/** The product's icon; a partner's subdomain shows the favicon made from its logo (the server falls back to the tenant icon). */
 export function faviconHref(tenant: string | null): string {
-  return tenant ? tenantFavicon : productFavicon;
+  if (!tenant) return productFavicon;
+  return tenant === 'partners' ? tenantFavicon : `/api/partners/public/favicon/${encodeURIComponent(tenant)}`;
 }
 
 export function tenantConfigPath(tenant: string): string {

@@ -14,7 +14,8 @@ function setFavicon(href: string): void {
     link.rel = 'icon';
     document.head.append(link);
   }
-  link.type = 'image/svg+xml';
+  if (href.endsWith('.svg')) link.type = 'image/svg+xml';
+  else link.removeAttribute('type');
   link.href = href;
 }
 

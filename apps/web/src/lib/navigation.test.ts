@@ -22,6 +22,12 @@ describe('navigation rules', () => {
     expect(visibleGeneralSections(ctx)).toEqual(['mi-cuenta']);
     expect(isSectionAllowed('clients', true)).toBe(false);
     expect(isSectionAllowed('clients', false)).toBe(true);
+    // The partner portal is a tenant where the clients section shows, on a phone too.
+    expect(isSectionAllowed('clients', true, false, true)).toBe(true);
+    expect(isSectionAllowed('referidos', true, false, true)).toBe(false);
+    expect(visibleGeneralSections({ isTenant: true, isMobile: false, isPartnerPortal: true })).toEqual(['clients', 'mi-cuenta']);
+    expect(visibleGeneralSections({ isTenant: true, isMobile: true, isPartnerPortal: true })).toEqual(['clients', 'mi-cuenta']);
+    expect(visibleGeneralSections({ isTenant: true, isMobile: false, isPartnerPortal: false })).toEqual(['mi-cuenta']);
   });
 
   it('shows only personalizacion, mi-cuenta and ayuda on mobile', () => {

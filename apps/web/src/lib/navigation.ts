@@ -15,6 +15,8 @@ export interface NavContext {
   isMobile: boolean;
   /** A team agent: only the conversations, contacts and appointments of their bots. */
   isAgent?: boolean;
+  /** The partner portal (tenant 'partners'): a tenant where the clients section shows. */
+  isPartnerPortal?: boolean;
 }
 
 const hiddenOnTenant: ReadonlySet<Section> = new Set<Section>(['personalizacion', 'citas', 'clients', 'referidos', 'ayuda']);
@@ -23,16 +25,23 @@ const shownOnMobile: ReadonlySet<Section> = new Set<Section>(['personalizacion',
 /** What a team agent does not open: the bot's setup, its knowledge and products, the mass sender, clients and referrals. */
 const hiddenForAgent: ReadonlySet<Section> = new Set<Section>(['personalizacion', 'recursos', 'productos', 'massive-sender', 'clients', 'referidos']);
 
-export function isSectionVisible(section: Section, { isTenant, isMobile, isAgent = false }: NavContext): boolean {
-  if (isTenant && hiddenOnTenant.has(section)) return false;
+/** Hidden on a tenant subdomain, except the clients section on the partner portal (where partners manage their clients). */
+function hiddenHere(section: Section, isTenant: boolean, isPartnerPortal: boolean): boolean {
+  if (!isTenant || !hiddenOnTenant.has(section)) return false;
+  return !(section === 'clients' && isPartnerPortal);
+}
+
+export function isSectionVisible(section: Section, { isTenant, isMobile, isAgent = false, isPartnerPortal = false }: NavContext): boolean {
+  if (hiddenHere(section, isTenant, isPartnerPortal)) return false;
   if (isAgent && hiddenForAgent.has(section)) return false;
-  if (isMobile && !shownOnMobile.has(section)) return false;
+  // The partner portal's own section stays in reach on a phone.
+  if (isMobile && !shownOnMobile.has(section) && !(section === 'clients' && isPartnerPortal)) return false;
   return true;
 }
 
 /** Sections a tenant may not open at all, whatever the screen size. */
-export function isSectionAllowed(section: Section, isTenant: boolean, isAgent = false): boolean {
-  return !(isTenant && hiddenOnTenant.has(section)) && !(isAgent && hiddenForAgent.has(section));
+export function isSectionAllowed(section: Section, isTenant: boolean, isAgent = false, isPartnerPortal = false): boolean {
+  return !hiddenHere(section, isTenant, isPartnerPortal) && !(isAgent && hiddenForAgent.has(section));
 }
 
 export function visibleBotSections(context: NavContext): BotSection[] {

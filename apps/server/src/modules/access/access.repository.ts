@@ -1,9 +1,10 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SeatRole } from '@charla/shared';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
+import { partnerClients, partners } from '../partners/partners.table.ts';
 import { seats } from '../seats/seats.table.ts';
 
 const owners = alias(users, 'owners');
@@ -37,15 +38,39 @@ export function accessRepository(db: Db) {
      * A live bot and the caller's active seat on its owner's account (null when none), in one
      * query: the check reads the seat on every request, so turning a seat off takes effect at once.
      */
-    async liveBotFor(botId: string, userId: string): Promise<{ bot: AccessedBot; seat: SeatGrant | null } | undefined> {
+    async liveBotFor(botId: string, userId: string): Promise<{ bot: AccessedBot; seat: SeatGrant | null; partner: boolean } | undefined> {
+      const ownersPartner = sql<boolean>`exists (select 1 from ${partnerClients} pc join ${partners} p on p.id = pc.partner_id
+        where pc.user_id = ${bots.userId} and p.owner_id = ${userId})`;
       const [row] = await db
-        .select({ bot: bots, role: seats.role, botIds: seats.botIds })
+        .select({ bot: bots, role: seats.role, botIds: seats.botIds, partner: ownersPartner })
         .from(bots)
         .leftJoin(seats, and(eq(seats.accountId, bots.userId), eq(seats.userId, userId), eq(seats.isActive, true), eq(seats.status, 'active')))
         .where(and(eq(bots.id, botId), isNull(bots.deletedAt)))
         .limit(1);
       if (!row) return undefined;
-      return { bot: row.bot, seat: row.role ? { role: row.role, botIds: row.botIds ?? [] } : null };
+      return { bot: row.bot, seat: row.role ? { role: row.role, botIds: row.botIds ?? [] } : null, partner: Boolean(row.partner) };
+    },
+
+    /** The account of a partner's client by its e-mail, when `partnerUserId` owns the partner it belongs to. */
+    async clientOfPartnerByEmail(partnerUserId: string, email: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(partnerClients, eq(partnerClients.userId, users.id))
+        .innerJoin(partners, eq(partners.id, partnerClients.partnerId))
+        .where(and(eq(users.email, email), eq(partners.ownerId, partnerUserId)))
+        .limit(1);
+      return row?.id;
+    },
+
+    /** Where the account may sign in: the partner it is a client of (slug, and whether active), and whether it owns a partner. */
+    async tenancy(userId: string): Promise<{ clientOf: string | null; clientActive: boolean; ownsPartner: boolean }> {
+      const rows = await queryRows<{ client_of: string | null; client_active: boolean | null; owns_partner: boolean }>(db, sql`
+        select (select p.slug from ${partnerClients} pc join ${partners} p on p.id = pc.partner_id where pc.user_id = ${userId}) as client_of,
+               (select pc.active from ${partnerClients} pc where pc.user_id = ${userId}) as client_active,
+               exists (select 1 from ${partners} p where p.owner_id = ${userId}) as owns_partner`);
+      const row = rows[0];
+      return { clientOf: row?.client_of ?? null, clientActive: Boolean(row?.client_active), ownsPartner: Boolean(row?.owns_partner) };
     },
 
     /**

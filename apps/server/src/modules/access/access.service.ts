@@ -1,3 +1,4 @@
+import { partnersPortal } from '@charla/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import type { AccessedBot, AccessRepository, Membership, SeatGrant } from './access.repository.ts';
@@ -46,8 +47,9 @@ export function accessService(repo: AccessRepository) {
   async function requireRead(actor: Actor, botId: string, area: AccessArea, opts: AccessOptions = {}): Promise<AccessedBot> {
     const found = await repo.liveBotFor(botId, actor.id);
     if (!found) throw new AppError('NOT_FOUND');
-    const { bot, seat } = found;
-    if (bot.userId === actor.id || actor.role === 'admin') return bot;
+    const { bot, seat, partner } = found;
+    // The owner, the main admin, and the partner whose client owns the bot may do everything.
+    if (bot.userId === actor.id || actor.role === 'admin' || partner) return bot;
     if (seat && seatAllows(seat, botId, area)) return bot;
     throw new AppError(opts.hidden ? 'NOT_FOUND' : 'FORBIDDEN');
   }
@@ -84,7 +86,19 @@ export function accessService(repo: AccessRepository) {
     async canJoinRoom(userId: string, botId: string): Promise<boolean> {
       const found = await repo.liveBotFor(botId, userId);
       if (!found) return false;
-      return found.bot.userId === userId || Boolean(found.seat && seatAllows(found.seat, botId, 'conversations'));
+      return found.bot.userId === userId || found.partner || Boolean(found.seat && seatAllows(found.seat, botId, 'conversations'));
+    },
+
+    /**
+     * Whether the account may sign in on a tenant (null: the main product): a partner's client
+     * only on that partner's subdomain while active, the partner portal only for a partner's
+     * owner, the main product for everyone but partners' clients.
+     */
+    async signInAllowed(userId: string, tenant: string | null): Promise<boolean> {
+      const { clientOf, clientActive, ownsPartner } = await repo.tenancy(userId);
+      if (tenant === null) return clientOf === null;
+      if (tenant === partnersPortal) return ownsPartner;
+      return clientOf === tenant && clientActive;
     },
 
     /** The account the user works in as a team member (null for an owner, or a member who owns bots of their own). */
@@ -105,6 +119,8 @@ export function accessService(repo: AccessRepository) {
         return { accountId: member.accountId, botIds: member.role === 'agent' ? member.botIds : null };
       }
       if (email === actor.email) return { accountId: actor.id, botIds: null };
+      const client = await repo.clientOfPartnerByEmail(actor.id, email);
+      if (client) return { accountId: client, botIds: null };
       throw new AppError('FORBIDDEN');
     },
 
@@ -113,6 +129,11 @@ export function accessService(repo: AccessRepository) {
      * an agent makes none (FORBIDDEN), nor does anyone for another account.
      */
     async creatableAccount(actor: Actor & Pick<UserRow, 'email'>, email: string): Promise<string> {
+      if (email !== actor.email) {
+        // A partner makes bots for their own clients.
+        const client = await repo.clientOfPartnerByEmail(actor.id, email);
+        if (client) return client;
+      }
       const member = actor.role === 'admin' ? null : await workspace(actor.id);
       if (member && (email === actor.email || email === member.accountEmail)) {
         if (member.role !== 'admin') throw new AppError('FORBIDDEN');

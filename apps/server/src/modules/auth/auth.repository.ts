@@ -11,7 +11,7 @@ export type NewUser = typeof users.$inferInsert;
  * Every authenticated request runs this query: the users behind live sessions. Lookups that
  * arrive together share one query (see coalesce); the caller checks the user id.
  */
-const sessionUsersSql = `select s.id as "sessionId", u.id, u.name, u.email, u.phone_number as "phoneNumber", u.password_hash as "passwordHash",
+const sessionUsersSql = `select s.id as "sessionId", s.tenant as "sessionTenant", u.id, u.name, u.email, u.phone_number as "phoneNumber", u.password_hash as "passwordHash",
   u.role, u.is_partner as "isPartner", u.membership_type as "membershipType", u.referred_by_code as "referredByCode",
   u.logged_with as "loggedWith", u.suspended_at as "suspendedAt", u.suspended_reason as "suspendedReason",
   u.created_at as "createdAt", u.updated_at as "updatedAt"
@@ -24,7 +24,7 @@ export function authRepository(database: Database) {
   const db: Db = database.db;
   const sessionUser = coalesce(async (keys) => {
     const sessionIds = keys.map((key) => key.slice(0, 36));
-    const rows = await database.prepared<UserRow & { sessionId: string }>('auth_session_users', sessionUsersSql, [`{${sessionIds.join(',')}}`]);
+    const rows = await database.prepared<UserRow & { sessionId: string; sessionTenant: string }>('auth_session_users', sessionUsersSql, [`{${sessionIds.join(',')}}`]);
     return new Map(
       rows.map(({ sessionId, ...user }) => [
         `${sessionId}:${user.id}`,
@@ -71,16 +71,16 @@ export function authRepository(database: Database) {
       return row;
     },
 
-    async createSession(userId: string, userAgent: string | undefined, ip: string): Promise<string> {
+    async createSession(userId: string, userAgent: string | undefined, ip: string, tenant = ''): Promise<string> {
       const [row] = await db
         .insert(sessions)
-        .values({ userId, userAgent: userAgent?.slice(0, 300), ip })
+        .values({ userId, userAgent: userAgent?.slice(0, 300), ip, tenant })
         .returning({ id: sessions.id });
       return row!.id;
     },
 
-    /** The user behind an access token, if its session is still alive: an indexed, prepared query. */
-    async findSessionUser(userId: string, sessionId: string): Promise<UserRow | undefined> {
+    /** The user behind an access token, if its session is still alive, and where the session was opened: an indexed, prepared query. */
+    async findSessionUser(userId: string, sessionId: string): Promise<(UserRow & { sessionTenant: string }) | undefined> {
       if (!uuidPattern.test(userId) || !uuidPattern.test(sessionId)) return undefined;
       return sessionUser(`${sessionId.toLowerCase()}:${userId.toLowerCase()}`);
     },
@@ -93,19 +93,19 @@ export function authRepository(database: Database) {
      * Marks a refresh token used, atomically: only one caller can win a given token.
      * Answers its live session, or undefined when the token is unknown, used, expired or revoked.
      */
-    async consumeRefreshToken(tokenHash: string): Promise<{ sessionId: string; userId: string } | undefined> {
+    async consumeRefreshToken(tokenHash: string, tenant: string): Promise<{ sessionId: string; userId: string } | undefined> {
       const [row] = await queryRows<{ session_id: string; user_id: string }>(db, sql`
         update ${refreshTokens} rt set used_at = now()
         from ${sessions} s
         where rt.token_hash = ${tokenHash} and rt.used_at is null and rt.expires_at > now()
-          and s.id = rt.session_id and s.revoked_at is null
+          and s.id = rt.session_id and s.revoked_at is null and s.tenant = ${tenant}
         returning rt.session_id, s.user_id`);
       return row ? { sessionId: row.session_id, userId: row.user_id } : undefined;
     },
 
     async findRefreshToken(tokenHash: string) {
       const [row] = await db
-        .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt, userId: sessions.userId, revokedAt: sessions.revokedAt })
+        .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt, userId: sessions.userId, revokedAt: sessions.revokedAt, tenant: sessions.tenant })
         .from(refreshTokens)
         .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
         .where(eq(refreshTokens.tokenHash, tokenHash))
@@ -226,4 +226,9 @@ export async function setSuspended(accountId: string, reason: string | null, tx:
 export async function insertUserIn(tx: Db, user: NewUser): Promise<UserRow | undefined> {
   const [row] = await tx.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
   return row;
+}
+
+/** Marks the account as a partner's owner (users.is_partner), inside the caller's transaction. */
+export async function markPartner(userId: string, tx: Db): Promise<void> {
+  await tx.update(users).set({ isPartner: true, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -24,9 +24,10 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; appUrl?: string }> = async (app, { service, appUrl }) => {
-  const meta = (req: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
+  const meta = (req: { ip: string; tenant: string | null; headers: Record<string, string | string[] | undefined> }) => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
+    tenant: req.tenant,
   });
   const portal = (req: { headers: Record<string, string | string[] | undefined> }) => {
     const value = req.headers[portalHeader];
@@ -46,14 +47,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; appUrl?: 
   }, async (req, reply) => {
     const { user, tokens } = await service.login(req.body, meta(req));
     app.sessionCookies.set(reply, req, tokens, user.id);
-    return { user: toClientInfo(user) };
+    return { user: toClientInfo(user, req.tenant ?? undefined) };
   });
 
   app.post('/client/refresh-token', {
     schema: { tags, summary: 'Rotate the refresh token and issue a new access token', response: { 200: okResponse, 401: apiErrorSchema } },
   }, async (req, reply) => {
     try {
-      const { userId, tokens } = await service.refresh(req.cookies[cookieNames.refresh]);
+      const { userId, tokens } = await service.refresh(req.cookies[cookieNames.refresh], req.tenant);
       app.sessionCookies.set(reply, req, tokens, userId);
       return { ok: true };
     } catch (err) {

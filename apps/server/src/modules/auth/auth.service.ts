@@ -24,7 +24,12 @@ import type { AccessTokens } from './tokens.ts';
 export interface ClientMeta {
   ip: string;
   userAgent?: string;
+  /** The tenant of the request's host (null: the main product); the session is bound to it. */
+  tenant?: string | null;
 }
+
+/** Whether an account may sign in on a tenant (null: the main product): a partner's client only on that partner's subdomain. */
+export type TenantGate = (userId: string, tenant: string | null) => Promise<boolean>;
 
 export interface IssuedTokens {
   accessToken: string;
@@ -75,7 +80,7 @@ export function authService(
   repo: AuthRepository,
   tokens: AccessTokens,
   opts: AuthServiceOptions,
-  deps: { mail: Pick<MailService, 'send'>; log: FastifyBaseLogger; audit: Pick<AuditService, 'record'>; membership?: (userId: string) => Promise<SeatMembership> },
+  deps: { mail: Pick<MailService, 'send'>; log: FastifyBaseLogger; audit: Pick<AuditService, 'record'>; membership?: (userId: string) => Promise<SeatMembership>; tenantGate?: TenantGate },
 ) {
   /** Other modules told of each new account (the affiliate program attributes it to its referrer). */
   const signedUp: ((user: UserRow) => Promise<void>)[] = [];
@@ -90,7 +95,9 @@ export function authService(
   };
 
   async function startSession(user: UserRow, meta: ClientMeta): Promise<IssuedTokens> {
-    const sessionId = await repo.createSession(user.id, meta.userAgent, meta.ip);
+    const tenant = meta.tenant ?? null;
+    if (deps.tenantGate && !(await deps.tenantGate(user.id, tenant))) throw new AppError('TENANT_MISMATCH');
+    const sessionId = await repo.createSession(user.id, meta.userAgent, meta.ip, tenant ?? '');
     return issue(user.id, user.role, sessionId);
   }
 
@@ -112,6 +119,8 @@ export function authService(
     },
 
     async signup(body: SignupBody, meta: ClientMeta) {
+      // A partner's clients are made by the partner; accounts are opened on the main product only.
+      if (meta.tenant) throw new AppError('TENANT_MISMATCH');
       await limit(`signup:ip:${meta.ip}`, opts.loginMaxPerIp);
       const user = await repo.insertUser({
         name: body.name,
@@ -154,17 +163,18 @@ export function authService(
      * except within a few seconds of its rotation (two tabs refreshing at the same moment):
      * then a new access token is issued for the same session and the refresh cookie is left alone.
      */
-    async refresh(refreshToken: string | undefined): Promise<{ userId: string; tokens: IssuedTokens | { accessToken: string } }> {
+    async refresh(refreshToken: string | undefined, tenant: string | null = null): Promise<{ userId: string; tokens: IssuedTokens | { accessToken: string } }> {
       if (!refreshToken) throw new AppError('UNAUTHENTICATED');
       const tokenHash = sha256(refreshToken);
-      const consumed = await repo.consumeRefreshToken(tokenHash);
+      // A session opened on one tenant is not renewed on another.
+      const consumed = await repo.consumeRefreshToken(tokenHash, tenant ?? '');
       if (consumed) {
         const user = await repo.findUserById(consumed.userId);
         if (!user || user.suspendedAt) throw new AppError('UNAUTHENTICATED');
         return { userId: user.id, tokens: await issue(user.id, user.role, consumed.sessionId) };
       }
       const known = await repo.findRefreshToken(tokenHash);
-      if (known?.usedAt && !known.revokedAt) {
+      if (known?.usedAt && !known.revokedAt && known.tenant === (tenant ?? '')) {
         const user = await repo.findUserById(known.userId);
         if (user && Date.now() - known.usedAt.getTime() <= opts.reuseGrace * 1000) {
           return { userId: user.id, tokens: { accessToken: await tokens.sign({ sub: user.id, sid: known.sessionId, role: user.role }) } };
@@ -211,6 +221,16 @@ export function authService(
           params: { name: user.name, link: url, minutes: passwordResetTtl / 60 },
         });
       });
+    },
+
+    /**
+     * A link to choose a password, good once for `ttlSeconds`, for an account made by someone
+     * else (a partner's new client): the caller sends it in its own message.
+     */
+    async choosePasswordLink(userId: string, appUrl: string, ttlSeconds: number, now = new Date()): Promise<string> {
+      const token = randomToken();
+      await repo.insertPasswordReset(sha256(token), userId, new Date(now.getTime() + ttlSeconds * 1000));
+      return `${appUrl.replace(/\/+$/, '')}${resetPagePath}?token=${encodeURIComponent(token)}`;
     },
 
     /** A new password through a reset link: used once, before it expires; every session of the user ends. */

@@ -31,6 +31,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** Where the session was opened: '' on the main product, 'partners' on the partner portal, or a partner's subdomain. */
+    tenant: text('tenant').notNull().default(''),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

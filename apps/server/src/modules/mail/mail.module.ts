@@ -11,3 +11,4 @@ export function mailModule(ctx: ModuleContext) {
   const module: AppModule = { name: 'mail' };
   return { module, service };
 }
+export { escapeHtml } from './templates.ts';

@@ -13,6 +13,7 @@ describe('mail templates', () => {
   const params = {
     'password-reset': { name: 'Ana <b>López</b>', link: 'https://app.charla.test/restablecer-contrasena?token=abc&x=1', minutes: 60 },
     'team-invitation': { inviter: 'Lucía "Lu" Herrera', business: 'Clínica <Sonrisa>', role: 'agent', link: 'https://app.charla.test/invitacion?t=1' },
+    'client-welcome': { partner: 'Agencia <Acme>', name: 'Ana & Co', link: 'https://acme.charla.test/restablecer-contrasena?token=abc', days: 7 },
     'handoff-notice': { contact: '<script>alert(1)</script>', bot: 'Sofía', link: 'https://app.charla.test/app/dashboard/b/crm?c=1' },
     'booking-notice': { contact: 'Mario & Hijos', bot: 'Sofía', startsAt: '2026-12-03T23:30:00.000Z', timeZone: 'America/Mexico_City', link: 'https://app.charla.test/app/dashboard/b/citas' },
   } as const;

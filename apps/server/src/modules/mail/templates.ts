@@ -6,6 +6,8 @@ export interface MailTemplates {
   'password-reset': { name: string; link: string; minutes: number };
   /** Someone invites a person to work on their business's assistants. */
   'team-invitation': { inviter: string; business: string; role: string; link: string };
+  /** A partner opened an account for a client on the partner's site: a link to choose a password, good for `days`. */
+  'client-welcome': { partner: string; name: string; link: string; days: number };
   /** A customer asked to talk with a person. */
   'handoff-notice': { contact: string; bot: string; link: string };
   /** A customer booked an appointment; `startsAt` is shown in the bot's time zone. */
@@ -13,7 +15,7 @@ export interface MailTemplates {
 }
 
 export type MailTemplate = keyof MailTemplates;
-export const mailTemplates = ['password-reset', 'team-invitation', 'handoff-notice', 'booking-notice'] as const satisfies readonly MailTemplate[];
+export const mailTemplates = ['password-reset', 'team-invitation', 'client-welcome', 'handoff-notice', 'booking-notice'] as const satisfies readonly MailTemplate[];
 
 export interface RenderedMail {
   subject: string;
@@ -115,6 +117,24 @@ function bodyOf<T extends MailTemplate>(template: T, locale: Locale, params: Mai
             paragraphs: [`${p.inviter} invited you to join the ${p.business} team on Charla as ${role}.`, 'To accept the invitation, open this link:'],
             button: { label: 'Accept invitation', link: p.link },
             after: ['If you were not expecting this invitation, you can ignore this e-mail.'],
+          };
+    }
+    case 'client-welcome': {
+      const p = params as MailTemplates['client-welcome'];
+      return es
+        ? {
+            subject: `${p.partner} te abrió una cuenta`,
+            greeting: `Hola, ${p.name}:`,
+            paragraphs: [`${p.partner} te abrió una cuenta para administrar tus asistentes de ventas.`, 'Para elegir tu contraseña y entrar, abre este enlace:'],
+            button: { label: 'Elegir contraseña', link: p.link },
+            after: [`El enlace funciona durante ${p.days} días y solo una vez.`],
+          }
+        : {
+            subject: `${p.partner} opened an account for you`,
+            greeting: `Hi ${p.name},`,
+            paragraphs: [`${p.partner} opened an account for you to manage your sales assistants.`, 'To choose your password and sign in, open this link:'],
+            button: { label: 'Choose password', link: p.link },
+            after: [`The link works for ${p.days} days and only once.`],
           };
     }
     case 'handoff-notice': {

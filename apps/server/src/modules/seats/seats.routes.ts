@@ -26,7 +26,7 @@ const tags = ['seats'];
 export const seatsRoutes: FastifyPluginAsyncZod<{ service: SeatsService; appUrl?: string }> = async (app, { service, appUrl }) => {
   // Links point at APP_URL (or the first allowed origin); a local install without either uses its own address.
   const link = (req: FastifyRequest) => ({ appUrl: appUrl ?? `${req.protocol}://${req.host}`, locale: pickLocale(req.headers['accept-language']) });
-  const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined });
+  const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined, tenant: req.tenant });
 
   app.get('/client/get-seats', {
     // This route's 401 says the same sentence in every language.

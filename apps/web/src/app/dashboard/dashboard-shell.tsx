@@ -23,7 +23,7 @@ const drawerId = 'dashboard-navigation';
 export function DashboardShell() {
   const { t } = useTranslation('dashboard');
   const user = useCurrentUser();
-  const { isTenant } = useTenant();
+  const { isTenant, isPartnerPortal } = useTenant();
   const isMobile = useIsMobile();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -50,7 +50,7 @@ export function DashboardShell() {
   useHandoffAlerts(section === 'crm' ? botId : null);
   useBookingToasts(botList);
   const currentBotSection = section !== null && isBotSection(section) ? section : null;
-  const nav = { isTenant, isMobile };
+  const nav = { isTenant, isMobile, isPartnerPortal };
   // The console's path is not a bot's section: it is named here for the theme.
   const light = usesLightTheme(user.role, location.pathname === paths.admin ? 'admin' : (section ?? undefined));
 

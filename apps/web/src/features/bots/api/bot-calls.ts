@@ -1,4 +1,4 @@
-import type { BotsResponse, ChangeStatusResponse, DeleteBotResponse, OkBotResponse, RedirectionResponse, ReminderItem, Bot as ServerBot, SchedulingItem, UpdateBotBody } from '@charla/shared';
+import type { BotsResponse, PartnerBotsResponse, ChangeStatusResponse, DeleteBotResponse, OkBotResponse, RedirectionResponse, ReminderItem, Bot as ServerBot, SchedulingItem, UpdateBotBody } from '@charla/shared';
 import { isApiError, type RequestOptions } from '../../../lib/api-client.ts';
 import { withClientFlag, type Bot } from '../bot.ts';
 
@@ -31,6 +31,17 @@ export async function fetchBots(email: string, deps: BotCallDeps): Promise<Bot[]
     return withClientFlag(list);
   } catch (error) {
     throw new Error('Failed to fetch bot data', { cause: error });
+  }
+}
+
+/** GET /api/partners/bots: a partner's clients' bots, flagged isClientsBot; none when the call fails (the partner's own list still shows). */
+export async function fetchClientBots(deps: BotCallDeps): Promise<Bot[]> {
+  try {
+    const { bots } = await deps.request<PartnerBotsResponse>('/api/partners/bots');
+    return withClientFlag(bots, true);
+  } catch (error) {
+    console.error('Failed to fetch clients bots', error);
+    return [];
   }
 }
 

@@ -4,7 +4,8 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api.ts';
 import { readStorage, storageKeys } from '../../../lib/storage-keys.ts';
 import type { Bot } from '../bot.ts';
-import { fetchBots, type BotCallDeps } from './bot-calls.ts';
+import { partnersPortalName, readTenant } from '../../../lib/tenant.ts';
+import { fetchBots, fetchClientBots, type BotCallDeps } from './bot-calls.ts';
 
 export const botsKey = (email: string | null) => ['bots', email] as const;
 
@@ -22,7 +23,11 @@ function retryBots(failureCount: number, error: Error): boolean {
 const botsQuery = (email: string | null) =>
   queryOptions({
     queryKey: botsKey(email),
-    queryFn: () => fetchBots(email ?? '', botCallDeps),
+    // On the partner portal the list also holds the partner's clients' bots.
+    queryFn: async () => {
+      const own = await fetchBots(email ?? '', botCallDeps);
+      return readTenant() === partnersPortalName ? [...own, ...(await fetchClientBots(botCallDeps))] : own;
+    },
     enabled: email !== null,
     staleTime: 60_000,
     retry: retryBots,

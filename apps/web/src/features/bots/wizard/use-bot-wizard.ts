@@ -171,7 +171,12 @@ export function useBotWizard({ template, clientId, backTo, limit }: { template: 
       }
       void refetchBots(queryClient);
       showToast(t('bots:wizard.created', { name: bot.bot_name }), 'success');
-      navigate({ pathname: paths.bot(botId, 'personalizacion'), search: '?guide=true' });
+      // A partner who made a client's bot goes back to the clients, where it now shows.
+      if (clientId) {
+        await queryClient.invalidateQueries({ queryKey: ['partners'] });
+        navigate(paths.general('clients'));
+      }
+      else navigate({ pathname: paths.bot(botId, 'personalizacion'), search: '?guide=true' });
     } catch (error) {
       console.error(error);
       setFailure(t('bots:wizard.failed'));

@@ -5,6 +5,6 @@ import { useTenant } from '../../../lib/tenant-context.ts';
 
 /** Sections hidden on tenant subdomains cannot be opened there by address either. */
 export function TenantSectionGuard({ section, children }: { section: Section; children: ReactNode }) {
-  const { isTenant } = useTenant();
-  return isSectionAllowed(section, isTenant) ? children : <Navigate to={paths.dashboard} replace />;
+  const { isTenant, isPartnerPortal } = useTenant();
+  return isSectionAllowed(section, isTenant, false, isPartnerPortal) ? children : <Navigate to={paths.dashboard} replace />;
 }

@@ -1,0 +1,6 @@
+import { fromMinorUnits } from '@charla/shared/constants';
+
+/** An amount in minor units, as people read it in the current language. */
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(fromMinorUnits(amount, currency));
+}
