@@ -26,7 +26,8 @@ const hiddenForAgent: ReadonlySet<Section> = new Set<Section>(['personalizacion'
 export function isSectionVisible(section: Section, { isTenant, isMobile, isAgent = false }: NavContext): boolean {
   if (isTenant && hiddenOnTenant.has(section)) return false;
   if (isAgent && hiddenForAgent.has(section)) return false;
-  if (isMobile && !shownOnMobile.has(section)) return false;
+  // On a phone an agent keeps the one place of their work: the CRM's inbox.
+  if (isMobile && !shownOnMobile.has(section) && !(isAgent && section === 'crm')) return false;
   return true;
 }
 

@@ -138,7 +138,7 @@ export function authService(
       // A team member's sign-in is in the activity of the account they work in.
       const seat = deps.membership ? await deps.membership(user.id).catch(() => null) : null;
       await deps.audit.record({ accountId: seat?.accountId ?? user.id, actor: user, action: 'auth.sign_in', ip: meta.ip });
-      return { user, tokens: issued };
+      return { user, tokens: issued, seat };
     },
 
     /**

@@ -365,6 +365,8 @@ describe.each(engines)('seats on %s', (engine) => {
       // The agent signs in: in the account's activity, not in one of their own.
       const login = await t.app.inject({ method: 'POST', url: '/client/login', payload: { email: agent.account.email, password: agent.account.password } });
       expect(login.statusCode).toBe(200);
+      // The answer names the account they work in, as /client/info does: the app lands them from it.
+      expect(login.json().user.seat).toEqual({ accountId: owner.userId, accountEmail: owner.email, role: 'agent', botIds: [botA] });
       await api({ method: 'PATCH', url: `/client/seats/${agent.seat.id}`, payload: { botIds: [botA, botB] } });
       await api({ method: 'PATCH', url: `/client/seats/${agent.seat.id}`, payload: { role: 'admin' } });
       await api({ method: 'PATCH', url: `/client/seats/${agent.seat.id}`, payload: { role: 'agent', botIds: [botA] } });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationAssignee, ConversationDetail } from '@charla/shared';
-import { Button } from '../../../components/ui/button.tsx';
 import { UserIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { assigneeLabel } from '../inbox-state.ts';
@@ -18,14 +18,16 @@ export interface Assigning {
 }
 
 /**
- * Who answers the open conversation, in its header: a list of the bot's people for the owner and
- * the admins; "Asignármela" / "Dejar sin asignar" for an agent.
+ * Who answers the open conversation, in a strip under its header: for the owner and the admins a
+ * list of the bot's people ("Asignada a: [Rosa Méndez]"); for an agent who has it, the words and
+ * "Asignármela" / "Dejar sin asignar".
  */
 export function AssignControl({ conversation, assigning }: { conversation: ConversationDetail; assigning: Assigning }) {
   const { t } = useTranslation('inbox');
   const [busy, setBusy] = useState(false);
   const { me, manage, people, onAssign } = assigning;
   const current = conversation.assignedTo;
+  const text = useAssigneeText(conversation, me, people) ?? t('assign.nobody');
 
   const run = async (userId: string | null) => {
     setBusy(true);
@@ -40,17 +42,21 @@ export function AssignControl({ conversation, assigning }: { conversation: Conve
     }
   };
 
+  const strip = 'flex min-h-10 items-center gap-2 border-b border-line bg-card-strong/70 px-3 py-1 text-xs text-muted';
   if (manage) {
     const known = !current || (people ?? []).some((p) => p.userId === current);
     return (
-      <label className="flex min-w-0 shrink items-center gap-1.5 rounded-lg border border-line bg-card px-2 text-sm text-fg focus-within:ring-2 focus-within:ring-highlight">
-        <UserIcon className="size-4 shrink-0 text-muted" />
-        <span className="sr-only">{t('assign.label')}</span>
+      <div className={strip} data-assign-strip>
+        <UserIcon className="size-4 shrink-0" />
+        <label htmlFor={`assign-${conversation.id}`} className="shrink-0">
+          {t('assign.label')}
+        </label>
         <select
+          id={`assign-${conversation.id}`}
           value={current ?? ''}
           disabled={busy || !people}
           onChange={(e) => void run(e.target.value || null)}
-          className="h-8 w-full max-w-[9.5rem] min-w-0 truncate bg-transparent pe-1 text-sm outline-none sm:max-w-[12rem]"
+          className="focus-ring h-8 min-w-0 max-w-full truncate rounded-lg border border-line bg-card px-2 text-sm font-medium text-fg"
           data-assign
         >
           <option value="">{t('assign.nobody')}</option>
@@ -61,18 +67,29 @@ export function AssignControl({ conversation, assigning }: { conversation: Conve
           ))}
           {known ? null : <option value={current!}>{conversation.assignedName ?? t('assign.someone')}</option>}
         </select>
-      </label>
+        {busy ? <Spinner className="size-4 shrink-0" /> : null}
+      </div>
     );
   }
 
-  return current === me ? (
-    <Button size="sm" variant="secondary" loading={busy} onClick={() => void run(null)} className="shrink-0">
-      {t('assign.letGo')}
-    </Button>
-  ) : (
-    <Button size="sm" variant="secondary" loading={busy} onClick={() => void run(me)} icon={<UserIcon className="size-4" />} className="shrink-0">
-      {t('assign.take')}
-    </Button>
+  const mine = current === me;
+  return (
+    <div className={strip} data-assign-strip>
+      <UserIcon className="size-4 shrink-0" />
+      <span className="min-w-0 flex-1 truncate" data-assignee>
+        {text}
+      </span>
+      <button
+        type="button"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        onClick={() => void run(mine ? null : me)}
+        className="focus-ring inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg border border-line bg-card px-2.5 text-xs font-semibold text-fg transition hover:bg-[color-mix(in_srgb,var(--font-color)_10%,transparent)] disabled:opacity-55"
+      >
+        {busy ? <Spinner className="size-3.5" /> : null}
+        {mine ? t('assign.letGo') : t('assign.take')}
+      </button>
+    </div>
   );
 }
 

@@ -13,7 +13,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { inboxApi } from '../api/inbox-api.ts';
 import { dayLabel, groupByDay } from '../inbox-state.ts';
-import { AssignControl, useAssigneeText, type Assigning } from './assign-control.tsx';
+import { AssignControl, type Assigning } from './assign-control.tsx';
 import { InboxMessage } from './inbox-message.tsx';
 
 /** After 24 hours on WhatsApp: one of the number's approved templates, its {{1}} filled. */
@@ -106,7 +106,6 @@ export function ChatPane({
   const [windowClosed, setWindowClosed] = useState(false);
   const groups = useMemo(() => groupByDay(messages, timeZone), [messages, timeZone]);
   const lastId = messages.at(-1)?.id;
-  const assignee = useAssigneeText(conversation ?? { assignedTo: null }, assigning.me, assigning.people);
 
   useEffect(() => setWindowClosed(false), [conversation?.id]);
   // New messages scroll into view (older pages loaded above keep the place).
@@ -155,15 +154,13 @@ export function ChatPane({
           <h2 className="truncate font-semibold text-fg">{name}</h2>
           <p className="truncate text-xs text-muted">
             {t(`common:channelNames.${conversation.channel}`)} · {t(`statusLabel.${conversation.status}`)}
-            {/* The owner and the admins read it in the list beside; an agent has only the button. */}
-            {!assigning.manage && assignee ? <span data-assignee> · {assignee}</span> : null}
           </p>
         </div>
-        <AssignControl conversation={conversation} assigning={assigning} />
         <button type="button" onClick={onInfo} className="focus-ring grid size-9 place-items-center rounded-lg xl:hidden" aria-label={t('chat.info')}>
           <InfoIcon className="size-5" />
         </button>
       </header>
+      <AssignControl conversation={conversation} assigning={assigning} />
 
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-3" aria-live="polite">
         {hasOlder ? (

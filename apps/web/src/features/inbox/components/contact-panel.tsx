@@ -6,8 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { BotIcon, ChevronLeftIcon, CloseIcon, HandoffIcon } from '../../../components/ui/icons.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { initialsOf } from '../inbox-state.ts';
-import { useAssigneeText } from './assign-control.tsx';
+import { assigneeLabel, initialsOf } from '../inbox-state.ts';
 
 
 /** Who the customer is, who answers them, and the buttons to take over, give back or close. */
@@ -41,8 +40,8 @@ export function ContactPanel({
       setBusy(null);
     }
   };
-  const who = useAssigneeText(c, userId, people);
-  const assigned = !c.assignedTo ? t('contact.nobody') : c.assignedTo === userId ? t('contact.you') : (people?.find((p) => p.userId === c.assignedTo)?.name ?? c.assignedName ?? who ?? t('contact.someone'));
+  const who = assigneeLabel(c, userId, people);
+  const assigned = !who ? t('contact.nobody') : who.kind === 'you' ? t('contact.you') : who.kind === 'person' ? who.name : t('contact.someone');
   const rows: [string, string][] = [
     [t('contact.phone'), c.contact.phone || '—'],
     [t('contact.email'), c.contact.email || '—'],
