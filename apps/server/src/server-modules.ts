@@ -25,6 +25,7 @@ import type { CrmService } from './modules/crm/crm.service.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import type { MailService } from './modules/mail/mail.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
+import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { plansModule } from './modules/plans/plans.module.ts';
 import type { PlansService } from './modules/plans/plans.module.ts';
 import { productsModule } from './modules/products/products.module.ts';
@@ -67,21 +68,25 @@ export interface ModuleDeps {
  */
 export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: ModuleDeps): { modules: AppModule[]; faces: ModuleFaces } {
   const mail = mailModule(ctx);
-  const audit = auditModule(ctx);
   const access = accessModule(ctx);
+  const audit = auditModule(ctx, { membership: access.service.membership });
   const auth = authModule(ctx, { ...authDeps, mail: mail.service, audit: audit.service, membership: access.service.membership, tenantGate: access.service.signInAllowed });
   const quota = quotaModule(ctx);
   const bots = botsModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
-  const training = trainingModule(ctx, { bots: bots.service, access: access.service });
+  const training = trainingModule(ctx, { bots: bots.service, access: access.service, audit: audit.service });
   const conversations = conversationsModule(ctx, { access: access.service, audit: audit.service, quota: quota.service, users: authDeps.repo, search: training.search, appointments: turnAppointments(ctx.database.db), engine, sendAttempts: SEND_ATTEMPTS });
   const appointments = appointmentsModule(ctx, { bots: bots.service, access: access.service, outbound: conversations.pipeline });
   conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
   const plans = plansModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
-  const seats = seatsModule(ctx, { access: access.service, quota: quota.service, mail: mail.service, auth: auth.service });
+  const seats = seatsModule(ctx, { access: access.service, quota: quota.service, mail: mail.service, auth: auth.service, audit: audit.service });
   const affiliates = affiliatesModule(ctx, { auth: auth.service, plans: plans.service });
   const partners = partnersModule(ctx, { bots: bots.service, quota: quota.service, mail: mail.service, auth: auth.service });
   const crm = crmModule(ctx, { bots: bots.service, access: access.service, quota: quota.service, audit: audit.service });
   conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
+  // E-mail to the team after a hand-off or a booking, queued once the turn committed.
+  const notifications = notificationsModule(ctx, { mail: mail.service, access: access.service });
+  conversations.onHandoff((handoff) => notifications.service.handedOff(handoff));
+  conversations.onTurnCommitted((turn) => notifications.service.afterTurn(turn));
 
   const modules = [
     healthModule(ctx, { engine }),
@@ -90,9 +95,10 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     access.module,
     bots.module,
     training.module,
-    productsModule(ctx, { access: access.service }),
+    productsModule(ctx, { access: access.service, audit: audit.service }),
     appointments.module,
     conversations.module,
+    notifications.module,
     channelsModule(ctx, {
       bots: bots.service,
       access: access.service,

@@ -9,8 +9,19 @@ export const auditActions = [
   'bot.settings_changed',
   'bot.deleted',
   'conversation.taken_over',
+  'conversation.assigned',
+  'conversation.unassigned',
   'contacts.exported',
   'contact.deleted',
+  'document.deleted',
+  'product.deleted',
+  'seat.invited',
+  'seat.invitation_resent',
+  'seat.joined',
+  'seat.updated',
+  'seat.deactivated',
+  'seat.reactivated',
+  'seat.deleted',
   'admin.plan_set',
   'admin.bot_locked',
   'admin.bot_unlocked',
@@ -20,7 +31,7 @@ export const auditActions = [
 export type AuditAction = (typeof auditActions)[number];
 
 /** What an entry is about, when it is about one thing. */
-export const auditTargetTypes = ['account', 'bot', 'conversation', 'contact'] as const;
+export const auditTargetTypes = ['account', 'bot', 'conversation', 'contact', 'seat', 'document', 'product'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** Values an entry's words need (a bot's name, a plan): short strings, numbers or flags; never a secret. */

@@ -210,6 +210,18 @@ export type PersonAction = Exclude<ConversationAction, 'read'>;
 export const playgroundSendResponse = z.object({ duplicate: z.boolean(), message: conversationMessage.optional() });
 export type PlaygroundSendResponse = z.infer<typeof playgroundSendResponse>;
 
-/** Who answers a conversation: the owner or a team member with access to its bot; null: nobody. */
+/**
+ * Who answers a conversation: the owner or a team member with access to its bot; null: nobody.
+ * The owner and the account's admins give it to anyone of them; an agent takes it for themself
+ * (and lets go of their own).
+ */
 export const assignConversationBody = z.strictObject({ userId: z.uuid().nullable() });
 export type AssignConversationBody = z.infer<typeof assignConversationBody>;
+
+/** GET /api/conversations/assignees?botId=: the people a bot's conversations can be given to. */
+export const conversationAssigneesQuery = z.strictObject({ botId: z.uuid() });
+export const conversationAssignee = z.object({ userId: z.uuid(), name: z.string(), role: z.enum(['owner', 'admin', 'agent']) });
+export type ConversationAssignee = z.infer<typeof conversationAssignee>;
+/** The owner first, then the active team members who may answer the bot (admins, its agents), by name. */
+export const conversationAssignees = z.object({ items: z.array(conversationAssignee) });
+export type ConversationAssignees = z.infer<typeof conversationAssignees>;

@@ -68,5 +68,7 @@ describe('a team agent', () => {
     expect(nav.isSectionAllowed('productos', false, true)).toBe(false);
     expect(nav.isSectionAllowed('crm', false, true)).toBe(true);
     expect(nav.defaultBotSection(false, true)).toBe('crm');
+    // On a phone, the CRM (its inbox) stays within reach.
+    expect(nav.visibleBotSections({ isTenant: false, isMobile: true, isAgent: true })).toEqual(['crm']);
   });
 });

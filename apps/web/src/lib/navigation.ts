@@ -34,8 +34,8 @@ function hiddenHere(section: Section, isTenant: boolean, isPartnerPortal: boolea
 export function isSectionVisible(section: Section, { isTenant, isMobile, isAgent = false, isPartnerPortal = false }: NavContext): boolean {
   if (hiddenHere(section, isTenant, isPartnerPortal)) return false;
   if (isAgent && hiddenForAgent.has(section)) return false;
-  // The partner portal's own section stays in reach on a phone.
-  if (isMobile && !shownOnMobile.has(section) && !(section === 'clients' && isPartnerPortal)) return false;
+  // On a phone the partner portal keeps its own section, and an agent the one place of their work: the CRM's inbox.
+  if (isMobile && !shownOnMobile.has(section) && !(section === 'clients' && isPartnerPortal) && !(isAgent && section === 'crm')) return false;
   return true;
 }
 

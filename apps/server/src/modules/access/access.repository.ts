@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SeatRole } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
@@ -10,6 +10,13 @@ import { seats } from '../seats/seats.table.ts';
 const owners = alias(users, 'owners');
 
 export type AccessedBot = typeof bots.$inferSelect;
+
+/** Someone a bot's conversations may be given to. */
+export interface Assignee {
+  userId: string;
+  name: string;
+  role: 'owner' | SeatRole;
+}
 
 /** The caller's active seat on the bot's account, read with the bot. */
 export interface SeatGrant {
@@ -90,6 +97,32 @@ export function accessRepository(db: Db) {
       if (!row) return { membership: null, ownsBots: false };
       const membership = row.accountId && row.role ? { accountId: row.accountId, accountEmail: row.accountEmail ?? '', role: row.role, botIds: row.botIds ?? [] } : null;
       return { membership, ownsBots: Boolean(row.owns) };
+    },
+
+    /** The bot's owner, then the account's active admins and the agents of this bot (by name); none for a missing bot. */
+    async assignees(botId: string): Promise<Assignee[]> {
+      const [bot] = await db
+        .select({ ownerId: bots.userId, ownerName: users.name })
+        .from(bots)
+        .innerJoin(users, eq(users.id, bots.userId))
+        .where(and(eq(bots.id, botId), isNull(bots.deletedAt)))
+        .limit(1);
+      if (!bot) return [];
+      const team = await db
+        .select({ userId: seats.userId, name: users.name, role: seats.role })
+        .from(seats)
+        .innerJoin(users, eq(users.id, seats.userId))
+        .where(
+          and(
+            eq(seats.accountId, bot.ownerId),
+            eq(seats.isActive, true),
+            eq(seats.status, 'active'),
+            or(eq(seats.role, 'admin'), sql`${botId}::uuid = any(${seats.botIds})`),
+          ),
+        )
+        .orderBy(asc(users.name), asc(users.id));
+      const members = team.flatMap((m): Assignee[] => (m.userId && m.userId !== bot.ownerId ? [{ userId: m.userId, name: m.name, role: m.role }] : []));
+      return [{ userId: bot.ownerId, name: bot.ownerName, role: 'owner' }, ...members];
     },
 
     async userIdByEmail(email: string): Promise<string | undefined> {

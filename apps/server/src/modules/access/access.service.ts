@@ -13,9 +13,10 @@ export type Actor = Pick<UserRow, 'id' | 'role'>;
 /**
  * The part of a bot a call reads or changes. Every call names it; today the owner and the main
  * admin may do everything, and roles that may do only some of it (an agent answers conversations
- * but does not change the settings) are decided here alone.
+ * but does not change the settings) are decided here alone. `assignment`: giving the bot's
+ * conversations to other people of the team (an agent only takes them for themself).
  */
-export type AccessArea = 'settings' | 'channels' | 'knowledge' | 'products' | 'conversations' | 'contacts' | 'appointments';
+export type AccessArea = 'settings' | 'channels' | 'knowledge' | 'products' | 'conversations' | 'contacts' | 'appointments' | 'assignment';
 
 /** The account whose bots a caller lists, and (for an agent) the only bots of it they may see; null: all. */
 export interface ReadableAccount {
@@ -100,6 +101,9 @@ export function accessService(repo: AccessRepository) {
       if (tenant === partnersPortal) return ownsPartner;
       return clientOf === tenant && clientActive;
     },
+
+    /** Who a bot's conversations may be given to: its owner, then the account's active admins and the agents of that bot. */
+    assignees: (botId: string) => repo.assignees(botId),
 
     /** The account the user works in as a team member (null for an owner, or a member who owns bots of their own). */
     membership: (userId: string): Promise<Membership | null> => workspace(userId),

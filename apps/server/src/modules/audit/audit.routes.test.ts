@@ -68,6 +68,30 @@ describe.each(engines)('the audit log on %s', (dbEngine) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/audit' })).statusCode).toBe(401);
   });
 
+  it('records the deletion of a document of the knowledge and of a product, naming them', async () => {
+    const ana = await owner();
+    const botId = await createBot(t, ana);
+    const api = as(t, ana);
+    const doc = await api({ method: 'POST', url: '/api/training', payload: { botId, text: 'Abrimos de lunes a viernes.', document_name: 'Horario' } });
+    expect(doc.statusCode, doc.body).toBe(201);
+    const documentId = doc.json().document.id as string;
+    expect((await api({ method: 'DELETE', url: `/api/documents/${documentId}`, payload: { botId } })).statusCode).toBe(200);
+    const product = await api({ method: 'POST', url: '/api/products', payload: { botId, name: 'Limpieza dental' } });
+    expect(product.statusCode, product.body).toBe(201);
+    const productId = product.json().product.id as string;
+    expect((await api({ method: 'DELETE', url: `/api/products/${productId}` })).statusCode).toBe(200);
+
+    const list = (await entries(ana)).entries.filter((e) => e.action !== 'auth.sign_in');
+    expect(list.map((e) => [e.action, e.target_type, e.target_id, e.details])).toEqual([
+      ['product.deleted', 'product', productId, { bot_name: 'Sofía', product_name: 'Limpieza dental' }],
+      ['document.deleted', 'document', documentId, { bot_name: 'Sofía', document_name: 'Horario' }],
+    ]);
+    // A refused deletion records nothing.
+    const other = await owner();
+    expect((await as(t, other)({ method: 'DELETE', url: `/api/products/${productId}` })).statusCode).not.toBe(200);
+    expect((await entries(other)).entries).toEqual([]);
+  });
+
   it('pages with a cursor and refuses a malformed one', async () => {
     const ana = await owner();
     const botId = await createBot(t, ana);

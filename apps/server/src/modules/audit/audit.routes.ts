@@ -7,7 +7,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = asy
     onRequest: app.authenticate,
     schema: {
       tags: ['audit'],
-      summary: "The caller's account activity (sign-ins, changes, take-overs, exports, deletions), newest first",
+      summary: "The account activity (sign-ins, changes, take-overs, the team, exports, deletions), newest first: its owner and admins (403 for an agent)",
       querystring: auditQuery,
       response: { 200: auditPage, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
     },

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditDetails, AuditPage, AuditTargetType } from '@charla/shared';
+import type { AuditAction, AuditDetails, AuditPage, AuditTargetType, SeatRole } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -19,7 +19,10 @@ export interface AuditRecord {
   ip?: string;
 }
 
-export function auditService(repo: AuditRepository, log: FastifyBaseLogger) {
+/** The account a user works in as a team member, and their role there (null: they work in their own). */
+export type Membership = (userId: string) => Promise<{ accountId: string; role: SeatRole } | null>;
+
+export function auditService(repo: AuditRepository, log: FastifyBaseLogger, membership?: Membership) {
   function after(cursor: string | undefined) {
     if (cursor === undefined) return undefined;
     const at = decodeCursor(cursor);
@@ -28,11 +31,14 @@ export function auditService(repo: AuditRepository, log: FastifyBaseLogger) {
   }
 
   /**
-   * The one place that says whose entries a caller may read: an account's owner reads their
-   * own account's. (Team members who may read it are answered here too.)
+   * The one place that says whose entries a caller may read: an account's owner reads their own
+   * account's, an admin of a team the account's; an agent none (FORBIDDEN).
    */
-  function readableAccount(caller: Pick<UserRow, 'id'>): string {
-    return caller.id;
+  async function readableAccount(caller: Pick<UserRow, 'id'>): Promise<string> {
+    const seat = membership ? await membership(caller.id) : null;
+    if (!seat) return caller.id;
+    if (seat.role !== 'admin') throw new AppError('FORBIDDEN');
+    return seat.accountId;
   }
 
   return {
@@ -63,7 +69,7 @@ export function auditService(repo: AuditRepository, log: FastifyBaseLogger) {
 
     /** The caller's account's entries, newest first. */
     async list(caller: Pick<UserRow, 'id'>, cursor: string | undefined, limit: number): Promise<AuditPage> {
-      return repo.forAccount(readableAccount(caller), after(cursor), limit);
+      return repo.forAccount(await readableAccount(caller), after(cursor), limit);
     },
 
     /** The main admin's own actions, newest first (the caller is checked by the admin module). */

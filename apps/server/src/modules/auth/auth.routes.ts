@@ -45,9 +45,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; appUrl?: 
   app.post('/client/login', {
     schema: { tags, summary: 'Sign in with e-mail and password', body: loginBody, response: { 200: authResponse, ...errors } },
   }, async (req, reply) => {
-    const { user, tokens } = await service.login(req.body, meta(req));
+    const { user, tokens, seat } = await service.login(req.body, meta(req));
     app.sessionCookies.set(reply, req, tokens, user.id);
-    return { user: toClientInfo(user, req.tenant ?? undefined) };
+    // As /client/info answers it, team membership included: the app starts from this answer.
+    return { user: { ...toClientInfo(user, req.tenant ?? undefined), seat } };
   });
 
   app.post('/client/refresh-token', {

@@ -154,8 +154,10 @@ export function authService(
       if (user.suspendedAt) throw new AppError('ACCOUNT_SUSPENDED');
       await repo.clearHits(`login:email:${body.email}`);
       const issued = await startSession(user, meta);
-      await deps.audit.record({ accountId: user.id, actor: user, action: 'auth.sign_in', ip: meta.ip });
-      return { user, tokens: issued };
+      // A team member's sign-in is in the activity of the account they work in.
+      const seat = deps.membership ? await deps.membership(user.id).catch(() => null) : null;
+      await deps.audit.record({ accountId: seat?.accountId ?? user.id, actor: user, action: 'auth.sign_in', ip: meta.ip });
+      return { user, tokens: issued, seat };
     },
 
     /**

@@ -14,6 +14,7 @@ import { inboxRepository } from './inbox.repository.ts';
 import { inboxRoutes } from './inbox.routes.ts';
 import { inboxService } from './inbox.service.ts';
 import { pipeline } from './pipeline.ts';
+import type { HandedOff } from './handoff.ts';
 import type { CommittedTurn } from './turn.ts';
 import { playgroundRoutes } from './playground.routes.ts';
 import { playgroundService } from './playground.service.ts';
@@ -47,6 +48,7 @@ export function conversationsModule(
   const inbox = inboxRepository(database.db);
   const appointmentsChanged: ((botId: string) => Promise<void>)[] = [];
   const turnCommitted: ((turn: CommittedTurn) => Promise<void>)[] = [];
+  const handedOff: ((handoff: HandedOff) => Promise<void>)[] = [];
   const flow = pipeline({
     db: database.db,
     repo,
@@ -67,6 +69,10 @@ export function conversationsModule(
     },
     turnCommitted: async (turn) => {
       for (const listener of turnCommitted) await listener(turn);
+    },
+    // A listener's failure is logged: the hand-off itself is done.
+    handedOff: async (handoff) => {
+      for (const listener of handedOff) await listener(handoff).catch((err) => ctx.log.error({ err, conversationId: handoff.conversationId }, 'hand-off follow-up failed'));
     },
   });
   const playground = playgroundService({ repo, appointments: deps.appointments, access: deps.access, pipeline: flow });
@@ -90,6 +96,10 @@ export function conversationsModule(
     /** After every committed turn, with the actions that took effect. */
     onTurnCommitted(listener: (turn: CommittedTurn) => Promise<void>) {
       turnCommitted.push(listener);
+    },
+    /** After a customer's conversation went to a person (not the playground's). */
+    onHandoff(listener: (handoff: HandedOff) => Promise<void>) {
+      handedOff.push(listener);
     },
   };
 }

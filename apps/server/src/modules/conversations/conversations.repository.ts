@@ -348,7 +348,8 @@ export function conversationsRepository(db: Db) {
           updatedAt: new Date(),
           ...(input.unanswered !== undefined && { unanswered: input.unanswered }),
           ...(input.lastMessageAt && { lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${input.lastMessageAt.toISOString()}::timestamptz)` }),
-          ...(input.handoffAt ? { status: 'human' as const, humanAt: input.handoffAt, assignedTo: null } : {}),
+          // A hand-off keeps whoever the conversation was given to: they are the person asked for.
+          ...(input.handoffAt ? { status: 'human' as const, humanAt: input.handoffAt } : {}),
         })
         .where(eq(conversations.id, conversationId));
     },

@@ -60,6 +60,8 @@ describe.each(engines)('hand-off rules on %s', (dbEngine) => {
     try {
       await write(phoneNumberId, from, 'Quiero hablar con una persona');
       const c = await until(() => conversationOf(botId), (c) => c.status === 'human');
+      // The announcement follows the turn's commit.
+      await until(() => Promise.resolve(toRoom.mock.calls), (calls) => calls.some((call) => call[1] === 'handoffRequested'));
       expect(toRoom).toHaveBeenCalledWith([`user:${owner.userId}`, `bot:${botId}`], 'handoffRequested', { botId, conversationId: c.id, contactName: 'Lucía Gómez', reason: 'El cliente pidió una persona' });
       expect(toRoom).toHaveBeenCalledWith(`bot:${botId}`, 'conversationUpdated', expect.objectContaining({ conversationId: c.id, status: 'human' }));
       // The team's phone gets who asked and where to answer, through the same send path.

@@ -22,6 +22,15 @@ export interface HandoffDeps {
   queueSend: (messageId: string) => Promise<unknown>;
   /** The address of a conversation in the app, for the hand-off notice to the team's phone. */
   conversationLink: (botId: string, conversationId: string) => string;
+  /** After a hand-off of a customer's conversation was committed (the e-mail notices); never fails the caller. */
+  handedOff?: (handoff: HandedOff) => Promise<void>;
+}
+
+/** A customer's conversation that went to a person. */
+export interface HandedOff {
+  botId: string;
+  conversationId: string;
+  at: Date;
 }
 
 /** A conversation passing from the bot to a person, and back to the bot when nobody answers it. */
@@ -65,17 +74,20 @@ export function handoffs(deps: HandoffDeps) {
   }
 
   /**
-   * A hand-off the turn committed: the owner is told in the app (the owner's and the bot's rooms)
-   * and, when the bot has a hand-off phone and a WhatsApp number, on WhatsApp with a link to the
-   * conversation; the idle clock starts.
+   * A hand-off the turn committed: the owner is told in the app (the owner's and the bot's rooms),
+   * by e-mail (the `handedOff` listener: the owner and the conversation's assignee) and, when the
+   * bot has a hand-off phone and a WhatsApp number, on WhatsApp with a link to the conversation;
+   * the idle clock starts.
    */
   async function announce(bot: BotRow, conversation: ConversationRow, contact: { name: string; phone: string }, reason: string, at: Date) {
     events.emit([rooms.user(bot.userId), rooms.bot(bot.id)], 'handoffRequested', { botId: bot.id, conversationId: conversation.id, contactName: contact.name, reason });
-    events.updated({ ...conversation, status: 'human', humanAt: at, assignedTo: null });
+    events.updated({ ...conversation, status: 'human', humanAt: at });
     await scheduleIdleReturn(conversation.id, at, bot.handoffIdleMinutes);
-    const phone = bot.redirectionPhone.replace(/\D/g, '');
     // The owner's own test in the playground does not page the team.
-    if (conversation.channel === 'playground' || !phone || !deps.registry.get('whatsapp')?.connected?.(bot)) return;
+    if (conversation.channel === 'playground') return;
+    await deps.handedOff?.({ botId: bot.id, conversationId: conversation.id, at });
+    const phone = bot.redirectionPhone.replace(/\D/g, '');
+    if (!phone || !deps.registry.get('whatsapp')?.connected?.(bot)) return;
     const notice = await deps.inbox.noticeTo({
       botId: bot.id,
       channel: 'whatsapp',

@@ -185,6 +185,12 @@ export function inboxRepository(db: Db) {
       return row;
     },
 
+    /** A person's name (the assignee shown in a conversation's header), or null when they are gone. */
+    async personName(userId: string): Promise<string | null> {
+      const [row] = await queryRows<{ name: string }>(db, sql`select name from users where id = ${userId}`);
+      return row?.name ?? null;
+    },
+
     /** Who answers the conversation (null: nobody); the status stays. */
     async assign(id: string, userId: string | null): Promise<ConversationRow | undefined> {
       const [row] = await db.update(conversations).set({ assignedTo: userId, updatedAt: new Date() }).where(eq(conversations.id, id)).returning();

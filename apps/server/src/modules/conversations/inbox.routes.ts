@@ -13,10 +13,12 @@ import {
   humanReplyResponse,
   templateReplyBody,
   conversationActions,
+  conversationAssignees,
+  conversationAssigneesQuery,
 } from '@charla/shared';
 import type { InboxService } from './inbox.service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 423: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 423: apiErrorSchema };
 const tags = ['inbox'];
 
 /** The inbox: a bot's conversations on its channels, a person's replies, takeover and release. */
@@ -27,8 +29,18 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ service: InboxService }> = asy
     schema: { tags, summary: "A bot's conversations, newest activity first (keyset pages)", querystring: conversationListQuery, response: { 200: conversationList, ...errors } },
   }, async (req) => service.list(req.user, req.query));
 
+  app.get('/api/conversations/assignees', {
+    schema: { tags, summary: "Who a bot's conversations can be given to: its owner, the account's admins and the bot's agents", querystring: conversationAssigneesQuery, response: { 200: conversationAssignees, ...errors } },
+  }, async (req) => service.assignees(req.user, req.query.botId));
+
   app.patch('/api/conversations/:id/assign', {
-    schema: { tags, summary: 'Give the conversation to the owner or a team member with access to its bot (userId null: nobody)', params: conversationParams, body: assignConversationBody, response: { 200: conversationDetail, ...errors } },
+    schema: {
+      tags,
+      summary: 'Give the conversation to the owner or a team member with access to its bot (userId null: nobody); an agent only takes it for themself (403 otherwise)',
+      params: conversationParams,
+      body: assignConversationBody,
+      response: { 200: conversationDetail, ...errors },
+    },
   }, async (req) => service.assign(req.user, req.params.id, req.body.userId));
 
   app.get('/api/conversations/:id', {

@@ -19,7 +19,7 @@ import { windowOpen as windowOfChannel } from './window.ts';
 
 export interface InboxDeps {
   repo: InboxRepository;
-  /** Take-overs go in the account's activity. */
+  /** Take-overs and assignments go in the account's activity. */
   audit: Pick<AuditService, 'record'>;
   access: AccessService;
   pipeline: Pipeline;
@@ -73,6 +73,7 @@ export function inboxService(deps: InboxDeps) {
 
   async function detail(bot: BotRow, conversation: ConversationRow, contact: ContactRow): Promise<ConversationDetail> {
     const last = await repo.lastMessage(conversation.id);
+    const assignedName = conversation.assignedTo ? await repo.personName(conversation.assignedTo) : null;
     return {
       id: conversation.id,
       botId: conversation.botId,
@@ -82,6 +83,7 @@ export function inboxService(deps: InboxDeps) {
       lastMessage: last ? { text: last.text, direction: last.direction, at: last.createdAt.toISOString() } : null,
       unreadCount: conversation.unreadCount,
       assignedTo: conversation.assignedTo,
+      assignedName,
       updatedAt: conversation.lastMessageAt.toISOString(),
       createdAt: conversation.createdAt.toISOString(),
       lastInboundAt: conversation.lastInboundAt?.toISOString() ?? null,
@@ -180,14 +182,34 @@ export function inboxService(deps: InboxDeps) {
       return detail(bot, row!, contact);
     },
 
-    /** Gives the conversation to the owner or a team member who may answer it on its bot (null: to nobody). */
+    /** Who a bot's conversations may be given to (anyone who may read them may ask). */
+    async assignees(caller: UserRow, botId: string) {
+      await deps.access.requireRead(caller, botId, 'conversations', { hidden: true });
+      return { items: (await deps.access.assignees(botId)).map(({ userId, name, role }) => ({ userId, name, role })) };
+    },
+
+    /**
+     * Gives the conversation to the owner or a team member who may answer it on its bot (null: to
+     * nobody). The owner, the account's admins and the main admin give it to anyone of them; an
+     * agent only takes it for themself, or lets go of their own.
+     */
     async assign(caller: UserRow, id: string, userId: string | null): Promise<ConversationDetail> {
-      const { bot, contact } = await visible(caller, id, true);
-      if (userId && !(await deps.access.canWrite({ id: userId, role: 'owner' }, bot.id, 'conversations'))) {
-        throw new AppError('ASSIGNEE_INVALID', { userId: 'ASSIGNEE_INVALID' });
-      }
+      const { bot, conversation, contact } = await visible(caller, id, true);
+      const own = userId === caller.id || (userId === null && conversation.assignedTo === caller.id);
+      if (!own && !(await deps.access.canRead(caller, bot.id, 'assignment'))) throw new AppError('FORBIDDEN');
+      const assignee = userId ? (await deps.access.assignees(bot.id)).find((p) => p.userId === userId) : undefined;
+      if (userId && !assignee) throw new AppError('ASSIGNEE_INVALID', { userId: 'ASSIGNEE_INVALID' });
       const row = await repo.assign(id, userId);
       pipeline.events.updated(row!);
+      if (conversation.assignedTo !== userId) {
+        await deps.audit.record({
+          accountId: bot.userId,
+          actor: caller,
+          action: assignee ? 'conversation.assigned' : 'conversation.unassigned',
+          target: { type: 'conversation', id },
+          details: { bot_name: bot.botName, contact_name: contact.name, ...(assignee && { assignee_name: assignee.name }) },
+        });
+      }
       return detail(bot, row!, contact);
     },
 

@@ -7,6 +7,8 @@ export type { QueueMessage };
 export type { MessageRow } from './conversations.repository.ts';
 export type { Outbound } from './outbound.ts';
 export type { AppointmentChanges, TurnAppointments } from './appointments-port.ts';
+export type { HandedOff } from './handoff.ts';
+export type { CommittedTurn } from './turn.ts';
 
 /** Queues an outbound message for the send path (the one call for a reminder, a notice, a person's reply). */
 export const queueMessage = (db: Db, input: QueueMessage) => conversationsRepository(db).queueMessage(input);

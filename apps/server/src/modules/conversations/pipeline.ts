@@ -1,7 +1,7 @@
 import type { FileStorage } from '../../lib/storage.ts';
 import { channelMessages } from './channel-messages.ts';
 import { conversationEvents, type Emit } from './conversation-events.ts';
-import { handoffs } from './handoff.ts';
+import { handoffs, type HandoffDeps } from './handoff.ts';
 import type { InboxRepository } from './inbox.repository.ts';
 import { mediaStore } from './media-store.ts';
 import { outbound } from './outbound.ts';
@@ -16,6 +16,8 @@ export interface PipelineDeps extends Omit<TurnDeps, 'events' | 'handoffs' | 'qu
   inbox: InboxRepository;
   /** The address of a conversation in the app, for the hand-off notice to the team's phone. */
   conversationLink: (botId: string, conversationId: string) => string;
+  /** After a hand-off of a customer's conversation was committed. */
+  handedOff?: HandoffDeps['handedOff'];
 }
 
 /**
@@ -28,7 +30,16 @@ export function pipeline(deps: PipelineDeps) {
   const { repo, jobs, registry } = deps;
   const events = conversationEvents(deps.emit);
   const out = outbound({ repo, registry, jobs, events });
-  const handoff = handoffs({ repo, inbox: deps.inbox, registry, jobs, events, queueSend: out.queueSend, conversationLink: deps.conversationLink });
+  const handoff = handoffs({
+    repo,
+    inbox: deps.inbox,
+    registry,
+    jobs,
+    events,
+    queueSend: out.queueSend,
+    conversationLink: deps.conversationLink,
+    ...(deps.handedOff && { handedOff: deps.handedOff }),
+  });
   const turn = turns({ ...deps, events, handoffs: handoff, queueSend: out.queueSend });
   return {
     receive: receiver({ repo, registry, jobs, events, queueTurn: turn.queueTurn }),

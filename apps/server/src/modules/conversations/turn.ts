@@ -49,6 +49,8 @@ export interface TurnDeps {
 export interface CommittedTurn {
   botId: string;
   contactId: string;
+  conversationId: string;
+  channel: string;
   actions: readonly EngineAction[];
 }
 
@@ -186,7 +188,7 @@ export async function turn(deps: TurnDeps, conversationId: string): Promise<void
     }
     // The CRM, reminders and the owner's calendar follow once the replies are on their way.
     const applied = booked ? kept : kept.filter((a) => a.type !== 'book' && a.type !== 'reschedule');
-    await deps.turnCommitted?.({ botId: bot.id, contactId: conversation.contactId, actions: applied }).catch((err) => deps.log.error({ err, conversationId }, 'CRM follow-up of a turn failed'));
+    await deps.turnCommitted?.({ botId: bot.id, contactId: conversation.contactId, conversationId, channel: conversation.channel, actions: applied }).catch((err) => deps.log.error({ err, conversationId }, 'CRM follow-up of a turn failed'));
     if (actions.some((a) => a.type === 'book' || a.type === 'cancel' || a.type === 'reschedule' || a.type === 'confirm')) {
       await deps.appointmentsChanged?.(bot.id).catch((err) => deps.log.error({ err, conversationId }, 'appointment follow-up failed; the sweep retries it'));
     }

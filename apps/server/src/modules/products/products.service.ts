@@ -14,6 +14,7 @@ import {
 } from '@charla/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { AccessService } from '../access/access.module.ts';
 import { importPreview, readImportCsv } from '../../lib/csv-import.ts';
 import { tsConfigOf, type ChunkInput } from '../training/index.ts';
@@ -62,12 +63,12 @@ export function productChunk(row: ProductRow): ChunkInput {
   return { heading: row.name, text: parts.join('; ') };
 }
 
-export function productsService(repo: ProductsRepository, access: AccessService) {
+export function productsService(repo: ProductsRepository, access: AccessService, audit?: Pick<AuditService, 'record'>) {
   async function editable(caller: UserRow, productId: string) {
     const row = await repo.find(productId);
     if (!row) throw new AppError('NOT_FOUND');
     const bot = await access.requireWrite(caller, row.botId, 'products');
-    return { row, config: tsConfigOf(bot.language) };
+    return { row, bot, config: tsConfigOf(bot.language) };
   }
 
   const readCsv = (bytes: Buffer) => readImportCsv(bytes, productLimits.importRows);
@@ -118,8 +119,9 @@ export function productsService(repo: ProductsRepository, access: AccessService)
     },
 
     async remove(caller: UserRow, productId: string): Promise<void> {
-      await editable(caller, productId);
+      const { row, bot } = await editable(caller, productId);
       if (!(await repo.remove(productId))) throw new AppError('NOT_FOUND');
+      await audit?.record({ accountId: bot.userId, actor: caller, action: 'product.deleted', target: { type: 'product', id: productId }, details: { bot_name: bot.botName, product_name: row.name } });
     },
 
     async preview(caller: UserRow, botId: string, bytes: Buffer) {

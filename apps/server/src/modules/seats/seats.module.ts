@@ -1,5 +1,6 @@
 import type { AppModule, ModuleContext } from '../app-module.ts';
 import type { AccessService } from '../access/access.module.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { MailService } from '../mail/mail.module.ts';
 import type { QuotaService } from '../quota/quota.module.ts';
@@ -10,7 +11,7 @@ export type { SeatsService } from './seats.service.ts';
 export { invitationPagePath } from './seats.service.ts';
 
 /** Team seats: invitations by e-mail, roles (admin, agent with bots), turning a seat off. Who a seat lets in is the access face's answer. */
-export function seatsModule(ctx: ModuleContext, deps: { access: AccessService; quota: QuotaService; mail: MailService; auth: AuthService }) {
+export function seatsModule(ctx: ModuleContext, deps: { access: AccessService; quota: QuotaService; mail: MailService; auth: AuthService; audit: AuditService }) {
   const service = seatsService(ctx.database.db, deps);
   const module: AppModule = {
     name: 'seats',

@@ -284,4 +284,143 @@ describe.each(engines)('seats on %s', (engine) => {
       expect((await adminApi({ method: 'GET', url: `/bot/${admin.account.email}` })).statusCode).toBe(200);
     });
   });
+
+  describe('conversations given to the team', () => {
+    type Person = { userId: string; name: string; role: string };
+    const assign = (who: Account, id: string, userId: string | null) => as(t, who)({ method: 'PATCH', url: `/api/conversations/${id}/assign`, payload: { userId } });
+
+    it('lists who a bot’s conversations can be given to: the owner, the admins and that bot’s agents', async () => {
+      const { owner, botA, botB, admin, agent } = await team();
+      const people = async (who: Account, botId: string) => {
+        const res = await as(t, who)({ method: 'GET', url: `/api/conversations/assignees?botId=${botId}` });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json().items as Person[]).map((p) => [p.userId, p.role]);
+      };
+      const ownerRow = [owner.userId, 'owner'];
+      expect(await people(owner, botA)).toEqual([ownerRow, [admin.account.userId, 'admin'], [agent.account.userId, 'agent']]);
+      expect(await people(agent.account, botA)).toEqual(await people(owner, botA));
+      expect(await people(admin.account, botB)).toEqual([ownerRow, [admin.account.userId, 'admin']]);
+      // The agent's other bot, another account, nobody signed in.
+      expect((await as(t, agent.account)({ method: 'GET', url: `/api/conversations/assignees?botId=${botB}` })).statusCode).toBe(404);
+      expect((await as(t, await signUp(t))({ method: 'GET', url: `/api/conversations/assignees?botId=${botA}` })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: `/api/conversations/assignees?botId=${botA}` })).statusCode).toBe(401);
+      expect((await as(t, owner)({ method: 'GET', url: '/api/conversations/assignees?botId=nope' })).statusCode).toBe(400);
+      // A turned-off seat is nobody to give a conversation to.
+      await as(t, owner)({ method: 'PATCH', url: `/client/seats/${agent.seat.id}`, payload: { isActive: false } });
+      expect(await people(owner, botA)).toEqual([ownerRow, [admin.account.userId, 'admin']]);
+    });
+
+    it('lets the owner and an admin give a conversation to anyone of the team; an agent only takes it for themself', async () => {
+      const { owner, botA, botB, admin, agent } = await team();
+      const id = await conversationOf(owner, botA);
+      const other = await conversationOf(owner, botB);
+
+      const given = await assign(owner, id, agent.account.userId);
+      expect(given.statusCode, given.body).toBe(200);
+      expect(given.json()).toMatchObject({ assignedTo: agent.account.userId, assignedName: 'Persona agent' });
+      // "Mías": the agent's list holds it, the owner's does not.
+      const mine = async (who: Account, botId = botA) => ((await as(t, who)({ method: 'GET', url: `/api/conversations?botId=${botId}&assigned=me` })).json().items as { id: string; assignedName: string | null }[]);
+      expect((await mine(agent.account)).map((i) => [i.id, i.assignedName])).toEqual([[id, 'Persona agent']]);
+      expect(await mine(owner)).toEqual([]);
+      expect((await as(t, owner)({ method: 'GET', url: `/api/conversations/${id}` })).json()).toMatchObject({ assignedTo: agent.account.userId, assignedName: 'Persona agent' });
+
+      // The admin gives it to the owner; the agent cannot give it to anyone else, nor take it from them.
+      expect((await assign(admin.account, id, owner.userId)).json()).toMatchObject({ assignedTo: owner.userId });
+      const refused = await assign(agent.account, id, admin.account.userId);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('FORBIDDEN');
+      expect((await assign(agent.account, id, null)).statusCode).toBe(403);
+      // It takes it for themself, and lets go of it.
+      expect((await assign(agent.account, id, agent.account.userId)).json()).toMatchObject({ assignedTo: agent.account.userId });
+      expect((await assign(agent.account, id, null)).json()).toMatchObject({ assignedTo: null, assignedName: null });
+      // Not a conversation of the agent's other bot.
+      expect((await assign(agent.account, other, agent.account.userId)).statusCode).toBe(404);
+
+      // Only people who may answer the bot: not an agent of another bot, not a stranger, not a turned-off seat.
+      const stranger = await signUp(t);
+      for (const userId of [stranger.userId, randomUUID()]) {
+        const bad = await assign(owner, id, userId);
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().error.code).toBe('ASSIGNEE_INVALID');
+      }
+      expect((await assign(owner, other, agent.account.userId)).json().error.code).toBe('ASSIGNEE_INVALID');
+      await as(t, owner)({ method: 'PATCH', url: `/client/seats/${agent.seat.id}`, payload: { isActive: false } });
+      expect((await assign(owner, id, agent.account.userId)).json().error.code).toBe('ASSIGNEE_INVALID');
+      // Another account's owner does not find the conversation.
+      expect((await assign(stranger, id, stranger.userId)).statusCode).toBe(404);
+    });
+  });
+
+  describe('the account’s activity', () => {
+    type Entry = { action: string; account_id: string; actor_email: string | null; target_type: string | null; target_id: string | null; details: Record<string, unknown> };
+    const activity = async (who: Account) => {
+      const res = await as(t, who)({ method: 'GET', url: '/api/audit?limit=100' });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().entries as Entry[]).reverse();
+    };
+
+    it('records each change of the team and each conversation given, and its admins read it; agents do not', async () => {
+      const { owner, botA, botB, admin, agent } = await team();
+      const api = as(t, owner);
+      // The agent signs in: in the account's activity, not in one of their own.
+      const login = await t.app.inject({ method: 'POST', url: '/client/login', payload: { email: agent.account.email, password: agent.account.password } });
+      expect(login.statusCode).toBe(200);
+      // The answer names the account they work in, as /client/info does: the app lands them from it.
+      expect(login.json().user.seat).toEqual({ accountId: owner.userId, accountEmail: owner.email, role: 'agent', botIds: [botA] });
+      await api({ method: 'PATCH', url: `/client/seats/${agent.seat.id}`, payload: { botIds: [botA, botB] } });
+      await api({ method: 'PATCH', url: `/client/seats/${agent.seat.id}`, payload: { role: 'admin' } });
+      await api({ method: 'PATCH', url: `/client/seats/${agent.seat.id}`, payload: { role: 'agent', botIds: [botA] } });
+      await api({ method: 'PATCH', url: `/client/seats/${agent.seat.id}`, payload: { isActive: false } });
+      await api({ method: 'PATCH', url: `/client/seats/${agent.seat.id}`, payload: { isActive: true } });
+      const waiting = (await invite(owner, { email: `espera.${randomUUID().slice(0, 6)}@test.mx`, name: 'Espera', role: 'agent', botIds: [botA] })).json().seat as Seat;
+      expect((await api({ method: 'POST', url: `/client/seats/${waiting.id}/resend` })).statusCode).toBe(200);
+      expect((await as(t, admin.account)({ method: 'DELETE', url: `/client/seats/${waiting.id}` })).statusCode).toBe(200);
+      const id = await conversationOf(owner, botA);
+      await as(t, admin.account)({ method: 'PATCH', url: `/api/conversations/${id}/assign`, payload: { userId: owner.userId } });
+      await api({ method: 'PATCH', url: `/api/conversations/${id}/assign`, payload: { userId: owner.userId } });
+      await api({ method: 'PATCH', url: `/api/conversations/${id}/assign`, payload: { userId: null } });
+
+      const entries = await activity(owner);
+      expect(entries.every((e) => e.account_id === owner.userId)).toBe(true);
+      const seatEntries = entries.filter((e) => e.target_id === agent.seat.id || e.target_id === admin.seat.id);
+      expect(seatEntries.map((e) => [e.action, e.actor_email])).toEqual([
+        ['seat.invited', owner.email],
+        ['seat.joined', admin.account.email],
+        ['seat.invited', owner.email],
+        ['seat.joined', agent.account.email],
+        ['seat.updated', owner.email],
+        ['seat.updated', owner.email],
+        ['seat.updated', owner.email],
+        ['seat.deactivated', owner.email],
+        ['seat.reactivated', owner.email],
+      ]);
+      expect(seatEntries.filter((e) => e.action === 'seat.updated').map((e) => e.details)).toEqual([
+        { seat_name: 'Persona agent', seat_email: agent.account.email, role: 'agent', fields: 'bots' },
+        { seat_name: 'Persona agent', seat_email: agent.account.email, role: 'admin', fields: 'role' },
+        { seat_name: 'Persona agent', seat_email: agent.account.email, role: 'agent', fields: 'role,bots' },
+      ]);
+      expect(seatEntries[0]).toMatchObject({ target_type: 'seat', details: { seat_name: 'Persona admin', role: 'admin' } });
+      expect(entries.filter((e) => e.target_id === waiting.id).map((e) => [e.action, e.actor_email])).toEqual([
+        ['seat.invited', owner.email],
+        ['seat.invitation_resent', owner.email],
+        ['seat.deleted', admin.account.email],
+      ]);
+      // Giving the same person twice is one change.
+      expect(entries.filter((e) => e.target_id === id).map((e) => [e.action, e.actor_email, e.details.assignee_name ?? null])).toEqual([
+        ['conversation.assigned', admin.account.email, (await as(t, owner)({ method: 'GET', url: `/client/info/${owner.userId}` })).json().name],
+        ['conversation.unassigned', owner.email, null],
+      ]);
+      expect(entries.some((e) => e.action === 'auth.sign_in' && e.actor_email === agent.account.email)).toBe(true);
+      // Nothing leaks into the members' own accounts.
+      expect(entries.some((e) => JSON.stringify(e).includes('/invitacion/'))).toBe(false);
+
+      // The admin reads the same activity; the agent is refused it.
+      expect((await activity(admin.account)).map((e) => e.action)).toEqual(entries.map((e) => e.action));
+      // (Turned off, the agent was signed out: they sign in again.)
+      const again = await t.app.inject({ method: 'POST', url: '/client/login', payload: { email: agent.account.email, password: agent.account.password } });
+      const refused = await as(t, { ...agent.account, cookie: cookieHeader(again) })({ method: 'GET', url: '/api/audit' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('FORBIDDEN');
+    });
+  });
 });

@@ -1,5 +1,7 @@
 import {
   invitationTtlDays,
+  type AuditAction,
+  type AuditDetails,
   type AcceptInvitationBody,
   type CreateSeatBody,
   type InvitationInfo,
@@ -12,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import type { AccessService } from '../access/access.module.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { AuthService } from '../auth/index.ts';
 import { hashPassword, insertUserIn, type ClientMeta, type UserRow } from '../auth/index.ts';
 import type { MailService } from '../mail/mail.module.ts';
@@ -45,8 +48,14 @@ export function toSeat(row: SeatRow): Seat {
 const ttlMs = invitationTtlDays * 24 * 60 * 60 * 1000;
 
 /** An account's team: invitations by e-mail, roles, assigned bots, turning seats off and on. */
-export function seatsService(db: Db, deps: { access: AccessService; quota: QuotaService; mail: Pick<MailService, 'send'>; auth: Pick<AuthService, 'sessionFor' | 'revokeAllSessions'> }) {
+export function seatsService(
+  db: Db,
+  deps: { access: AccessService; quota: QuotaService; mail: Pick<MailService, 'send'>; auth: Pick<AuthService, 'sessionFor' | 'revokeAllSessions'>; audit: Pick<AuditService, 'record'> },
+) {
   const repo = seatsRepository(db);
+  /** One entry of the account's activity about a seat: its name and e-mail as they were, never a link. */
+  const recorded = (actor: UserRow, seat: Pick<SeatRow, 'id' | 'accountId' | 'name' | 'email'>, action: AuditAction, details: AuditDetails = {}) =>
+    deps.audit.record({ accountId: seat.accountId, actor, action, target: { type: 'seat', id: seat.id }, details: { seat_name: seat.name, seat_email: seat.email, ...details } });
 
   /** The account the caller manages the team of: their own, or the one they are an admin of; an agent manages none. */
   async function managedAccount(actor: UserRow): Promise<string> {
@@ -118,6 +127,7 @@ export function seatsService(db: Db, deps: { access: AccessService; quota: Quota
         return row;
       });
       await invite(actor, seat, link, now);
+      await recorded(actor, seat, 'seat.invited', { role: seat.role });
       return toSeat(seat);
     },
 
@@ -136,6 +146,9 @@ export function seatsService(db: Db, deps: { access: AccessService; quota: Quota
         await repo.update(seat.id, { role, botIds, isActive, status });
       }
       if (!isActive && seat.isActive) await cutOff(seat);
+      const fields = [role !== seat.role && 'role', role === 'agent' && (botIds.length !== seat.botIds.length || botIds.some((b) => !seat.botIds.includes(b))) && 'bots'].filter(Boolean);
+      if (fields.length) await recorded(actor, seat, 'seat.updated', { role, fields: fields.join(',') });
+      if (isActive !== seat.isActive) await recorded(actor, seat, isActive ? 'seat.reactivated' : 'seat.deactivated');
       return toSeat((await repo.find(seat.id))!);
     },
 
@@ -143,6 +156,7 @@ export function seatsService(db: Db, deps: { access: AccessService; quota: Quota
       const seat = await managedSeat(actor, seatId);
       await repo.remove(seat.id);
       await cutOff(seat);
+      await recorded(actor, seat, 'seat.deleted');
     },
 
     /** A new link for an invited seat; the earlier ones stop working. */
@@ -150,6 +164,7 @@ export function seatsService(db: Db, deps: { access: AccessService; quota: Quota
       const seat = await managedSeat(actor, seatId);
       if (!seat.isActive || seat.status !== 'invited') throw new AppError('INVITATION_INVALID');
       await invite(actor, seat, link, now);
+      await recorded(actor, seat, 'seat.invitation_resent');
       return toSeat(seat);
     },
 
@@ -204,10 +219,18 @@ export function seatsService(db: Db, deps: { access: AccessService; quota: Quota
           user = caller!;
         }
         await seats.update(seat.id, { userId: user.id, status: 'active' });
-        return { user, accountId: seat.accountId };
+        return { user, seat };
+      });
+      await deps.audit.record({
+        accountId: result.seat.accountId,
+        actor: result.user,
+        action: 'seat.joined',
+        target: { type: 'seat', id: result.seat.id },
+        details: { seat_name: result.user.name, seat_email: result.seat.email, role: result.seat.role },
+        ...(meta.ip && { ip: meta.ip }),
       });
       const tokens = creating ? await deps.auth.sessionFor(result.user, meta) : undefined;
-      return { user: result.user, accountId: result.accountId, created: creating, tokens };
+      return { user: result.user, accountId: result.seat.accountId, created: creating, tokens };
     },
   };
 }

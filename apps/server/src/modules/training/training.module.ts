@@ -1,4 +1,5 @@
 import type { AccessService } from '../access/access.module.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { AppModule, ModuleContext } from '../app-module.ts';
 import type { BotsService } from '../bots/index.ts';
 import { retrieval } from './retrieval.ts';
@@ -8,7 +9,7 @@ import { trainingRoutes } from './training.routes.ts';
 import { trainingService } from './training.service.ts';
 
 /** Knowledge: documents extracted and indexed by jobs, and the search the engine reads. */
-export function trainingModule(ctx: ModuleContext, deps: { bots: BotsService; access: AccessService }) {
+export function trainingModule(ctx: ModuleContext, deps: { bots: BotsService; access: AccessService; audit: AuditService }) {
   const repo = trainingRepository(ctx.database.db);
   const service = trainingService({
     repo,
@@ -20,6 +21,7 @@ export function trainingModule(ctx: ModuleContext, deps: { bots: BotsService; ac
     log: ctx.log,
     allowPrivateUrls: ctx.config.TRAINING_ALLOW_PRIVATE_URLS,
     youtubeBaseUrl: ctx.config.YOUTUBE_BASE_URL,
+    audit: deps.audit,
   });
   const module: AppModule = {
     name: 'training',

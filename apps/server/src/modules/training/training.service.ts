@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import type { UserRow } from '../auth/index.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { AccessService } from '../access/access.module.ts';
 import type { BotsService } from '../bots/index.ts';
 import { chunkCsvRows, chunkText, type Chunk } from './extract/chunk.ts';
@@ -40,6 +41,8 @@ export interface TrainingDeps {
   log: FastifyBaseLogger;
   allowPrivateUrls: boolean;
   youtubeBaseUrl: string;
+  /** Deleted documents go in the account's activity. */
+  audit?: Pick<AuditService, 'record'>;
 }
 
 export interface UploadedFile {
@@ -229,11 +232,12 @@ export function trainingService(deps: TrainingDeps) {
     },
 
     async remove(caller: UserRow, documentId: string, botId: string): Promise<boolean> {
-      await access.requireWrite(caller, botId, 'knowledge');
+      const bot = await access.requireWrite(caller, botId, 'knowledge');
       const doc = await repo.findDocument(documentId);
       if (!doc || doc.botId !== botId || doc.isDeleted) throw new AppError('NOT_FOUND');
       if (!(await repo.deleteDocument(documentId))) throw new AppError('NOT_FOUND');
       if (doc.trainingType === 'PDF' || doc.trainingType === 'CSV') await storage.remove(doc.source).catch(() => undefined);
+      await deps.audit?.record({ accountId: bot.userId, actor: caller, action: 'document.deleted', target: { type: 'document', id: documentId }, details: { bot_name: bot.botName, document_name: doc.documentName } });
       return true;
     },
 

@@ -29,10 +29,10 @@ describe('Mi cuenta tabs in the address', () => {
 });
 
 describe('the tabs a person sees', () => {
-  it('shows the owner every tab, a team admin no plan nor activity, an agent only the profile', async () => {
+  it('shows the owner every tab, a team admin all but the plan, an agent only the profile', async () => {
     const { accountTabsFor } = await import('./account-tabs.ts');
     expect(accountTabsFor(null)).toEqual(['profile', 'plan', 'team', 'activity']);
-    expect(accountTabsFor('admin')).toEqual(['profile', 'team']);
+    expect(accountTabsFor('admin')).toEqual(['profile', 'team', 'activity']);
     expect(accountTabsFor('agent')).toEqual(['profile']);
   });
 });

@@ -19,6 +19,6 @@ export function withAccountTab(params: URLSearchParams, tab: AccountTab): URLSea
 /** The tabs a person sees: an owner all; a team admin no plan (billing is the owner's); an agent only the profile. */
 export function accountTabsFor(seatRole: 'admin' | 'agent' | null): readonly AccountTab[] {
   if (seatRole === 'agent') return ['profile'];
-  if (seatRole === 'admin') return ['profile', 'team'];
+  if (seatRole === 'admin') return ['profile', 'team', 'activity'];
   return accountTabs;
 }

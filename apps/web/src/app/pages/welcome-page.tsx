@@ -3,12 +3,14 @@ import { greetingName } from '@charla/shared/input-rules';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ContentSpinner } from '../../components/ui/full-screen-spinner.tsx';
 import { BotIcon } from '../../components/ui/icons.tsx';
 import { defaultBotSection, paths } from '../../lib/navigation.ts';
 import { useTenant } from '../../lib/tenant-context.ts';
 import { useCurrentUser } from '../../features/auth/index.ts';
 import { BotLimitNotice, TemplateGrid, readSelectedBotId, resolveSelectedBot, useBotLimit, useBots } from '../../features/bots/index.ts';
+import { withTab } from './crm-tabs.ts';
 
 /** How the owner is greeted: the first name, without a title ("Dra. Lucía Herrera" → "Lucía"). */
 function firstName(name: string): string {
@@ -17,7 +19,8 @@ function firstName(name: string): string {
 
 /**
  * Dashboard home. Without a bot: the welcome view with the 18 business templates (the main admin:
- * its console). With bots: straight to the selected bot's default section (query kept).
+ * its console). With bots: straight to the selected bot's default section (query kept); a team
+ * agent to the inbox of their bot.
  */
 export function WelcomePage() {
   const { t } = useTranslation(['dashboard', 'bots', 'common']);
@@ -31,7 +34,12 @@ export function WelcomePage() {
 
   if (bots.isPending) return <ContentSpinner />;
   const selected = resolveSelectedBot(bots.data ?? [], undefined, readSelectedBotId());
+  // A team agent goes straight to the inbox of their (first) bot: personalización is not theirs.
+  const isAgent = user.seat?.role === 'agent';
+  if (selected && isAgent) return <Navigate to={{ pathname: paths.bot(selected.id, defaultBotSection(isTenant, true)), search: `?${withTab(params, 'conversations').toString()}` }} replace />;
   if (selected && !clientId) return <Navigate to={{ pathname: paths.bot(selected.id, defaultBotSection(isTenant)), search }} replace />;
+  // An agent makes no assistants: without one assigned there is nothing to do yet.
+  if (isAgent) return <EmptyState icon={<BotIcon className="size-8" />} title={t('dashboard:bots.noneAssignedTitle')} description={t('dashboard:bots.noneAssignedBody', { owner: user.seat?.accountEmail ?? '' })} />;
   // The main admin account runs the service: without a bot of its own it lands on its console.
   if (user.role === 'admin' && !clientId) return <Navigate to={paths.admin} replace />;
 

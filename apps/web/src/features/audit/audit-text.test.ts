@@ -24,6 +24,15 @@ describe('audit entries in words', () => {
     expect(auditValues(entry({ actor_name: null, actor_email: null }), 'Alguien').actor).toBe('Alguien');
   });
 
+  it('names the team member, their role’s code and whom a conversation was given to', () => {
+    const seat = entry({ action: 'seat.invited', target_type: 'seat', details: { seat_name: 'Rosa Díaz', seat_email: 'rosa@sonrisa.mx', role: 'agent' } });
+    expect(auditValues(seat, 'Alguien')).toMatchObject({ seat: 'Rosa Díaz', email: 'rosa@sonrisa.mx', role: 'agent', assignee: '' });
+    const given = entry({ action: 'conversation.assigned', details: { bot_name: 'Sofía', contact_name: 'Luis', assignee_name: 'Rosa Díaz' } });
+    expect(auditValues(given, 'Alguien')).toMatchObject({ bot: 'Sofía', contact: 'Luis', assignee: 'Rosa Díaz' });
+    expect(auditValues(entry({ action: 'document.deleted', details: { bot_name: 'Sofía', document_name: 'Horario' } }), 'Alguien').document).toBe('Horario');
+    expect(auditValues(entry({ action: 'product.deleted', details: { bot_name: 'Sofía', product_name: 'Limpieza' } }), 'Alguien').product).toBe('Limpieza');
+  });
+
   it('says how long ago in Spanish and English', () => {
     const now = new Date('2026-11-28T10:05:00.000Z');
     expect(timeAgo('2026-11-28T10:00:00.000Z', now, 'es')).toBe('hace 5 min');

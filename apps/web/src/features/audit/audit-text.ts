@@ -6,8 +6,19 @@ export const auditActionKeys = {
   'bot.settings_changed': 'actions.bot.settingsChanged',
   'bot.deleted': 'actions.bot.deleted',
   'conversation.taken_over': 'actions.conversation.takenOver',
+  'conversation.assigned': 'actions.conversation.assigned',
+  'conversation.unassigned': 'actions.conversation.unassigned',
   'contacts.exported': 'actions.contacts.exported',
   'contact.deleted': 'actions.contact.deleted',
+  'document.deleted': 'actions.document.deleted',
+  'product.deleted': 'actions.product.deleted',
+  'seat.invited': 'actions.seat.invited',
+  'seat.invitation_resent': 'actions.seat.invitationResent',
+  'seat.joined': 'actions.seat.joined',
+  'seat.updated': 'actions.seat.updated',
+  'seat.deactivated': 'actions.seat.deactivated',
+  'seat.reactivated': 'actions.seat.reactivated',
+  'seat.deleted': 'actions.seat.deleted',
   'admin.plan_set': 'actions.admin.planSet',
   'admin.bot_locked': 'actions.admin.botLocked',
   'admin.bot_unlocked': 'actions.admin.botUnlocked',
@@ -23,6 +34,13 @@ export type AuditValues = {
   plan: string;
   reason: string;
   account: string;
+  /** A team member: their name and e-mail as they were, and their role's code (`admin`, `agent`). */
+  seat: string;
+  email: string;
+  role: string;
+  assignee: string;
+  document: string;
+  product: string;
 };
 
 export function auditValues(entry: AuditEntry, someone: string): AuditValues {
@@ -37,6 +55,12 @@ export function auditValues(entry: AuditEntry, someone: string): AuditValues {
     plan: text('plan'),
     reason: text('reason'),
     account: text('account_email'),
+    seat: text('seat_name'),
+    email: text('seat_email'),
+    role: text('role'),
+    assignee: text('assignee_name'),
+    document: text('document_name'),
+    product: text('product_name'),
   };
 }
 

@@ -3,6 +3,7 @@ import type { ConversationListItem, ConversationMessage } from '@charla/shared';
 import {
   applyMessageToList,
   applyUpdateToList,
+  assigneeLabel,
   dayLabel,
   groupByDay,
   initialsOf,
@@ -72,6 +73,30 @@ describe('the list under live events', () => {
     expect(applyUpdateToList(list, { botId: bot, conversationId: 'z', status: 'bot', typing: false }, { status: 'bot' })).toBe('unknown');
     expect(applyUpdateToList(list, { botId: bot, conversationId: 'z', status: 'human', typing: false }, { status: 'bot' })).toHaveLength(3);
   });
+
+  it('"Mías" keeps only what is given to the reader; a new assignee drops the old name', () => {
+    const me = 'u-me';
+    const mine = [item('a', { assignedTo: me, assignedName: 'Yo' }), item('b', { assignedTo: me, assignedName: 'Yo' })];
+    const given = applyUpdateToList(mine, { botId: bot, conversationId: 'b', status: 'bot', typing: false, assignedTo: 'u-rosa' }, { status: 'bot', mine: true }, me) as ConversationListItem[];
+    expect(given.map((i) => i.id)).toEqual(['a']);
+    // Without "Mías" it stays, with its new assignee and no stale name.
+    const all = applyUpdateToList(mine, { botId: bot, conversationId: 'b', status: 'bot', typing: false, assignedTo: 'u-rosa' }, { status: 'bot', mine: false }, me) as ConversationListItem[];
+    expect(all[1]).toMatchObject({ id: 'b', assignedTo: 'u-rosa', assignedName: null });
+    // A conversation given to the reader that the list does not hold: read the list again.
+    expect(applyUpdateToList(mine, { botId: bot, conversationId: 'z', status: 'bot', typing: false, assignedTo: me }, { status: 'bot', mine: true }, me)).toBe('unknown');
+    expect(applyUpdateToList(mine, { botId: bot, conversationId: 'z', status: 'bot', typing: false, assignedTo: 'u-rosa' }, { status: 'bot', mine: true }, me)).toHaveLength(2);
+    // An event that does not name the assignee keeps the item.
+    expect(applyUpdateToList(mine, { botId: bot, conversationId: 'a', status: 'bot', typing: false, unreadCount: 2 }, { status: 'bot', mine: true }, me)).toHaveLength(2);
+  });
+
+  it('names the assignee: you, the person, someone, or nobody', () => {
+    const people = [{ userId: 'u-rosa', name: 'Rosa Díaz', role: 'agent' as const }];
+    expect(assigneeLabel({ assignedTo: null }, 'u-me', people)).toBeNull();
+    expect(assigneeLabel({ assignedTo: 'u-me', assignedName: 'Ana' }, 'u-me', people)).toEqual({ kind: 'you' });
+    expect(assigneeLabel({ assignedTo: 'u-rosa', assignedName: null }, 'u-me', people)).toEqual({ kind: 'person', name: 'Rosa Díaz' });
+    expect(assigneeLabel({ assignedTo: 'u-ido', assignedName: 'Luis' }, 'u-me', undefined)).toEqual({ kind: 'person', name: 'Luis' });
+    expect(assigneeLabel({ assignedTo: 'u-ido', assignedName: null }, 'u-me', people)).toEqual({ kind: 'someone' });
+  });
 });
 
 describe('the chat', () => {
@@ -131,8 +156,9 @@ describe('small helpers', () => {
   });
 
   it('builds the list query and initials', () => {
-    expect(listQuery(bot, { status: 'human', channel: 'whatsapp', q: ' ana ' }, 'abc')).toBe(`botId=${bot}&status=human&channel=whatsapp&q=ana&cursor=abc`);
-    expect(listQuery(bot, { status: 'bot', channel: '', q: '' })).toBe(`botId=${bot}&status=bot`);
+    expect(listQuery(bot, { status: 'human', channel: 'whatsapp', q: ' ana ', mine: false }, 'abc')).toBe(`botId=${bot}&status=human&channel=whatsapp&q=ana&cursor=abc`);
+    expect(listQuery(bot, { status: 'bot', channel: '', q: '', mine: false })).toBe(`botId=${bot}&status=bot`);
+    expect(listQuery(bot, { status: 'human', channel: '', q: '', mine: true })).toBe(`botId=${bot}&status=human&assigned=me`);
     expect(initialsOf('Lucía Gómez Ruiz', '')).toBe('LG');
     expect(initialsOf('', '+52 33 1234 5678')).toBe('78');
   });

@@ -1,10 +1,20 @@
-import type { ConversationListItem, ConversationMessage, ConversationMessageEvent, ConversationStatus, ConversationUpdatedEvent, InboxChannel, MessageStatus } from '@charla/shared';
+import type {
+  ConversationAssignee,
+  ConversationListItem,
+  ConversationMessage,
+  ConversationMessageEvent,
+  ConversationStatus,
+  ConversationUpdatedEvent,
+  InboxChannel,
+  MessageStatus,
+} from '@charla/shared';
 
-/** What the list shows: a status tab, a channel, a search. */
+/** What the list shows: a status tab, a channel, a search, and only the conversations given to the reader ("Mías"). */
 export interface InboxFilter {
   status: ConversationStatus;
   channel: InboxChannel | '';
   q: string;
+  mine: boolean;
 }
 
 /** The list after a message event; `unknown` when the conversation is not in it yet (read the list again). */
@@ -32,20 +42,46 @@ export function applyMessageToList(
   return [updated, ...items.slice(0, at), ...items.slice(at + 1)];
 }
 
-/** The list after a conversation changed (status, unread, assignment); one that left the tab goes away. */
-export function applyUpdateToList(items: readonly ConversationListItem[], event: ConversationUpdatedEvent, filter: Pick<InboxFilter, 'status'>): ConversationListItem[] | 'unknown' {
+/**
+ * The list after a conversation changed (status, unread, assignment); one that left the tab, or
+ * ("Mías") was given to someone else than the reader `me`, goes away.
+ */
+export function applyUpdateToList(
+  items: readonly ConversationListItem[],
+  event: ConversationUpdatedEvent,
+  filter: Pick<InboxFilter, 'status'> & Partial<Pick<InboxFilter, 'mine'>>,
+  me?: string,
+): ConversationListItem[] | 'unknown' {
   const at = items.findIndex((i) => i.id === event.conversationId);
   if (event.typing) return [...items];
-  if (at < 0) return event.status === filter.status ? 'unknown' : [...items];
-  if (event.status !== filter.status) return items.filter((i) => i.id !== event.conversationId);
+  const fits = event.status === filter.status && (!filter.mine || event.assignedTo === undefined || event.assignedTo === me);
+  if (at < 0) return fits ? 'unknown' : [...items];
+  if (!fits) return items.filter((i) => i.id !== event.conversationId);
   const current = items[at]!;
+  const reassigned = event.assignedTo !== undefined && event.assignedTo !== current.assignedTo;
   const next: ConversationListItem = {
     ...current,
     status: event.status,
     ...(event.unreadCount !== undefined && { unreadCount: event.unreadCount }),
-    ...(event.assignedTo !== undefined && { assignedTo: event.assignedTo }),
+    // The event names no one: the name comes from the people of the bot (assigneeLabel).
+    ...(reassigned && { assignedTo: event.assignedTo ?? null, assignedName: null }),
   };
   return items.map((i, n) => (n === at ? next : i));
+}
+
+/**
+ * Who a conversation is given to, in words: `you` for the reader, else the person's name from the
+ * bot's people or as the server named them, else `someone`; null when nobody.
+ */
+export function assigneeLabel(
+  item: Pick<ConversationListItem, 'assignedTo' | 'assignedName'>,
+  me: string,
+  people: readonly ConversationAssignee[] | undefined,
+): { kind: 'you' } | { kind: 'person'; name: string } | { kind: 'someone' } | null {
+  if (!item.assignedTo) return null;
+  if (item.assignedTo === me) return { kind: 'you' };
+  const name = people?.find((p) => p.userId === item.assignedTo)?.name ?? item.assignedName;
+  return name ? { kind: 'person', name } : { kind: 'someone' };
 }
 
 /** A message without text shows its kind ("[image]"), which the list translates. */
@@ -161,6 +197,7 @@ export function listQuery(botId: string, filter: InboxFilter, cursor?: string | 
   const params = new URLSearchParams({ botId, status: filter.status });
   if (filter.channel) params.set('channel', filter.channel);
   if (filter.q.trim()) params.set('q', filter.q.trim());
+  if (filter.mine) params.set('assigned', 'me');
   if (cursor) params.set('cursor', cursor);
   return params.toString();
 }

@@ -50,7 +50,9 @@ export function AuditList({ path, emptyTitle }: { path: '/api/audit' | '/api/adm
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation('audit');
   const locale = i18n.resolvedLanguage === 'en' ? 'en' : 'es';
-  const values = auditValues(entry, t('someone'));
+  const raw = auditValues(entry, t('someone'));
+  // A role is a code in the entry: worded in the reader's language.
+  const values = { ...raw, role: raw.role === 'admin' || raw.role === 'agent' ? t(`roles.${raw.role}`) : raw.role };
   const exact = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.created_at));
   return (
     <li className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4 sm:px-5">

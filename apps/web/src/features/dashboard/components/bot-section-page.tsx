@@ -17,7 +17,8 @@ export function BotIndexRedirect() {
   const { botId = '' } = useParams();
   const { search } = useLocation();
   const { isTenant } = useTenant();
-  return <Navigate to={{ pathname: paths.bot(botId, defaultBotSection(isTenant)), search }} replace />;
+  const isAgent = useCurrentUser().seat?.role === 'agent';
+  return <Navigate to={{ pathname: paths.bot(botId, defaultBotSection(isTenant, isAgent)), search }} replace />;
 }
 
 /** /app/dashboard/{botId}/{section}: the bot from the URL becomes the selected one once the list is in. */

@@ -1,4 +1,4 @@
-import type { ConversationAction, ConversationDetail, ConversationList, ConversationMessagesPage, HumanReplyResponse, TemplateReplyBody, WhatsappTemplatesResponse } from '@charla/shared';
+import type { ConversationAction, ConversationAssignees, ConversationDetail, ConversationList, ConversationMessagesPage, HumanReplyResponse, TemplateReplyBody, WhatsappTemplatesResponse } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
 import { listQuery, type InboxFilter } from '../inbox-state.ts';
 
@@ -12,6 +12,10 @@ export const inboxApi = {
   reply: (id: string, text: string, clientMessageId: string) => api.post<HumanReplyResponse>(`${one(id)}/messages`, { text, client_message_id: clientMessageId }),
   template: (id: string, body: TemplateReplyBody) => api.post<HumanReplyResponse>(`${one(id)}/template`, body),
   action: (id: string, action: ConversationAction) => api.post<ConversationDetail>(`${one(id)}/${action}`),
+  /** Gives the conversation to someone of the bot's people (null: nobody). */
+  assign: (id: string, userId: string | null) => api.request<ConversationDetail>(`${one(id)}/assign`, { method: 'PATCH', body: { userId } }),
+  /** Who the bot's conversations can be given to. */
+  assignees: (botId: string) => api.get<ConversationAssignees>(`/api/conversations/assignees?botId=${encodeURIComponent(botId)}`),
   /** The approved templates of the bot's WhatsApp number (the Canales listing). */
   templates: (botId: string) => api.get<WhatsappTemplatesResponse>(`/api/channels/${encodeURIComponent(botId)}/whatsapp-templates`),
 };
@@ -20,5 +24,6 @@ export const inboxKeys = {
   list: (botId: string, filter: InboxFilter) => ['inbox', botId, 'list', filter] as const,
   lists: (botId: string) => ['inbox', botId, 'list'] as const,
   detail: (id: string) => ['inbox', 'conversation', id] as const,
+  assignees: (botId: string) => ['inbox', botId, 'assignees'] as const,
   messages: (id: string) => ['inbox', 'messages', id] as const,
 };

@@ -17,11 +17,11 @@ type ListData = InfiniteData<ConversationList, string | null>;
  * messages, all kept live by the bot room's events (a conversation the list does not hold yet
  * makes it read again), and the calls a person makes.
  */
-export function useInbox(botId: string, filter: InboxFilter, openId: string | null) {
+export function useInbox(botId: string, filter: InboxFilter, openId: string | null, me: string) {
   const queryClient = useQueryClient();
   const listKey = inboxKeys.list(botId, filter);
-  const state = useRef({ filter, openId });
-  state.current = { filter, openId };
+  const state = useRef({ filter, openId, me });
+  state.current = { filter, openId, me };
 
   const [messages, setMessages] = useState<ConversationMessage[]>([]);
   const [olderCursor, setOlderCursor] = useState<string | null>(null);
@@ -53,13 +53,13 @@ export function useInbox(botId: string, filter: InboxFilter, openId: string | nu
       };
       const onUpdated: ServerToClientEvents['conversationUpdated'] = (event) => {
         if (event.botId !== botId || event.typing) return;
-        setList((items) => applyUpdateToList(items, event, state.current.filter));
+        setList((items) => applyUpdateToList(items, event, state.current.filter, state.current.me));
         queryClient.setQueryData<ConversationDetail>(inboxKeys.detail(event.conversationId), (d) =>
           d && {
             ...d,
             status: event.status,
             ...(event.unreadCount !== undefined && { unreadCount: event.unreadCount }),
-            ...(event.assignedTo !== undefined && { assignedTo: event.assignedTo }),
+            ...(event.assignedTo !== undefined && event.assignedTo !== d.assignedTo && { assignedTo: event.assignedTo, assignedName: null }),
           },
         );
       };
@@ -91,6 +91,9 @@ export function useInbox(botId: string, filter: InboxFilter, openId: string | nu
     enabled: Boolean(openId),
     retry: 1,
   });
+
+  // Who the conversations can be given to (names for the list and the header, the choices of the control).
+  const assignees = useQuery({ queryKey: inboxKeys.assignees(botId), queryFn: () => inboxApi.assignees(botId), staleTime: 60_000, retry: 1 });
 
   const firstPage = useQuery({
     queryKey: inboxKeys.messages(openId ?? ''),
@@ -159,8 +162,21 @@ export function useInbox(botId: string, filter: InboxFilter, openId: string | nu
     [openId, botId, queryClient],
   );
 
+  const assign = useCallback(
+    async (userId: string | null) => {
+      if (!openId) return null;
+      const updated = await inboxApi.assign(openId, userId);
+      queryClient.setQueryData(inboxKeys.detail(openId), updated);
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.lists(botId) });
+      return updated;
+    },
+    [openId, botId, queryClient],
+  );
+
   return {
     live,
+    assignees: assignees.data?.items,
+    assign,
     list,
     items: list.data?.pages.flatMap((p) => p.items) ?? [],
     detail,

@@ -13,6 +13,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { inboxApi } from '../api/inbox-api.ts';
 import { dayLabel, groupByDay } from '../inbox-state.ts';
+import { AssignControl, type Assigning } from './assign-control.tsx';
 import { InboxMessage } from './inbox-message.tsx';
 
 /** After 24 hours on WhatsApp: one of the number's approved templates, its {{1}} filled. */
@@ -81,6 +82,7 @@ export function ChatPane({
   onReply,
   onTemplate,
   timeZone,
+  assigning,
 }: {
   conversation: ConversationDetail | undefined;
   messages: ConversationMessage[];
@@ -95,6 +97,8 @@ export function ChatPane({
   onReply: (text: string) => Promise<void>;
   onTemplate: (body: { name: string; language: string; text: string }) => Promise<void>;
   timeZone?: string | undefined;
+  /** Who answers the conversation, and the control to give it to someone. */
+  assigning: Assigning;
 }) {
   const { t, i18n } = useTranslation(['inbox', 'common']);
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -156,6 +160,7 @@ export function ChatPane({
           <InfoIcon className="size-5" />
         </button>
       </header>
+      <AssignControl conversation={conversation} assigning={assigning} />
 
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-3" aria-live="polite">
         {hasOlder ? (

@@ -1,23 +1,25 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationDetail, PersonAction } from '@charla/shared';
+import type { ConversationAssignee, ConversationDetail, PersonAction } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { BotIcon, ChevronLeftIcon, CloseIcon, HandoffIcon } from '../../../components/ui/icons.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { initialsOf } from '../inbox-state.ts';
+import { assigneeLabel, initialsOf } from '../inbox-state.ts';
 
 
 /** Who the customer is, who answers them, and the buttons to take over, give back or close. */
 export function ContactPanel({
   conversation,
   userId,
+  people,
   onAction,
   onClose,
 }: {
   conversation: ConversationDetail;
   userId: string;
+  people: ConversationAssignee[] | undefined;
   onAction: (action: PersonAction) => Promise<unknown>;
   /** On narrow screens the panel covers the chat; this goes back to it. */
   onClose: () => void;
@@ -38,7 +40,8 @@ export function ContactPanel({
       setBusy(null);
     }
   };
-  const assigned = c.assignedTo ? (c.assignedTo === userId ? t('contact.you') : t('contact.someone')) : t('contact.nobody');
+  const who = assigneeLabel(c, userId, people);
+  const assigned = !who ? t('contact.nobody') : who.kind === 'you' ? t('contact.you') : who.kind === 'person' ? who.name : t('contact.someone');
   const rows: [string, string][] = [
     [t('contact.phone'), c.contact.phone || '—'],
     [t('contact.email'), c.contact.email || '—'],

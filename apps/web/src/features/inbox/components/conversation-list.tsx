@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import type { ConversationListItem, ConversationStatus } from '@charla/shared';
+import type { ConversationAssignee, ConversationListItem, ConversationStatus } from '@charla/shared';
 import { conversationStatuses, inboxChannels } from '@charla/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
-import { ChatIcon } from '../../../components/ui/icons.tsx';
+import { ChatIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { initialsOf, type InboxFilter } from '../inbox-state.ts';
+import { useAssigneeText } from './assign-control.tsx';
 
 const relative = new Map<string, Intl.DateTimeFormat>();
 /** The time of the last message: the hour today, else the date. */
@@ -21,6 +22,22 @@ function when(iso: string, locale: string): string {
     relative.set(key, f);
   }
   return f.format(d);
+}
+
+/** The item's last line: its channel, and who it is given to. */
+function Meta({ item, me, people }: { item: ConversationListItem; me: string; people: ConversationAssignee[] | undefined }) {
+  const { t } = useTranslation(['inbox', 'common']);
+  const assignee = useAssigneeText(item, me, people);
+  return (
+    <span className="mt-1 flex min-w-0 items-center gap-1 text-[11px] text-muted">
+      <span className="shrink-0">{t(`common:channelNames.${item.channel}`)}</span>
+      {assignee ? (
+        <span className="truncate" data-assignee>
+          · {assignee}
+        </span>
+      ) : null}
+    </span>
+  );
 }
 
 function Preview({ item }: { item: ConversationListItem }) {
@@ -50,6 +67,8 @@ export function ConversationListPane({
   hasMore,
   loadingMore,
   onMore,
+  me,
+  people,
 }: {
   items: ConversationListItem[];
   filter: InboxFilter;
@@ -63,6 +82,9 @@ export function ConversationListPane({
   hasMore: boolean;
   loadingMore: boolean;
   onMore: () => void;
+  /** The reader, and the bot's people: who each conversation is given to. */
+  me: string;
+  people: ConversationAssignee[] | undefined;
 }) {
   const { t, i18n } = useTranslation(['inbox', 'common']);
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -86,14 +108,14 @@ export function ConversationListPane({
             </button>
           ))}
         </div>
-        <div className="flex gap-2 lg:flex-col">
-          <SearchField label={t('list.search')} value={filter.q} maxLength={100} onChange={(q) => onFilter({ q })} look="compact" className="min-w-0 flex-1" />
-          <label className="shrink-0">
+        <SearchField label={t('list.search')} value={filter.q} maxLength={100} onChange={(q) => onFilter({ q })} look="compact" className="min-w-0" />
+        <div className="flex gap-2">
+          <label className="min-w-0 flex-1">
             <span className="sr-only">{t('list.channel')}</span>
             <select
               value={filter.channel}
               onChange={(e) => onFilter({ channel: e.target.value as InboxFilter['channel'] })}
-              className="focus-ring h-9 w-full max-w-36 rounded-lg border border-line bg-card-strong px-2 text-sm text-fg lg:max-w-none"
+              className="focus-ring h-9 w-full rounded-lg border border-line bg-card-strong px-2 text-sm text-fg"
             >
               <option value="">{t('channels.all')}</option>
               {inboxChannels.map((c) => (
@@ -103,6 +125,16 @@ export function ConversationListPane({
               ))}
             </select>
           </label>
+          <button
+            type="button"
+            aria-pressed={filter.mine}
+            title={t('list.mineHint')}
+            onClick={() => onFilter({ mine: !filter.mine })}
+            className={`focus-ring inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg border px-3 text-sm font-semibold transition ${filter.mine ? 'border-highlight bg-highlight text-on-highlight' : 'border-line bg-card-strong text-fg hover:bg-card'}`}
+          >
+            <UserIcon className="size-4" />
+            {t('list.mine')}
+          </button>
         </div>
       </div>
 
@@ -116,7 +148,7 @@ export function ConversationListPane({
         ) : items.length === 0 ? (
           <div className="flex flex-col items-center gap-3 p-8 text-center text-sm text-muted" data-empty>
             <ChatIcon className="size-8 opacity-60" />
-            <p>{filter.q.trim() ? t('list.emptySearch', { q: filter.q.trim() }) : t(`list.empty.${filter.status}`)}</p>
+            <p>{filter.q.trim() ? t('list.emptySearch', { q: filter.q.trim() }) : filter.mine ? t('list.emptyMine') : t(`list.empty.${filter.status}`)}</p>
           </div>
         ) : (
           <ul className="divide-y divide-line">
@@ -154,7 +186,7 @@ export function ConversationListPane({
                           </span>
                         ) : null}
                       </span>
-                      <span className="mt-1 block text-[11px] text-muted">{t(`common:channelNames.${item.channel}`)}</span>
+                      <Meta item={item} me={me} people={people} />
                     </span>
                   </button>
                 </li>

@@ -20,11 +20,13 @@ export function InboxView({ botId, timeZone }: { botId: string; timeZone?: strin
   const [params, setParams] = useSearchParams();
   const openId = params.get('c');
   const [showInfo, setShowInfo] = useState(false);
-  const [filter, setFilter] = useState<InboxFilter>({ status: 'bot', channel: '', q: '' });
+  const [filter, setFilter] = useState<InboxFilter>({ status: 'bot', channel: '', q: '', mine: false });
   // Typing in the search does not ask the server on every key.
   const q = useDeferredValue(filter.q);
   const applied = { ...filter, q };
-  const inbox = useInbox(botId, applied, openId);
+  const inbox = useInbox(botId, applied, openId, user.id);
+  // The owner, the main admin and a team's admins give conversations to anyone; an agent takes them.
+  const assigning = { me: user.id, manage: user.seat?.role !== 'agent', people: inbox.assignees, onAssign: inbox.assign };
 
   useEffect(() => clearHandoffs(botId), [botId, openId]);
 
@@ -67,6 +69,8 @@ export function InboxView({ botId, timeZone }: { botId: string; timeZone?: strin
           hasMore={Boolean(list.hasNextPage)}
           loadingMore={list.isFetchingNextPage}
           onMore={() => void list.fetchNextPage()}
+          me={user.id}
+          people={inbox.assignees}
         />
       </div>
       <div className={`min-h-0 min-w-0 flex-col ${showInfo ? 'hidden xl:flex' : openId ? 'flex' : 'hidden lg:flex'}`}>
@@ -87,6 +91,7 @@ export function InboxView({ botId, timeZone }: { botId: string; timeZone?: strin
           onReply={inbox.reply}
           onTemplate={inbox.sendTemplate}
           timeZone={timeZone}
+          assigning={assigning}
         />
       </div>
       {detail && openId ? (
@@ -94,6 +99,7 @@ export function InboxView({ botId, timeZone }: { botId: string; timeZone?: strin
           <ContactPanel
             conversation={detail}
             userId={user.id}
+            people={inbox.assignees}
             onClose={() => setShowInfo(false)}
             onAction={async (action) => {
               const updated = await inbox.act(action);
