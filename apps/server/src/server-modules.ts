@@ -79,6 +79,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
   const campaigns = campaignsModule(ctx, { access: access.service, quota: quota.service, bots: bots.service, send: conversations.pipeline.send });
   conversations.onMessageChanged(campaigns.messageChanged);
+  conversations.onOptedOut((contactId) => campaigns.optedOut(contactId));
 
   const modules = [
     healthModule(ctx, { engine }),

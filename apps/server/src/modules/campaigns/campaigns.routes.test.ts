@@ -211,6 +211,30 @@ describe.each(engines)('campaigns on %s', (dbEngine) => {
     expect(missing.statusCode).toBeLessThan(500);
   });
 
+  it('opts out a customer who writes BAJA: confirmed once in the bot’s tone, shown in the CRM and on the campaign, never in an audience again', async () => {
+    const { botId, api, phoneNumberId } = await whatsappBot(m.t);
+    const done = await runCampaign(api, botId, 'telefono,nombre\n+52 33 4321 0001,Rosa\n');
+    expect(done.status).toBe('completed');
+    await postWebhook(m.t, waTextPayload(phoneNumberId, '523343210001', 'BAJA'));
+    const after = await until(() => campaignOf(api, done.id), (c) => c.counts.optedOut === 1);
+    expect(after.counts).toMatchObject({ optedOut: 1, replied: 1 });
+    const confirmation = await until(
+      async () => m.graph.sends(phoneNumberId).filter((s) => (s.body as { type: string }).type === 'text'),
+      (list) => list.length === 1,
+    );
+    expect((confirmation[0]!.body as { text: { body: string } }).text.body).toMatch(/^Listo: ya no (te|le) enviaremos mensajes promocionales/);
+    const contacts = await api({ method: 'GET', url: `/api/contacts?botId=${botId}&optedOut=true` });
+    expect(contacts.json().items.map((c: { phone: string; marketingConsent: boolean }) => [c.phone, c.marketingConsent])).toEqual([['+523343210001', false]]);
+    const preview = await api({ method: 'POST', url: '/api/campaigns/audience/preview', payload: { botId, channel: 'whatsapp', audience: { kind: 'crm', filters: {} } } });
+    expect(preview.json()).toMatchObject({ recipients: 0, optedOut: 1 });
+    const again = await previewCsv(api, botId, 'telefono\n+52 33 4321 0001\n');
+    expect(again.json()).toMatchObject({ recipients: 0, optedOut: 1 });
+    // A second BAJA is not confirmed again.
+    await postWebhook(m.t, waTextPayload(phoneNumberId, '523343210001', 'BAJA'));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(m.graph.sends(phoneNumberId).filter((s) => ((s.body as { text?: { body: string } }).text?.body ?? '').startsWith('Listo'))).toHaveLength(1);
+  });
+
   it('sends a test to the owner’s phone and answers why one failed', async () => {
     const { botId, api, phoneNumberId } = await whatsappBot(m.t);
     const pre = await previewCsv(api, botId, 'telefono,Nombre\n+52 33 1234 9999,Eva\n');

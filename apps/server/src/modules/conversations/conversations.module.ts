@@ -48,6 +48,7 @@ export function conversationsModule(
   const appointmentsChanged: ((botId: string) => Promise<void>)[] = [];
   const turnCommitted: ((turn: CommittedTurn) => Promise<void>)[] = [];
   const messageChanged: ((m: MessageRow) => void)[] = [];
+  const optedOut: ((contactId: string) => Promise<void>)[] = [];
   const flow = pipeline({
     db: database.db,
     repo,
@@ -68,6 +69,9 @@ export function conversationsModule(
     },
     turnCommitted: async (turn) => {
       for (const listener of turnCommitted) await listener(turn);
+    },
+    optedOut: async (contactId) => {
+      for (const listener of optedOut) await listener(contactId);
     },
     messageChanged: (m) => {
       for (const listener of messageChanged) listener(m);
@@ -94,6 +98,10 @@ export function conversationsModule(
     /** After every committed turn, with the actions that took effect. */
     onTurnCommitted(listener: (turn: CommittedTurn) => Promise<void>) {
       turnCommitted.push(listener);
+    },
+    /** A contact asked to stop marketing messages and was opted out. */
+    onOptedOut(listener: (contactId: string) => Promise<void>) {
+      optedOut.push(listener);
     },
     /** Every message stored or changed: a customer's message, a send's status (the listener must not throw). */
     onMessageChanged(listener: (m: MessageRow) => void) {
