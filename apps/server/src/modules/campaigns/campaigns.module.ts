@@ -26,7 +26,7 @@ export function campaignsModule(
     bots: Pick<BotsService, 'find'>;
     /** The conversations module's one send. */
     send: (messageId: string) => Promise<void>;
-    /** A claim older than this is looked at again (its worker died); by default past the Graph call's time-out. */
+    /** A claim older than this is looked at again (its worker died); by default just past the time after which a Meta send claim counts as abandoned. */
     staleMs?: number;
   },
 ) {
@@ -49,7 +49,7 @@ export function campaignsModule(
     progress: progress.changed,
     log: ctx.log,
     ratePerSecond: ctx.config.WHATSAPP_RATE_PER_SECOND,
-    staleMs: deps.staleMs ?? ctx.config.META_TIMEOUT_MS + 45_000,
+    staleMs: deps.staleMs ?? ctx.config.META_TIMEOUT_MS + 31_000,
   });
   const startDue = async (campaignId: string) => {
     const moved = await repo.transition(campaignId, ['scheduled'], 'running', { startedAt: new Date() });
