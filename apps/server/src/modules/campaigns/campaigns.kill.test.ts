@@ -119,6 +119,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a campaign whose worker is killed
     const unconfirmed = rows.filter((r) => r.status !== 'sent');
     expect(unconfirmed.every((r) => r.status === 'failed' && r.reason === 'UNCONFIRMED')).toBe(true);
     expect(unconfirmed.length).toBeLessThanOrEqual(100);
-    console.info(`kill -9 after ${atKill} sends: ${sent.length} sent once, ${unconfirmed.length} unconfirmed (${unconfirmed.filter((r) => perPhone.has(r.address.replace('+', ''))).length} of them reached the Graph API), 0 twice`);
+    console.warn(`kill -9 after ${atKill} sends: ${sent.length} sent once, ${unconfirmed.length} unconfirmed (${unconfirmed.filter((r) => perPhone.has(r.address.replace('+', ''))).length} of them reached the Graph API), 0 twice`);
   }, 240_000);
 });
