@@ -33,7 +33,7 @@ export interface AudienceContact {
 export type SendOutcome =
   | { id: string; status: 'sent'; externalId: string | null; at: Date }
   | { id: string; status: 'failed' | 'skipped'; reason: CampaignReason; metaCode: number | null; at: Date }
-  | { id: string; status: 'retry'; notBefore: Date };
+  | { id: string; status: 'retry'; notBefore: Date; /** The message was refused (never sent): the next try stores a new one. */ fresh?: boolean };
 
 const emptyCounts = (): CampaignCounts => ({ total: 0, queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0, replied: 0, optedOut: 0 });
 const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
@@ -191,6 +191,7 @@ export function campaignsRepository(db: Db) {
         meta_code: o.status === 'failed' || o.status === 'skipped' ? o.metaCode : null,
         at: o.status === 'retry' ? null : o.at.toISOString(),
         not_before: o.status === 'retry' ? o.notBefore.toISOString() : null,
+        fresh: o.status === 'retry' && Boolean(o.fresh),
       }));
       await db.execute(sql`update campaign_recipients r set
           status = case when x.status = 'retry' then 'queued' when r.status = 'sending' then x.status else r.status end,
@@ -200,9 +201,10 @@ export function campaignsRepository(db: Db) {
           sent_at = case when x.status = 'sent' then coalesce(r.sent_at, x.at) else r.sent_at end,
           failed_at = case when x.status = 'failed' then x.at else r.failed_at end,
           not_before = x.not_before,
+          message_id = case when x.fresh then null else r.message_id end,
           attempts = r.attempts + case when x.status = 'retry' then 1 else 0 end,
           claim_token = null, claimed_at = null
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, status text, external_id text, reason text, meta_code int, at timestamptz, not_before timestamptz)
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, status text, external_id text, reason text, meta_code int, at timestamptz, not_before timestamptz, fresh boolean)
         where r.id = x.id and r.status in ('sending', 'sent', 'delivered', 'read')`);
     },
 
@@ -306,15 +308,16 @@ export function campaignsRepository(db: Db) {
     },
 
     /**
-     * Takes `n` tokens of a shared bucket (`ratePerSecond`, a burst of one second; half the rate
-     * while slowed down): answers how long the caller waits before its sends may go.
+     * Takes `n` tokens of a shared bucket (`ratePerSecond`, a burst of a twentieth of a second, so
+     * no second ever holds more than the rate; half the rate while slowed down): answers how long
+     * the caller waits before its sends may go.
      */
     async takeTokens(key: string, n: number, ratePerSecond: number, now: Date): Promise<number> {
-      await db.insert(campaignPacing).values({ key, tokens: ratePerSecond, refilledAt: now }).onConflictDoNothing();
+      await db.insert(campaignPacing).values({ key, tokens: ratePerSecond / 20, refilledAt: now }).onConflictDoNothing();
       const [row] = await queryRows<{ tokens: number; rate: number }>(
         db,
         sql`update campaign_pacing set
-            tokens = least(x.rate, tokens + greatest(0, extract(epoch from (${now}::timestamptz - refilled_at))) * x.rate) - ${n},
+            tokens = least(x.rate / 20, tokens + greatest(0, extract(epoch from (${now}::timestamptz - refilled_at))) * x.rate) - ${n},
             refilled_at = greatest(refilled_at, ${now}::timestamptz)
           from (select case when slow_until > ${now}::timestamptz then ${ratePerSecond}::float8 / 2 else ${ratePerSecond}::float8 end as rate from campaign_pacing where key = ${key}) x
           where key = ${key}

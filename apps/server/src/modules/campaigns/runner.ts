@@ -40,6 +40,8 @@ export const recipientMessageKey = (r: Pick<RecipientRow, "id" | "attempts">) =>
 const LANES = 4;
 const MAX_BATCH = 250;
 const IDLE_MS = 250;
+/** Tries of a recipient Meta keeps refusing for throughput, each a message of its own. */
+const RATE_RETRIES = 8;
 
 /**
  * Sends running campaigns: each batch of recipients is claimed in the database (a token and a
@@ -96,7 +98,8 @@ export function campaignRunner(deps: RunnerDeps) {
 
   /** Waits for the number's share of sends (a bucket in the database, shared by every process). */
   async function paceCloud(campaign: CampaignRow, n: number) {
-    const wait = await repo.takeTokens(`whatsapp:${campaign.botId}`, n, deps.ratePerSecond, now());
+    // A little under the number's rate: a second of sends never passes what Meta allows.
+    const wait = await repo.takeTokens(`whatsapp:${campaign.botId}`, n, deps.ratePerSecond * 0.95, now());
     if (wait > 0) await sleep(wait);
   }
 
@@ -114,7 +117,7 @@ export function campaignRunner(deps: RunnerDeps) {
           const at = now().getTime();
           if (metaCode === 130429) {
             // The number's throughput: slow the whole number down, and this person later.
-            await repo.slowDown(`whatsapp:${campaign.botId}`, new Date(at + 60_000));
+            await repo.slowDown(`whatsapp:${campaign.botId}`, new Date(at + 5_000));
             retries.set(r.id, { id: r.id, status: 'retry', notBefore: new Date(at + 2_000 * 2 ** Math.min(r.attempts, 5)) });
           } else if (metaCode === 131056) {
             // Too many messages to this one person: only they wait.
@@ -134,6 +137,10 @@ export function campaignRunner(deps: RunnerDeps) {
       if (!m) return { id: r.id, status: 'failed', reason: 'PROVIDER_ERROR', metaCode: null, at };
       if (m.status === 'failed') {
         const reason = campaignReasonOf(m.error, m.metaCode);
+        // Meta refused it for throughput every time the channel tried: nothing went out, so it waits again with a new message.
+        if ((reason === 'RATE_LIMITED' || reason === 'PAIR_RATE_LIMITED') && r.attempts < RATE_RETRIES) {
+          return { id: r.id, status: 'retry', notBefore: new Date(at.getTime() + 2_000 * (r.attempts + 1)), fresh: true };
+        }
         const skipped = reason === 'OUTSIDE_WINDOW' && (campaign.channel === 'messenger' || campaign.channel === 'instagram');
         return { id: r.id, status: skipped ? 'skipped' : 'failed', reason, metaCode: m.metaCode, at };
       }

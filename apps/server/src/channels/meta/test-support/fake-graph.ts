@@ -12,6 +12,8 @@ export interface GraphCall {
   authorization: string | undefined;
   body: unknown;
   at: number;
+  /** The HTTP status the fake answered with (unset while it has not answered). */
+  status?: number;
 }
 
 /** How the fake answers one call: a status and body, no answer at all, or a cut connection. */
@@ -308,6 +310,7 @@ export async function fakeGraph() {
       return;
     }
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    call.status = reply.status ?? 200;
     res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(reply.body));
   }
