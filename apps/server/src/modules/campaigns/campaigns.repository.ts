@@ -392,6 +392,20 @@ export function campaignsRepository(db: Db) {
       return new Set(rows.map((r) => r.d).filter(Boolean));
     },
 
+    /** A finished campaign's recipients as they ended (the demo account's history), by audience position. */
+    async recordOutcomes(campaignId: string, rows: { position: number; status: RecipientStatus; reason?: CampaignReason; metaCode?: number; sentAt?: Date; deliveredAt?: Date; readAt?: Date; failedAt?: Date; repliedAt?: Date }[]): Promise<void> {
+      if (!rows.length) return;
+      const values = rows.map((r) => ({
+        position: r.position, status: r.status, reason: r.reason ?? null, meta_code: r.metaCode ?? null,
+        sent_at: r.sentAt?.toISOString() ?? null, delivered_at: r.deliveredAt?.toISOString() ?? null, read_at: r.readAt?.toISOString() ?? null,
+        failed_at: r.failedAt?.toISOString() ?? null, replied_at: r.repliedAt?.toISOString() ?? null,
+      }));
+      await db.execute(sql`update campaign_recipients r set status = x.status, reason = x.reason, meta_code = x.meta_code, sent_at = x.sent_at,
+          delivered_at = x.delivered_at, read_at = x.read_at, failed_at = x.failed_at, replied_at = x.replied_at
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(position int, status text, reason text, meta_code int, sent_at timestamptz, delivered_at timestamptz, read_at timestamptz, failed_at timestamptz, replied_at timestamptz)
+        where r.campaign_id = ${campaignId} and r.position = x.position`);
+    },
+
     async setPause(id: string, reason: CampaignPauseReason): Promise<CampaignRow | undefined> {
       const [row] = await db
         .update(campaigns)

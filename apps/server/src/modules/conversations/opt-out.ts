@@ -1,7 +1,7 @@
 import { foldHeader } from '@charla/shared';
 
 /** Words that, alone, ask to stop marketing messages. */
-const stopWords = new Set(['baja', 'stop', 'alto', 'unsubscribe', 'darme de baja', 'dar de baja', 'dame de baja', 'denme de baja', 'cancelar suscripcion', 'ya no', 'no mas mensajes']);
+const stopWords = new Set(['baja', 'stop', 'alto', 'unsubscribe', 'darme de baja', 'dar de baja', 'dame de baja', 'denme de baja', 'cancelar suscripcion', 'no mas mensajes']);
 
 /** Sentences that ask to stop, anywhere in the message. */
 const stopPhrases = [
