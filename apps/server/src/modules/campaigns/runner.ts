@@ -38,7 +38,8 @@ export const whatsappIdentity = (channel: CampaignChannel, address: string) => {
 export const recipientMessageKey = (r: Pick<RecipientRow, "id" | "attempts">) => `campaign:${r.id}:${r.attempts}`;
 
 const LANES = 4;
-const MAX_BATCH = 250;
+/** Sends one lane has under way at once: enough for the rate, few enough that none waits past the Graph time-out on a busy process. */
+const MAX_BATCH = 50;
 const IDLE_MS = 250;
 /** Tries of a recipient Meta keeps refusing for throughput, each a message of its own. */
 const RATE_RETRIES = 8;
