@@ -20,6 +20,8 @@ import { botsModule } from './modules/bots/bots.module.ts';
 import type { BotsService } from './modules/bots/bots.service.ts';
 import { conversationsModule } from './modules/conversations/conversations.module.ts';
 import type { Pipeline } from './modules/conversations/pipeline.ts';
+import { campaignsModule } from './modules/campaigns/campaigns.module.ts';
+import type { CampaignsService } from './modules/campaigns/campaigns.module.ts';
 import { crmModule } from './modules/crm/crm.module.ts';
 import type { CrmService } from './modules/crm/crm.service.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
@@ -55,6 +57,7 @@ export interface ModuleFaces {
   seats: SeatsService;
   affiliates: AffiliatesService;
   partners: PartnersService;
+  campaigns: CampaignsService;
 }
 
 export interface ModuleDeps {
@@ -87,6 +90,9 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   const notifications = notificationsModule(ctx, { mail: mail.service, access: access.service });
   conversations.onHandoff((handoff) => notifications.service.handedOff(handoff));
   conversations.onTurnCommitted((turn) => notifications.service.afterTurn(turn));
+  const campaigns = campaignsModule(ctx, { access: access.service, quota: quota.service, bots: bots.service, send: conversations.pipeline.send });
+  conversations.onMessageChanged(campaigns.messageChanged);
+  conversations.onOptedOut((contactId) => campaigns.optedOut(contactId));
 
   const modules = [
     healthModule(ctx, { engine }),
@@ -113,6 +119,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     seats.module,
     affiliates.module,
     partners.module,
+    campaigns.module,
   ];
   const faces: ModuleFaces = {
     auth: auth.service,
@@ -130,6 +137,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     seats: seats.service,
     affiliates: affiliates.service,
     partners: partners.service,
+    campaigns: campaigns.service,
   };
   return { modules, faces };
 }

@@ -25,3 +25,4 @@ export * from './billing.ts';
 export * from './seats.ts';
 export * from './affiliate-rules.ts';
 export * from './affiliates.ts';
+export * from './campaigns.ts';

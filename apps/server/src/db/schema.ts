@@ -14,3 +14,4 @@ export * from '../modules/audit/audit.table.ts';
 export * from '../modules/seats/seats.table.ts';
 export * from '../modules/affiliates/affiliates.table.ts';
 export * from '../modules/partners/partners.table.ts';
+export * from '../modules/campaigns/campaigns.table.ts';

@@ -16,7 +16,7 @@ export type Actor = Pick<UserRow, 'id' | 'role'>;
  * but does not change the settings) are decided here alone. `assignment`: giving the bot's
  * conversations to other people of the team (an agent only takes them for themself).
  */
-export type AccessArea = 'settings' | 'channels' | 'knowledge' | 'products' | 'conversations' | 'contacts' | 'appointments' | 'assignment';
+export type AccessArea = 'settings' | 'channels' | 'knowledge' | 'products' | 'conversations' | 'contacts' | 'appointments' | 'assignment' | 'campaigns';
 
 /** The account whose bots a caller lists, and (for an agent) the only bots of it they may see; null: all. */
 export interface ReadableAccount {

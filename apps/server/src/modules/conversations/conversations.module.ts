@@ -9,7 +9,7 @@ import { productsRepository } from '../products/index.ts';
 import type { TurnAppointments } from './appointments-port.ts';
 import { channelRegistry } from './channel-registry.ts';
 import { conversationsJobs } from './conversations.jobs.ts';
-import { conversationsRepository } from './conversations.repository.ts';
+import { conversationsRepository, type MessageRow } from './conversations.repository.ts';
 import { inboxRepository } from './inbox.repository.ts';
 import { inboxRoutes } from './inbox.routes.ts';
 import { inboxService } from './inbox.service.ts';
@@ -49,6 +49,8 @@ export function conversationsModule(
   const appointmentsChanged: ((botId: string) => Promise<void>)[] = [];
   const turnCommitted: ((turn: CommittedTurn) => Promise<void>)[] = [];
   const handedOff: ((handoff: HandedOff) => Promise<void>)[] = [];
+  const messageChanged: ((m: MessageRow) => void)[] = [];
+  const optedOut: ((contactId: string) => Promise<void>)[] = [];
   const flow = pipeline({
     db: database.db,
     repo,
@@ -73,6 +75,12 @@ export function conversationsModule(
     // A listener's failure is logged: the hand-off itself is done.
     handedOff: async (handoff) => {
       for (const listener of handedOff) await listener(handoff).catch((err) => ctx.log.error({ err, conversationId: handoff.conversationId }, 'hand-off follow-up failed'));
+    },
+    optedOut: async (contactId) => {
+      for (const listener of optedOut) await listener(contactId);
+    },
+    messageChanged: (m) => {
+      for (const listener of messageChanged) listener(m);
     },
   });
   const playground = playgroundService({ repo, appointments: deps.appointments, access: deps.access, pipeline: flow });
@@ -100,6 +108,14 @@ export function conversationsModule(
     /** After a customer's conversation went to a person (not the playground's). */
     onHandoff(listener: (handoff: HandedOff) => Promise<void>) {
       handedOff.push(listener);
+    },
+    /** A contact asked to stop marketing messages and was opted out. */
+    onOptedOut(listener: (contactId: string) => Promise<void>) {
+      optedOut.push(listener);
+    },
+    /** Every message stored or changed: a customer's message, a send's status (the listener must not throw). */
+    onMessageChanged(listener: (m: MessageRow) => void) {
+      messageChanged.push(listener);
     },
   };
 }

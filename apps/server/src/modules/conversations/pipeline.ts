@@ -1,6 +1,7 @@
 import type { FileStorage } from '../../lib/storage.ts';
 import { channelMessages } from './channel-messages.ts';
 import { conversationEvents, type Emit } from './conversation-events.ts';
+import type { MessageRow } from './conversations.repository.ts';
 import { handoffs, type HandoffDeps } from './handoff.ts';
 import type { InboxRepository } from './inbox.repository.ts';
 import { mediaStore } from './media-store.ts';
@@ -18,6 +19,8 @@ export interface PipelineDeps extends Omit<TurnDeps, 'events' | 'handoffs' | 'qu
   conversationLink: (botId: string, conversationId: string) => string;
   /** After a hand-off of a customer's conversation was committed. */
   handedOff?: HandoffDeps['handedOff'];
+  /** Told of every message stored or changed (after the dashboard). */
+  messageChanged?: (m: MessageRow) => void;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface PipelineDeps extends Omit<TurnDeps, 'events' | 'handoffs' | 'qu
  */
 export function pipeline(deps: PipelineDeps) {
   const { repo, jobs, registry } = deps;
-  const events = conversationEvents(deps.emit);
+  const events = conversationEvents(deps.emit, deps.messageChanged);
   const out = outbound({ repo, registry, jobs, events });
   const handoff = handoffs({
     repo,
