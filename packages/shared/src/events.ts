@@ -3,6 +3,7 @@ import type { DocumentStatusEvent } from './training.ts';
 import type { ConversationMessageEvent, ConversationUpdatedEvent, HandoffEvent } from './conversations.ts';
 import type { ChannelStatusEvent } from './channels.ts';
 import type { AppointmentChangedEvent } from './appointments.ts';
+import type { CampaignProgressEvent } from './campaigns.ts';
 import type { WhatsappQrEvent, WhatsappStatusEvent } from './whatsapp-web.ts';
 
 /** Rooms a socket may join: its own user room, and rooms of bots it may see. */
@@ -44,6 +45,8 @@ export interface ServerToClientEvents {
   whatsappStatus: (payload: WhatsappStatusEvent) => void;
   /** An appointment of the bot was booked, moved, confirmed or cancelled (bot room). */
   appointmentChanged: (payload: AppointmentChangedEvent) => void;
+  /** A campaign of the bot sent, delivered or stopped: its counts (bot room, a few times a second at most). */
+  campaignProgress: (payload: CampaignProgressEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -23,3 +23,4 @@ export * from './admin.ts';
 export * from './audit.ts';
 export * from './billing.ts';
 export * from './seats.ts';
+export * from './campaigns.ts';

@@ -110,6 +110,21 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
     es: 'El cliente ya tiene otra conversación abierta en este canal. Responde en esa.',
     en: 'The customer already has another open conversation on this channel. Reply there.',
   },
+  CAMPAIGN_STATE_CONFLICT: {
+    es: 'La campaña ya no está en un estado que permita eso (por ejemplo, ya terminó o fue cancelada). Vuelve a cargarla.',
+    en: 'The campaign is no longer in a state that allows that (for example, it finished or was cancelled). Load it again.',
+  },
+  AUDIENCE_EMPTY: { es: 'Nadie recibiría esta campaña: revisa los filtros o el archivo.', en: 'Nobody would receive this campaign: check the filters or the file.' },
+  AUDIENCE_EXPIRED: { es: 'El archivo de destinatarios caducó. Vuelve a subirlo.', en: 'The recipients file expired. Upload it again.' },
+  AUDIENCE_TOO_LARGE: {
+    es: 'El archivo es demasiado grande: como máximo 100,000 filas y 5 MB.',
+    en: 'The file is too large: 100,000 rows and 5 MB at most.',
+  },
+  AUDIENCE_PHONE_COLUMN_MISSING: {
+    es: 'No encontramos la columna del teléfono. Nómbrala «teléfono» o elígela.',
+    en: 'We could not find the phone column. Name it "phone" or choose it.',
+  },
+  CAMPAIGN_TEST_FAILED: { es: 'El mensaje de prueba no se envió.', en: 'The test message was not sent.' },
   INTERNAL: { es: 'Algo salió mal de nuestro lado. Inténtalo de nuevo.', en: 'Something went wrong on our side. Please try again.' },
   SERVICE_UNAVAILABLE: { es: 'El servicio no está disponible por ahora.', en: 'The service is unavailable right now.' },
 };
@@ -154,6 +169,11 @@ const ruleMessages: Record<string, Record<Locale, string>> = {
   },
   cursor: { es: 'La página pedida no es válida. Vuelve a cargar la lista.', en: 'The page asked for is not valid. Load the list again.' },
   required: { es: 'Este campo es obligatorio.', en: 'This field is required.' },
+  message_channel: {
+    es: 'Ese tipo de mensaje no se puede enviar por este canal: WhatsApp (API oficial) usa plantillas aprobadas; Messenger e Instagram, solo texto.',
+    en: 'That kind of message cannot go out on this channel: WhatsApp (official API) uses approved templates; Messenger and Instagram, text only.',
+  },
+  schedule_future: { es: 'Elige una fecha y hora futura (como máximo dentro de un año).', en: 'Choose a future date and time (within a year at most).' },
   template_language: { es: 'Usa el código de idioma de Meta, por ejemplo es_MX o en_US.', en: "Use Meta's language code, for example es_MX or en_US." },
 };
 
