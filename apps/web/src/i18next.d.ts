@@ -4,6 +4,7 @@ import type admin from '../public/locales/es/admin.json';
 import type audit from '../public/locales/es/audit.json';
 import type auth from '../public/locales/es/auth.json';
 import type billing from '../public/locales/es/billing.json';
+import type campaigns from '../public/locales/es/campaigns.json';
 import type seats from '../public/locales/es/seats.json';
 import type bots from '../public/locales/es/bots.json';
 import type citas from '../public/locales/es/citas.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       billing: typeof billing;
       audit: typeof audit;
       seats: typeof seats;
+      campaigns: typeof campaigns;
     };
   }
 }
