@@ -136,7 +136,7 @@ function CampaignDetail({ bot, campaign, live }: { bot: Bot; campaign: Campaign;
       <Card className="p-4 sm:p-5">
         <ProgressBar counts={counts} large />
         {campaign.nextSendAt && campaign.status === 'running' ? <p className="mt-2 text-sm text-muted">{t('view.nextSend', { when: when(campaign.nextSendAt) })}</p> : null}
-        <ul className="mt-4 grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-9" data-counts aria-label={t('view.counts')}>
+        <ul className="mt-4 grid grid-cols-3 gap-2 sm:grid-cols-5 2xl:grid-cols-9" data-counts aria-label={t('view.counts')}>
           {figures.map(([key, value]) => (
             <li key={key} className="min-w-0">
               <button

@@ -37,7 +37,7 @@ interface Props {
 
 /** Step 1: the campaign's name, its channel and who receives it (CRM filters or a CSV), with a live count. */
 export function AudienceStep({ bot, draft, set, showProblems, problems, channels, preview, previewError, counting, onCsvRead, onPlanRequired }: Props) {
-  const { t } = useTranslation(['campaigns', 'common']);
+  const { t, i18n } = useTranslation(['campaigns', 'common']);
   const problemOf = useProblemOf(problems, showProblems);
   const stages = useStages(bot.id);
   const csv = useCsvPreview(bot.id);
@@ -216,6 +216,11 @@ export function AudienceStep({ bot, draft, set, showProblems, problems, channels
           </div>
         </div>
       </div>
+      {preview && !previewError ? (
+        <p className="sticky bottom-3 z-10 -mt-2 rounded-full border border-highlight/40 bg-surface/95 px-4 py-2 text-center text-sm font-semibold text-fg shadow-lg backdrop-blur lg:hidden" aria-hidden="true">
+          {counting ? t('audience.count.counting') : t('audience.count.short', { count: preview.recipients, formatted: preview.recipients.toLocaleString(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX') })}
+        </p>
+      ) : null}
       <AudienceSummary preview={preview} error={isPlanRequired(previewError) ? null : previewError} counting={counting} channel={draft.channel} />
       <div className="lg:col-span-2">
         <ProblemList problems={problems.filter((p) => p !== 'name_required' && p !== 'csv_required')} shown={showProblems} />

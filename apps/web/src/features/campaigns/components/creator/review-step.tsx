@@ -160,7 +160,7 @@ export function ReviewStep({ bot, draft, preview, template, onPlanRequired }: Pr
               onChange={(event) => setPhone(event.target.value)}
               error={phoneError ?? fields.phone}
             />
-            <Button type="submit" variant="secondary" className="sm:mt-7" loading={test.isPending || (create.isPending && !act.isPending)} disabled={busy} icon={<SendIcon className="size-4" />}>
+            <Button type="submit" variant="secondary" className="sm:mt-[1.625rem]" loading={test.isPending || (create.isPending && !act.isPending)} disabled={busy} icon={<SendIcon className="size-4" />}>
               {t('review.sendTest')}
             </Button>
           </div>
