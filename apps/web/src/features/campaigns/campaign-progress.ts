@@ -1,4 +1,4 @@
-import type { CampaignCounts, CampaignStatus } from '@charla/shared';
+import type { Campaign, CampaignCounts, CampaignProgressEvent, CampaignStatus } from '@charla/shared';
 
 /** How far a campaign got: recipients no longer waiting, of all of them, as a whole percent. */
 export function progressOf(counts: CampaignCounts): { done: number; total: number; percent: number } {
@@ -7,9 +7,6 @@ export function progressOf(counts: CampaignCounts): { done: number; total: numbe
   const percent = total === 0 ? 0 : done === total ? 100 : Math.floor((done / total) * 100);
   return { done, total, percent };
 }
-
-/** Recipients whose message left: those sent, delivered or read now (each counted in its latest state). */
-export const sentCount = (counts: CampaignCounts): number => counts.sent + counts.delivered + counts.read;
 
 /** The actions the owner has on a campaign in each state. */
 export const actionsOf: Record<CampaignStatus, readonly ('start' | 'pause' | 'resume' | 'cancel')[]> = {
@@ -22,9 +19,6 @@ export const actionsOf: Record<CampaignStatus, readonly ('start' | 'pause' | 're
   failed: [],
 };
 
-/** Whether the campaign may still send (its page listens for progress and shows the live badge). */
-export const isActive = (status: CampaignStatus): boolean => status === 'running' || status === 'scheduled' || status === 'paused';
-
 /** The badge's colours of each state. */
 export const statusTone: Record<CampaignStatus, string> = {
   draft: 'border-line bg-card text-muted',
@@ -35,3 +29,9 @@ export const statusTone: Record<CampaignStatus, string> = {
   cancelled: 'border-line bg-card text-muted',
   failed: 'border-danger/40 bg-danger/10 text-danger',
 };
+
+/** A campaign with the state and counts of a progress event (another campaign's event leaves it as it is). */
+export function withProgress(campaign: Campaign, event: CampaignProgressEvent): Campaign {
+  if (campaign.id !== event.campaignId) return campaign;
+  return { ...campaign, status: event.status, pauseReason: event.pauseReason, counts: event.counts, nextSendAt: event.nextSendAt };
+}

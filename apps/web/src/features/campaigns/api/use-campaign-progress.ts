@@ -3,13 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Campaign, CampaignProgressEvent } from '@charla/shared';
 import type { AppSocket } from '../../../lib/socket.ts';
 import { useBotRoom } from '../../realtime/index.ts';
+import { withProgress } from '../campaign-progress.ts';
 import { campaignKeys } from './campaigns-api.ts';
-
-/** A campaign with the state and counts of a progress event. */
-export function withProgress(campaign: Campaign, event: CampaignProgressEvent): Campaign {
-  if (campaign.id !== event.campaignId) return campaign;
-  return { ...campaign, status: event.status, pauseReason: event.pauseReason, counts: event.counts, nextSendAt: event.nextSendAt };
-}
 
 /** How often, at most, an open recipients table is read again while the campaign moves. */
 const recipientsRefreshMs = 2_000;

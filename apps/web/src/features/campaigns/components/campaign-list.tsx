@@ -11,7 +11,6 @@ import type { Bot } from '../../bots/index.ts';
 import { isPlanRequired, useCampaigns } from '../api/use-campaigns.ts';
 import { useCampaignProgress } from '../api/use-campaign-progress.ts';
 import { campaignPaths } from '../campaign-paths.ts';
-import { sentCount } from '../campaign-progress.ts';
 import { formatInZone } from '../../appointments/index.ts';
 import { PlanRequiredState } from './plan-required.tsx';
 import { ProgressBar } from './progress-bar.tsx';
@@ -81,8 +80,8 @@ function CampaignRow({ campaign, timeZone }: { campaign: Campaign; timeZone: str
           ? t('list.startedAt', { when: formatInZone(campaign.startedAt, timeZone, locale) })
           : t('list.createdAt', { when: formatInZone(campaign.createdAt, timeZone, locale) });
   const figures = [
-    ['sent', sentCount(counts)],
-    ['delivered', counts.delivered + counts.read],
+    ['sent', counts.sent],
+    ['delivered', counts.delivered],
     ['read', counts.read],
     ['replied', counts.replied],
     ['failed', counts.failed],

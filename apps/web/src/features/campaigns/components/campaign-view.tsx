@@ -16,7 +16,7 @@ import { formatInZone } from '../../appointments/index.ts';
 import { useCampaignProgress } from '../api/use-campaign-progress.ts';
 import { isPlanRequired, useCampaign, useCampaignAction } from '../api/use-campaigns.ts';
 import { campaignPaths } from '../campaign-paths.ts';
-import { actionsOf, sentCount } from '../campaign-progress.ts';
+import { actionsOf } from '../campaign-progress.ts';
 import { HumanPaceNotice } from './human-pace-notice.tsx';
 import { ConfirmActionModal } from './confirm-action-modal.tsx';
 import { PlanRequiredModal, PlanRequiredState } from './plan-required.tsx';
@@ -82,8 +82,8 @@ function CampaignDetail({ bot, campaign, live }: { bot: Bot; campaign: Campaign;
   const figures = [
     ['total', counts.total],
     ['queued', counts.queued],
-    ['sent', sentCount(counts)],
-    ['delivered', counts.delivered + counts.read],
+    ['sent', counts.sent],
+    ['delivered', counts.delivered],
     ['read', counts.read],
     ['replied', counts.replied],
     ['failed', counts.failed],
@@ -127,6 +127,13 @@ function CampaignDetail({ bot, campaign, live }: { bot: Bot; campaign: Campaign;
               {' '}
               <Link to={`${paths.bot(bot.id, 'personalizacion')}#canales`} className="font-semibold underline underline-offset-2">
                 {t('view.reconnect')}
+              </Link>
+            </>
+          ) : stopped === 'quota' ? (
+            <>
+              {' '}
+              <Link to={paths.plan} className="font-semibold underline underline-offset-2">
+                {t('plan.viewPlans')}
               </Link>
             </>
           ) : null}
