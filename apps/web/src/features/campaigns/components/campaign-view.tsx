@@ -17,6 +17,7 @@ import { useCampaignProgress } from '../api/use-campaign-progress.ts';
 import { isPlanRequired, useCampaign, useCampaignAction } from '../api/use-campaigns.ts';
 import { campaignPaths } from '../campaign-paths.ts';
 import { actionsOf } from '../campaign-progress.ts';
+import { CampaignMessageSummary } from './campaign-message-summary.tsx';
 import { HumanPaceNotice } from './human-pace-notice.tsx';
 import { ConfirmActionModal } from './confirm-action-modal.tsx';
 import { PlanRequiredModal, PlanRequiredState } from './plan-required.tsx';
@@ -163,6 +164,8 @@ function CampaignDetail({ bot, campaign, live }: { bot: Bot; campaign: Campaign;
           ))}
         </ul>
       </Card>
+
+      <CampaignMessageSummary message={campaign.message} />
 
       {campaign.channel === 'whatsmeow' && (campaign.status === 'running' || campaign.status === 'scheduled' || campaign.status === 'paused') ? (
         <div className="mt-4">
