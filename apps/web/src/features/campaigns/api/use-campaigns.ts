@@ -24,7 +24,6 @@ export function useRecipients(id: string, filter: RecipientFilter | null) {
     queryFn: ({ pageParam }) => campaignsApi.recipients(id, filter, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -100,7 +100,7 @@ function CampaignRow({ campaign, timeZone }: { campaign: Campaign; timeZone: str
         </div>
         <div className="mt-3 grid gap-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-center md:gap-6">
           <ProgressBar counts={counts} />
-          <dl className="grid grid-cols-5 gap-2 text-center md:flex md:gap-5">
+          <dl className="grid grid-cols-3 gap-2 text-center sm:grid-cols-5 md:flex md:gap-5">
             {figures.map(([key, value]) => (
               <div key={key} className="min-w-0">
                 <dt className="truncate text-[11px] text-muted">{t(`counts.${key}`)}</dt>

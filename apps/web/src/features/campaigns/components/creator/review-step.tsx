@@ -7,7 +7,6 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
 import { SendIcon } from '../../../../components/ui/icons.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
-import { showToast } from '../../../../components/ui/toast-store.ts';
 import { errorText, fieldErrors } from '../../../../lib/error-text.ts';
 import { phoneProblem, phoneProblemKey, phoneToSend, usePhoneRules } from '../../../../lib/phone-input.ts';
 import { useCurrentUser } from '../../../auth/index.ts';
@@ -92,7 +91,6 @@ export function ReviewStep({ bot, draft, preview, template, onPlanRequired }: Pr
     try {
       const id = await ensureSaved();
       if (!at) await act.mutateAsync({ id, action: 'start' });
-      showToast(at ? t('review.scheduledToast') : t('review.startedToast'), 'success');
       void navigate(campaignPaths.one(bot.id, id));
     } catch (error) {
       failed(error);
