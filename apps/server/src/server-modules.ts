@@ -18,6 +18,8 @@ import { botsModule } from './modules/bots/bots.module.ts';
 import type { BotsService } from './modules/bots/bots.service.ts';
 import { conversationsModule } from './modules/conversations/conversations.module.ts';
 import type { Pipeline } from './modules/conversations/pipeline.ts';
+import { campaignsModule } from './modules/campaigns/campaigns.module.ts';
+import type { CampaignsService } from './modules/campaigns/campaigns.module.ts';
 import { crmModule } from './modules/crm/crm.module.ts';
 import type { CrmService } from './modules/crm/crm.service.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
@@ -48,6 +50,7 @@ export interface ModuleFaces {
   plans: PlansService;
   audit: AuditService;
   seats: SeatsService;
+  campaigns: CampaignsService;
 }
 
 export interface ModuleDeps {
@@ -74,6 +77,9 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   const seats = seatsModule(ctx, { access: access.service, quota: quota.service, mail: mail.service, auth: auth.service });
   const crm = crmModule(ctx, { bots: bots.service, access: access.service, quota: quota.service, audit: audit.service });
   conversations.onTurnCommitted((turn) => crm.service.afterTurn(turn));
+  const campaigns = campaignsModule(ctx, { access: access.service, quota: quota.service, bots: bots.service, send: conversations.pipeline.send });
+  conversations.onMessageChanged(campaigns.messageChanged);
+  conversations.onOptedOut((contactId) => campaigns.optedOut(contactId));
 
   const modules = [
     healthModule(ctx, { engine }),
@@ -97,6 +103,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     audit.module,
     plans.module,
     seats.module,
+    campaigns.module,
   ];
   const faces: ModuleFaces = {
     auth: auth.service,
@@ -112,6 +119,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     plans: plans.service,
     audit: audit.service,
     seats: seats.service,
+    campaigns: campaigns.service,
   };
   return { modules, faces };
 }

@@ -12,3 +12,4 @@ export * from '../modules/crm/crm.table.ts';
 export * from '../modules/plans/plans.table.ts';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/seats/seats.table.ts';
+export * from '../modules/campaigns/campaigns.table.ts';

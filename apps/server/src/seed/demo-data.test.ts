@@ -156,6 +156,19 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     expect(replies.join('\n')).toMatch(/limpieza[^\n]*\$650/i);
   });
 
+  it('holds a finished campaign with a few failures and replies, and a scheduled one', async () => {
+    const rows = await t.database.db.execute(sql`select c.status, count(r.*)::int as total, count(r.*) filter (where r.status = 'failed')::int as failed,
+        count(r.*) filter (where r.reason is not null)::int as with_reason, count(r.replied_at)::int as replied
+      from campaigns c join campaign_recipients r on r.campaign_id = c.id where c.bot_id = ${botId} group by c.id, c.status order by c.status`);
+    const list = (rows as unknown as { rows: { status: string; total: number; failed: number; with_reason: number; replied: number }[] }).rows;
+    expect(list.map((r) => r.status)).toEqual(['completed', 'scheduled']);
+    const [done, scheduled] = list;
+    expect(done!.failed).toBeGreaterThanOrEqual(2);
+    expect(done!.with_reason).toBe(done!.failed);
+    expect(done!.replied).toBeGreaterThanOrEqual(2);
+    expect(scheduled).toMatchObject({ failed: 0, replied: 0, total: done!.total });
+  });
+
   it('places a weekday of this week in the time zone of the bot', () => {
     const wednesday = new Date('2026-11-25T18:00:00Z');
     const monday = thisWeekAt(wednesday, demoTimezone, 1, '10:00');

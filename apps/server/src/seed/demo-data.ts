@@ -28,6 +28,7 @@ import {
   type DemoConversation,
 } from './demo-content.ts';
 import { seedDemoAudit } from './demo-audit.ts';
+import { seedDemoCampaigns } from './demo-campaigns.ts';
 import { seedDemoBilling, seedDemoUsage } from './demo-billing.ts';
 import type { SeatsService } from '../modules/seats/seats.module.ts';
 import { storeDemoHistory } from './demo-history.ts';
@@ -98,6 +99,7 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
     if (contactId) contactOf.set(c.key, contactId);
   }
   await seedCrm(owner, bot.id, contactOf, deps, now);
+  await seedDemoCampaigns(deps.db, owner, bot.id, now);
   await seedDemoAudit(deps.db, owner, { id: bot.id, name: bot.bot_name }, now);
 
   for (const member of demoTeam) await deps.seats?.seedMember(owner.id, { ...member, botIds: member.role === 'agent' ? [bot.id] : [] });

@@ -81,6 +81,14 @@ export function whatsappMessageBody(
   if (!windowOpen || message.template) {
     if (!template) return { failed: 'WINDOW_CLOSED' };
     const text = templateText(message.text);
+    const sent = message.template;
+    const components: Record<string, unknown>[] = [];
+    if (sent?.header) {
+      const { type, url, filename } = sent.header;
+      components.push({ type: 'header', parameters: [{ type, [type]: { link: url, ...(type === 'document' && filename ? { filename } : {}) } }] });
+    }
+    if (sent?.parameters?.length) components.push({ type: 'body', parameters: sent.parameters.map((p) => ({ type: 'text', text: templateText(p) || '-' })) });
+    else if (template.withText && text) components.push({ type: 'body', parameters: [{ type: 'text', text }] });
     return {
       body: {
         ...base,
@@ -88,7 +96,7 @@ export function whatsappMessageBody(
         template: {
           name: template.name,
           language: { policy: 'deterministic', code: template.language },
-          ...(template.withText && text ? { components: [{ type: 'body', parameters: [{ type: 'text', text }] }] } : {}),
+          ...(components.length ? { components } : {}),
         },
       },
     };

@@ -14,7 +14,7 @@ export type Actor = Pick<UserRow, 'id' | 'role'>;
  * admin may do everything, and roles that may do only some of it (an agent answers conversations
  * but does not change the settings) are decided here alone.
  */
-export type AccessArea = 'settings' | 'channels' | 'knowledge' | 'products' | 'conversations' | 'contacts' | 'appointments';
+export type AccessArea = 'settings' | 'channels' | 'knowledge' | 'products' | 'conversations' | 'contacts' | 'appointments' | 'campaigns';
 
 /** The account whose bots a caller lists, and (for an agent) the only bots of it they may see; null: all. */
 export interface ReadableAccount {

@@ -9,7 +9,7 @@ import { productsRepository } from '../products/index.ts';
 import type { TurnAppointments } from './appointments-port.ts';
 import { channelRegistry } from './channel-registry.ts';
 import { conversationsJobs } from './conversations.jobs.ts';
-import { conversationsRepository } from './conversations.repository.ts';
+import { conversationsRepository, type MessageRow } from './conversations.repository.ts';
 import { inboxRepository } from './inbox.repository.ts';
 import { inboxRoutes } from './inbox.routes.ts';
 import { inboxService } from './inbox.service.ts';
@@ -47,6 +47,8 @@ export function conversationsModule(
   const inbox = inboxRepository(database.db);
   const appointmentsChanged: ((botId: string) => Promise<void>)[] = [];
   const turnCommitted: ((turn: CommittedTurn) => Promise<void>)[] = [];
+  const messageChanged: ((m: MessageRow) => void)[] = [];
+  const optedOut: ((contactId: string) => Promise<void>)[] = [];
   const flow = pipeline({
     db: database.db,
     repo,
@@ -67,6 +69,12 @@ export function conversationsModule(
     },
     turnCommitted: async (turn) => {
       for (const listener of turnCommitted) await listener(turn);
+    },
+    optedOut: async (contactId) => {
+      for (const listener of optedOut) await listener(contactId);
+    },
+    messageChanged: (m) => {
+      for (const listener of messageChanged) listener(m);
     },
   });
   const playground = playgroundService({ repo, appointments: deps.appointments, access: deps.access, pipeline: flow });
@@ -90,6 +98,14 @@ export function conversationsModule(
     /** After every committed turn, with the actions that took effect. */
     onTurnCommitted(listener: (turn: CommittedTurn) => Promise<void>) {
       turnCommitted.push(listener);
+    },
+    /** A contact asked to stop marketing messages and was opted out. */
+    onOptedOut(listener: (contactId: string) => Promise<void>) {
+      optedOut.push(listener);
+    },
+    /** Every message stored or changed: a customer's message, a send's status (the listener must not throw). */
+    onMessageChanged(listener: (m: MessageRow) => void) {
+      messageChanged.push(listener);
     },
   };
 }

@@ -265,7 +265,7 @@ export function conversationsRepository(db: Db) {
     },
 
     /** What the bot learnt of the customer (name, e-mail, phone). */
-    async updateContact(contactId: string, patch: { name?: string; email?: string; phone?: string }): Promise<void> {
+    async updateContact(contactId: string, patch: { name?: string; email?: string; phone?: string; marketingConsent?: boolean }): Promise<void> {
       if (Object.keys(patch).length) await db.update(contacts).set({ ...patch, updatedAt: new Date() }).where(eq(contacts.id, contactId));
     },
 

@@ -28,6 +28,18 @@ export interface StoredMedia {
   source?: { directPath: string; mediaKey: string; fileLength?: number };
 }
 
+/** An approved WhatsApp template as a message carries it. */
+export interface TemplateSend {
+  name: string;
+  language: string;
+  /** The message's text fills the body's one {{1}}. */
+  withText: boolean;
+  /** The body's {{1}}, {{2}}… in order (a campaign's filled variables). */
+  parameters?: string[];
+  /** The header's file (image, video or document) by link. */
+  header?: { type: 'image' | 'video' | 'document'; url: string; filename?: string };
+}
+
 export const channels = contactChannels;
 export type Channel = (typeof channels)[number];
 
@@ -144,8 +156,11 @@ export const messages = pgTable(
     choices: jsonb('choices').$type<ReplyChoices>(),
     /** Inbound: the option the customer tapped; `text` holds its title. */
     chosen: jsonb('chosen').$type<ChosenOption>(),
-    /** Outbound: an approved WhatsApp template a person chose to send (the text fills its {{1}}). */
-    template: jsonb('template').$type<{ name: string; language: string; withText: boolean }>(),
+    /**
+     * Outbound: an approved WhatsApp template a person chose to send (the text fills its {{1}}), or
+     * a campaign's (its body's variables in `parameters`, its header's file in `header`).
+     */
+    template: jsonb('template').$type<TemplateSend>(),
     /** Why an outbound message failed: a code of the notice catalogue (packages/shared notices.ts), never words. */
     error: text('error'),
     /** The values the code's words need (Meta's error number, a channel's own words). */

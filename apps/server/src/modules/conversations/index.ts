@@ -13,3 +13,6 @@ export const queueMessage = (db: Db, input: QueueMessage) => conversationsReposi
 
 /** Adds to what the engine remembers of a conversation (read by its next turn). */
 export const remember = (db: Db, conversationId: string, patch: Record<string, unknown>) => conversationsRepository(db).remember(conversationId, patch);
+
+export { outreachOutcomes, storeOutreach, type OutreachItem, type OutreachOutcome, type OutreachStored } from './outreach.ts';
+export type { StoredMedia, TemplateSend } from './conversations.table.ts';

@@ -1,6 +1,7 @@
 import type { FileStorage } from '../../lib/storage.ts';
 import { channelMessages } from './channel-messages.ts';
 import { conversationEvents, type Emit } from './conversation-events.ts';
+import type { MessageRow } from './conversations.repository.ts';
 import { handoffs } from './handoff.ts';
 import type { InboxRepository } from './inbox.repository.ts';
 import { mediaStore } from './media-store.ts';
@@ -16,6 +17,8 @@ export interface PipelineDeps extends Omit<TurnDeps, 'events' | 'handoffs' | 'qu
   inbox: InboxRepository;
   /** The address of a conversation in the app, for the hand-off notice to the team's phone. */
   conversationLink: (botId: string, conversationId: string) => string;
+  /** Told of every message stored or changed (after the dashboard). */
+  messageChanged?: (m: MessageRow) => void;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface PipelineDeps extends Omit<TurnDeps, 'events' | 'handoffs' | 'qu
  */
 export function pipeline(deps: PipelineDeps) {
   const { repo, jobs, registry } = deps;
-  const events = conversationEvents(deps.emit);
+  const events = conversationEvents(deps.emit, deps.messageChanged);
   const out = outbound({ repo, registry, jobs, events });
   const handoff = handoffs({ repo, inbox: deps.inbox, registry, jobs, events, queueSend: out.queueSend, conversationLink: deps.conversationLink });
   const turn = turns({ ...deps, events, handoffs: handoff, queueSend: out.queueSend });

@@ -1,6 +1,6 @@
 import type { ChosenOption, MessageDirection, MessageStatus, Notice, ReplyChoices } from '@charla/shared';
 import type { StoredCredential } from '../bots/bots.table.ts';
-import type { Channel, StoredMedia } from './conversations.table.ts';
+import type { Channel, StoredMedia, TemplateSend } from './conversations.table.ts';
 
 /**
  * What a channel and the conversations module say to each other. A channel (channels/<name>/)
@@ -57,11 +57,7 @@ export interface Inbound {
 export type ReceiveInbound = (m: Inbound) => Promise<'duplicate' | { message: ChannelMessage; conversation: { id: string; contactId: string } }>;
 
 /** An approved template a person chose to send after the window closed (the text fills its {{1}}). */
-export interface TemplateRef {
-  name: string;
-  language: string;
-  withText: boolean;
-}
+export type TemplateRef = TemplateSend;
 
 /** One outbound message to send, as stored. */
 export interface OutboundMessage {

@@ -12,7 +12,7 @@ export interface TurnChanges {
   month: string;
   channel: Channel;
   processedIds: string[];
-  contactPatch?: { name?: string; email?: string; phone?: string };
+  contactPatch?: { name?: string; email?: string; phone?: string; marketingConsent?: boolean };
   bookings: { start: Date; end: Date; service: string }[];
   cancellations: string[];
   /** Appointments the customer confirmed (after a reminder). */

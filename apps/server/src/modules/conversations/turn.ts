@@ -12,6 +12,7 @@ import type { ConversationsRepository, MessageRow, OutboundDraft } from './conve
 import { engineBot } from './engine-bot.ts';
 import { engineTools, isImageLink } from './engine-tools.ts';
 import { monthOf, type Handoffs } from './handoff.ts';
+import { asksToOptOut, optOutConfirmation } from './opt-out.ts';
 import { commitTurn } from './turn-commit.ts';
 import { usageRepository } from './usage.repository.ts';
 
@@ -43,6 +44,8 @@ export interface TurnDeps {
   appointmentsChanged?: (botId: string) => Promise<void>;
   /** After every committed turn, with the actions it applied (the CRM keeps captured data and moves the contact). */
   turnCommitted?: (turn: CommittedTurn) => Promise<void>;
+  /** A contact asked not to receive marketing messages (BAJA, STOP…) and was opted out. */
+  optedOut?: (contactId: string) => Promise<void>;
 }
 
 /** A turn as it was committed: whose it was and the actions that took effect. */
@@ -88,6 +91,27 @@ export async function turn(deps: TurnDeps, conversationId: string): Promise<void
   }
 
   const now = pending.at(-1)!.createdAt;
+  // "BAJA", "ya no me escriban": the contact leaves marketing, told once in the bot's voice; the engine is not asked.
+  if (contact?.marketingConsent && pending.some((p) => asksToOptOut(p.text))) {
+    const lastId = ids.at(-1)!;
+    const stored = await commitTurn(
+      deps.db,
+      {
+        conversationId, botId: bot.id, contactId: conversation.contactId, ownerId: bot.userId, month, channel: conversation.channel, processedIds: ids,
+        contactPatch: { marketingConsent: false }, bookings: [], cancellations: [], reschedules: [], handoff: false, state: conversation.engineState, at: now,
+        drafts: [{ text: optOutConfirmation(bot), idempotencyKey: `${lastId}:opt-out`, sources: null, actions: null, choices: null, media: null }],
+      },
+      deps.appointments,
+    );
+    if (stored === SKIPPED) return;
+    for (const m of pending) deps.events.message(bot.id, conversation.channel, { ...m, status: 'processed' });
+    for (const m of stored) {
+      deps.events.message(bot.id, conversation.channel, m);
+      await deps.queueSend(m.id);
+    }
+    await deps.optedOut?.(conversation.contactId).catch((err) => deps.log.error({ err, conversationId }, 'opt-out follow-up failed'));
+    return;
+  }
   const history = await repo.history(conversationId, pending[0]!.createdAt, HISTORY);
   const tapped = chosenOption.safeParse(pending.findLast((p) => p.chosen)?.chosen);
   const context: EngineContext = {

@@ -12,6 +12,8 @@ export interface GraphCall {
   authorization: string | undefined;
   body: unknown;
   at: number;
+  /** The HTTP status the fake answered with (unset while it has not answered). */
+  status?: number;
 }
 
 /** How the fake answers one call: a status and body, no answer at all, or a cut connection. */
@@ -209,6 +211,21 @@ export async function fakeGraph() {
   /** Files of Messenger and Instagram attachments: Meta's CDN serves them to anyone with the signed link. */
   const cdn = new Map<string, { bytes: Uint8Array; mime: string; status?: number }>();
   let origin = '';
+  /** Meta's throughput per number: sends past it in one second are refused with 130429 (null: no limit). */
+  let rate: number | null = null;
+  const window = new Map<string, { second: number; count: number }>();
+
+  function overRate(c: GraphCall): boolean {
+    if (rate === null || c.method !== 'POST' || !/^\d+\/messages$/.test(c.path)) return false;
+    const account = c.path.split('/')[0]!;
+    const second = Math.floor(performance.now() / 1000);
+    const w = window.get(account);
+    if (!w || w.second !== second) {
+      window.set(account, { second, count: 1 });
+      return false;
+    }
+    return ++w.count > rate;
+  }
 
   function defaultReply(c: GraphCall): GraphReply {
     if (c.path === 'oauth/access_token') {
@@ -279,6 +296,7 @@ export async function fakeGraph() {
         reply = metaError(100, `(#100) Invalid parameter: ${validate.errors?.[0]?.message ?? ''}`);
       }
     }
+    if (!reply && overRate(call)) reply = metaError(130429, '(#130429) Rate limit hit: Cloud API message throughput has been reached.');
     if (!reply) {
       const i = queued.findIndex((q) => q.match(call));
       reply = i >= 0 ? queued.splice(i, 1)[0]!.reply : defaultReply(call);
@@ -292,6 +310,7 @@ export async function fakeGraph() {
       return;
     }
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    call.status = reply.status ?? 200;
     res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(reply.body));
   }
@@ -317,8 +336,15 @@ export async function fakeGraph() {
       const match = typeof path === 'string' ? (c: GraphCall) => c.path.endsWith(path) : path;
       for (const reply of replies) queued.push({ match, reply });
     },
+    /** Sets the throughput each number may send at (130429 past it), or none. */
+    setRate(perSecond: number | null) {
+      rate = perSecond;
+      window.clear();
+    },
     sends: (account?: string) => calls.filter((c) => c.method === 'POST' && /^\d+\/messages$/.test(c.path) && (!account || c.path.startsWith(`${account}/`))),
     reset() {
+      rate = null;
+      window.clear();
       calls.length = 0;
       violations.length = 0;
       queued.length = 0;
