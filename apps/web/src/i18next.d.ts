@@ -4,6 +4,7 @@ import type admin from '../public/locales/es/admin.json';
 import type audit from '../public/locales/es/audit.json';
 import type auth from '../public/locales/es/auth.json';
 import type billing from '../public/locales/es/billing.json';
+import type campaigns from '../public/locales/es/campaigns.json';
 import type seats from '../public/locales/es/seats.json';
 import type referrals from '../public/locales/es/referrals.json';
 import type partners from '../public/locales/es/partners.json';
@@ -44,6 +45,7 @@ declare module 'i18next' {
       seats: typeof seats;
       referrals: typeof referrals;
       partners: typeof partners;
+      campaigns: typeof campaigns;
     };
   }
 }

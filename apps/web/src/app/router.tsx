@@ -28,6 +28,7 @@ const TrainingPage = lazyNamed(() => import('../features/training/components/tra
 const CitasPage = lazyNamed(() => import('../features/appointments/components/citas-page.tsx'), 'CitasPage');
 const ProductsPage = lazyNamed(() => import('../features/products/components/products-page.tsx'), 'ProductsPage');
 const CrmPage = lazyNamed(() => import('./pages/crm-page.tsx'), 'CrmPage');
+const MassiveSenderPage = lazyNamed(() => import('./pages/massive-sender-page.tsx'), 'MassiveSenderPage');
 
 function RootLayout() {
   return (
@@ -82,6 +83,8 @@ export const router = createBrowserRouter([
               { path: ':botId/productos', element: <ProductsPage /> },
               { path: ':botId/crm', element: <CrmPage /> },
               { path: ':botId/citas', element: <CitasPage /> },
+              { path: ':botId/massive-sender', element: <MassiveSenderPage /> },
+              { path: ':botId/massive-sender/:campaignId', element: <MassiveSenderPage /> },
               { path: ':botId/:section', element: <BotSectionPage /> },
               { path: '*', element: <NotFoundSection /> },
             ],

@@ -7,7 +7,7 @@ export const defaultLocale: typeof sharedDefaultLocale = 'es';
  * Translation namespaces, one file each under public/locales/{lng}/. The build (and the dev
  * server) also joins each language's files into one, `localeBundlePath`, which the app loads.
  */
-export const namespaces = ['common', 'auth', 'dashboard', 'account', 'help', 'training', 'bots', 'products', 'playground', 'channels', 'inbox', 'citas', 'crm', 'crmSummary', 'admin', 'billing', 'audit', 'seats', 'referrals', 'partners'] as const;
+export const namespaces = ['common', 'auth', 'dashboard', 'account', 'help', 'training', 'bots', 'products', 'playground', 'channels', 'inbox', 'citas', 'crm', 'crmSummary', 'admin', 'billing', 'audit', 'seats', 'referrals', 'partners', 'campaigns'] as const;
 export type Namespace = (typeof namespaces)[number];
 
 export function isLocale(value: unknown): value is Locale {

@@ -1,5 +1,5 @@
 import { weekdays, type SchedulingItem } from '@charla/shared';
-import { localParts, zonedTimeToUtc } from '../../engine/dates/zoned-time.ts';
+import { localParts, zonedTimeToUtc } from '@charla/shared/dates';
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const DAY_MS = 86_400_000;

@@ -5,3 +5,5 @@ export { usePrefetchSummary } from './api/summary-api.ts';
 
 /** The summary tab (its charts), downloaded when it is shown. */
 export const loadSummaryTab = () => import('./components/summary/summary-tab.tsx');
+// The pipeline's stages, for screens that filter contacts by them (the mass sender's audience).
+export { useStages } from './api/use-crm.ts';
