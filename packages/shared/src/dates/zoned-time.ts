@@ -59,3 +59,20 @@ export function zonedTimeToUtc(wall: WallTime, timeZone: string): Date {
   const exact = [asUtc - before, asUtc - after].filter((ms) => wallMs(ms, timeZone) === asUtc);
   return new Date(exact.length > 0 ? Math.min(...exact) : asUtc - before);
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** What a date input and a time input show for an instant in a time zone: `{ date: "2026-11-29", time: "09:05" }`. */
+export function wallClock(at: Date, timeZone: string): { date: string; time: string } {
+  const p = localParts(at, timeZone);
+  return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, time: `${pad(p.hour)}:${pad(p.minute)}` };
+}
+
+/** The instant (ISO) at which the zone's clock shows a date input's day and a time input's "HH:MM"; null when they do not parse. */
+export function zonedInstant(date: string, time: string, timeZone: string): string | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!d || !t) return null;
+  const at = zonedTimeToUtc({ year: Number(d[1]), month: Number(d[2]), day: Number(d[3]), hour: Number(t[1]), minute: Number(t[2]) }, timeZone);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScheduling, type Appointment } from '@charla/shared';
-import { businessHours, byDayInZone, formatInZone, toEvents, wallTime, zonedInstant } from './calendar-model.ts';
+import { businessHours, byDayInZone, formatInZone, toEvents } from './calendar-model.ts';
 
 const appointment = (over: Partial<Appointment>): Appointment => ({
   id: '0b6c3c55-1f7e-4d3b-9b58-0a0f4a1b2c3d',
@@ -45,20 +45,5 @@ describe('calendar model', () => {
 
   it('writes times in the bot time zone', () => {
     expect(formatInZone('2030-03-04T16:00:00.000Z', 'America/Mexico_City', 'es')).toMatch(/lunes, 4 de marzo.*10:00/);
-  });
-});
-
-describe('wall time in the business time zone', () => {
-  it('reads the day and time of an instant and finds the instant again', () => {
-    expect(wallTime('2026-11-23T23:30:00.000Z', 'America/Mexico_City')).toEqual({ date: '2026-11-23', time: '17:30' });
-    expect(zonedInstant('2026-11-23', '17:30', 'America/Mexico_City')?.toISOString()).toBe('2026-11-23T23:30:00.000Z');
-    expect(zonedInstant('2026-11-24', '00:15', 'Europe/Madrid')?.toISOString()).toBe('2026-11-23T23:15:00.000Z');
-  });
-
-  it('keeps the wall time across a daylight-saving change and refuses what does not parse', () => {
-    // New York moves to summer time on 8 March 2026.
-    expect(zonedInstant('2026-03-09', '10:00', 'America/New_York')?.toISOString()).toBe('2026-03-09T14:00:00.000Z');
-    expect(zonedInstant('2026-03-07', '10:00', 'America/New_York')?.toISOString()).toBe('2026-03-07T15:00:00.000Z');
-    expect(zonedInstant('mañana', '10:00', 'America/New_York')).toBeNull();
   });
 });

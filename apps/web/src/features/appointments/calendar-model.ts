@@ -1,6 +1,5 @@
 import type { Appointment, AppointmentStatus, SchedulingItem } from '@charla/shared';
 import { weekdays } from '@charla/shared/constants';
-import { localParts, zonedTimeToUtc } from '@charla/shared/dates';
 
 /** The colour of each status, the same in the calendar and its legend. */
 export const statusColors: Record<AppointmentStatus, { bg: string; border: string; text: string }> = {
@@ -77,20 +76,4 @@ export function byDayInZone(isos: readonly string[], timeZone: string, locale: s
     else groups.push({ day, items: [iso] });
   }
   return groups;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The day ("2026-11-23") and time ("17:00") that date and time inputs show for an instant in a time zone. */
-export function wallTime(iso: string, timeZone: string): { date: string; time: string } {
-  const p = localParts(new Date(iso), timeZone);
-  return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, time: `${pad(p.hour)}:${pad(p.minute)}` };
-}
-
-/** Back from those inputs to the instant in the time zone (null when they do not parse). */
-export function zonedInstant(date: string, time: string, timeZone: string): Date | null {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const t = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!d || !t) return null;
-  return zonedTimeToUtc({ year: Number(d[1]), month: Number(d[2]), day: Number(d[3]), hour: Number(t[1]), minute: Number(t[2]) }, timeZone);
 }

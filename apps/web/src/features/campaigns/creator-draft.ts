@@ -9,7 +9,7 @@ import type {
   WhatsappTemplateOption,
 } from '@charla/shared';
 import { normalizeWebAddress } from '@charla/shared/input-rules';
-import { zonedInstant } from './zoned-time.ts';
+import { zonedInstant } from '@charla/shared/dates';
 
 /** The channels a campaign can go out on, in the order the creator offers them. */
 export const campaignChannelOrder: readonly CampaignChannel[] = ['whatsapp', 'whatsmeow', 'messenger', 'instagram'];

@@ -12,7 +12,8 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useBookAppointment, useContactSearch } from '../api/use-appointments.ts';
-import { formatInZone, wallTime, zonedInstant } from '../calendar-model.ts';
+import { wallClock, zonedInstant } from '@charla/shared/dates';
+import { formatInZone } from '../calendar-model.ts';
 
 /** Booking a free time the owner picked: for a contact found by name, phone or e-mail, or a new one. */
 export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }: { bot: Bot; start: string; end: string; onClose: () => void }) {
@@ -34,14 +35,14 @@ export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }:
   const [missingContact, setMissingContact] = useState(false);
   const outsideHours = isApiError(book.error) && book.error.code === 'OUTSIDE_HOURS';
   const nextSlots = isApiError(book.error) && book.error.code === 'SLOT_TAKEN' && Array.isArray(book.error.details.nextSlots) ? (book.error.details.nextSlots as string[]) : [];
-  const local = wallTime(start, bot.timezone);
+  const local = wallClock(new Date(start), bot.timezone);
   const minutes = Math.round((new Date(end).getTime() - new Date(start).getTime()) / 60_000);
   const lengths = [...new Set([15, 30, 45, 60, 90, 120, 180, minutes])].sort((a, b) => a - b);
   /** The owner edits the day, the time (in the business's time zone) or the length. */
   const editTime = (change: { date?: string; time?: string; minutes?: number }) => {
     const next = zonedInstant(change.date ?? local.date, change.time ?? local.time, bot.timezone);
     if (!next) return;
-    setSlot({ start: next.toISOString(), end: new Date(next.getTime() + (change.minutes ?? minutes) * 60_000).toISOString() });
+    setSlot({ start: next, end: new Date(Date.parse(next) + (change.minutes ?? minutes) * 60_000).toISOString() });
     book.reset();
   };
   const pickSlot = (slot: string) => {

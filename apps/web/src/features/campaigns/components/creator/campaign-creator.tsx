@@ -13,7 +13,7 @@ import { campaignKeys } from '../../api/campaigns-api.ts';
 import { isPlanRequired, useAudiencePreview } from '../../api/use-campaigns.ts';
 import { campaignPaths } from '../../campaign-paths.ts';
 import { creatorSteps, newDraft, previewBody, stepProblems, templateChoice, type CreatorDraft, type CreatorStep } from '../../creator-draft.ts';
-import { wallClock } from '../../zoned-time.ts';
+import { wallClock } from '@charla/shared/dates';
 import { PlanRequiredModal } from '../plan-required.tsx';
 import { AudienceStep } from './audience-step.tsx';
 import { MessageStep } from './message-step.tsx';

@@ -26,3 +26,11 @@ describe('times in the bot zone', () => {
     expect(zonedInstant('', '', 'UTC')).toBeNull();
   });
 });
+
+describe('a day and time next to a daylight-saving change', () => {
+  it('keeps the wall time on both sides of the change', () => {
+    // New York moves to summer time on 8 March 2026.
+    expect(zonedInstant('2026-03-09', '10:00', 'America/New_York')).toBe('2026-03-09T14:00:00.000Z');
+    expect(zonedInstant('2026-03-07', '10:00', 'America/New_York')).toBe('2026-03-07T15:00:00.000Z');
+  });
+});
