@@ -25,7 +25,7 @@ let agentSession: PageOptions['storageState'];
 beforeAll(async () => {
   // No SMTP server: the invitation is written to DATA_DIR/outbox.
   env = await startTestEnv({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password, ADMIN_PASSWORD: admin.password, SMTP_URL: '', APP_URL: '' } });
-  // The demo clinic's plan (Basic) is full with its two members: the main admin moves it to Pro.
+  // The demo clinic's plan must hold one more member: the main admin sets it to Pro (as the demo starts).
   const { context, page } = await env.newPage();
   expect((await page.request.post('/client/login', { data: demo })).ok()).toBe(true);
   const bots = (await (await page.request.get(`/bot/${demo.email}`)).json()) as { id: string; user_id: string }[];

@@ -3,6 +3,8 @@ import { freeText } from './text.ts';
 import { contactChannels } from './constants.ts';
 import type { Locale } from './locale.ts';
 
+export * from './campaign-text.ts';
+
 /**
  * The mass sender ("Envíos masivos"): a campaign sends one message to each person of an audience
  * (CRM contacts chosen by filters, or the phones of an uploaded CSV) over one channel of a bot,
@@ -256,23 +258,6 @@ export const crmAudienceVariables = ['nombre', 'nombre_completo', 'telefono'] as
 
 // ——— message ———
 
-/** `{{nombre}}` in a message: a variable of the audience (a CSV column or a contact field). */
-export const campaignVariablePattern = /\{\{\s*([^{}\s][^{}]{0,59}?)\s*\}\}/g;
-
-/** The variable names a text uses, in order, once each. */
-export function campaignTextVariables(text: string): string[] {
-  return [...new Set([...text.matchAll(campaignVariablePattern)].map((m) => m[1]!.trim()))];
-}
-
-/** A text with its `{{variables}}` filled from one recipient's values (a missing one becomes empty). */
-export function fillCampaignText(text: string, values: Record<string, string>): string {
-  return text
-    .replace(campaignVariablePattern, (_, name: string) => values[name.trim()] ?? '')
-    .replace(/ +([,.!?])/g, '$1')
-    .replace(/ {2,}/g, ' ')
-    .trim();
-}
-
 export const campaignMediaTypes = ['image', 'video', 'document'] as const;
 export const campaignMedia = z.strictObject({
   type: z.enum(campaignMediaTypes),
@@ -311,12 +296,6 @@ export const campaignMessage = z.discriminatedUnion('kind', [
 ]);
 export type CampaignMessage = z.infer<typeof campaignMessage>;
 export type CampaignMessageInput = z.input<typeof campaignMessage>;
-
-/** The opt-out line of a campaign message, in the bot's language and tone (tú / usted). */
-export function campaignOptOutLine(locale: Locale, formal: boolean): string {
-  if (locale === 'en') return 'Reply STOP to stop receiving these messages.';
-  return formal ? 'Si no desea recibir más mensajes, responda BAJA.' : 'Si no quieres recibir más mensajes, responde BAJA.';
-}
 
 // ——— campaign ———
 

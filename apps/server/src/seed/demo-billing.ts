@@ -5,16 +5,16 @@ import { plansRepository } from '../modules/plans/plans.repository.ts';
 import { quotaService, usageMonth } from '../modules/quota/quota.service.ts';
 
 const DAY = 24 * 60 * 60_000;
-/** The demo clinic's plan: Basic, paid monthly in pesos (its list price), by a Visa card. */
-export const demoPlan = { plan: 'Basic', interval: 'month', currency: 'mxn', amount: 89_900, card: { brand: 'visa', last4: '4242' } } as const;
-/** Automatic replies this month the demo shows as used: close to Basic's 3,000. */
-export const demoMessagesUsed = 2_870;
+/** The demo clinic's plan: Pro (its team, the mass sender), paid monthly in pesos (its list price), by a Visa card. */
+export const demoPlan = { plan: 'Pro', interval: 'month', currency: 'mxn', amount: 179_900, card: { brand: 'visa', last4: '4242' } } as const;
+/** Automatic replies this month the demo shows as used: close to Pro's 15,000. */
+export const demoMessagesUsed = 13_870;
 
 /** Midnight UTC of the day `days` before `now`. */
 const daysBefore = (now: Date, days: number) => new Date(Math.floor((now.getTime() - days * DAY) / DAY) * DAY);
 
 /**
- * The demo account's billing: on Basic, a subscription with its card and renewal date, and two
+ * The demo account's billing: on Pro, a subscription with its card and renewal date, and two
  * paid invoices of the last two months. Set before its contacts are stored (Free would not hold them).
  */
 export async function seedDemoBilling(db: Db, accountId: string, now: Date): Promise<void> {

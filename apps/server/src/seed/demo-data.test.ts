@@ -117,21 +117,21 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     expect(actions.filter((a) => a === 'auth.sign_in').length).toBeGreaterThanOrEqual(3);
   });
 
-  it('shows a paid plan: Basic monthly in pesos with a card, this month close to its message limit, two paid invoices', async () => {
+  it('shows a paid plan: Pro monthly in pesos with a card, this month close to its message limit, two paid invoices', async () => {
     const sub = (await t.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: { cookie } })).json();
     expect(sub).toMatchObject({
-      plan: 'Basic',
+      plan: 'Pro',
       status: 'active',
       interval: 'month',
       currency: 'mxn',
       paymentMethod: { brand: 'visa', last4: '4242' },
-      usage: { messages: { used: demoMessagesUsed, limit: 3000 }, bots: { used: 1, limit: 3 } },
+      usage: { messages: { used: demoMessagesUsed, limit: 15_000 }, bots: { used: 1, limit: 10 } },
     });
     expect(Date.parse(sub.currentPeriodEnd)).toBeGreaterThan(now.getTime());
     const { invoices } = (await t.app.inject({ method: 'GET', url: '/api/billing/invoices', headers: { cookie } })).json();
     expect(invoices.map((i: { status: string; amount: number; currency: string }) => [i.status, i.amount, i.currency])).toEqual([
-      ['paid', 89_900, 'mxn'],
-      ['paid', 89_900, 'mxn'],
+      ['paid', 179_900, 'mxn'],
+      ['paid', 179_900, 'mxn'],
     ]);
     expect(Date.parse(invoices[0].createdAt)).toBeGreaterThan(Date.parse(invoices[1].createdAt));
     expect(Date.parse(invoices[1].createdAt)).toBeGreaterThan(now.getTime() - 62 * 24 * 3600_000);

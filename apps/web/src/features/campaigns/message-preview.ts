@@ -3,35 +3,21 @@
  * the message the same way when it sends it (`fillCampaignText` of the campaigns contract); the
  * test send answers the text exactly as it went out.
  */
+import { campaignTextVariables, fillCampaignText } from '@charla/shared/campaign-text';
 
-/** `{{nombre}}`: a variable of the audience. Template placeholders ({{1}}) are numbers. */
-const variablePattern = /\{\{\s*([^{}\s][^{}]{0,59}?)\s*\}\}/g;
-
-/** The variable names a text uses, in order, once each. */
-export function textVariables(text: string): string[] {
-  return [...new Set([...text.matchAll(variablePattern)].map((m) => m[1]!.trim()))];
-}
-
-/** The text with its variables filled from one recipient's values (a missing one becomes empty). */
-export function fillText(text: string, values: Readonly<Record<string, string>>): string {
-  return text
-    .replace(variablePattern, (_, name: string) => values[name.trim()] ?? '')
-    .replace(/ +([,.!?])/g, '$1')
-    .replace(/ {2,}/g, ' ')
-    .trim();
-}
+export { campaignTextVariables as textVariables, fillCampaignText as fillText };
 
 /** A template's text with {{1}}, {{2}}… replaced by the owner's values, themselves filled for the recipient. */
 export function fillTemplate(text: string, bodyVariables: readonly string[], values: Readonly<Record<string, string>>): string {
   return text.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n: string) => {
     const given = bodyVariables[Number(n) - 1];
-    return given === undefined || given.trim() === '' ? whole : fillText(given, values);
+    return given === undefined || given.trim() === '' ? whole : fillCampaignText(given, values);
   });
 }
 
 /** Variables a text uses that the audience does not have (they would go out empty). */
 export function unknownVariables(text: string, available: readonly string[]): string[] {
-  return textVariables(text).filter((name) => !/^\d+$/.test(name) && !available.includes(name));
+  return campaignTextVariables(text).filter((name) => !/^\d+$/.test(name) && !available.includes(name));
 }
 
 /** "{{nombre}}", to insert a variable where the cursor is. */
