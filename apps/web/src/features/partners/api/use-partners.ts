@@ -11,9 +11,7 @@ import type {
 } from '@charla/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api.ts';
-
-/** The console messages of the spec when the lists cannot be read (section 8). */
-export const partnerListMessages = { clients: 'Failed to fetch clients', payments: 'Failed to fetch clients payments' } as const;
+import { fetchClientPayments, fetchPartnerClients, type PartnerGet } from './partner-lists.ts';
 
 const keys = {
   me: ['partners', 'me'] as const,
@@ -37,28 +35,7 @@ export function usePartner() {
   });
 }
 
-type Get = <T>(path: string, options?: { signal?: AbortSignal }) => Promise<T>;
-const apiGet: Get = (path, options) => api.get(path, options);
-
-/** GET /api/partners/clients/{partnerId}: the items; on failure logs 'Failed to fetch clients' (spec) and throws. */
-export async function fetchPartnerClients(partnerId: string, get: Get = apiGet, signal?: AbortSignal): Promise<PartnerClient[]> {
-  try {
-    return (await get<{ items: PartnerClient[] }>(`/api/partners/clients/${encodeURIComponent(partnerId)}`, { signal })).items;
-  } catch (error) {
-    console.error(partnerListMessages.clients, error);
-    throw error;
-  }
-}
-
-/** GET /api/partners/clients/payments: the items; on failure logs 'Failed to fetch clients payments' (spec) and throws. */
-export async function fetchClientPayments(get: Get = apiGet, signal?: AbortSignal): Promise<ClientPayment[]> {
-  try {
-    return (await get<{ items: ClientPayment[] }>('/api/partners/clients/payments', { signal })).items;
-  } catch (error) {
-    console.error(partnerListMessages.payments, error);
-    throw error;
-  }
-}
+const apiGet: PartnerGet = (path, options) => api.get(path, options);
 
 export function usePartnerClients(partnerId: string | undefined) {
   return useQuery({

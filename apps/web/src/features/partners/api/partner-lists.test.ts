@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchClientPayments, fetchPartnerClients } from './use-partners.ts';
+import { fetchClientPayments, fetchPartnerClients } from './partner-lists.ts';
 
 describe('partner lists', () => {
   afterEach(() => vi.restoreAllMocks());
