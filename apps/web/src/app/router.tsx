@@ -14,7 +14,6 @@ const ForgotPasswordPage = lazyNamed(() => import('../features/auth/components/f
 const ResetPasswordPage = lazyNamed(() => import('../features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage');
 const DashboardShell = lazyNamed(() => import('./dashboard/dashboard-shell.tsx'), 'DashboardShell');
 const WelcomePage = lazyNamed(() => import('./pages/welcome-page.tsx'), 'WelcomePage');
-const BotSectionPage = lazyNamed(() => import('../features/dashboard/components/bot-section-page.tsx'), 'BotSectionPage');
 const BotIndexRedirect = lazyNamed(() => import('../features/dashboard/components/bot-section-page.tsx'), 'BotIndexRedirect');
 const ReferidosSection = lazyNamed(() => import('./pages/referidos-page.tsx'), 'ReferidosSection');
 const ClientsPage = lazyNamed(() => import('./pages/clients-page.tsx'), 'ClientsPage');
@@ -85,7 +84,6 @@ export const router = createBrowserRouter([
               { path: ':botId/citas', element: <CitasPage /> },
               { path: ':botId/massive-sender', element: <MassiveSenderPage /> },
               { path: ':botId/massive-sender/:campaignId', element: <MassiveSenderPage /> },
-              { path: ':botId/:section', element: <BotSectionPage /> },
               { path: '*', element: <NotFoundSection /> },
             ],
           },
