@@ -120,17 +120,17 @@ describe('the admin console', () => {
       await lockDialog.getByRole('button', { name: 'Bloquear' }).click();
       await page.getByText('Bloqueado: Revisión de contenido').waitFor();
 
-      // Set the plan to Pro, after a confirmation.
-      await page.getByRole('combobox', { name: 'Cambiar el plan a mano' }).selectOption('Pro');
+      // Set the plan to Enterprise (the demo starts on Pro), after a confirmation.
+      await page.getByRole('combobox', { name: 'Cambiar el plan a mano' }).selectOption('Enterprise');
       await page.getByRole('button', { name: 'Cambiar plan' }).click();
-      const planDialog = page.getByRole('dialog', { name: /Pro/ });
+      const planDialog = page.getByRole('dialog', { name: /Enterprise/ });
       await planDialog.getByRole('button', { name: 'Cambiar plan' }).click();
       await planDialog.waitFor({ state: 'hidden' });
-      await page.locator('dl > div').filter({ has: page.locator('dt', { hasText: 'Plan' }) }).locator('dd', { hasText: 'Pro' }).first().waitFor();
+      await page.locator('dl > div').filter({ has: page.locator('dt', { hasText: 'Plan' }) }).locator('dd', { hasText: 'Enterprise' }).first().waitFor();
 
       // The console's trail names both actions.
       const trail = page.getByRole('list', { name: 'Actividad, de lo más reciente a lo más antiguo' });
-      await trail.getByText('Administrador cambió el plan a Pro').waitFor();
+      await trail.getByText('Administrador cambió el plan a Enterprise').waitFor();
       await trail.getByText('Administrador bloqueó Sofía: «Revisión de contenido»').waitFor();
       const violations = await seriousViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);
