@@ -32,10 +32,7 @@ beforeAll(async () => {
   });
   env = await startTestEnv({
     env: {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_PRICES: JSON.stringify(prices),
-      STRIPE_API_BASE: stripe.url,
+      ...stripe.env(prices),
     },
   });
 }, 180_000);

@@ -24,10 +24,7 @@ beforeAll(async () => {
       SEED_DEMO: 'true',
       DEMO_PASSWORD: demo.password,
       ADMIN_PASSWORD: admin.password,
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_PRICES: JSON.stringify(prices),
-      STRIPE_API_BASE: stripe.url,
+      ...stripe.env(prices),
     },
   });
 }, 180_000);

@@ -62,7 +62,7 @@ export const qrPaceDefaults = { minSeconds: 8, maxSeconds: 20, dailyCap: 200 } a
 
 /**
  * Why a recipient failed or was skipped; the recipient keeps Meta's own number too (`metaCode`).
- * The screen words each with `campaignReasonText`.
+ * The screen words each by its code (the campaigns locale file).
  */
 export const campaignReasons = [
   /** 131026: the number has no WhatsApp, or cannot receive the message. */
@@ -107,50 +107,6 @@ export const campaignReasons = [
   'PROVIDER_ERROR',
 ] as const;
 export type CampaignReason = (typeof campaignReasons)[number];
-
-const campaignReasonWords: Record<CampaignReason, Record<Locale, string>> = {
-  NOT_ON_WHATSAPP: { es: 'El número no tiene WhatsApp o no puede recibir mensajes.', en: 'The number has no WhatsApp or cannot receive messages.' },
-  ECOSYSTEM_LIMIT: {
-    es: 'Meta no lo entregó para no saturar a la persona con mensajes de marketing.',
-    en: 'Meta held it back so the person is not flooded with marketing messages.',
-  },
-  MARKETING_STOPPED: { es: 'La persona desactivó los mensajes de marketing de empresas.', en: 'The person turned off marketing messages from businesses.' },
-  OUTSIDE_WINDOW: {
-    es: 'La persona no escribió en las últimas 24 horas: este canal no deja escribirle.',
-    en: 'The person has not written in the last 24 hours: this channel does not allow writing to them.',
-  },
-  TEMPLATE_PAUSED: { es: 'Meta pausó la plantilla por su calidad.', en: 'Meta paused the template because of its quality.' },
-  TEMPLATE_DISABLED: { es: 'Meta desactivó la plantilla.', en: 'Meta disabled the template.' },
-  TEMPLATE_INVALID: {
-    es: 'Meta rechazó la plantilla: no existe en ese idioma o sus variables no coinciden.',
-    en: 'Meta refused the template: it does not exist in that language or its variables do not match.',
-  },
-  TOKEN_INVALID: {
-    es: 'Meta rechazó el token de acceso. Vuelve a conectar el canal para continuar.',
-    en: 'Meta refused the access token. Connect the channel again to continue.',
-  },
-  RATE_LIMITED: { es: 'Meta limitó la velocidad de envío del número.', en: "Meta limited the number's sending speed." },
-  PAIR_RATE_LIMITED: { es: 'Demasiados mensajes seguidos a esta persona.', en: 'Too many messages in a row to this person.' },
-  SPAM_LIMIT: { es: 'Meta limitó el número por la calidad de sus mensajes.', en: 'Meta limited the number because of message quality.' },
-  MEDIA_FAILED: { es: 'Meta no pudo descargar o procesar el archivo adjunto.', en: 'Meta could not fetch or process the attachment.' },
-  INVALID_PHONE: { es: 'El teléfono no es válido.', en: 'The phone number is not valid.' },
-  OPTED_OUT: { es: 'La persona pidió no recibir más mensajes.', en: 'The person asked not to receive more messages.' },
-  NO_CONVERSATION: { es: 'La persona nunca escribió por este canal.', en: 'The person never wrote on this channel.' },
-  CHANNEL_NOT_CONNECTED: { es: 'El canal no estaba conectado.', en: 'The channel was not connected.' },
-  QUOTA_REACHED: { es: 'Se acabaron los mensajes del plan de este mes.', en: "The plan's messages for this month ran out." },
-  CANCELLED: { es: 'La campaña se canceló antes de su turno.', en: 'The campaign was cancelled before their turn.' },
-  UNCONFIRMED: {
-    es: 'El proveedor no confirmó el envío; no se reintentó para que nunca llegue dos veces.',
-    en: 'The provider did not confirm the send; it was not retried so it never arrives twice.',
-  },
-  PROVIDER_ERROR: { es: 'El proveedor rechazó el mensaje.', en: 'The provider refused the message.' },
-};
-
-/** A recipient's failure reason in words, with Meta's number when there is one. */
-export function campaignReasonText(reason: CampaignReason, locale: Locale, metaCode?: number | null): string {
-  const words = campaignReasonWords[reason][locale];
-  return metaCode ? `${words} (Meta ${metaCode})` : words;
-}
 
 // ——— audience ———
 

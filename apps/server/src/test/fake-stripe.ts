@@ -39,6 +39,8 @@ export interface FakeStripe {
   secretKey: string;
   webhookSecret: string;
   requests: FakeStripeRequest[];
+  /** The server's settings that point the Stripe SDK here, with these prices. */
+  env(prices: Record<string, unknown>): Record<'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRICES' | 'STRIPE_API_BASE', string>;
   /** Subscriptions it knows, by id (those `subscription()` made and those updated). */
   subscriptions: Map<string, StripeJson>;
   /** A subscription object as Stripe shapes it, kept for later reads. */
@@ -206,6 +208,7 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
   };
 
   return {
+    env: (prices) => ({ STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_PRICES: JSON.stringify(prices), STRIPE_API_BASE: `http://127.0.0.1:${port}` }),
     url: `http://127.0.0.1:${port}`,
     port,
     secretKey,

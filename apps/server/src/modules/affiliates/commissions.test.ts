@@ -16,10 +16,7 @@ describe.each(engines)('affiliate commissions from billing on %s', (engine) => {
   beforeAll(async () => {
     stripe = await startFakeStripe({ prices: { price_pro_mxn_month: { amount: 100_000, currency: 'mxn', interval: 'month' } } });
     t = await createTestApp(engine, {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_PRICES: JSON.stringify(prices),
-      STRIPE_API_BASE: stripe.url,
+      ...stripe.env(prices),
       APP_URL: 'https://app.charla.test',
     });
     admin = await signUp(t);

@@ -33,10 +33,7 @@ describe.each(engines)('billing on %s', (engine) => {
       },
     });
     t = await createTestApp(engine, {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_PRICES: JSON.stringify(prices),
-      STRIPE_API_BASE: stripe.url,
+      ...stripe.env(prices),
       APP_URL: 'https://app.charla.test',
     });
     bare = await createTestApp(engine, { TRUST_PROXY: 'true' });
