@@ -30,15 +30,12 @@ const config = readConfig();
 const stdout = stdoutDestination();
 
 const webDist = config.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+// Files: DATA_DIR/files, or the S3 bucket; a store that cannot be written to stops the start, naming the setting.
+const storage = await createFileStorage(config);
+await storage.check().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
 const database = await createDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
 const keys = deriveKeys(loadAppSecret(config.APP_SECRET, config.DATA_DIR), config.ENCRYPTION_KEY);
-// Files: DATA_DIR/files, or the S3 bucket; a store that cannot be written to stops the start, naming the setting.
-const storage = await createFileStorage(config);
-await storage.check().catch(async (err: unknown) => {
-  await database.close();
-  fail(err instanceof Error ? err.message : String(err));
-});
 // The engine AI_PROVIDER names is made inside, with the app's logger (a failing model is logged).
 const { app, modules } = await buildServer({ config: { ...config, WEB_DIST: webDist }, database, keys, storage, logStream: stdout.stream });
 
