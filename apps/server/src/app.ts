@@ -17,7 +17,8 @@ import type { Keys } from './lib/secrets.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { accessTokens } from './modules/auth/tokens.ts';
 import { secretBox } from './lib/crypto.ts';
-import { fileStorage } from './lib/storage.ts';
+import { createFileStorage } from './lib/create-storage.ts';
+import type { FileStorage } from './lib/storage.ts';
 import { createJobs, type Jobs } from './plugins/jobs.ts';
 import { registerModules, type ModuleContext } from './modules/app-module.ts';
 import type { Engine } from './engine/types.ts';
@@ -39,6 +40,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** The conversation engine; by default the one AI_PROVIDER names, logging to the app's logger. */
   engine?: Engine;
+  /** Where files are kept; by default the S3 bucket of S3_BUCKET, else DATA_DIR/files. Closed with the app. */
+  storage?: FileStorage;
 }
 
 declare module 'fastify' {
@@ -51,7 +54,7 @@ declare module 'fastify' {
  * Builds the whole app: plugins, then the modules, one error handler; answers the app and the
  * modules' faces. Nothing listens until the caller says so.
  */
-export async function buildServer({ config, database, keys, logStream, engine }: AppDeps) {
+export async function buildServer({ config, database, keys, logStream, engine, storage }: AppDeps) {
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
     // In development one short line per request, at debug: the terminal keeps the start banner.
@@ -90,13 +93,16 @@ export async function buildServer({ config, database, keys, logStream, engine }:
   app.decorate('jobs', jobs);
   app.addHook('preClose', () => jobs.stop());
 
+  const files = storage ?? (await createFileStorage(config));
+  app.addHook('onClose', () => files.close());
+
   const ctx: ModuleContext = {
     app,
     config,
     database,
     jobs,
     box: secretBox(keys.encryption, keys.previousEncryption),
-    storage: fileStorage(config.DATA_DIR),
+    storage: files,
     emit: (room, event, ...args) => app.realtime.toRoom(room, event, ...args),
     log: app.log,
   };

@@ -53,4 +53,31 @@ describe('config', () => {
     const asked = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', DEMO_PASSWORD: 'una-clave-larga' });
     expect(asked).toMatchObject({ SEED_DEMO: true, DEMO_PASSWORD: 'una-clave-larga' });
   });
+
+  it('requires APP_SECRET with DATABASE_URL; the embedded default generates its own', () => {
+    const url = 'postgres://charla:clave@db.internal:5432/charla';
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(/APP_SECRET="": is required when DATABASE_URL is set/);
+    expect(() => loadConfig({ DATABASE_URL: url })).not.toThrow(/clave/);
+    expect(loadConfig({ DATABASE_URL: url, APP_SECRET: 'x'.repeat(32) }).DATABASE_URL).toBe(url);
+    expect(loadConfig({}).APP_SECRET).toBeUndefined();
+  });
+
+  it('keeps files in DATA_DIR/files unless S3_BUCKET is set, and names what is missing or wrong', () => {
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    const s3 = loadConfig({ S3_BUCKET: 'charla-files', S3_URL: 'http://127.0.0.1:9000/', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' });
+    expect(s3).toMatchObject({ S3_BUCKET: 'charla-files', S3_URL: 'http://127.0.0.1:9000', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+    // AWS S3 itself: no endpoint, buckets by host name unless told otherwise.
+    expect(loadConfig({ S3_BUCKET: 'charla-files', S3_REGION: 'eu-west-1' })).toMatchObject({ S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: false });
+    expect(loadConfig({ S3_BUCKET: 'charla-files', S3_URL: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'false' }).S3_FORCE_PATH_STYLE).toBe(false);
+
+    expect(() => loadConfig({ S3_URL: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET="": is required when S3_URL is set/);
+    expect(() => loadConfig({ S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_BUCKET="": is required when S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set/);
+    expect(() => loadConfig({ S3_BUCKET: 'charla-files', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY="": is required when S3_ACCESS_KEY_ID is set/);
+    expect(() => loadConfig({ S3_BUCKET: 'charla-files', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_ACCESS_KEY_ID="": is required when S3_SECRET_ACCESS_KEY is set/);
+    expect(() => loadConfig({ S3_BUCKET: 'Charla_Files' })).toThrow(/S3_BUCKET="Charla_Files": must be a bucket name/);
+    expect(() => loadConfig({ S3_BUCKET: 'charla-files', S3_URL: 'ftp://files.example.com' })).toThrow(/S3_URL="ftp:\/\/files.example.com": must be an http\(s\) address/);
+    expect(() => loadConfig({ S3_BUCKET: 'charla-files', S3_REGION: 'US East' })).toThrow(/S3_REGION="US East": must be a region name/);
+    expect(() => loadConfig({ S3_BUCKET: 'charla-files', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE="maybe"/);
+  });
 });

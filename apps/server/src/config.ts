@@ -109,12 +109,38 @@ const schema = z
         z.object({ plan: z.enum(paidPlans), interval: z.enum(billingIntervals), currency: z.enum(billingCurrencies) }).strict(),
       ),
     ),
+  /** Files in a bucket of any S3-compatible store instead of DATA_DIR/files (what several machines share); the store is used when it is set. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens')
+    .optional(),
+  /** The store's endpoint (MinIO, Ceph, Cloudflare R2, DigitalOcean Spaces, Backblaze B2…); unset: AWS S3 in S3_REGION. */
+  S3_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) address such as https://s3.example.com or http://127.0.0.1:9000' })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1 (or auto)').default('us-east-1'),
+  /** The key pair; unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, a profile, the machine's role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Objects at endpoint/bucket/key (what most compatible stores need); true by default when S3_URL is set. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
   /** Another Stripe API address (a local fake in tests), e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: z.url().optional(),
   /** Days a failed payment is retried before the account falls to Free. */
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   })
   .superRefine((c, ctx) => {
+    // Every process on one database must sign sessions and open sealed credentials with the same key.
+    if (c.DATABASE_URL && !c.APP_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required when DATABASE_URL is set, so that every process signs sessions and opens stored credentials with the same key (at least 32 characters, e.g. `openssl rand -base64 48`)' });
+    }
+    if (!c.S3_BUCKET) {
+      const set = (['S3_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter((k) => c[k] !== undefined);
+      if (set.length) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is required when ${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set (files go to that bucket)` });
+    }
+    if (c.S3_ACCESS_KEY_ID && !c.S3_SECRET_ACCESS_KEY) ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'is required when S3_ACCESS_KEY_ID is set' });
+    if (c.S3_SECRET_ACCESS_KEY && !c.S3_ACCESS_KEY_ID) ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'is required when S3_SECRET_ACCESS_KEY is set' });
     if (c.NODE_ENV === 'production' && c.SEED_DEMO === true && !c.DEMO_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['DEMO_PASSWORD'], message: 'is required when SEED_DEMO=true under NODE_ENV=production (there is no default password in production)' });
     }
@@ -123,8 +149,8 @@ const schema = z
     if (!c.AI_MODEL) ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'is required when AI_PROVIDER=openai-compatible' });
   });
 
-/** DEMO_PASSWORD is empty only when the demo account is not seeded (production without it). */
-export type Config = z.infer<typeof schema> & { SEED_DEMO: boolean; DEMO_PASSWORD: string };
+/** DEMO_PASSWORD is empty only when the demo account is not seeded (production without it); S3_FORCE_PATH_STYLE is decided. */
+export type Config = z.infer<typeof schema> & { SEED_DEMO: boolean; DEMO_PASSWORD: string; S3_FORCE_PATH_STYLE: boolean };
 
 export class ConfigError extends Error {}
 
@@ -146,5 +172,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The demo account is for trying Charla: on by default in development only.
   const seedDemo = c.SEED_DEMO ?? c.NODE_ENV === 'development';
   const production = c.NODE_ENV === 'production';
-  return { ...c, SEED_DEMO: seedDemo, DEMO_PASSWORD: c.DEMO_PASSWORD ?? (production ? '' : 'charla-demo-2026') };
+  return {
+    ...c,
+    SEED_DEMO: seedDemo,
+    DEMO_PASSWORD: c.DEMO_PASSWORD ?? (production ? '' : 'charla-demo-2026'),
+    // Compatible stores mostly serve buckets by path; AWS S3 by host name.
+    S3_FORCE_PATH_STYLE: c.S3_FORCE_PATH_STYLE ?? c.S3_URL !== undefined,
+  };
 }

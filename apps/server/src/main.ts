@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildServer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
+import { createFileStorage } from './lib/create-storage.ts';
 import { stdoutDestination } from './lib/logger.ts';
 import { deriveKeys, loadAppSecret } from './lib/secrets.ts';
 import { startWatchdog } from './lib/watchdog.ts';
@@ -29,11 +30,14 @@ const config = readConfig();
 const stdout = stdoutDestination();
 
 const webDist = config.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+// Files: DATA_DIR/files, or the S3 bucket; a store that cannot be written to stops the start, naming the setting.
+const storage = await createFileStorage(config);
+await storage.check().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
 const database = await createDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
 const keys = deriveKeys(loadAppSecret(config.APP_SECRET, config.DATA_DIR), config.ENCRYPTION_KEY);
 // The engine AI_PROVIDER names is made inside, with the app's logger (a failing model is logged).
-const { app, modules } = await buildServer({ config: { ...config, WEB_DIST: webDist }, database, keys, logStream: stdout.stream });
+const { app, modules } = await buildServer({ config: { ...config, WEB_DIST: webDist }, database, keys, storage, logStream: stdout.stream });
 
 const admin = await modules.auth.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
 const banner: string[] = [];
@@ -63,7 +67,7 @@ if (demoPartnerLines) {
   banner.push(`Socio demo (portal de socios): ${at('partners')}  ${demoPartner.email} / ${config.DEMO_PASSWORD}`);
   banner.push(`Sus clientes en ${at(demoPartner.slug)}: ${demoPartner.clients.map((c) => c.email).join(', ')} / ${config.DEMO_PASSWORD}`);
 }
-app.log.info({ port, database: database.kind, ms: Math.round(performance.now() - started) }, 'Charla is ready');
+app.log.info({ port, database: database.kind, files: storage.kind, ms: Math.round(performance.now() - started) }, 'Charla is ready');
 stdout.stream.write(
   [``, `  Charla está lista en http://localhost:${port}  (${database.kind === 'pglite' ? `base embebida en ${config.DATA_DIR}` : 'PostgreSQL'})`, ...banner.map((l) => `  ${l}`), ``, ``].join('\n'),
 );

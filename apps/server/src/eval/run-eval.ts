@@ -29,6 +29,8 @@ if (!args.length) {
 
 const config = loadConfig({
   ...process.env,
+  // The evaluation runs on its own embedded database, whatever the shell points at.
+  DATABASE_URL: undefined,
   NODE_ENV: 'test',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
   TRAINING_ALLOW_PRIVATE_URLS: 'true',

@@ -13,7 +13,7 @@ export interface ModuleContext {
   database: Database;
   jobs: Jobs;
   box: SecretBox;
-  /** Stored files (DATA_DIR/files). */
+  /** Stored files: DATA_DIR/files, or the S3 bucket every process shares. */
   storage: FileStorage;
   /** To a socket.io room (or rooms) of the dashboard. */
   emit: Emit;

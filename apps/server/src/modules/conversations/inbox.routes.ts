@@ -82,7 +82,8 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ service: InboxService }> = asy
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('cache-control', 'private, max-age=3600')
       .header('content-disposition', `${file.inline ? 'inline' : 'attachment'}; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.name ?? req.params.file)}`)
-      .send(file.bytes);
+      .header('content-length', file.stored.size)
+      .send(file.stored.body);
   });
 
   for (const action of conversationActions) {

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { enumColumn } from '../../lib/row-parse.ts';
 import { decodeCursor, encodeCursor, iso } from '../../lib/keyset-cursor.ts';
-import type { FileStorage } from '../../lib/storage.ts';
+import type { FileStorage, StoredFileStream } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/index.ts';
 import type { AccessService } from '../access/access.module.ts';
 import type { AuditService } from '../audit/audit.module.ts';
@@ -25,7 +25,7 @@ export interface InboxDeps {
   pipeline: Pipeline;
   /** What each channel can send: its 24-hour window, its templates. */
   registry: ChannelRegistry;
-  /** Where the files customers sent are kept (DATA_DIR/files/media/<botId>/). */
+  /** Where the files customers sent are kept (media/<botId>/ in the file storage). */
   storage: FileStorage;
 }
 
@@ -228,16 +228,16 @@ export function inboxService(deps: InboxDeps) {
       return detail(bot, row!, contact);
     },
 
-    /** A file a customer sent in this conversation, as it was kept; anything else is not found. */
-    async media(caller: UserRow, id: string, file: string): Promise<{ bytes: Buffer; mime: string; name: string | undefined; inline: boolean }> {
+    /** A file a customer sent in this conversation, as it was kept (a stream, read as it is sent); anything else is not found. */
+    async media(caller: UserRow, id: string, file: string): Promise<{ stored: StoredFileStream; mime: string; name: string | undefined; inline: boolean }> {
       const { bot } = await visible(caller, id);
       const message = await repo.message(file.slice(0, 36));
       const kept = message?.conversationId === id ? message.media?.find((m) => m.file === file) : undefined;
       if (!kept) throw new AppError('NOT_FOUND');
-      const bytes = await deps.storage.get(`media/${bot.id}/${file}`).catch(() => undefined);
-      if (!bytes) throw new AppError('NOT_FOUND');
+      const stored = await deps.storage.stream(`media/${bot.id}/${file}`);
+      if (!stored) throw new AppError('NOT_FOUND');
       const mime = kept.mime ?? 'application/octet-stream';
-      return { bytes, mime, name: kept.name, inline: /^(image|audio|video)\//.test(mime) };
+      return { stored, mime, name: kept.name, inline: /^(image|audio|video)\//.test(mime) };
     },
 
     async read(caller: UserRow, id: string): Promise<ConversationDetail> {

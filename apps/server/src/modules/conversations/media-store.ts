@@ -57,7 +57,7 @@ export function mediaStore(deps: { repo: ConversationsRepository; registry: Chan
         continue;
       }
       const file = `${message.id}-${i}.${extensionFor(got.mime, m.name)}`;
-      await deps.storage.put(`media/${message.botId}/${file}`, got.bytes);
+      await deps.storage.put(`media/${message.botId}/${file}`, got.bytes, { contentType: got.mime });
       kept.push({ ...rest, file, mime: got.mime, size: got.bytes.byteLength });
     }
     const row = await repo.setMedia(messageId, kept);

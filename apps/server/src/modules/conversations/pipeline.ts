@@ -11,7 +11,7 @@ import { turns, type TurnDeps } from './turn.ts';
 
 export interface PipelineDeps extends Omit<TurnDeps, 'events' | 'handoffs' | 'queueSend'> {
   emit: Emit;
-  /** Where kept files go (DATA_DIR/files). */
+  /** Where kept files go (DATA_DIR/files or the S3 bucket). */
   storage?: FileStorage;
   /** The inbox's reads and writes (hand-offs, the idle return, notices to the team). */
   inbox: InboxRepository;

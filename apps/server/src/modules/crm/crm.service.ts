@@ -305,7 +305,7 @@ export function crmService(deps: CrmDeps) {
       await repo.deleteContact(id);
       // The erased contact's name is not kept: the entry names the bot only.
       await deps.audit.record({ accountId: bot.userId, actor: caller, action: 'contact.deleted', target: { type: 'contact', id }, details: { bot_name: bot.botName } });
-      await Promise.all(files.map((f) => deps.storage.remove(`media/${bot.id}/${f.file}`).catch(() => undefined)));
+      await Promise.all(files.map((f) => deps.storage.delete(`media/${bot.id}/${f.file}`).catch(() => undefined)));
     },
 
     async addNote(caller: UserRow, id: string, text: string): Promise<ContactNote> {

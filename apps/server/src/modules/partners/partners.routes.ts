@@ -52,12 +52,12 @@ export const partnersRoutes: FastifyPluginAsyncZod<{ service: PartnersService; a
   });
 
   const sendImage = (kind: 'logo' | 'favicon') => async (req: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
-    const bytes = await service.image(req.params.slug, kind);
-    if (!bytes) {
+    const image = await service.image(req.params.slug, kind);
+    if (!image) {
       if (kind === 'favicon') return reply.header('cache-control', 'no-cache').redirect('/favicon-tenant.svg');
       throw new AppError('NOT_FOUND');
     }
-    return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff').send(bytes);
+    return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff').header('content-length', image.size).send(image.body);
   };
   app.get('/api/partners/public/logo/:slug', { schema: { tags, summary: "A subdomain's logo (PNG)", params: partnerSlugParams } }, sendImage('logo'));
   app.get('/api/partners/public/favicon/:slug', { schema: { tags, summary: "A subdomain's favicon (PNG made from its logo; the default one without a logo)", params: partnerSlugParams } }, sendImage('favicon'));

@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/secrets.ts';
-import type { FileStorage } from '../../lib/storage.ts';
+import type { FileStorage, StoredFileStream } from '../../lib/storage.ts';
 import { hashPassword, insertUserIn, markPartner, setPlan, type AuthService, type UserRow } from '../auth/index.ts';
 import type { BotsService } from '../bots/index.ts';
 import type { MailService } from '../mail/mail.module.ts';
@@ -131,11 +131,11 @@ export function partnersService(deps: PartnersDeps) {
       return { config: publicConfigOf(partner), etag: `W/"${partner.slug}-${stamp(partner)}"` };
     },
 
-    /** A stored logo or favicon of a subdomain (PNG), or undefined when it has none. */
-    async image(slug: string, kind: 'logo' | 'favicon'): Promise<Buffer | undefined> {
+    /** A stored logo or favicon of a subdomain (PNG) as a stream, or undefined when it has none. */
+    async image(slug: string, kind: 'logo' | 'favicon'): Promise<StoredFileStream | undefined> {
       const partner = await repo.bySlug(slug);
       const key = kind === 'logo' ? partner?.logoKey : partner?.faviconKey;
-      return key ? deps.storage.get(key).catch(() => undefined) : undefined;
+      return key ? deps.storage.stream(key) : undefined;
     },
 
     /** The caller's partner as their portal shows it (FORBIDDEN for an account that is not one). */
@@ -163,7 +163,7 @@ export function partnersService(deps: PartnersDeps) {
       const partner = await partnerOf(actor, tenant);
       const { removeLogo, ...colours } = body;
       const updated = await repo.updateBranding(partner.id, { ...colours, ...(removeLogo ? { logoKey: null, faviconKey: null } : {}) });
-      if (removeLogo) await Promise.all([partner.logoKey, partner.faviconKey].filter((k): k is string => Boolean(k)).map((k) => deps.storage.remove(k)));
+      if (removeLogo) await Promise.all([partner.logoKey, partner.faviconKey].filter((k): k is string => Boolean(k)).map((k) => deps.storage.delete(k)));
       return profile(updated ?? partner, link);
     },
 
@@ -175,10 +175,10 @@ export function partnersService(deps: PartnersDeps) {
       const id = randomUUID();
       const logoKey = `partners/${partner.id}/logo-${id}.png`;
       const faviconKey = `partners/${partner.id}/favicon-${id}.png`;
-      await deps.storage.put(logoKey, images.logo);
-      await deps.storage.put(faviconKey, images.favicon);
+      await deps.storage.put(logoKey, images.logo, { contentType: 'image/png' });
+      await deps.storage.put(faviconKey, images.favicon, { contentType: 'image/png' });
       const updated = await repo.updateBranding(partner.id, { logoKey, faviconKey });
-      await Promise.all([partner.logoKey, partner.faviconKey].filter((k): k is string => Boolean(k)).map((k) => deps.storage.remove(k)));
+      await Promise.all([partner.logoKey, partner.faviconKey].filter((k): k is string => Boolean(k)).map((k) => deps.storage.delete(k)));
       return profile(updated ?? partner, link);
     },
 

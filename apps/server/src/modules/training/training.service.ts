@@ -93,6 +93,13 @@ export function trainingService(deps: TrainingDeps) {
     return toDocument(row, locale);
   }
 
+  /** An uploaded document's bytes; a missing file fails the attempt (and is logged). */
+  async function stored(key: string): Promise<Buffer> {
+    const bytes = await storage.get(key);
+    if (!bytes) throw new Error(`the stored file ${key} is missing`);
+    return bytes;
+  }
+
   async function chunksOf(doc: DocumentRow): Promise<{ chunks: Chunk[]; content: string }> {
     switch (doc.trainingType) {
       case 'TEXT': {
@@ -100,11 +107,11 @@ export function trainingService(deps: TrainingDeps) {
         return { chunks: chunkText(text), content: text };
       }
       case 'PDF': {
-        const { text } = await extractPdf(await storage.get(doc.source));
+        const { text } = await extractPdf(await stored(doc.source));
         return { chunks: chunkText(text), content: text };
       }
       case 'CSV': {
-        const { columns, rows } = extractCsv(await storage.get(doc.source));
+        const { columns, rows } = extractCsv(await stored(doc.source));
         const chunks = chunkCsvRows(columns, rows, { heading: doc.documentName });
         return { chunks, content: chunks.map((c) => c.text).join('\n') };
       }
@@ -162,7 +169,7 @@ export function trainingService(deps: TrainingDeps) {
         sizeBytes: file.bytes.length,
       });
       const key = `${botId}/${row.id}.${type.toLowerCase()}`;
-      await storage.put(key, file.bytes);
+      await storage.put(key, file.bytes, { contentType: type === 'PDF' ? 'application/pdf' : 'text/csv' });
       await repo.updateDocument(row.id, { source: key });
       return enqueue({ ...row, source: key }, locale);
     },
@@ -236,7 +243,7 @@ export function trainingService(deps: TrainingDeps) {
       const doc = await repo.findDocument(documentId);
       if (!doc || doc.botId !== botId || doc.isDeleted) throw new AppError('NOT_FOUND');
       if (!(await repo.deleteDocument(documentId))) throw new AppError('NOT_FOUND');
-      if (doc.trainingType === 'PDF' || doc.trainingType === 'CSV') await storage.remove(doc.source).catch(() => undefined);
+      if (doc.trainingType === 'PDF' || doc.trainingType === 'CSV') await storage.delete(doc.source).catch(() => undefined);
       await deps.audit?.record({ accountId: bot.userId, actor: caller, action: 'document.deleted', target: { type: 'document', id: documentId }, details: { bot_name: bot.botName, document_name: doc.documentName } });
       return true;
     },

@@ -14,7 +14,7 @@ export const VERIFY_TOKEN = 'charla-verify-token-2026';
 export const APP_ID = '4815162342';
 
 export interface MetaTestApp {
-  t: TestApp;
+  t: TestApp & { url?: string };
   graph: FakeGraph;
   close(): Promise<void>;
 }
