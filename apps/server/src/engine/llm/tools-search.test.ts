@@ -29,4 +29,16 @@ describe('LLM engine: the knowledge tool', () => {
     expect(JSON.stringify(await run('¿se puede pausar?'))).toContain('congelar');
     expect(JSON.stringify(await run('¿puedo llevar a mi chihuahua?'))).toContain('perros pequeños');
   });
+
+  it('searches each question of a message on its own, so the second one is found too', async () => {
+    const plans = ['Básico', 'Plus', 'Premium', 'Estudiante', 'Familiar', 'Empresarial'].map((name, i) =>
+      passage(`Membresía ${name}\nLa membresía mensual ${name} cuesta $${400 + i * 100} al mes.`, 'Planes'),
+    );
+    const tools = buildTools({ ...context(), tools: memoryTools({ now: MONDAY, passages: [...plans, passage('Horario\nAbrimos los sábados de 7:00 a 15:00.', 'Gimnasio')] }) }, newTurn());
+    const run = (query: string) =>
+      (tools.search_knowledge!.execute as (input: { query: string }, options: unknown) => Promise<unknown>)({ query }, { toolCallId: 't', messages: [] });
+    const found = JSON.stringify(await run('¿Cuánto cuesta la membresía mensual? ¿y abren los sábados?'));
+    expect(found).toContain('Membresía');
+    expect(found).toContain('7:00 a 15:00');
+  });
 });

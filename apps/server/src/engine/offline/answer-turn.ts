@@ -4,8 +4,9 @@ import { finishTurn, firstName, hasReplied, type Turn } from './engine-turn.ts';
 import { openingHoursSentence } from './opening-hours.ts';
 import { answerFromKnowledge } from './knowledge-answer.ts';
 import type { OfflineState, PendingBooking } from './offline-state.ts';
-import { plainText } from './plain-text.ts';
-import { analyzeQuestion, splitQuestions, topicOf, type Topic } from './question.ts';
+import { plainText, wordsOf } from './plain-text.ts';
+import { sameWord } from './word-match.ts';
+import { analyzeQuestion, splitQuestions, topicOf, type Question, type Topic } from './question.ts';
 import type { GroundedAnswer, Length } from './answer.ts';
 import { canHandOff } from './wording.ts';
 
@@ -61,8 +62,18 @@ export async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?:
   // "¿Qué horario tienen? ¿Abren los sábados?": each question answered from its own passages.
   const parts = splitQuestions(text);
   const several = parts.length > 1 ? await answerEach(turn, parts, options) : undefined;
-  const answer = several ? several.answer : await answerFromKnowledge(question, context.tools.search, options);
+  let answer = several ? several.answer : await answerFromKnowledge(question, context.tools.search, options);
   next.topic = several ? several.topic : topicOf(question);
+  // "Me interesa el Jetta" / "¿Cuántos kilómetros tiene?": a short question the knowledge does
+  // not answer alone is asked again of the previous turn's subject, said explicitly; the answer
+  // counts only when its passages also say a word of this question.
+  if (!several && answer.type !== 'answer') {
+    const carried = await aboutPreviousSubject(turn, text, question, options);
+    if (carried) {
+      answer = carried.answer;
+      next.topic = carried.topic;
+    }
+  }
   // A greeting already thanked the customer by name.
   const noted = lead.name && !turn.opening ? say.noted(firstName(lead.name)) : '';
   if (answer.type === 'answer') {
@@ -160,4 +171,28 @@ async function answerEach(
     topic: previous,
     unknown,
   };
+}
+
+/** Words of a question short enough to be a follow-up of the previous turn's subject. */
+const FOLLOW_UP_WORDS = 9;
+
+async function aboutPreviousSubject(
+  turn: Turn,
+  text: string,
+  question: Question,
+  options: { length: Length; language: 'es' | 'en'; business: string },
+): Promise<{ answer: GroundedAnswer; topic: Topic } | undefined> {
+  const previous = turn.state.topic;
+  const own = question.terms.filter((t) => t.weight >= 0.6 && !t.entity);
+  if (!previous?.words.length || question.followUp || !own.length || question.terms.some((t) => t.entity)) return undefined;
+  if (plainText(text).split(' ').length > FOLLOW_UP_WORDS) return undefined;
+  const subject = previous.words.filter((w) => !question.terms.some((t) => t.word === w));
+  if (!subject.length) return undefined;
+  const { context } = turn;
+  const asked = analyzeQuestion(`${text} ${subject.join(' ')}`, { now: context.now, timeZone: context.bot.timezone });
+  const answer = await answerFromKnowledge(asked, context.tools.search, options);
+  if (answer.type !== 'answer') return undefined;
+  const said = answer.sources.flatMap((p) => wordsOf(`${p.heading} ${p.text}`));
+  if (!own.some((t) => t.alternatives.some((alt) => said.some((w) => sameWord(w, alt))))) return undefined;
+  return { answer, topic: topicOf(asked) };
 }

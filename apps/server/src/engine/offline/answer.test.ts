@@ -85,6 +85,26 @@ describe('buildAnswer', () => {
     expect(reply).toContain('piedras calientes');
   });
 
+  it('gives the row naming the asked size, not its neighbour without it', async () => {
+    const cakes = [
+      passage('Producto: Pastel de tres leches; Tamaño: grande; Porciones: 25; Precio mxn: 720', 'precios.csv'),
+      passage('Producto: Pastel de tres leches; Tamaño: chico; Porciones: 10; Precio mxn: 380', 'precios.csv'),
+    ];
+    const reply = await ask('cuanto cuesta el pastel de tres leches grande?', cakes);
+    expect(reply).toContain('720');
+    expect(reply).not.toContain('380');
+    // Asked without a size, both are options.
+    expect(await ask('cuanto cuesta el pastel de tres leches?', cakes)).toMatch(/720[\s\S]*380|380[\s\S]*720/);
+  });
+
+  it('answers a question about a time from the passage that states it, not a row that only names the thing', async () => {
+    const cleaner = [
+      passage('Prenda: Traje de 2 piezas; Servicio: tintorería; Precio mxn: 210', 'precios.csv'),
+      passage('Tiempos de entrega: el servicio normal de tintorería se entrega en 48 horas.', 'Servicios'),
+    ];
+    expect(await ask('¿En cuánto tiempo me entregan un traje?', cleaner)).toContain('48 horas');
+  });
+
   it('answers a yes-or-no question with the verb the text repeats', async () => {
     expect(await ask('¿Manejan financiamiento?', cars)).toMatch(/^Sí\. Manejamos planes de financiamiento/);
   });

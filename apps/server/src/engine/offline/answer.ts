@@ -27,6 +27,8 @@ export interface GroundedAnswer {
   coverage: number;
   /** The part of it the chosen passages say in their own text, not only by a heading or the business's description. */
   ownCoverage?: number;
+  /** Share of the kinds of fact asked (a price, a duration…) the chosen passages state (1 when none is asked). */
+  kindsHeld?: number;
   /** Names the customer asked about that the knowledge never mentions: said as not known. */
   missing?: string[];
 }
@@ -343,6 +345,12 @@ export function buildAnswer(
       if (chosen.length >= limit.rows) break;
       // A row the customer named in full is the one asked about, not a list.
       if (best.named === 1 && s.named < 1) continue;
+      // A row that lacks a word of the question the best one says, and says none it lacks ("el
+      // de tres leches grande": not the small one), is another thing, not an equal option.
+      // Even a light word ("grande", "chico") tells two rows apart when it is all that does.
+      const holds = (x: Scored, i: number) => x.hits[i]!.body || x.hits[i]!.context;
+      const asked = question.terms.map((t, i) => (t.own || t.verb ? -1 : i)).filter((i) => i >= 0);
+      if (asked.some((i) => best.hits[i]!.body && !holds(s, i)) && !asked.some((i) => holds(s, i) && !holds(best, i))) continue;
       if (s.unit.row && s.score >= 0.9 * best.score && s.score > 0) chosen.push(s);
     }
   } else {
@@ -378,6 +386,8 @@ export function buildAnswer(
     if (!named.length && !question.kinds.length) return { type: 'unknown' };
     // "¿Cuánto tarda en llegar a Mérida?": the kind of fact asked is answered for the rest.
     const partial = buildAnswer({ ...question, terms: rest, narrowing: [], plural: true }, passages, options);
+    // Rows of other things with their prices are no answer about a name the business never says.
+    if (partial.type === 'answer' && partial.fromRows && !question.kinds.includes('price')) return { type: 'unknown' };
     return partial.type === 'answer' ? { ...partial, missing: missing.map((t) => t.word) } : { type: 'unknown' };
   }
   if (narrowedAway(question, chosen)) return { type: 'unknown' };
@@ -388,7 +398,15 @@ export function buildAnswer(
   // The opening verb need not be repeated when what it asks about is there ("¿Enseñan inglés?").
   const nouns = contentTerms.filter((t) => !t.verb);
   const complete = (nouns.length ? nouns : contentTerms).every((t) => found(question.terms.indexOf(t)) || (/(?:ar|er|ir)$/.test(t.word) && !t.verb));
-  if (question.strict && !complete) return { type: 'unknown' };
+  // "¿Pasan a recoger la ropa a mi casa?" answered by "recogemos … a domicilio": of a yes-or-no
+  // question that is not whether a thing is offered, one word may go unsaid when two others
+  // naming the thing asked are there.
+  const unsaid = nouns.filter((t) => !found(question.terms.indexOf(t)));
+  const saidWeight = contentTerms.filter((t) => !t.verb && found(question.terms.indexOf(t))).reduce((sum, t) => sum + t.weight, 0);
+  const offerAsked = question.yesNoVerb?.some((v) => OFFER_VERBS.has(v)) ?? false;
+  // Never a table row then: its price would be quoted for a thing not asked about.
+  const nearlyComplete = !offerAsked && unsaid.length === 1 && saidWeight >= 1.5 && !chosen.some((c) => c.unit.row);
+  if (question.strict && !complete && !nearlyComplete) return { type: 'unknown' };
   // "¿Dan tarjetas de crédito?": whether a thing is offered is said only by a passage naming that
   // thing (or a synonym, or a kind of it), not only the broader kind it belongs to: a sentence
   // about payments does not say whether cards are given.
@@ -444,5 +462,6 @@ export function buildAnswer(
     ...(product && { product }),
     coverage: ratio,
     ownCoverage: coverage(question, chosen, true),
+    kindsHeld: question.kinds.length ? question.kinds.filter((k) => chosen.some((c) => c.kinds.includes(k))).length / question.kinds.length : 1,
   };
 }

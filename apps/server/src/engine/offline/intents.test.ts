@@ -22,6 +22,7 @@ describe('detectIntents', () => {
     'llámenme por favor',
     '¿Me comunicas con la doctora?',
     'quiero que me atienda una persona',
+    'Quisiera hablar directamente con la directora',
   ])('hand-off: %s', holds('handoff'));
 
   it.each([

@@ -62,7 +62,7 @@ const PEOPLE =
 
 const HANDOFF = [
   new RegExp(
-    String.raw`\b(?:hablar|platicar|comunicarme|comunicar|contactar|conversar|chatear|talk|speak|chat)\s+(?:con|to|with)\s+(?:(?:un|una|el|la|los|las|algun|alguna|a|an|the|your|su|sus|tu|tus)\s+)?(?:${PEOPLE})\b`,
+    String.raw`\b(?:hablar|platicar|comunicarme|comunicar|contactar|conversar|chatear|talk|speak|chat)\s+(?:[a-z]+mente\s+|directly\s+|personally\s+)?(?:con|to|with)\s+(?:(?:un|una|el|la|los|las|algun|alguna|a|an|the|your|su|sus|tu|tus)\s+)?(?:${PEOPLE})\b`,
   ),
   /\b(?:me|nos)\s+(?:llame|llamen|marque|marquen|contacte|contacten|hable|hablen|comunique|comuniquen|atienda|atiendan)\b/,
   /\b(?:me|nos)\s+(?:pueden|puede|podrian|podria|podrias|puedes)\s+(?:llamar|marcar|contactar|hablar)\b/,

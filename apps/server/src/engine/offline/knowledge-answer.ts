@@ -1,6 +1,6 @@
 import type { Passage } from '../ports.ts';
 import { buildAnswer, type GroundedAnswer, type Length, type NoAnswer } from './answer.ts';
-import { analyzeQuestion, type Question } from './question.ts';
+import { analyzeQuestion, splitQuestions, type Question } from './question.ts';
 import type { FactKind } from './vocabulary.ts';
 
 /** Words a business writes next to each kind of fact, to search with when the question has no others. */
@@ -39,6 +39,17 @@ export async function searchWithRelated(
   k: number,
   clock: { now: Date; timeZone: string },
 ): Promise<Passage[]> {
+  // "¿Cuánto cuesta la sesión? ¿y tienen paquetes?": each question searched on its own, and
+  // their passages taken in turns, so the second one's passage is not crowded out by the first's.
+  const parts = splitQuestions(text);
+  if (parts.length > 1) {
+    const each = await Promise.all(parts.slice(0, 4).map((part) => searchWithRelated(part, search, k, clock)));
+    const out = new Map<number, Passage>();
+    for (let i = 0; out.size < k && each.some((list) => i < list.length); i++) {
+      for (const list of each) if (i < list.length && out.size < k && !out.has(list[i]!.chunkId)) out.set(list[i]!.chunkId, list[i]!);
+    }
+    return [...out.values()];
+  }
   const first = await search(text, k);
   const related = relatedWords(analyzeQuestion(text, clock));
   if (!related.length) return first;
@@ -65,7 +76,7 @@ export async function answerFromKnowledge(
   };
   const passages = await find(question.query);
   const answer = buildAnswer(question, passages, options);
-  if (answer.type === 'answer' && answer.coverage >= 0.999) return answer;
+  if (answer.type === 'answer' && answer.coverage >= 0.999 && (answer.kindsHeld ?? 1) === 1) return answer;
   // Once more with the words a business may use instead ("carro" → "auto", "parking" →
   // "estacionamiento") and those it writes next to the kind of fact asked.
   const related = relatedWords(question);
@@ -77,6 +88,10 @@ export async function answerFromKnowledge(
   const second = buildAnswer(question, merged, options);
   if (answer.type !== 'answer') return second;
   if (second.type !== 'answer') return answer;
+  // "¿En cuánto tiempo me entregan un traje?": the passage that states a time answers, not the
+  // suit's price row that names more of the question's words.
+  const kindsOf = (a: GroundedAnswer) => a.kindsHeld ?? 1;
+  if (kindsOf(second) !== kindsOf(answer) && Math.min(second.ownCoverage ?? 0, answer.ownCoverage ?? 0) > 0) return kindsOf(second) > kindsOf(answer) ? second : answer;
   // As much covered: the one that says the asked things in its own text (the "auto" credit, not
   // a row that only the business's description relates to cars).
   if (second.coverage === answer.coverage) return (second.ownCoverage ?? 0) > (answer.ownCoverage ?? 0) ? second : answer;

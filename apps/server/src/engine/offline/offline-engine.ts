@@ -12,7 +12,7 @@ import { replyLanguage } from './language.ts';
 import { bareName, captureLead } from './lead-capture.ts';
 import { readState, writeState, type OfflineState, type PendingBooking } from './offline-state.ts';
 import { hasContent, plainText } from './plain-text.ts';
-import { analyzeQuestion } from './question.ts';
+import { analyzeQuestion, splitQuestions } from './question.ts';
 import { canHandOff, wording } from './wording.ts';
 
 /** The words of "¿eres un bot?", "¿con quién hablo?": they ask who answers, not about the business. */
@@ -128,7 +128,9 @@ async function respond(context: EngineContext): Promise<EngineResult> {
   // booking, unless it names a day or time.
   // The question may follow what it is about: "Para apartar la habitación, ¿cuánto tengo que pagar?".
   const asked = lead.rest.includes('¿') ? lead.rest.slice(lead.rest.lastIndexOf('¿')) : lead.rest;
-  const aboutBooking = intents.question && (WH_QUESTION.test(plainText(lead.rest)) || WH_QUESTION.test(plainText(asked))) && !when?.date && !when?.time;
+  // Or among others: "Me cambio a Querétaro, ¿cuánto sería? ¿y cuánto dejo para apartar?".
+  const askedPart = splitQuestions(lead.rest).some((p) => WH_QUESTION.test(plainText(p)) && detectIntents(p).booking);
+  const aboutBooking = intents.question && (WH_QUESTION.test(plainText(lead.rest)) || WH_QUESTION.test(plainText(asked)) || askedPart) && !when?.date && !when?.time;
   const wantsSlot = Boolean(when?.date && !when.past && ((intents.availability && !aboutBooking) || (wish && (when.time || when.approximate))));
   // A free time tapped from a list offered earlier, even after the booking was left aside.
   const tappedSlot = Boolean(chosenSlot(context.chosen));

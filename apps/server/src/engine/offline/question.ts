@@ -2,7 +2,7 @@ import { parseWhen } from '../dates/parse-when.ts';
 import { isFirstName } from './lead-capture.ts';
 import { plainText } from './plain-text.ts';
 import { KIND_PHRASES, KIND_WORDS, KINDS_OF, LIGHT_WORDS, PHRASE_TERMS, STOPWORDS, SYNONYMS, WEEKDAY_WORDS, YES_NO_VERBS, type FactKind } from './vocabulary.ts';
-import { sameWord } from './word-match.ts';
+import { sameWord, spellingVariants } from './word-match.ts';
 
 export interface QuestionTerm {
   word: string;
@@ -135,7 +135,7 @@ function alternativesOf(word: string): string[] {
 }
 
 function findAlternatives(word: string): string[] {
-  const out = new Set(sameThingAs(word));
+  const out = new Set([...sameThingAs(word), ...spellingVariants(word)]);
   // A kind ("Europa") is looked for as itself and its instances, not as the kinds above it.
   const isKind = Object.keys(KINDS_OF).some((k) => sameWord(k, word));
   if (!isKind) for (const w of synonymsOf(word)) for (const kind of kindsAbove(w)) for (const k of synonymsOf(kind)) out.add(k);

@@ -41,3 +41,11 @@ describe('alternatives of a question word', () => {
     expect(alternatives('pago')).not.toContain('traslado');
   });
 });
+
+describe('verb forms spelt apart to keep their sound', () => {
+  it('"recojo" is "recogen", "venzo" is "vence", but not another word', () => {
+    expect(sameWord('recojo', 'recogen')).toBe(true);
+    expect(sameWord('venzo', 'vencen')).toBe(true);
+    expect(sameWord('recojo', 'recorrido')).toBe(false);
+  });
+});

@@ -71,6 +71,8 @@ export function sameWord(a: string, b: string): boolean {
   if (a.length >= 6 && b.length >= 6 && nearlyEqual(a, b) && !otherDerivation(a, b)) return true;
   // Written as it sounds: "avitacion" / "habitacion", "jeneral" / "general", "vicita" / "visita".
   if (a.length >= 5 && b.length >= 5 && soundOf(a) === soundOf(b)) return true;
+  // A verb's forms spelt apart to keep its sound: "recojo" / "recogen", "venzo" / "vence".
+  if (a.length >= 5 && b.length >= 5 && stemOf(soundOf(a)) === stemOf(soundOf(b)) && stemOf(soundOf(a)).length >= 4) return true;
   // A word made of a prefix and another word holds that word: "antirrábica" is about "rabia".
   return holdsWord(a, b) || holdsWord(b, a);
 }
@@ -130,4 +132,23 @@ export function soundOf(word: string): string {
   if (sounds.size > 20_000) sounds.clear();
   sounds.set(word, sound);
   return sound;
+}
+
+/**
+ * The spellings a verb's other forms take to keep its sound: "recojo" is written with g in
+ * "recoger", "venzo" with c in "vencer", "busqué" with c in "buscar". Searched too, so "¿si no
+ * recojo mi ropa?" finds "las prendas que no se recogen".
+ */
+export function spellingVariants(word: string): string[] {
+  if (word.length < 5) return [];
+  const out = new Set<string>();
+  const inner = (re: RegExp, to: string) => {
+    const v = word.slice(0, 2) + word.slice(2).replace(re, to);
+    if (v !== word) out.add(v);
+  };
+  inner(/j(?=[ao]$|[ao]s$|amos$|an$)/, 'g');
+  inner(/z(?=[ao]$|[ao]s$|amos$|an$)/, 'c');
+  inner(/qu(?=e$|es$|emos$|en$)/, 'c');
+  inner(/gu(?=e$|es$|emos$|en$)/, 'g');
+  return [...out];
 }
