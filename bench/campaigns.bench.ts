@@ -4,7 +4,8 @@
 //    rate set to 1,000: sustained messages a second, duplicates, recipients lost, the heap while
 //    sending; on PostgreSQL (TEST_DATABASE_URL, else the local one) and on PGlite;
 // 2. a 10,000-recipient campaign on PostgreSQL whose server process is killed with SIGKILL a third
-//    of the way, then another process resumes it: duplicates and sends left unconfirmed.
+//    of the way, then another process resumes it (the fake Graph API sends the statuses of the
+//    sends it accepted to the live process's webhook): duplicates and recipients lost.
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type { BenchResult, Figure } from './lib/bench-result.ts';
@@ -41,7 +42,8 @@ async function bigCampaign(engine: Engine): Promise<Run> {
   graph.setRate(RATE);
   let t: TestApp | undefined;
   try {
-    t = await startApp(engine, { META_GRAPH_URL: graph.url, WHATSAPP_RATE_PER_SECOND: String(RATE), META_RECIPIENT_GAP_MS: '0', LOG_LEVEL: 'silent' });
+    // A long access token: on a busy machine the campaign may outlast the default 15 minutes, and the bench's reads would answer 401.
+    t = await startApp(engine, { META_GRAPH_URL: graph.url, WHATSAPP_RATE_PER_SECOND: String(RATE), META_RECIPIENT_GAP_MS: '0', LOG_LEVEL: 'silent', ACCESS_TOKEN_TTL: '86400' });
     const setupStart = performance.now();
     const owner = await signUpOwner(t, 'Enterprise');
     const botId = await createBot(t, owner);
@@ -124,7 +126,7 @@ async function bigCampaign(engine: Engine): Promise<Run> {
 }
 
 async function killAndResume() {
-  const run = await campaignOnProcesses({ recipients: KILL_RECIPIENTS, ratePerSecond: RATE });
+  const run = await campaignOnProcesses({ recipients: KILL_RECIPIENTS, ratePerSecond: RATE, confirmWindowMs: 5_000 });
   try {
     const started = performance.now();
     await run.start();
@@ -134,17 +136,17 @@ async function killAndResume() {
     const atKill = run.graph.sends(run.phoneNumberId).length;
     await run.startProcess().ready;
     const status = await run.waitDone(10 * 60_000);
-    const perPhone = run.perPhone();
+    const perPhone = run.acceptedPerPhone();
     const rows = await run.recipients();
-    const unconfirmed = rows.filter((r) => r.reason === 'UNCONFIRMED');
+    const sent = (r: { status: string }) => r.status === 'sent' || r.status === 'delivered' || r.status === 'read';
     return {
       status,
       seconds: (performance.now() - started) / 1000,
       atKill,
       duplicates: [...perPhone.values()].reduce((a, n) => a + Math.max(0, n - 1), 0),
-      sentOnce: rows.filter((r) => r.status === 'sent' && perPhone.get(r.address.replace('+', '')) === 1).length,
-      unconfirmed: unconfirmed.length,
-      neverReached: unconfirmed.filter((r) => !perPhone.has(r.address.replace('+', ''))).length,
+      sentOnce: rows.filter((r) => sent(r) && perPhone.get(r.address.replace('+', '')) === 1).length,
+      lost: rows.filter((r) => !perPhone.has(r.address.replace('+', ''))).length,
+      notSent: rows.filter((r) => !sent(r)).length,
     };
   } finally {
     await run.close();
@@ -181,11 +183,11 @@ export default async function bench(): Promise<BenchResult> {
       { name: 'kill -9 (10,000 recipients): messages before the kill', value: k.atKill, unit: 'messages' },
       { name: 'kill -9: duplicates', value: k.duplicates, unit: 'messages' },
       { name: 'kill -9: sent exactly once', value: k.sentOnce, unit: 'recipients' },
-      { name: 'kill -9: unconfirmed (under way at the kill, not repeated)', value: k.unconfirmed, unit: 'recipients' },
-      { name: 'kill -9: of those, never reached the Graph API', value: k.neverReached, unit: 'recipients' },
+      { name: 'kill -9: lost (never reached the Graph API)', value: k.lost, unit: 'recipients' },
+      { name: 'kill -9: not recorded as sent', value: k.notSent, unit: 'recipients' },
       { name: 'kill -9: campaign time, restart included', value: Math.round(k.seconds * 10) / 10, unit: 's' },
     );
-    if (k.status !== 'completed' || k.duplicates) pass = false;
+    if (k.status !== 'completed' || k.duplicates || k.lost || k.notSent) pass = false;
   }
-  return { figures, notes, target: `PostgreSQL ≥ ${minRate} msg/s, 0 duplicates, 0 lost; kill -9: 0 duplicates`, pass };
+  return { figures, notes, target: `PostgreSQL ≥ ${minRate} msg/s, 0 duplicates, 0 lost; kill -9: 0 duplicates, 0 lost`, pass };
 }

@@ -73,6 +73,8 @@ const schema = z
   META_GRAPH_URL: z.url().default('https://graph.facebook.com/v23.0').transform((u) => u.replace(/\/+$/, '')),
   /** One Graph API call gives up after this long. */
   META_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** A send whose Graph call never answered (the process died during it) waits this long, once found, for Meta's status naming it before it is sent again. */
+  META_CONFIRM_WINDOW_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   /** Messages per second per WhatsApp number (Cloud API throughput is 80 by default, up to 1000). */
   WHATSAPP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(80),
   /** Least time between two messages to one customer on a Meta channel, in order. */

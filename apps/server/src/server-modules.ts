@@ -90,7 +90,13 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   const notifications = notificationsModule(ctx, { mail: mail.service, access: access.service });
   conversations.onHandoff((handoff) => notifications.service.handedOff(handoff));
   conversations.onTurnCommitted((turn) => notifications.service.afterTurn(turn));
-  const campaigns = campaignsModule(ctx, { access: access.service, quota: quota.service, bots: bots.service, send: conversations.pipeline.send });
+  const campaigns = campaignsModule(ctx, { access: access.service, quota: quota.service, bots: bots.service, send: conversations.pipeline.send,
+    sendMany: conversations.pipeline.sendMany,
+    checkTemplate: async (bot, template) => {
+      const check = conversations.registry.get('whatsapp')?.capabilities.templates?.approved;
+      if (check) await check(bot, template);
+    },
+  });
   conversations.onMessageChanged(campaigns.messageChanged);
   conversations.onOptedOut((contactId) => campaigns.optedOut(contactId));
 

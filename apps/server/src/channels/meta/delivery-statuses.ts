@@ -4,6 +4,8 @@ import { channelErrorFor } from './meta-errors.ts';
 import type { MetaRepository } from './meta.repository.ts';
 import type { DeliveryStatus } from './meta.table.ts';
 
+const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Statuses Meta reports for sent messages: each kept once (`message_status_events`), then the
  * message moved forward through the conversations module, which tells the dashboard.
@@ -18,23 +20,39 @@ export function deliveryStatuses(deps: { repo: MetaRepository; messages: Channel
       status: DeliveryStatus,
       at: Date,
       error: { notice: Notice; metaCode?: number; detail?: string } | null = null,
+      callbackData?: string,
     ): Promise<ChannelMessage | undefined> {
       if (!(await repo.recordStatus(channel, externalId, status, at, error))) return undefined;
-      // The status may come before the send's answer was stored on the message.
-      const id = (await messages.byExternalId(channel, externalId))?.id ?? (await repo.claimedMessage(channel, externalId));
+      // The status may come before the send's answer was stored on the message, or instead of it
+      // (the process died during the Graph call): the callback data names the claimed message.
+      const id =
+        (await messages.byExternalId(channel, externalId))?.id ??
+        (await repo.claimedMessage(channel, externalId)) ??
+        (callbackData && uuidLike.test(callbackData) ? await repo.confirmSend(callbackData, channel, externalId) : undefined);
       if (!id) return undefined;
       return messages.advance(id, status, at, error?.notice ?? null, externalId);
     },
 
     /** Statuses Meta reported before the send's answer, handed back with it for the send job to apply. */
     async early(channel: MetaChannel, externalId: string): Promise<EarlyStatus[]> {
-      return (await repo.earlyStatuses(channel, externalId)).map((ev) => ({
-        status: ev.status,
-        at: ev.occurredAt,
-        error: ev.status === 'failed' ? channelNotice(channelErrorFor(ev.metaCode ?? undefined), ev.metaCode) : null,
-      }));
+      return (await repo.earlyStatuses(channel, externalId)).map(toEarly);
+    },
+
+    /** `early` for many sends at once (one read), by Meta's id. */
+    async earlyMany(channel: MetaChannel, externalIds: string[]): Promise<Map<string, EarlyStatus[]>> {
+      const out = new Map<string, EarlyStatus[]>();
+      for (const ev of await repo.earlyStatusesMany(channel, externalIds)) {
+        const list = out.get(ev.externalId) ?? [];
+        list.push(toEarly(ev));
+        out.set(ev.externalId, list);
+      }
+      return out;
     },
   };
+}
+
+function toEarly(ev: { status: DeliveryStatus; occurredAt: Date; metaCode: number | null }): EarlyStatus {
+  return { status: ev.status, at: ev.occurredAt, error: ev.status === 'failed' ? channelNotice(channelErrorFor(ev.metaCode ?? undefined), ev.metaCode) : null };
 }
 
 export type DeliveryStatuses = ReturnType<typeof deliveryStatuses>;

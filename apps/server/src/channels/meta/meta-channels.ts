@@ -58,6 +58,7 @@ export function metaChannels(deps: MetaChannelsDeps) {
     ratePerSecond: config.WHATSAPP_RATE_PER_SECOND,
     recipientGapMs: config.META_RECIPIENT_GAP_MS,
     timeoutMs: config.META_TIMEOUT_MS,
+    confirmWindowMs: config.META_CONFIRM_WINDOW_MS,
   });
   const service = channelsService({
     repo,
@@ -81,8 +82,10 @@ export function metaChannels(deps: MetaChannelsDeps) {
     definitions: [
       whatsappCloudChannel({
         send: senders.whatsapp,
+        sendBatch: senders.whatsappBatch,
         fetchMedia: whatsappMediaFetcher({ graph, connections: conns, findBot: bots.find, timeoutMs: config.META_TIMEOUT_MS }),
         checkTemplate: service.checkTemplate,
+        checkApproved: service.checkApproved,
       }),
       messengerChannel({ send: senders.messenger, fetchMedia: attachments }),
       instagramChannel({ send: senders.instagram, fetchMedia: attachments }),

@@ -20,6 +20,8 @@ export type MetaEvent =
       status: DeliveryStatus;
       at: Date;
       error?: { code?: number; title?: string; detail?: string };
+      /** WhatsApp: the biz_opaque_callback_data the send carried (our message's id), so a status names its message even when the send's answer was lost. */
+      callbackData?: string;
     }
   | {
       /** Messenger and Instagram: every message sent to this customer until `until` was delivered or read. */

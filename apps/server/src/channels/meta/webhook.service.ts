@@ -79,7 +79,7 @@ async function applyEvent(deps: WebhookDeps, summary: WebhookSummary, bot: BotRo
   const error = code
     ? { notice: channelNotice(code, event.error?.code), metaCode: event.error?.code, detail: event.error?.detail ?? event.error?.title }
     : null;
-  await deps.statuses.apply(event.channel, event.externalId, event.status, event.at, error);
+  await deps.statuses.apply(event.channel, event.externalId, event.status, event.at, error, event.callbackData);
   if (code && channelWideErrors.has(code)) await deps.connections.recordError(bot, event.channel, code, event.error?.code, error?.detail);
 }
 

@@ -100,7 +100,38 @@ export function whatsappTemplatesService(deps: Pick<ChannelsServiceDeps, 'repo' 
     }
   }
 
+  /**
+   * Refuses a campaign's template Meta does not have in that language (TEMPLATE_NOT_FOUND) or has
+   * not approved (TEMPLATE_NOT_APPROVED: pending, rejected, paused, disabled), as Meta lists the
+   * number's templates with their status; its variables and header are the campaign's own.
+   */
+  async function checkApproved(bot: ChannelBot, template: { name: string; language: string }) {
+    const { creds, waba } = whatsappAccount(bot);
+    const page = await readWaba(bot, creds, listingFailed, () =>
+      graph.get<GraphTemplatePage>(`${waba}/message_templates`, { token: creds.token, query: { name: template.name, fields: templateFields, limit: '100' }, retries: 1 }),
+    );
+    const sameName = (page.data ?? []).filter((t) => t.name === template.name);
+    const found = sameName.find((t) => t.language === template.language);
+    const named = quoted(template.name, template.language);
+    if (!found) {
+      const others = sameName.map((t) => t.language).sort().join(', ');
+      throw new AppError('TEMPLATE_NOT_FOUND', undefined, {
+        es: `No hay una plantilla ${named} en tu cuenta de WhatsApp.${others ? ` Existe en: ${others}.` : ''}`,
+        en: `There is no template ${named} in your WhatsApp account.${others ? ` It exists in: ${others}.` : ''}`,
+      });
+    }
+    if (found.status?.toUpperCase() !== 'APPROVED') {
+      throw new AppError('TEMPLATE_NOT_APPROVED', undefined, {
+        es: `Meta no ha aprobado la plantilla ${named} (estado ${found.status ?? 'desconocido'}): una campaña solo puede enviar plantillas aprobadas.`,
+        en: `Meta has not approved the template ${named} (status ${found.status ?? 'unknown'}): a campaign can only send approved templates.`,
+      });
+    }
+  }
+
   return {
+    /** A campaign's template must be approved by Meta in that language. */
+    checkApproved,
+
     /** The closed-window template of the bot's WhatsApp number, or null. */
     async template(caller: UserRow, botId: string) {
       const bot = await access.requireRead(caller, botId, 'channels');

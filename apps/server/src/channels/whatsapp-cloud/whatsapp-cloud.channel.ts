@@ -1,4 +1,4 @@
-import type { ChannelBot, ChannelDefinition, MediaFetcher, Sender, TemplateChoice } from '../../modules/conversations/ports.ts';
+import type { BatchSender, ChannelBot, ChannelDefinition, MediaFetcher, Sender, TemplateChoice } from '../../modules/conversations/ports.ts';
 import { whatsappImageWithText } from './whatsapp-outbound.ts';
 
 /**
@@ -6,16 +6,17 @@ import { whatsappImageWithText } from './whatsapp-outbound.ts';
  * (whatsapp-inbound.ts reads them), replies go out through the Graph API with buttons, lists,
  * pictures and, after 24 hours without a customer's message, the approved template chosen in Canales.
  */
-export function whatsappCloudChannel(deps: { send: Sender; fetchMedia: MediaFetcher; checkTemplate: (bot: ChannelBot, template: TemplateChoice) => Promise<void> }): ChannelDefinition {
+export function whatsappCloudChannel(deps: { send: Sender; sendBatch?: BatchSender; fetchMedia: MediaFetcher; checkTemplate: (bot: ChannelBot, template: TemplateChoice) => Promise<void>; checkApproved?: (bot: ChannelBot, template: { name: string; language: string }) => Promise<void> }): ChannelDefinition {
   return {
     channel: 'whatsapp',
     send: deps.send,
+    ...(deps.sendBatch ? { sendBatch: deps.sendBatch } : {}),
     fetchMedia: deps.fetchMedia,
     capabilities: {
       media: true,
       choices: 'buttons-and-lists',
       window24h: true,
-      templates: { check: deps.checkTemplate },
+      templates: { check: deps.checkTemplate, ...(deps.checkApproved ? { approved: deps.checkApproved } : {}) },
       paced: true,
       imageWithText: whatsappImageWithText,
     },

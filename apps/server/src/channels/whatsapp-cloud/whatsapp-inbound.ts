@@ -42,6 +42,8 @@ const waStatus = z.looseObject({
   status: z.enum(deliveryStatuses),
   timestamp: z.union([z.string(), z.number()]).optional(),
   recipient_id: z.string().optional(),
+  /** What we sent as the message's biz_opaque_callback_data (our message's id), echoed by Meta. */
+  biz_opaque_callback_data: z.string().optional(),
   errors: z
     .array(z.looseObject({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional(), error_data: z.looseObject({ details: z.string().optional() }).optional() }))
     .optional(),
@@ -158,6 +160,7 @@ export function whatsappEvents(field: string, rawValue: unknown): MetaEvent[] {
       externalId: s.data.id,
       status: s.data.status,
       at: epoch(s.data.timestamp),
+      ...(s.data.biz_opaque_callback_data ? { callbackData: s.data.biz_opaque_callback_data } : {}),
       ...(e ? { error: { code: e.code, title: e.title, detail: e.error_data?.details ?? e.message } } : {}),
     });
   }

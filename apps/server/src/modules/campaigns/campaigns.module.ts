@@ -7,10 +7,10 @@ import type { QuotaService } from '../quota/quota.module.ts';
 import { CAMPAIGN_START_JOB, campaignsJobs } from './campaigns.jobs.ts';
 import { campaignsRepository } from './campaigns.repository.ts';
 import { campaignsRoutes } from './campaigns.routes.ts';
-import { campaignsService } from './campaigns.service.ts';
+import { campaignsService, type CampaignsDeps } from './campaigns.service.ts';
 import { campaignProgress } from './progress.ts';
 import { campaignReasonOf } from './reasons.ts';
-import { campaignRunner } from './runner.ts';
+import { campaignRunner, type RunnerDeps } from './runner.ts';
 
 export type { CampaignsService } from './campaigns.service.ts';
 
@@ -26,6 +26,10 @@ export function campaignsModule(
     bots: Pick<BotsService, 'find'>;
     /** The conversations module's one send. */
     send: (messageId: string) => Promise<void>;
+    /** The conversations module's one send, for many messages at once. */
+    sendMany: RunnerDeps['sendMany'];
+    /** WhatsApp Cloud: refuses a template Meta has not approved (the channel's templates capability). */
+    checkTemplate?: CampaignsDeps['checkTemplate'];
     /** A claim older than this is looked at again (its worker died); by default just past the time after which a Meta send claim counts as abandoned. */
     staleMs?: number;
   },
@@ -44,7 +48,7 @@ export function campaignsModule(
     db,
     repo,
     findBot: deps.bots.find,
-    send: deps.send,
+    sendMany: deps.sendMany,
     quota: deps.quota,
     progress: progress.changed,
     log: ctx.log,
@@ -71,6 +75,7 @@ export function campaignsModule(
     schedule: async (id, at) => void (await ctx.jobs.send(CAMPAIGN_START_JOB, { campaignId: id }, { startAfter: at, singletonKey: id })),
     progress: progress.changed,
     ratePerSecond: ctx.config.WHATSAPP_RATE_PER_SECOND,
+    ...(deps.checkTemplate ? { checkTemplate: deps.checkTemplate } : {}),
   });
 
   /** A campaign's message changed (a status webhook) or a customer wrote (a reply): the recipient follows. */

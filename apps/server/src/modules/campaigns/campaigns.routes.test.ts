@@ -104,6 +104,27 @@ describe.each(engines)('campaigns on %s', (dbEngine) => {
     expect(m.graph.sends(phoneNumberId).filter((s) => (s.body as { type: string }).type === 'template')).toHaveLength(2);
   });
 
+  it('refuses on WhatsApp Cloud a template Meta has not approved (TEMPLATE_NOT_APPROVED) or does not have (TEMPLATE_NOT_FOUND), at create and at start', async () => {
+    const { botId, api } = await whatsappBot(m.t);
+    const preview = await previewCsv(api, botId, 'telefono,nombre\n+52 33 1234 5678,Ana\n');
+    expect(preview.statusCode, preview.body).toBe(200);
+    const create = (message: Record<string, unknown>) =>
+      api({ method: 'POST', url: '/api/campaigns', payload: { botId, name: 'Promo', channel: 'whatsapp', audience: { kind: 'csv', uploadId: preview.json().uploadId }, message } });
+    const pending = await create({ kind: 'template', name: 'oferta_fin_de_mes', language: 'es_MX', bodyVariables: [] });
+    expect(pending.statusCode, pending.body).toBe(409);
+    expect(pending.json().error.code).toBe('TEMPLATE_NOT_APPROVED');
+    const unknown = await create({ kind: 'template', name: 'no_existe', language: 'es_MX', bodyVariables: [] });
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.json().error.code).toBe('TEMPLATE_NOT_FOUND');
+    // Approved when made, paused by Meta before the start: the start is refused.
+    const made = await create(template());
+    expect(made.statusCode, made.body).toBe(201);
+    m.graph.templates.find((t) => t.name === 'recordatorio_cita')!.status = 'PAUSED';
+    const start = await api({ method: 'POST', url: `/api/campaigns/${made.json().campaign.id}/start` });
+    expect(start.statusCode, start.body).toBe(409);
+    expect(start.json().error.code).toBe('TEMPLATE_NOT_APPROVED');
+  });
+
   it('keeps each failure with its reason, and pauses on a paused template and on a refused token', async () => {
     const { botId, api, phoneNumberId } = await whatsappBot(m.t);
     const to = (n: string) => (c: { path: string; body: unknown }) => c.path.endsWith('/messages') && (c.body as { to?: string }).to === n;

@@ -48,6 +48,11 @@ export interface CampaignsDeps {
   schedule: (campaignId: string, at: Date) => Promise<void>;
   progress: (campaignId: string) => void;
   ratePerSecond: number;
+  /**
+   * WhatsApp Cloud: refuses a template Meta does not have approved in that language
+   * (TEMPLATE_NOT_FOUND, TEMPLATE_NOT_APPROVED), from the number's templates as Meta lists them.
+   */
+  checkTemplate?: (bot: AccessedBot, template: { name: string; language: string }) => Promise<void>;
   now?: () => Date;
 }
 
@@ -136,6 +141,11 @@ export function campaignsService(deps: CampaignsDeps) {
     };
   }
 
+  /** On WhatsApp Cloud a campaign sends an approved template only. */
+  async function approvedTemplate(bot: AccessedBot, channel: CampaignChannel, message: CampaignRow['message']) {
+    if (channel === 'whatsapp' && message.kind === 'template' && deps.checkTemplate) await deps.checkTemplate(bot, { name: message.name, language: message.language });
+  }
+
   const recipientView = (r: RecipientRow): CampaignRecipient => ({
     id: r.id,
     phone: r.phone,
@@ -187,6 +197,7 @@ export function campaignsService(deps: CampaignsDeps) {
       }
       const built = await build(bot.id, body.channel, body.audience);
       if (!built.recipients.some((r) => !r.skip)) throw new AppError('AUDIENCE_EMPTY');
+      await approvedTemplate(bot, body.channel, body.message);
       const campaign = await repo.create(
         {
           botId: bot.id,
@@ -230,6 +241,8 @@ export function campaignsService(deps: CampaignsDeps) {
       const { campaign, bot } = await campaignFor(actor, id, true);
       const at = now();
       let moved: CampaignRow | undefined;
+      // Meta may have paused, disabled or rejected the template since the campaign was made.
+      if (action === 'start' || action === 'resume') await approvedTemplate(bot, campaign.channel, campaign.message);
       if (action === 'start') moved = await repo.transition(id, ['draft', 'scheduled'], 'running', { startedAt: at, pauseReason: null });
       else if (action === 'pause') moved = await repo.transition(id, ['running', 'scheduled'], 'paused', { pauseReason: 'owner' });
       else if (action === 'resume') {

@@ -2,7 +2,7 @@ import { campaignFailureRate, qrPaceDefaults, type CampaignChannel, type Campaig
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { BotRow } from '../bots/index.ts';
-import { outreachOutcomes, storeOutreach, type OutreachItem } from '../conversations/index.ts';
+import { storeOutreach, type OutreachItem, type SendManyOutcome } from '../conversations/index.ts';
 import type { QuotaService } from '../quota/quota.module.ts';
 import { contactVariables, renderCampaignMessage } from './campaign-message.ts';
 import type { CampaignRow, CampaignsRepository, RecipientRow, SendOutcome } from './campaigns.repository.ts';
@@ -13,8 +13,11 @@ export interface RunnerDeps {
   db: Db;
   repo: CampaignsRepository;
   findBot: (botId: string) => Promise<BotRow | undefined>;
-  /** The conversations module's one send of a stored message; throws when the channel asks to send later. */
-  send: (messageId: string) => Promise<void>;
+  /**
+   * The conversations module's send of many stored messages at once (the one send path, batched);
+   * `confirmUnanswered`: a send whose call never answered waits for the provider's status.
+   */
+  sendMany: (messageIds: string[], opts?: { confirmUnanswered?: boolean }) => Promise<Map<string, SendManyOutcome>>;
   quota: Pick<QuotaService, 'check'>;
   /** Tells the bot's room how a campaign stands (throttled by the caller). */
   progress: (campaignId: string) => void;
@@ -39,7 +42,9 @@ export const recipientMessageKey = (r: Pick<RecipientRow, "id" | "attempts">) =>
 
 const LANES = 4;
 /** Sends one lane has under way at once: enough for the rate, few enough that none waits past the Graph time-out on a busy process. */
-const MAX_BATCH = 50;
+const MAX_BATCH = 100;
+/** A send whose claim waits for the provider's status (its call never answered) is looked at again this often. */
+const AWAIT_STATUS_MS = 2_000;
 const IDLE_MS = 250;
 /** Tries of a recipient Meta keeps refusing for throughput, each a message of its own. */
 const RATE_RETRIES = 8;
@@ -104,50 +109,60 @@ export function campaignRunner(deps: RunnerDeps) {
     if (wait > 0) await sleep(wait);
   }
 
-  /** Sends one batch through the one send path; answers each recipient's outcome. */
+  /**
+   * Sends one batch through the one send path, batched (a few statements for the whole batch);
+   * answers each recipient's outcome.
+   */
   async function sendBatch(campaign: CampaignRow, claimed: RecipientRow[], messageOf: Map<string, string>): Promise<SendOutcome[]> {
-    const retries = new Map<string, SendOutcome>();
-    await Promise.all(
-      claimed.map(async (r) => {
-        const messageId = messageOf.get(r.id);
-        if (!messageId) return;
-        try {
-          await deps.send(messageId);
-        } catch (err) {
-          const metaCode = (err as { code?: unknown }).code;
-          const at = now().getTime();
-          if (metaCode === 130429) {
-            // The number's throughput: slow the whole number down, and this person later.
-            await repo.slowDown(`whatsapp:${campaign.botId}`, new Date(at + 5_000));
-            retries.set(r.id, { id: r.id, status: 'retry', notBefore: new Date(at + 2_000 * 2 ** Math.min(r.attempts, 5)) });
-          } else if (metaCode === 131056) {
-            // Too many messages to this one person: only they wait.
-            retries.set(r.id, { id: r.id, status: 'retry', notBefore: new Date(at + 10_000 * (r.attempts + 1)) });
-          } else {
-            log.info({ err, campaignId: campaign.id, recipientId: r.id }, 'campaign send to be tried again');
-            retries.set(r.id, { id: r.id, status: 'retry', notBefore: new Date(at + 5_000) });
-          }
-        }
-      }),
-    );
-    const outcomes = await outreachOutcomes(deps.db, [...messageOf.values()]);
+    const ids = claimed.map((r) => messageOf.get(r.id)).filter((id): id is string => Boolean(id));
+    // WhatsApp Cloud: a send whose call never answered (a process killed during it) is settled by
+    // Meta's status naming it, never by a second message that might be a duplicate.
+    const outcomes = await deps.sendMany(ids, { confirmUnanswered: campaign.channel === 'whatsapp' });
     const at = now();
-    return claimed.map((r): SendOutcome => {
-      const retry = retries.get(r.id);
+    let slowed = false;
+    const result: SendOutcome[] = [];
+    for (const r of claimed) {
       const m = outcomes.get(messageOf.get(r.id) ?? '');
-      if (!m) return { id: r.id, status: 'failed', reason: 'PROVIDER_ERROR', metaCode: null, at };
-      if (m.status === 'failed') {
-        const reason = campaignReasonOf(m.error, m.metaCode);
+      if (!m) {
+        result.push({ id: r.id, status: 'failed', reason: 'PROVIDER_ERROR', metaCode: null, at });
+        continue;
+      }
+      if (m.status === 'later') {
+        if (m.metaCode === 130429) {
+          // The number's throughput: slow the whole number down, and this person later.
+          if (!slowed) await repo.slowDown(`whatsapp:${campaign.botId}`, new Date(at.getTime() + 5_000));
+          slowed = true;
+          result.push({ id: r.id, status: 'retry', notBefore: new Date(at.getTime() + 2_000 * 2 ** Math.min(r.attempts, 5)) });
+        } else if (m.metaCode === 131056) {
+          // Too many messages to this one person: only they wait.
+          result.push({ id: r.id, status: 'retry', notBefore: new Date(at.getTime() + 10_000 * (r.attempts + 1)) });
+        } else if (m.reason === 'awaiting_status' || m.reason === 'busy') {
+          result.push({ id: r.id, status: 'retry', notBefore: new Date(at.getTime() + AWAIT_STATUS_MS) });
+        } else {
+          log.info({ campaignId: campaign.id, recipientId: r.id, reason: m.reason }, 'campaign send to be tried again');
+          result.push({ id: r.id, status: 'retry', notBefore: new Date(at.getTime() + 5_000) });
+        }
+        continue;
+      }
+      if (m.status === 'failed' || (m.status === 'done' && m.messageStatus === 'failed')) {
+        const failure = { error: m.error, metaCode: m.metaCode };
+        const reason = campaignReasonOf(failure.error, failure.metaCode);
         // Meta refused it for throughput every time the channel tried: nothing went out, so it waits again with a new message.
         if ((reason === 'RATE_LIMITED' || reason === 'PAIR_RATE_LIMITED') && r.attempts < RATE_RETRIES) {
-          return { id: r.id, status: 'retry', notBefore: new Date(at.getTime() + 2_000 * (r.attempts + 1)), fresh: true };
+          result.push({ id: r.id, status: 'retry', notBefore: new Date(at.getTime() + 2_000 * (r.attempts + 1)), fresh: true });
+          continue;
         }
         const skipped = reason === 'OUTSIDE_WINDOW' && (campaign.channel === 'messenger' || campaign.channel === 'instagram');
-        return { id: r.id, status: skipped ? 'skipped' : 'failed', reason, metaCode: m.metaCode, at };
+        result.push({ id: r.id, status: skipped ? 'skipped' : 'failed', reason, metaCode: failure.metaCode, at });
+        continue;
       }
-      if (m.status === 'queued') return retry ?? { id: r.id, status: 'retry', notBefore: new Date(at.getTime() + 5_000) };
-      return { id: r.id, status: 'sent', externalId: m.externalId, at: m.sentAt ?? at };
-    });
+      if (m.status === 'done' && m.messageStatus === 'queued') {
+        result.push({ id: r.id, status: 'retry', notBefore: new Date(at.getTime() + 5_000) });
+        continue;
+      }
+      result.push({ id: r.id, status: 'sent', externalId: m.externalId, at: m.at ?? at });
+    }
+    return result;
   }
 
   /** One batch: claim, store, pace, send, finish. Answers how many were claimed. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Notice } from '@charla/shared';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
 import { contactIdentities, contacts, conversations, messages, type Channel, type StoredMedia } from './conversations.table.ts';
@@ -384,6 +384,48 @@ export function conversationsRepository(db: Db) {
         lastInboundAt: row.lastInboundAt,
         earlierQueued: Boolean(row.earlierQueued),
       };
+    },
+
+    /** `sendContext` of many messages in one read (a campaign's batch; replies' order is not looked at). */
+    async sendContexts(messageIds: string[]): Promise<StoredSend[]> {
+      if (!messageIds.length) return [];
+      const rows = await db
+        .select({
+          message: messages,
+          lastInboundAt: conversations.lastInboundAt,
+          bot: { id: bots.id, userId: bots.userId, metaCredentials: bots.metaCredentials, messengerCredentials: bots.messengerCredentials, deletedAt: bots.deletedAt },
+          recipients: sql<string[] | null>`(select json_agg(${contactIdentities.externalId}) from ${contactIdentities} where ${customerOfConversation})`,
+        })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .innerJoin(bots, eq(bots.id, messages.botId))
+        .where(inArray(messages.id, messageIds));
+      return rows.map((row) => {
+        const { deletedAt, ...bot } = row.bot;
+        return {
+          message: row.message,
+          bot: deletedAt ? { ...bot, metaCredentials: [], messengerCredentials: [] } : bot,
+          recipients: row.recipients ?? [],
+          lastInboundAt: row.lastInboundAt,
+          earlierQueued: false,
+        };
+      });
+    },
+
+    /** `setStatus` of many queued messages in one statement: `sent` with the channel's id, or `failed` with why; answers those that moved. */
+    async finishQueued(rows: { id: string; status: 'sent' | 'failed'; externalId?: string; error?: Notice }[]): Promise<MessageRow[]> {
+      if (!rows.length) return [];
+      const values = rows.map((r) => ({ id: r.id, status: r.status, external_id: r.externalId ?? null, error: r.error?.code ?? null, error_params: r.error?.params ?? null }));
+      const moved = await queryRows<{ id: string }>(db, sql`update messages m set status = x.status,
+          sent_at = case when x.status = 'sent' then now() else m.sent_at end,
+          external_id = coalesce(x.external_id, m.external_id),
+          error = case when x.status = 'failed' then x.error else m.error end,
+          error_params = case when x.status = 'failed' then x.error_params else m.error_params end
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id uuid, status text, external_id text, error text, error_params jsonb)
+        where m.id = x.id and m.status = 'queued'
+        returning m.id`);
+      const ids = moved.map((r) => r.id);
+      return ids.length ? db.select().from(messages).where(inArray(messages.id, ids)) : [];
     },
 
     /** Whether an earlier reply of the same conversation still waits to be sent (replies go out in order). */

@@ -5,7 +5,7 @@ import { conversationsRepository, type QueueMessage } from './conversations.repo
 export { contactsRepository, type ContactsRepository, type ContactInsert, type ContactRow } from './contacts.repository.ts';
 export type { QueueMessage };
 export type { MessageRow } from './conversations.repository.ts';
-export type { Outbound } from './outbound.ts';
+export type { Outbound, SendManyOutcome } from './outbound.ts';
 export type { AppointmentChanges, TurnAppointments } from './appointments-port.ts';
 export type { HandedOff } from './handoff.ts';
 export type { CommittedTurn } from './turn.ts';

@@ -3,7 +3,8 @@ import type { Jobs } from '../../plugins/jobs.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import type { ConversationEvents } from './conversation-events.ts';
 import type { ConversationsRepository, MessageRow, StoredSend } from './conversations.repository.ts';
-import type { SendContext, SenderCapabilities, SendResult } from './ports.ts';
+import type { Notice } from '@charla/shared';
+import type { SendContext, SenderCapabilities, SendLater, SendResult } from './ports.ts';
 import { windowOpen } from './window.ts';
 
 export const SEND_JOB = 'message.send';
@@ -79,6 +80,86 @@ export async function send(deps: OutboundDeps, messageId: string): Promise<void>
   return recordSend(deps, message, await channel.send(toSendContext(stored, channel.capabilities)));
 }
 
+/** Where one message of `sendMany` stands after it. */
+export type SendManyOutcome =
+  | { status: 'sent'; externalId: string | null; at: Date }
+  | { status: 'failed'; error: string; metaCode: number | null }
+  /** To try again later: the channel asked to wait (Meta's `metaCode`), or an unanswered claim waits for its status. */
+  | { status: 'later'; reason: string; metaCode: number | null }
+  /** Delivered, read or failed already before this send (a message no longer queued). */
+  | { status: 'done'; messageStatus: MessageRow['status']; externalId: string | null; error: string | null; metaCode: number | null; at: Date | null };
+
+const metaCodeOf = (params: unknown) => (typeof (params as { metaCode?: unknown } | null)?.metaCode === 'number' ? (params as { metaCode: number }).metaCode : null);
+
+/**
+ * Sends many stored messages at once (a campaign's batch) with a few statements for all of them:
+ * the send contexts read in one query, the channel's batch send (or its one send, side by side),
+ * the outcomes written in one update. With `confirmUnanswered`, a message whose earlier call never
+ * answered waits for the provider's status naming it instead of failing as unconfirmed.
+ */
+export async function sendMany(deps: OutboundDeps, messageIds: string[], opts: { confirmUnanswered?: boolean } = {}): Promise<Map<string, SendManyOutcome>> {
+  const out = new Map<string, SendManyOutcome>();
+  const stored = await deps.repo.sendContexts(messageIds);
+  const waiting: StoredSend[] = [];
+  for (const s of stored) {
+    const m = s.message;
+    if (m.status !== 'queued') out.set(m.id, { status: 'done', messageStatus: m.status, externalId: m.externalId, error: m.error, metaCode: metaCodeOf(m.errorParams), at: m.sentAt });
+    else waiting.push(s);
+  }
+  const results = new Map<string, SendResult | SendLater>();
+  const byChannel = new Map<string, StoredSend[]>();
+  for (const s of waiting) byChannel.set(s.message.channel, [...(byChannel.get(s.message.channel) ?? []), s]);
+  for (const [name, list] of byChannel) {
+    const channel = deps.registry.get(name as MessageRow['channel']);
+    if (!channel) {
+      for (const s of list) results.set(s.message.id, { failed: { code: 'CHANNEL_NOT_CONNECTED' } });
+      continue;
+    }
+    const contexts = list.map((s) => ({ ...toSendContext(s, channel.capabilities), ...(opts.confirmUnanswered ? { confirmUnanswered: true } : {}) }));
+    const known = list.filter((s) => s.message.externalId);
+    for (const s of known) results.set(s.message.id, { externalId: s.message.externalId! });
+    const toSend = contexts.filter((c) => !c.message.externalId);
+    const answers = channel.sendBatch
+      ? await channel.sendBatch(toSend)
+      : await Promise.all(
+          toSend.map((c) =>
+            channel.send(c).catch((err: unknown): SendLater => ({ later: { reason: err instanceof Error ? err.message : 'send failed', ...(typeof (err as { code?: unknown }).code === 'number' ? { metaCode: (err as { code: number }).code } : {}) } })),
+          ),
+        );
+    toSend.forEach((c, i) => results.set(c.message.id, answers[i]!));
+  }
+  const finishing: { id: string; status: 'sent' | 'failed'; externalId?: string; error?: Notice }[] = [];
+  for (const s of waiting) {
+    const r = results.get(s.message.id);
+    if (!r) continue;
+    if ('later' in r) {
+      out.set(s.message.id, { status: 'later', reason: r.later.reason, metaCode: r.later.metaCode ?? null });
+      continue;
+    }
+    if ('failed' in r) {
+      finishing.push({ id: s.message.id, status: 'failed', error: r.failed });
+      continue;
+    }
+    // Statuses Meta reported before its answer (rare): applied one by one, as the one send does.
+    if (r.statuses?.length) {
+      await recordSend(deps, s.message, r);
+      const [m] = await deps.repo.sendContexts([s.message.id]);
+      if (m) out.set(s.message.id, { status: 'done', messageStatus: m.message.status, externalId: m.message.externalId, error: m.message.error, metaCode: metaCodeOf(m.message.errorParams), at: m.message.sentAt });
+      continue;
+    }
+    finishing.push({ id: s.message.id, status: 'sent', ...(r.externalId ? { externalId: r.externalId } : {}) });
+  }
+  const moved = await deps.repo.finishQueued(finishing);
+  for (const m of moved) deps.events.message(m.botId, m.channel, m);
+  const movedById = new Map(moved.map((m) => [m.id, m]));
+  for (const f of finishing) {
+    const m = movedById.get(f.id);
+    if (f.status === 'sent') out.set(f.id, { status: 'sent', externalId: m?.externalId ?? f.externalId ?? null, at: m?.sentAt ?? new Date() });
+    else out.set(f.id, { status: 'failed', error: f.error!.code, metaCode: metaCodeOf(f.error!.params) });
+  }
+  return out;
+}
+
 /** Queues the send of a stored message (the SEND job, one per message). */
 export function queueSend(jobs: Jobs, messageId: string) {
   return jobs.send(SEND_JOB, { messageId }, { singletonKey: messageId });
@@ -92,6 +173,7 @@ export function queueSend(jobs: Jobs, messageId: string) {
 export function outbound(deps: OutboundDeps) {
   return {
     send: (messageId: string) => send(deps, messageId),
+    sendMany: (messageIds: string[], opts?: { confirmUnanswered?: boolean }) => sendMany(deps, messageIds, opts),
     queueSend: (messageId: string) => queueSend(deps.jobs, messageId),
     /** Tells the dashboard of a message stored outside a turn (a reminder, a notice). */
     announce: (m: MessageRow) => deps.events.message(m.botId, m.channel, m),

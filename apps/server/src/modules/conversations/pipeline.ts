@@ -51,6 +51,7 @@ export function pipeline(deps: PipelineDeps) {
     recover: turn.recover,
     queueTurn: turn.queueTurn,
     send: out.send,
+    sendMany: out.sendMany,
     queueSend: out.queueSend,
     announce: out.announce,
     events,

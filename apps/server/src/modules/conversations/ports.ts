@@ -87,6 +87,12 @@ export interface SendContext {
   lastInboundAt: Date | null;
   /** Whether a reply may go now: always on channels without a 24-hour window (see window.ts). */
   windowOpen: boolean;
+  /**
+   * A claim of this message whose call never answered (its process died during it) waits for the
+   * provider's status naming it, and is sent again only once the wait passed with none (a
+   * campaign's send); otherwise it fails as unconfirmed.
+   */
+  confirmUnanswered?: boolean;
 }
 
 /** A status the channel learnt of before the send answered (Meta's webhook can overtake its own answer). */
@@ -104,6 +110,14 @@ export type SendResult = { externalId?: string; statuses?: EarlyStatus[] } | { f
 
 /** Delivers one outbound message on its channel; throws to be retried by the send job. */
 export type Sender = (context: SendContext) => Promise<SendResult>;
+
+/** A send to try again later: the provider asked to wait (`metaCode`), or a claim waits for its status. */
+export interface SendLater {
+  later: { reason: string; metaCode?: number };
+}
+
+/** Sends many messages at once (a campaign's batch): one answer per context, in order; one message's trouble never throws. */
+export type BatchSender = (contexts: SendContext[]) => Promise<(SendResult | SendLater)[]>;
 
 /** The largest file a customer may send that is kept (WhatsApp's own limit for audio and video). */
 export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
@@ -130,7 +144,11 @@ export interface SenderCapabilities {
   /** Replies need the customer to have written in the last 24 hours (a template reopens it where `templates`). */
   window24h: boolean;
   /** Approved templates can be sent (after the window closed); refuses one the channel's account cannot send. */
-  templates?: { check(bot: ChannelBot, template: TemplateChoice): Promise<void> };
+  templates?: {
+    check(bot: ChannelBot, template: TemplateChoice): Promise<void>;
+    /** Refuses a template the account does not have approved in that language (a campaign's, any variables). */
+    approved?(bot: ChannelBot, template: { name: string; language: string }): Promise<void>;
+  };
   /**
    * Sends are spaced out per number or recipient (they may wait before going); the send job
    * holds a reply until the earlier replies of its conversation have left.
@@ -144,6 +162,8 @@ export interface SenderCapabilities {
 export interface ChannelDefinition {
   channel: Channel;
   send: Sender;
+  /** Many sends at once with a few statements for all of them, where the channel has it. */
+  sendBatch?: BatchSender;
   capabilities: SenderCapabilities;
   /** Downloads the files customers send on it, when it can. */
   fetchMedia?: MediaFetcher;

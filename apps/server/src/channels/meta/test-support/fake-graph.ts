@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraphTemplate } from '../whatsapp-templates.ts';
@@ -215,6 +215,73 @@ export async function fakeGraph() {
   let rate: number | null = null;
   const window = new Map<string, { second: number; count: number }>();
 
+  /**
+   * Meta's messages webhook for the statuses of the sends it accepted: off until a test points it
+   * at an app (`webhooks`). Each accepted WhatsApp send gets its `sent` status (with the
+   * biz_opaque_callback_data the send carried), queued the moment the send is accepted, whatever
+   * happens to the caller; deliveries are batched, signed with the app secret
+   * (X-Hub-Signature-256) and, like Meta's, sent again until the app answers 200.
+   */
+  let hook: { url: string; appSecret: string; wabaId: string; retryMs: number } | null = null;
+  const outbox: { account: string; status: Record<string, unknown> }[] = [];
+  let delivered = 0;
+  let delivering = false;
+  const deliveryTimer = setInterval(() => void deliver(), 50);
+  deliveryTimer.unref();
+
+  function acceptedSend(c: GraphCall, reply: GraphReply) {
+    if (typeof reply !== 'object' || (reply.status ?? 200) !== 200 || !/^\d+\/messages$/.test(c.path)) return;
+    const b = c.body as { messaging_product?: string; to?: string; biz_opaque_callback_data?: string };
+    const wamid = (reply.body as { messages?: { id?: string }[] } | undefined)?.messages?.[0]?.id;
+    if (b?.messaging_product !== 'whatsapp' || !wamid) return;
+    const category = (b as { type?: string }).type === 'template' ? 'marketing' : 'service';
+    outbox.push({
+      account: c.path.split('/')[0]!,
+      status: {
+        id: wamid,
+        status: 'sent',
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        recipient_id: b.to,
+        ...(b.biz_opaque_callback_data ? { biz_opaque_callback_data: b.biz_opaque_callback_data } : {}),
+        conversation: { id: randomBytes(16).toString('hex'), expiration_timestamp: String(Math.floor(Date.now() / 1000) + 86_400), origin: { type: category } },
+        pricing: { billable: true, pricing_model: 'PMP', category },
+      },
+    });
+  }
+
+  async function deliver() {
+    if (!hook || delivering || !outbox.length) return;
+    delivering = true;
+    const target = hook;
+    const batch = outbox.splice(0, 50);
+    try {
+      const accounts = [...new Set(batch.map((x) => x.account))];
+      const raw = JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: target.wabaId,
+            changes: accounts.map((account) => ({
+              field: 'messages',
+              value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: account }, statuses: batch.filter((x) => x.account === account).map((x) => x.status) },
+            })),
+          },
+        ],
+      });
+      const signature = `sha256=${createHmac('sha256', target.appSecret).update(raw).digest('hex')}`;
+      const res = await fetch(target.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body: raw, signal: AbortSignal.timeout(30_000) });
+      await res.arrayBuffer().catch(() => undefined);
+      if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
+      delivered += batch.length;
+    } catch {
+      // Not taken: Meta keeps the statuses and delivers them again later.
+      outbox.unshift(...batch);
+      await new Promise((r) => setTimeout(r, target.retryMs));
+    } finally {
+      delivering = false;
+    }
+  }
+
   function overRate(c: GraphCall): boolean {
     if (rate === null || c.method !== 'POST' || !/^\d+\/messages$/.test(c.path)) return false;
     const account = c.path.split('/')[0]!;
@@ -309,6 +376,8 @@ export async function fakeGraph() {
       req.socket.destroy();
       return;
     }
+    // Accepted now: its status goes to the app even if the caller never reads the answer.
+    acceptedSend(call, reply);
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     call.status = reply.status ?? 200;
     res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
@@ -336,6 +405,15 @@ export async function fakeGraph() {
       const match = typeof path === 'string' ? (c: GraphCall) => c.path.endsWith(path) : path;
       for (const reply of replies) queued.push({ match, reply });
     },
+    /**
+     * Points Meta's messages webhook at an app (`url`: its /webhooks/meta, `appSecret` signs each
+     * delivery), or turns it off; statuses of sends accepted meanwhile wait and go once it is set.
+     */
+    webhooks(target: { url: string; appSecret: string; wabaId?: string; retryMs?: number } | null) {
+      hook = target && { wabaId: '102290129340398', retryMs: 250, ...target };
+    },
+    /** Statuses accepted by the app so far, and those still waiting to be delivered. */
+    statusDeliveries: () => ({ delivered, waiting: outbox.length }),
     /** Sets the throughput each number may send at (130429 past it), or none. */
     setRate(perSecond: number | null) {
       rate = perSecond;
@@ -349,10 +427,14 @@ export async function fakeGraph() {
       violations.length = 0;
       queued.length = 0;
       templates.splice(0, templates.length, ...structuredClone([...sampleTemplates]));
+      outbox.length = 0;
+      hook = null;
       media.clear();
       cdn.clear();
     },
     async close() {
+      clearInterval(deliveryTimer);
+      hook = null;
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

@@ -19,9 +19,25 @@ export function metaOpenApi() {
   // Not part of OpenAPI: Meta's own grouping of parameters.
   delete (doc.components as Schema).parameterGroups;
   const schemas = structuredClone((doc.components as { schemas: Record<string, Schema> }).schemas);
+  addCallbackData(schemas);
   for (const schema of Object.values(schemas)) mergeClosedAllOf(schema, schemas);
   loaded = { doc, schemas };
   return loaded;
+}
+
+/**
+ * Meta's Cloud API reference documents `biz_opaque_callback_data` on POST /{phone-number-id}/messages
+ * ("an arbitrary string, useful for tracking; included in the statuses object of the messages
+ * webhook", at most 512 characters), but the v23.0 file lists it only on the calls endpoint and
+ * closes every message kind with additionalProperties: false. It is added to the properties all
+ * message kinds share, as the reference describes it, so a send that carries it is checked like
+ * any other field.
+ */
+function addCallbackData(schemas: Record<string, Schema>): void {
+  const base = schemas.BaseMessageProperties as { properties?: Record<string, unknown> } | undefined;
+  if (base?.properties && !base.properties.biz_opaque_callback_data) {
+    base.properties.biz_opaque_callback_data = { type: 'string', maxLength: 512, description: 'Echoed in the statuses of the message (messages webhook).' };
+  }
 }
 
 const resolve = (s: Schema, schemas: Record<string, Schema>): Schema =>

@@ -15,27 +15,34 @@ export const audiencePhone = (i: number) => {
 
 /**
  * A WhatsApp campaign of `recipients` people sent by real server processes (`src/main.ts`) on one
- * fresh PostgreSQL database (TEST_DATABASE_URL), against a local Graph API: a process can be
- * killed with SIGKILL and another started, as after a crash.
+ * fresh PostgreSQL database (TEST_DATABASE_URL), against a local Graph API whose messages webhook
+ * (the statuses of accepted sends, signed, redelivered until taken) points at the live process: a
+ * process can be killed with SIGKILL and another started, as after a crash.
  */
-export async function campaignOnProcesses(opts: { recipients: number; ratePerSecond: number }) {
+export async function campaignOnProcesses(opts: { recipients: number; ratePerSecond: number; confirmWindowMs?: number }) {
   const graph: FakeGraph = await fakeGraph();
   const db = await createTestDatabase('postgres');
   const processes: ServerProcess[] = [];
+  const metaAppSecret = randomBytes(16).toString('hex');
   const env = {
     DATABASE_URL: db.url!,
     APP_SECRET: randomBytes(32).toString('hex'),
     META_GRAPH_URL: graph.url,
+    META_APP_SECRET: metaAppSecret,
     META_TIMEOUT_MS: '1000',
+    // A send whose call a killed process never heard back from waits this long for Meta's status naming it.
+    META_CONFIRM_WINDOW_MS: String(opts.confirmWindowMs ?? 5_000),
     META_RECIPIENT_GAP_MS: '0',
     WHATSAPP_RATE_PER_SECOND: String(opts.ratePerSecond),
     LOG_LEVEL: 'info',
     SEED_DEMO: 'false',
     ALLOWED_ORIGINS: 'http://127.0.0.1',
   };
+  /** A server process; once it is ready, Meta's webhook (the fake's statuses) points at it. */
   const start = () => {
     const p = startServerProcess(env, 90_000);
     processes.push(p);
+    void p.ready.then((port) => graph.webhooks({ url: `http://127.0.0.1:${port}/webhooks/meta`, appSecret: metaAppSecret }), () => undefined);
     return p;
   };
   const first = start();
@@ -98,6 +105,16 @@ export async function campaignOnProcesses(opts: { recipients: number; ratePerSec
       return counts;
     },
     recipients: () => queryRows<{ address: string; status: string; reason: string | null }>(db.database.db, sql`select address, status, reason from campaign_recipients where campaign_id = ${campaignId}`),
+    /** Messages the Graph API accepted per recipient (digits of the phone): a refused call (130429) is no message. */
+    acceptedPerPhone() {
+      const counts = new Map<string, number>();
+      for (const s of graph.sends(phoneNumberId)) {
+        if (s.status !== undefined && s.status !== 200) continue;
+        const to = (s.body as { to: string }).to;
+        counts.set(to, (counts.get(to) ?? 0) + 1);
+      }
+      return counts;
+    },
     async close() {
       for (const p of processes) p.kill();
       await Promise.all(processes.map((p) => p.exited));
