@@ -199,6 +199,8 @@ describe.each(engines)('Meta webhook on %s', (dbEngine) => {
       expect(sends[0]!.authorization).toBe(`Bearer ${token}`);
       expect(sends[0]!.body).toEqual({
         messaging_product: 'whatsapp',
+        // The message's own id, echoed by Meta in its statuses.
+        biz_opaque_callback_data: expect.any(String),
         recipient_type: 'individual',
         to: '5213312345678',
         type: 'text',
