@@ -8,7 +8,12 @@ const focusedHeading = (page: Page) => page.evaluate(() => (document.activeEleme
 
 let env: TestEnv;
 const demo = { email: 'demo@charla.mx', password: 'charla-demo-2026' };
-const owner = { name: 'Dra. Lucía Herrera', email: `lucia.axe.${Date.now()}@sonrisaplena.mx`, phone: '33 1234 5678', password: 'secreto-1234' };
+const owner = { name: 'Dra. Lucía Herrera', phone: '33 1234 5678', password: 'secreto-1234' };
+/** A new address for each attempt, so a retried test signs up again. */
+const newOwnerEmail = (() => {
+  let n = 0;
+  return () => `lucia.axe.${Date.now()}.${++n}@sonrisaplena.mx`;
+})();
 
 beforeAll(async () => {
   env = await startTestEnv({ env: { SEED_DEMO: 'true', DEMO_PASSWORD: demo.password } });
@@ -42,7 +47,7 @@ describe('accessibility (axe-core): no serious violation', () => {
       await page.getByRole('button', { name: 'Crear cuenta' }).waitFor();
       await check('signup');
       await page.getByLabel('Nombre completo').fill(owner.name);
-      await page.getByLabel('Correo electrónico').fill(viewport === viewports.phone ? owner.email.replace('lucia.', 'lucia.p.') : owner.email);
+      await page.getByLabel('Correo electrónico').fill(newOwnerEmail());
       await page.getByLabel('Teléfono (WhatsApp)').fill(owner.phone);
       await page.getByLabel('Contraseña', { exact: true }).fill(owner.password);
       await page.getByRole('button', { name: 'Crear cuenta' }).click();
