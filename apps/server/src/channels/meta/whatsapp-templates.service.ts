@@ -63,8 +63,8 @@ export function whatsappTemplatesService(deps: Pick<ChannelsServiceDeps, 'repo' 
 
   const listingFailed: Reason = { es: 'No se pudieron leer las plantillas de WhatsApp.', en: 'Could not read the WhatsApp templates.' };
 
-  /** Refuses a template Meta does not have, has not approved, or whose variables the reply cannot fill. */
-  async function checkTemplate(bot: ChannelBot, template: WhatsappTemplateBody) {
+  /** The number's template of that name and language as Meta lists it; TEMPLATE_NOT_FOUND when it has none. */
+  async function listedTemplate(bot: ChannelBot, template: { name: string; language: string }) {
     const { creds, waba } = whatsappAccount(bot);
     const page = await readWaba(bot, creds, listingFailed, () =>
       graph.get<GraphTemplatePage>(`${waba}/message_templates`, { token: creds.token, query: { name: template.name, fields: templateFields, limit: '100' }, retries: 1 }),
@@ -79,6 +79,12 @@ export function whatsappTemplatesService(deps: Pick<ChannelsServiceDeps, 'repo' 
         en: `There is no template ${named} in your WhatsApp account.${others ? ` It exists in: ${others}.` : ''}`,
       });
     }
+    return { found, named };
+  }
+
+  /** Refuses a template Meta does not have, has not approved, or whose variables the reply cannot fill. */
+  async function checkTemplate(bot: ChannelBot, template: WhatsappTemplateBody) {
+    const { found, named } = await listedTemplate(bot, template);
     if (found.status && found.status.toUpperCase() !== 'APPROVED') {
       throw new AppError('TEMPLATE_NOT_APPROVED', undefined, {
         es: `Meta no ha aprobado la plantilla ${named} (estado ${found.status}): solo se pueden enviar plantillas aprobadas.`,
@@ -106,20 +112,7 @@ export function whatsappTemplatesService(deps: Pick<ChannelsServiceDeps, 'repo' 
    * number's templates with their status; its variables and header are the campaign's own.
    */
   async function checkApproved(bot: ChannelBot, template: { name: string; language: string }) {
-    const { creds, waba } = whatsappAccount(bot);
-    const page = await readWaba(bot, creds, listingFailed, () =>
-      graph.get<GraphTemplatePage>(`${waba}/message_templates`, { token: creds.token, query: { name: template.name, fields: templateFields, limit: '100' }, retries: 1 }),
-    );
-    const sameName = (page.data ?? []).filter((t) => t.name === template.name);
-    const found = sameName.find((t) => t.language === template.language);
-    const named = quoted(template.name, template.language);
-    if (!found) {
-      const others = sameName.map((t) => t.language).sort().join(', ');
-      throw new AppError('TEMPLATE_NOT_FOUND', undefined, {
-        es: `No hay una plantilla ${named} en tu cuenta de WhatsApp.${others ? ` Existe en: ${others}.` : ''}`,
-        en: `There is no template ${named} in your WhatsApp account.${others ? ` It exists in: ${others}.` : ''}`,
-      });
-    }
+    const { found, named } = await listedTemplate(bot, template);
     if (found.status?.toUpperCase() !== 'APPROVED') {
       throw new AppError('TEMPLATE_NOT_APPROVED', undefined, {
         es: `Meta no ha aprobado la plantilla ${named} (estado ${found.status ?? 'desconocido'}): una campaña solo puede enviar plantillas aprobadas.`,
