@@ -55,6 +55,21 @@ export interface QueueMessage {
 }
 
 /** The only code that reads and writes contacts, conversations, messages and usage. */
+/** A message with what its send needs; a deleted bot's channels are gone. */
+function storedSend(
+  row: { message: StoredSend['message']; lastInboundAt: StoredSend['lastInboundAt']; recipients: string[] | null; bot: StoredSend['bot'] & { deletedAt: Date | null } },
+  earlierQueued: boolean,
+): StoredSend {
+  const { deletedAt, ...bot } = row.bot;
+  return {
+    message: row.message,
+    bot: deletedAt ? { ...bot, metaCredentials: [], messengerCredentials: [] } : bot,
+    recipients: row.recipients ?? [],
+    lastInboundAt: row.lastInboundAt,
+    earlierQueued,
+  };
+}
+
 export function conversationsRepository(db: Db) {
   async function contactFor(tx: Tx, m: Inbound): Promise<{ id: string; created: boolean }> {
     const key = and(eq(contactIdentities.botId, m.botId), eq(contactIdentities.channel, m.channel), eq(contactIdentities.externalId, m.contactExternalId));
@@ -376,14 +391,7 @@ export function conversationsRepository(db: Db) {
         .where(eq(messages.id, messageId))
         .limit(1);
       if (!row) return undefined;
-      const { deletedAt, ...bot } = row.bot;
-      return {
-        message: row.message,
-        bot: deletedAt ? { ...bot, metaCredentials: [], messengerCredentials: [] } : bot,
-        recipients: row.recipients ?? [],
-        lastInboundAt: row.lastInboundAt,
-        earlierQueued: Boolean(row.earlierQueued),
-      };
+      return storedSend(row, Boolean(row.earlierQueued));
     },
 
     /** `sendContext` of many messages in one read (a campaign's batch; replies' order is not looked at). */
@@ -400,16 +408,7 @@ export function conversationsRepository(db: Db) {
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
         .innerJoin(bots, eq(bots.id, messages.botId))
         .where(inArray(messages.id, messageIds));
-      return rows.map((row) => {
-        const { deletedAt, ...bot } = row.bot;
-        return {
-          message: row.message,
-          bot: deletedAt ? { ...bot, metaCredentials: [], messengerCredentials: [] } : bot,
-          recipients: row.recipients ?? [],
-          lastInboundAt: row.lastInboundAt,
-          earlierQueued: false,
-        };
-      });
+      return rows.map((row) => storedSend(row, false));
     },
 
     /** `setStatus` of many queued messages in one statement: `sent` with the channel's id, or `failed` with why; answers those that moved. */
