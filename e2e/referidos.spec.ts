@@ -115,6 +115,7 @@ describe('referidos', () => {
       expect(await page.locator('[data-figure="paying"]').textContent()).toBe('1');
       expect(await page.locator('[data-figure="thisMonth"]').textContent()).toBe('$179.80');
       await page.locator('[data-chart="earnings"] .recharts-bar-rectangle').first().waitFor();
+      await page.getByRole('button', { name: 'Copiar enlace', disabled: false }).waitFor();
       const violations = await seriousViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);
       await shot(page, `referidos-a-${sizeOf(viewports.desktop)}`, { fullPage: true });

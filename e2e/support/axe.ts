@@ -13,6 +13,15 @@ interface Violation {
 }
 
 export async function seriousViolations(page: Page): Promise<Violation[]> {
+  // Colours are judged at rest: a transition still running (a button fading in as it is enabled) would be read half-way.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
