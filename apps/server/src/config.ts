@@ -53,6 +53,8 @@ const schema = z
   /** Required with SEED_DEMO=true under NODE_ENV=production; elsewhere `charla-demo-2026` by default. */
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).optional(),
   SHUTDOWN_TIMEOUT: z.coerce.number().int().positive().default(10_000),
+  /** A running job's lease, renewed while it runs: a killed process's jobs are taken over about this long after. */
+  JOB_LEASE_MS: z.coerce.number().int().min(3000).max(600_000).default(15_000),
   /** WhatsApp by QR: least time between two messages of one number, plus up to JITTER more at random. */
   WHATSAPP_WEB_MIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1200),
   WHATSAPP_WEB_JITTER_MS: z.coerce.number().int().min(0).max(60_000).default(800),

@@ -1,4 +1,8 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 // @ts-expect-error pg-boss ships its SQL builders without types
@@ -8,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../db/client.ts';
 import { createTestDatabase, engines } from '../test/harness.ts';
-import { createJobs, runScript, skipBusyStatelyKeys } from './jobs.ts';
+import { createJobs, runLimitOnFetch, runScript, skipBusyStatelyKeys } from './jobs.ts';
 
 const run = promisify(execFile);
 
@@ -48,6 +52,9 @@ describe('stately queues', () => {
     expect(guarded).not.toBe(fetch);
     expect(guarded).toContain("busy.state = 'active'");
     expect(skipBusyStatelyKeys('SELECT 1')).toBe('SELECT 1');
+    // The handler's own limit is not the lease: the fetch answers the run limit for it.
+    expect(fetch).toContain('EXTRACT(epoch FROM expire_in) as "expireInSeconds"');
+    expect(runLimitOnFetch(fetch)).toContain('900 as "expireInSeconds"');
   });
 });
 
@@ -100,4 +107,78 @@ describe.each(engines)('stopping the queue on %s', (engine) => {
     expect(warnings.length).toBeGreaterThan(0);
     await expect(jobs.send('stop-test', {})).rejects.toThrow(/database is closed/);
   });
+});
+
+describe.each(engines)('job leases on %s', (engine) => {
+  const script = fileURLToPath(new URL('./test-support/lease-holder.ts', import.meta.url));
+  const LEASE_MS = 3000;
+  const children: ChildProcess[] = [];
+  let test: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let dataDir = '';
+  afterEach(async () => {
+    for (const child of children.splice(0)) child.kill('SIGKILL');
+    await test?.drop().catch(() => undefined);
+    test = undefined;
+  });
+
+  type Line = { event: string; n?: number; pid: number; at: number };
+  /** A worker process; `lines` grows as it prints, `next` waits for a line. */
+  function worker(env: Record<string, string>) {
+    const where: Record<string, string> = test?.url ? { DATABASE_URL: test.url } : { DATA_DIR: dataDir };
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { PATH: process.env.PATH ?? '', LEASE_MS: String(LEASE_MS), ...where, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    const lines: Line[] = [];
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const parts = out.split('\n');
+      out = parts.pop()!;
+      for (const part of parts) lines.push(JSON.parse(part) as Line);
+    });
+    const next = async (event: string, timeoutMs = 60_000) => {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const line = lines.find((l) => l.event === event);
+        if (line) return line;
+        if (Date.now() > until) throw new Error(`no "${event}" within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    return { child, lines, next };
+  }
+
+  async function database() {
+    if (engine === 'postgres') test = await createTestDatabase(engine);
+    else dataDir = mkdtempSync(path.join(tmpdir(), 'charla-lease-'));
+  }
+
+  it('takes over the job of a killed process within about a lease, and runs it once more', async () => {
+    await database();
+    const first = worker({ SEND: '1' });
+    await first.next('start');
+    // On PostgreSQL the other process is already working the queue; the embedded database starts again on its folder.
+    const second = engine === 'postgres' ? worker({ HOLD_MS: '10' }) : undefined;
+    await second?.next('ready');
+    first.child.kill('SIGKILL');
+    const killedAt = Date.now();
+    await once(first.child, 'exit');
+    const taker = second ?? worker({ HOLD_MS: '10' });
+    const ready = await taker.next('ready');
+    const start = await taker.next('start', 40_000);
+    await taker.next('end');
+    // From the kill, or from the restart on the embedded database: the lease, a maintenance round
+    // (a third of it), the retry's delay and a busy machine's slack.
+    expect(start.at - Math.max(killedAt, ready.at)).toBeLessThan(LEASE_MS + 8_000);
+    expect(taker.lines.filter((l) => l.event === 'start')).toHaveLength(1);
+  }, 90_000);
+
+  it('never hands back the job of a living process, however long it runs', async () => {
+    await database();
+    const holder = worker({ SEND: '1', HOLD_MS: String(LEASE_MS * 3), WORKERS: '2' });
+    const other = engine === 'postgres' ? worker({ WORKERS: '2' }) : undefined;
+    await holder.next('end', 60_000);
+    await new Promise((r) => setTimeout(r, LEASE_MS));
+    expect(holder.lines.filter((l) => l.event === 'start')).toHaveLength(1);
+    expect(other?.lines.filter((l) => l.event === 'start') ?? []).toEqual([]);
+  }, 90_000);
 });

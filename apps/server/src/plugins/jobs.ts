@@ -11,7 +11,6 @@ export interface JobOptions {
   concurrency?: number;
   retryLimit?: number;
   retryDelay?: number;
-  expireInSeconds?: number;
   /**
    * Jobs a worker takes at once and runs side by side (default 1). Each succeeds or fails on its
    * own: a failed one is retried as usual, the others complete.
@@ -53,6 +52,19 @@ export function skipBusyStatelyKeys(text: string): string {
   );
 }
 
+/** The longest a handler may run before it fails (its own calls have shorter timeouts). */
+const RUN_LIMIT_SECONDS = 15 * 60;
+
+/**
+ * pg-boss fails a handler that runs past its job's expiry, counted in the process. Here a job's
+ * expiry is a lease renewed while it runs, so the handler's own limit is set apart: the fetch
+ * answers `RUN_LIMIT_SECONDS` for it.
+ */
+export function runLimitOnFetch(text: string): string {
+  if (!text.includes('FOR UPDATE SKIP LOCKED')) return text;
+  return text.replace('EXTRACT(epoch FROM expire_in) as "expireInSeconds"', `${RUN_LIMIT_SECONDS} as "expireInSeconds"`);
+}
+
 /** pg-boss's statement that creates a queue (a partition of its job table, a row of its queue table). */
 const createQueueStatement = /^SELECT \w+\.create_queue\(\$1, \$2\)$/;
 
@@ -82,7 +94,11 @@ export interface JobsOptions {
   log: FastifyBaseLogger;
   /** How long `stop` lets running jobs finish before handing them back to the queue (1 s at least). */
   stopTimeoutMs?: number;
+  /** A running job's lease (see `createJobs`); 15 s by default, whole seconds, 3 s at least. */
+  leaseMs?: number;
 }
+
+const SCHEMA = 'pgboss';
 
 /**
  * The job queue (pg-boss) in the same database: jobs are claimed with SKIP LOCKED, so any number
@@ -95,6 +111,12 @@ export interface JobsOptions {
  * a job's completion without waiting for it). Whatever the queue still sends once the database is
  * closed (a job that outlived the stop finishing) is dropped with a warning instead of failing on
  * a closed pool; the job, handed back by the stop, runs again elsewhere.
+ *
+ * A running job holds a short lease: its start time is moved forward every third of the lease
+ * while it runs, and the queue's maintenance (every third of the lease, one process at a time)
+ * hands back any job whose lease lapsed. A process killed mid-job has its jobs taken over within
+ * about a lease and a third, not after a fixed expiry of minutes; a job of a living process is
+ * never handed back however long it runs (the sends it makes are claimed besides).
  */
 export function createJobs(database: Database, opts: JobsOptions) {
   const closed = () => (database.pglite ? database.pglite.closed : Boolean((database.pool as { ending?: boolean } | undefined)?.ending));
@@ -117,7 +139,7 @@ export function createJobs(database: Database, opts: JobsOptions) {
     ? {
         executeSql: (text: string, values: unknown[]) =>
           tracked(text, async () => {
-            if (values?.length) return { rows: (await database.pglite!.query(skipBusyStatelyKeys(text), values)).rows };
+            if (values?.length) return { rows: (await database.pglite!.query(runLimitOnFetch(skipBusyStatelyKeys(text)), values)).rows };
             return { rows: await runScript(database.pglite!, text) };
           }),
       }
@@ -126,15 +148,33 @@ export function createJobs(database: Database, opts: JobsOptions) {
           tracked(text, () =>
             createQueueStatement.test(text.trim())
               ? createQueueLocked(database.pool!, text, values)
-              : database.pool!.query(skipBusyStatelyKeys(text), values as unknown[]),
+              : database.pool!.query(runLimitOnFetch(skipBusyStatelyKeys(text)), values as unknown[]),
           ),
       };
-  const boss = new PgBoss({ db, schedule: false, supervise: true } as PgBoss.ConstructorOptions);
+  const leaseSeconds = Math.max(3, Math.round((opts.leaseMs ?? 15_000) / 1000));
+  const renewEverySeconds = Math.max(1, Math.floor(leaseSeconds / 3));
+  const boss = new PgBoss({
+    db,
+    schema: SCHEMA,
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: renewEverySeconds,
+    // Completed jobs leave the job table after an hour, so the frequent maintenance reads a small one.
+    archiveCompletedAfterSeconds: 3600,
+  } as PgBoss.ConstructorOptions);
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   /** Idle local workers per queue, the next to wake first. */
   const idle = new Map<string, string[]>();
   let started = false;
   let running = 0;
+  /** The jobs this process is running: id → queue. */
+  const active = new Map<string, string>();
+  let renewer: NodeJS.Timeout | undefined;
+  const renew = async () => {
+    if (!active.size) return;
+    const names = [...new Set(active.values())];
+    await db.executeSql(`UPDATE ${SCHEMA}.job SET started_on = now() WHERE name = ANY($1::text[]) AND id = ANY($2::uuid[]) AND state = 'active'`, [names, [...active.keys()]]);
+  };
   const stopTimeout = Math.max(1000, opts.stopTimeoutMs ?? 10_000);
 
   return {
@@ -142,19 +182,28 @@ export function createJobs(database: Database, opts: JobsOptions) {
     async start() {
       await boss.start();
       started = true;
+      if (opts.runWorkers) {
+        renewer = setInterval(() => void renew().catch((err: unknown) => opts.log.warn({ err }, 'job queue: leases not renewed')), renewEverySeconds * 1000);
+        renewer.unref();
+      }
     },
 
     async define<T extends object>(name: string, handler: JobHandler<T>, options: JobOptions = {}) {
       // Every start after the first finds its queues: no lock, no DDL.
-      if (!(await boss.getQueue(name))) {
+      const queue = await boss.getQueue(name);
+      const policy = options.policy ?? 'standard';
+      if (!queue) {
         await boss.createQueue(name, {
           name,
-          policy: options.policy ?? 'standard',
+          policy,
           retryLimit: options.retryLimit ?? 2,
           retryDelay: options.retryDelay ?? 2,
           retryBackoff: true,
-          expireInSeconds: options.expireInSeconds ?? 300,
+          expireInSeconds: leaseSeconds,
         });
+      } else if (queue.expireInSeconds !== leaseSeconds) {
+        // A queue made with another lease (an earlier version, another setting): its new jobs take this one.
+        await boss.updateQueue(name, { name, policy, expireInSeconds: leaseSeconds });
       }
       if (!opts.runWorkers) return;
       const ids: string[] = [];
@@ -167,6 +216,7 @@ export function createJobs(database: Database, opts: JobsOptions) {
           const at = ids.indexOf(self);
           if (at >= 0) ids.splice(at, 1);
           running++;
+          for (const job of jobs) active.set(job.id, name);
           const run = (job: (typeof jobs)[number]) => handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
           try {
             if (batchSize === 1) await run(jobs[0]!);
@@ -175,6 +225,7 @@ export function createJobs(database: Database, opts: JobsOptions) {
               await Promise.all(jobs.map((job) => run(job).catch((err: unknown) => boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) }))));
             }
           } finally {
+            for (const job of jobs) active.delete(job.id);
             running--;
             ids.push(self);
             boss.notifyWorker(self);
@@ -199,6 +250,7 @@ export function createJobs(database: Database, opts: JobsOptions) {
     async stop() {
       if (!started) return;
       started = false;
+      clearInterval(renewer);
       const deadline = Date.now() + stopTimeout;
       await boss.stop({ graceful: true, wait: true, timeout: stopTimeout, close: false });
       // A job fetched while the workers stopped, and the completions pg-boss has not awaited.

@@ -11,6 +11,6 @@ import { REMINDER_JOB, type ReminderJob } from './reminders.ts';
  * rows are read.
  */
 export async function appointmentsJobs(app: FastifyInstance, config: Config, jobs: Jobs, calendar: AppointmentsService): Promise<void> {
-  await jobs.define<ReminderJob>(REMINDER_JOB, async (data) => void (await calendar.deliverReminder(data)), { concurrency: 2, batchSize: 25, retryLimit: 5, retryDelay: 5, expireInSeconds: 120 });
+  await jobs.define<ReminderJob>(REMINDER_JOB, async (data) => void (await calendar.deliverReminder(data)), { concurrency: 2, batchSize: 25, retryLimit: 5, retryDelay: 5 });
   sweep(app, config, 'reminder sweep', 60_000, () => calendar.afterBotTurn());
 }

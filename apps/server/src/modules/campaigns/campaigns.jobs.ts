@@ -16,7 +16,7 @@ export interface CampaignStartJob {
  * was sending resumes by itself; a scheduled campaign also has a job at its time.
  */
 export async function campaignsJobs(app: FastifyInstance, config: Config, jobs: Jobs, repo: CampaignsRepository, runner: CampaignRunner, startDue: (campaignId: string) => Promise<void>): Promise<void> {
-  await jobs.define<CampaignStartJob>(CAMPAIGN_START_JOB, (data) => startDue(data.campaignId), { retryLimit: 3, retryDelay: 5, expireInSeconds: 60 });
+  await jobs.define<CampaignStartJob>(CAMPAIGN_START_JOB, (data) => startDue(data.campaignId), { retryLimit: 3, retryDelay: 5 });
   if (config.ROLE === 'api') return;
   const look = async () => {
     for (const c of await repo.due(new Date())) {
