@@ -77,7 +77,7 @@ export function conversationsRepository(db: Db) {
     if (known) return { id: known.id, created: false };
     const [contact] = await tx
       .insert(contacts)
-      .values({ botId: m.botId, name: m.contactName ?? '', phone: m.contactPhone ?? '' })
+      .values({ botId: m.botId, name: m.contactName ?? '', phone: m.contactPhone ?? '', playground: m.channel === 'playground' })
       .returning({ id: contacts.id });
     await tx.insert(contactIdentities).values({ botId: m.botId, channel: m.channel, externalId: m.contactExternalId, contactId: contact!.id });
     return { id: contact!.id, created: true };

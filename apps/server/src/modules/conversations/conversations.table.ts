@@ -65,6 +65,11 @@ export const contacts = pgTable(
     captured: jsonb('captured').$type<{ interest?: string; product?: string; budget?: string }>().notNull().default({}),
     /** Who placed the contact in its stage last; once a person did, the bot never moves it. */
     stageSetBy: text('stage_set_by', { enum: stageMovers }),
+    /**
+     * The owner (or a seat) trying the bot in the playground, set when the contact is made: not a
+     * customer, so the CRM's list, board, export, summary, the mass sender and the plan's count leave it out.
+     */
+    playground: boolean('playground').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,6 +78,8 @@ export const contacts = pgTable(
     index('contacts_crm_idx').on(t.botId, t.createdAt.desc(), t.id.desc()),
     index('contacts_stage_idx').on(t.stageId, t.stagePosition),
     index('contacts_unstaged_idx').on(t.botId).where(sql`stage_id is null`),
+    // A bot's playground contacts (a handful), which the CRM summary leaves out of its counts.
+    index('contacts_playground_idx').on(t.botId).where(sql`playground`),
     // The CRM's list by name: lower case, no accents, byte order (the expression of crm/contact-sort.ts).
     index('contacts_name_sort_idx').on(t.botId, sql`(translate(lower(${t.name}), 'áàâäãåéèêëíìîïóòôöõúùûüñç', 'aaaaaaeeeeiiiiooooouuuunc') collate "C")`, t.id),
     // The CRM's search (ILIKE on name, phone and e-mail together). A pending list of at most 64 kB:
