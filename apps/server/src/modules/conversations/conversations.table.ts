@@ -186,6 +186,8 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
     index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
     index('messages_pending_idx').on(t.conversationId).where(sql`status = 'received'`),
+    // The CRM summary's conversations: those a customer wrote in, per day and hour (the playground's left out).
+    index('messages_customer_idx').on(t.botId, t.createdAt, t.conversationId).where(sql`direction = 'in' and channel <> 'playground'`),
   ],
 );
 
