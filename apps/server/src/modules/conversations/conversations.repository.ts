@@ -49,6 +49,8 @@ export interface QueueMessage {
   idempotencyKey: string;
   /** Who wrote it: the bot (default), or a person of the business. */
   author?: 'bot' | 'human';
+  /** The person who wrote it (author `human`). */
+  authorId?: string;
   template?: MessageRow['template'];
   actions?: Record<string, unknown>[];
   at?: Date;
@@ -325,6 +327,7 @@ export function conversationsRepository(db: Db) {
           channel: input.channel,
           direction: 'out',
           author: input.author ?? 'bot',
+          ...(input.authorId && { authorId: input.authorId }),
           text: input.text,
           status: 'queued',
           idempotencyKey: input.idempotencyKey,

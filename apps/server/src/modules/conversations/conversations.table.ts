@@ -157,6 +157,8 @@ export const messages = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** Who wrote an outbound message: the bot, or a person of the business. */
     author: text('author', { enum: messageAuthors }).notNull(),
+    /** The person of the business who wrote it from the inbox (author `human`; null for the bot and the customer). */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     sources: jsonb('sources').$type<{ chunkId: number; heading: string; text: string; score: number }[]>(),
     actions: jsonb('actions').$type<Record<string, unknown>[]>(),
     /** Outbound: options to tap offered with the text (buttons, a list, quick replies). */
@@ -186,6 +188,8 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
     index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
     index('messages_pending_idx').on(t.conversationId).where(sql`status = 'received'`),
+    // A person's messages (deleting the person clears their name from them).
+    index('messages_author_idx').on(t.authorId).where(sql`author_id is not null`),
     // The CRM summary's conversations: those a customer wrote in, per day and hour (the playground's left out).
     index('messages_customer_idx').on(t.botId, t.createdAt, t.conversationId).where(sql`direction = 'in' and channel <> 'playground'`),
   ],
