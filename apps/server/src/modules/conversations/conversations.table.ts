@@ -5,6 +5,7 @@ import { jsonb } from '../../lib/pg-types.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
 import { pipelineStages } from '../crm/stages.table.ts';
+import { contactSearchIndexText } from './contact-search.ts';
 
 /**
  * A file of a message. `id`: the channel's media id (WhatsApp); `url`: a link to it; `file`: the
@@ -82,10 +83,13 @@ export const contacts = pgTable(
     index('contacts_playground_idx').on(t.botId).where(sql`playground`),
     // The CRM's list by name: lower case, no accents, byte order (the expression of crm/contact-sort.ts).
     index('contacts_name_sort_idx').on(t.botId, sql`(translate(lower(${t.name}), 'áàâäãåéèêëíìîïóòôöõúùûüñç', 'aaaaaaeeeeiiiiooooouuuunc') collate "C")`, t.id),
-    // The CRM's search (ILIKE on name, phone and e-mail together). A pending list of at most 64 kB:
+    // The CRM's and the inbox's search (LIKE on name, phone and e-mail together, without accents or
+    // case, and the phone's digits; contact-search.ts). A pending list of at most 64 kB:
     // the insert that fills it merges it in bulk (PGlite never vacuums), so an import of thousands
     // of contacts is not one trigram tree descent per word, and a search reads little of it.
-    index('contacts_search_idx').using('gin', sql`(${t.name} || ' ' || ${t.phone} || ' ' || ${t.email}) gin_trgm_ops`).with({ fastupdate: 'on', gin_pending_list_limit: 64 }),
+    index('contacts_search_idx')
+      .using('gin', sql`(${contactSearchIndexText(sql`${t.name}`, sql`${t.phone}`, sql`${t.email}`)}) gin_trgm_ops`)
+      .with({ fastupdate: 'on', gin_pending_list_limit: 64 }),
   ],
 );
 

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { MessageAuthor, MessageDirection, MessageStatus } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { contactIdentities, contacts, conversations, messages, type Channel } from './conversations.table.ts';
+import { contactSearchPattern, contactSearchText } from './contact-search.ts';
 import { conversationsRepository, type ContactRow, type ConversationRow, type MessageRow } from './conversations.repository.ts';
 
 export interface InboxFilter {
@@ -61,7 +62,7 @@ export function inboxRepository(db: Db) {
       if (f.q) {
         const like = likePattern(f.q);
         // Each side is read once for the bot (hashed), not once per conversation.
-        where.push(sql`(c.contact_id in (select ct.id from contacts ct where ct.bot_id = ${f.botId} and (ct.name ilike ${like} or ct.phone ilike ${like}))
+        where.push(sql`(c.contact_id in (select ct.id from contacts ct where ct.bot_id = ${f.botId} and ${contactSearchText('ct')} like ${contactSearchPattern(f.q)})
           or c.id in (select s.conversation_id from messages s where s.bot_id = ${f.botId} and s.text ilike ${like}))`);
       }
       // The page is chosen first from the conversations alone (in the index's order, stopping at

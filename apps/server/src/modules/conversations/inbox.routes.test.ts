@@ -83,6 +83,9 @@ describe.each(engines)('inbox routes on %s', (dbEngine) => {
 
     // Search: name, phone, the messages' text; filters by channel, status and unread.
     expect((await list(api, `botId=${botId}&q=beto`)).items.map((i) => i.contact.name)).toEqual(['Beto Díaz']);
+    // Without accents or case, and a phone as people write it.
+    expect((await list(api, `botId=${botId}&q=${encodeURIComponent('CARLA PEREZ')}`)).items.map((i) => i.contact.name)).toEqual(['Carla Pérez']);
+    expect((await list(api, `botId=${botId}&q=${encodeURIComponent(`${carla.slice(3, 5)} ${carla.slice(5, 9)} ${carla.slice(9)}`)}`)).items.map((i) => i.contact.name)).toEqual(['Carla Pérez']);
     expect((await list(api, `botId=${botId}&q=${carla.slice(-6)}`)).items.map((i) => i.contact.name)).toEqual(['Carla Pérez']);
     expect((await list(api, `botId=${botId}&q=${encodeURIComponent('limpieza')}`)).items.map((i) => i.contact.name)).toEqual(['Beto Díaz']);
     expect((await list(api, `botId=${botId}&q=${encodeURIComponent('100%_')}`)).items).toEqual([]);

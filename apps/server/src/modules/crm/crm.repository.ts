@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { storableDeep, type AppointmentStatus, type ContactSort, type MessageAuthor, type MessageDirection, type StageMover } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { contactAppointments } from '../appointments/index.ts';
-import { contactsRepository } from '../conversations/index.ts';
+import { contactSearchPattern, contactSearchText, contactsRepository } from '../conversations/index.ts';
 import { contacts, type Channel } from '../conversations/conversations.table.ts';
 import { sortPlan, type SortCursor } from './contact-sort.ts';
 import { contactNotes, contactStageChanges } from './crm.table.ts';
@@ -84,8 +84,6 @@ export interface ImportedContact {
   captured?: { interest?: string; product?: string; budget?: string };
 }
 
-/** `%` and `_` of a search are letters, not patterns. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** What each contact row carries besides its columns (read for one page, never for the whole bot). */
 const enriched = (page: SQL, order: SQL = sql`p.created_at desc, p.id desc`) => sql`select p.*, p.created_at::text as cursor_at,
@@ -184,10 +182,7 @@ export function crmRepository(db: Db) {
       if (f.tag) where.push(sql`${f.tag} = any(c.tags)`);
       if (f.optedOut !== undefined) where.push(sql`c.marketing_consent = ${!f.optedOut}`);
       if (f.channel) where.push(sql`exists (select 1 from contact_identities i where i.contact_id = c.id and i.channel = ${f.channel})`);
-      if (f.q) {
-        const like = likePattern(f.q);
-        where.push(sql`(c.name || ' ' || c.phone || ' ' || c.email) ilike ${like}`);
-      }
+      if (f.q) where.push(sql`${contactSearchText('c')} like ${contactSearchPattern(f.q)}`);
       if (f.after) where.push(plan.after(f.after));
       return queryRows<ContactListRow>(
         db,

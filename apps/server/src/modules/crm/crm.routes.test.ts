@@ -251,6 +251,26 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
     expect(playground.json().messages.length).toBeGreaterThanOrEqual(1);
   });
 
+  it('finds a contact without accents or case, and by a phone written any way', async () => {
+    const owner = await signUp(m.t);
+    const api = as(m.t, owner);
+    const botId = await createBot(m.t, owner, { bot_objective: 'automobile' });
+    await create(api, { botId, name: 'María Fernanda Núñez', phone: '+523311408862' });
+    await create(api, { botId, name: 'Mario Fernández', phone: '+525512345678', email: 'mario@example.mx' });
+    const found = async (q: string) => (await list(api, `botId=${botId}&q=${encodeURIComponent(q)}`)).items.map((c) => c.name).sort();
+    const maria = ['María Fernanda Núñez'];
+    expect(await found('Maria Fernanda')).toEqual(maria);
+    expect(await found('NUÑEZ')).toEqual(maria);
+    expect(await found('nunez')).toEqual(maria);
+    expect(await found('33 1140 8862')).toEqual(maria);
+    expect(await found('(33) 1140-8862')).toEqual(maria);
+    expect(await found('+52 33 1140 8862')).toEqual(maria);
+    expect(await found('fernand')).toEqual(['Mario Fernández', 'María Fernanda Núñez']);
+    expect(await found('MARIO@EXAMPLE')).toEqual(['Mario Fernández']);
+    expect(await found('55 9999')).toEqual([]);
+    expect(await found('100%_')).toEqual([]);
+  });
+
   it('exports CSV with a UTF-8 BOM, accents and quoted fields', async () => {
     const owner = await signUp(m.t);
     const api = as(m.t, owner);
