@@ -1,29 +1,56 @@
+import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { fakeGraph, type FakeGraph } from '../apps/server/src/channels/meta/test-support/fake-graph.ts';
 import { createBot, signUp, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, sizeOf, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
 import { askInPlayground, openPlayground } from './support/playground.ts';
 
+const appSecret = 'e2e-crm-app-secret';
+const phoneNumberId = '106540352242934';
+const ana = '5213312345678';
+
 let env: TestEnv;
+let graph: FakeGraph;
 let session: PageOptions['storageState'];
 let botId = '';
 
 const owner: Owner = { name: 'Raúl Medina', email: `raul.${Date.now()}@autosleon.mx`, phone: '+52 33 5555 1212', password: 'secreto-1234' };
 
 beforeAll(async () => {
-  env = await startTestEnv();
+  graph = await fakeGraph();
+  env = await startTestEnv({ env: { META_APP_SECRET: appSecret, META_VERIFY_TOKEN: 'e2e-verify-token', META_GRAPH_URL: graph.url, META_RECIPIENT_GAP_MS: '0' } });
   const { context, page } = await env.newPage({ locale: 'es-MX' });
   await signUp(page, owner);
   botId = await createBot(page, { bot_name: 'Leo', bot_objective: 'automobile', business_name: 'Autos León', user_email: owner.email });
+  const connected = await page.request.patch(`/bot/${botId}/meta-credentials`, { data: { access_token: 'EAAG-e2e-crm-token-1234567890', phone_number_id: phoneNumberId, waba_id: '524126980791431' } });
+  expect(connected.status()).toBe(200);
   session = await context.storageState();
   await context.close();
 }, 180_000);
 
 afterAll(async () => {
   await env?.stop();
+  await graph?.close();
 });
+
+let sequence = 0;
+/** A customer's WhatsApp text as Meta delivers it: the raw body signed with the app secret. */
+async function customerWrites(from: string, name: string, text: string) {
+  const value = {
+    messaging_product: 'whatsapp',
+    metadata: { display_phone_number: '5213300000000', phone_number_id: phoneNumberId },
+    contacts: [{ profile: { name }, wa_id: from }],
+    messages: [{ from, id: `wamid.crm${Date.now()}${sequence++}`, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
+  };
+  const raw = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '524126980791431', changes: [{ field: 'messages', value }] }] });
+  const signature = createHmac('sha256', appSecret).update(raw).digest('hex');
+  const res = await fetch(`${env.app.url}/webhooks/meta`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${signature}` }, body: raw });
+  expect(res.status).toBe(200);
+}
+const repliesTo = (to: string) => graph.sends(phoneNumberId).filter((c) => (c.body as { to?: string }).to === to);
 
 const signedInPage = (viewport: Viewport = viewports.desktop) => env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City', storageState: session });
 const column = (page: Page, stage: string) => page.locator(`section[data-stage="${stage}"]`);
@@ -40,15 +67,18 @@ async function drag(page: Page, from: ReturnType<Page['locator']>, to: ReturnTyp
 }
 
 describe('CRM', () => {
-  it('a contact the bot captured appears in Contactos, is dragged to another stage, gets a note and is exported', async () => {
+  it('a contact the bot captured appears in Contactos, is dragged to another stage, gets a note and is exported; the owner’s tries in the playground do not', async () => {
     const { context, page } = await signedInPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
 
-    // The bot captures a customer in the test chat.
+    // The owner tries the bot in the playground: a test, not a customer.
     const panel = await openPlayground(page, botId);
-    await askInPlayground(panel, 'Hola, me llamo Ana López, mi correo es ana.lopez@example.mx y mi teléfono 33 1234 5678');
+    await askInPlayground(panel, 'Hola, me llamo Pedro Prueba, mi correo es pedro.prueba@example.mx');
     await page.keyboard.press('Escape');
+    // The bot captures a customer on WhatsApp.
+    await customerWrites(ana, 'Ana López', 'Hola, me llamo Ana López, mi correo es ana.lopez@example.mx y mi teléfono 33 1234 5678');
+    await expect.poll(() => repliesTo(ana).length, { timeout: 30_000 }).toBeGreaterThan(0);
 
     await page.goto(`/app/dashboard/${botId}/crm`);
     await page.getByRole('tab', { name: 'Contactos' }).click();
@@ -58,6 +88,9 @@ describe('CRM', () => {
     await expect(row.textContent()).resolves.toContain('ana.lopez@example.mx');
     // The bot captured her e-mail and phone: it moved her to the second stage itself.
     await expect(row.textContent()).resolves.toContain('Interesado');
+    // Only the customer is there: the playground's test is neither listed nor found.
+    await expect(table.getByRole('row').filter({ hasText: 'Pedro Prueba' }).count()).resolves.toBe(0);
+    await expect(table.getByText('Prueba del asistente').count()).resolves.toBe(0);
     await page.getByRole('searchbox').fill('zzz-nadie');
     await page.getByText('Ningún contacto coincide con la búsqueda.').waitFor();
     await page.getByRole('searchbox').fill('lópez');
@@ -68,6 +101,10 @@ describe('CRM', () => {
     await page.getByRole('tab', { name: 'Embudo' }).click();
     const card = column(page, 'Interesado').locator('li[data-contact]').filter({ hasText: 'Ana López' });
     await card.waitFor();
+    await expect(page.locator('li[data-contact]').filter({ hasText: 'Pedro Prueba' }).count()).resolves.toBe(0);
+    await expect(page.locator('li[data-contact]').filter({ hasText: 'Sin nombre' }).count()).resolves.toBe(0);
+    // Only the customer is on the board (the still also lets the board settle before the drag).
+    await shot(page, `crm-pipeline-customers-${sizeOf(viewports.desktop)}`);
     await drag(page, card.getByRole('button', { name: 'Mover a Ana López' }), column(page, 'Negociación'));
     await column(page, 'Negociación').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
     await expect(column(page, 'Interesado').locator('li[data-contact]').count()).resolves.toBe(0);
@@ -114,7 +151,9 @@ describe('CRM', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8');
     expect(text).toContain('Nombre,Teléfono,Correo,Etapa');
-    expect(text).toMatch(/Ana López,[^\r\n]*,ana\.lopez@example\.mx,Ganado,"sedán; crédito",playground/);
+    expect(text).toMatch(/Ana López,[^\r\n]*,ana\.lopez@example\.mx,Ganado,"sedán; crédito",whatsapp/);
+    expect(text).not.toContain('Pedro Prueba');
+    expect(text).not.toContain('playground');
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

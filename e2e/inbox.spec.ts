@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { fakeGraph, type FakeGraph } from '../apps/server/src/channels/meta/test-support/fake-graph.ts';
+import { fakeGraph, metaError, type FakeGraph } from '../apps/server/src/channels/meta/test-support/fake-graph.ts';
 import { createBot, enableHandoff, signUp, trainText, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, sizeOf, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
@@ -176,6 +176,33 @@ describe('Inbox', () => {
     await expect.poll(() => page.locator('[data-conversation]').count(), { timeout: 10_000 }).toBe(1);
     await context.close();
   }, 60_000);
+
+  it('the list tells who wrote the last message, and marks a reply that could not be sent', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`/app/dashboard/${botId}/crm?tab=conversaciones`);
+    const item = page.locator('[data-conversation]').filter({ hasText: 'Beto Díaz' });
+    await item.waitFor();
+    // The bot answered Beto: his item names the assistant, not "Tú".
+    await until(() => sentTo(beto).length >= 1, "the bot's reply to Beto");
+    await expect.poll(() => item.locator('[data-last-author]').getAttribute('data-last-author'), { timeout: 15_000 }).toBe('bot');
+    await expect(item.locator('[data-last-author]').textContent()).resolves.toContain('Asistente:');
+
+    // The owner answers and Meta refuses the send: the item says who wrote it and that it was not sent.
+    await item.click();
+    await page.getByRole('button', { name: 'Tomar conversación' }).click();
+    await page.locator('[data-contact-panel]').getByText('La atiende una persona').waitFor();
+    graph.next((c) => (c.body as { to?: string } | undefined)?.to === beto, metaError(131026, 'Message undeliverable'));
+    const box = page.getByLabel('Tu respuesta');
+    await box.fill('Sí, abrimos el domingo de 10:00 a 14:00.');
+    await box.press('Enter');
+    await chat(page).locator('[data-author="human"][data-status="failed"]').waitFor({ timeout: 30_000 });
+    const listed = page.locator('[data-conversation]').filter({ hasText: 'Beto Díaz' });
+    await listed.locator('[data-not-sent]').waitFor({ timeout: 15_000 });
+    await expect(listed.locator('[data-not-sent]').textContent()).resolves.toContain('No enviado');
+    await expect(listed.locator('[data-last-author]').textContent()).resolves.toContain('Tú:');
+    await shot(page, `inbox-not-sent-${sizeOf(viewports.desktop)}`);
+    await context.close();
+  }, 90_000);
 
   it('on a phone: the list, then the chat, then back', async () => {
     const { context, page } = await signedInPage(viewports.phone);

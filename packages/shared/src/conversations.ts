@@ -65,6 +65,8 @@ export const conversationMessage = z.object({
   conversationId: z.uuid(),
   direction: z.enum(messageDirections),
   author: z.enum(messageAuthors),
+  /** The person of the business who wrote it (author `human`), when known. */
+  authorId: z.uuid().optional(),
   text: z.string(),
   status: z.enum(messageStatuses),
   createdAt: z.string(),
@@ -145,7 +147,20 @@ export const conversationListItem = z.object({
   channel: z.enum(inboxChannels),
   status: conversationStatus,
   contact: z.object({ id: z.uuid(), name: z.string(), phone: z.string() }),
-  lastMessage: z.object({ text: z.string(), direction: z.enum(messageDirections), at: z.string() }).nullable(),
+  lastMessage: z
+    .object({
+      id: z.uuid(),
+      text: z.string(),
+      direction: z.enum(messageDirections),
+      at: z.string(),
+      /** Who wrote it: the customer, the bot, or a person of the business (`authorId`, `authorName` when known). */
+      author: z.enum(messageAuthors),
+      authorId: z.uuid().nullable(),
+      authorName: z.string().nullable(),
+      /** `failed`: an outgoing message that could not be sent. */
+      status: z.enum(messageStatuses),
+    })
+    .nullable(),
   unreadCount: z.number().int(),
   assignedTo: z.uuid().nullable(),
   /** The assignee's name, for the list. */

@@ -363,7 +363,7 @@ export function campaignsRepository(db: Db) {
      * and when they last wrote on it (at most `limit`).
      */
     async crmAudience(botId: string, channel: CampaignChannel, f: CampaignCrmFilters, limit: number): Promise<AudienceContact[]> {
-      const where: SQL[] = [sql`c.bot_id = ${botId}`];
+      const where: SQL[] = [sql`c.bot_id = ${botId}`, sql`not c.playground`];
       if (f.stageIds?.length) where.push(sql`c.stage_id = any(${uuids(f.stageIds)})`);
       if (f.tags?.length) where.push(sql`c.tags && ${texts(f.tags)}`);
       if (f.channel) where.push(sql`exists (select 1 from contact_identities i where i.contact_id = c.id and i.channel = ${f.channel})`);

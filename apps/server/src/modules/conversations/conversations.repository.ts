@@ -49,6 +49,8 @@ export interface QueueMessage {
   idempotencyKey: string;
   /** Who wrote it: the bot (default), or a person of the business. */
   author?: 'bot' | 'human';
+  /** The person who wrote it (author `human`). */
+  authorId?: string;
   template?: MessageRow['template'];
   actions?: Record<string, unknown>[];
   at?: Date;
@@ -77,7 +79,7 @@ export function conversationsRepository(db: Db) {
     if (known) return { id: known.id, created: false };
     const [contact] = await tx
       .insert(contacts)
-      .values({ botId: m.botId, name: m.contactName ?? '', phone: m.contactPhone ?? '' })
+      .values({ botId: m.botId, name: m.contactName ?? '', phone: m.contactPhone ?? '', playground: m.channel === 'playground' })
       .returning({ id: contacts.id });
     await tx.insert(contactIdentities).values({ botId: m.botId, channel: m.channel, externalId: m.contactExternalId, contactId: contact!.id });
     return { id: contact!.id, created: true };
@@ -325,6 +327,7 @@ export function conversationsRepository(db: Db) {
           channel: input.channel,
           direction: 'out',
           author: input.author ?? 'bot',
+          ...(input.authorId && { authorId: input.authorId }),
           text: input.text,
           status: 'queued',
           idempotencyKey: input.idempotencyKey,

@@ -5,6 +5,7 @@ import { jsonb } from '../../lib/pg-types.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
 import { pipelineStages } from '../crm/stages.table.ts';
+import { contactSearchIndexText } from './contact-search.ts';
 
 /**
  * A file of a message. `id`: the channel's media id (WhatsApp); `url`: a link to it; `file`: the
@@ -65,6 +66,11 @@ export const contacts = pgTable(
     captured: jsonb('captured').$type<{ interest?: string; product?: string; budget?: string }>().notNull().default({}),
     /** Who placed the contact in its stage last; once a person did, the bot never moves it. */
     stageSetBy: text('stage_set_by', { enum: stageMovers }),
+    /**
+     * The owner (or a seat) trying the bot in the playground, set when the contact is made: not a
+     * customer, so the CRM's list, board, export, summary, the mass sender and the plan's count leave it out.
+     */
+    playground: boolean('playground').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,12 +79,17 @@ export const contacts = pgTable(
     index('contacts_crm_idx').on(t.botId, t.createdAt.desc(), t.id.desc()),
     index('contacts_stage_idx').on(t.stageId, t.stagePosition),
     index('contacts_unstaged_idx').on(t.botId).where(sql`stage_id is null`),
+    // A bot's playground contacts (a handful), which the CRM summary leaves out of its counts.
+    index('contacts_playground_idx').on(t.botId).where(sql`playground`),
     // The CRM's list by name: lower case, no accents, byte order (the expression of crm/contact-sort.ts).
     index('contacts_name_sort_idx').on(t.botId, sql`(translate(lower(${t.name}), 'áàâäãåéèêëíìîïóòôöõúùûüñç', 'aaaaaaeeeeiiiiooooouuuunc') collate "C")`, t.id),
-    // The CRM's search (ILIKE on name, phone and e-mail together). A pending list of at most 64 kB:
+    // The CRM's and the inbox's search (LIKE on name, phone and e-mail together, without accents or
+    // case, and the phone's digits; contact-search.ts). A pending list of at most 64 kB:
     // the insert that fills it merges it in bulk (PGlite never vacuums), so an import of thousands
     // of contacts is not one trigram tree descent per word, and a search reads little of it.
-    index('contacts_search_idx').using('gin', sql`(${t.name} || ' ' || ${t.phone} || ' ' || ${t.email}) gin_trgm_ops`).with({ fastupdate: 'on', gin_pending_list_limit: 64 }),
+    index('contacts_search_idx')
+      .using('gin', sql`(${contactSearchIndexText(sql`${t.name}`, sql`${t.phone}`, sql`${t.email}`)}) gin_trgm_ops`)
+      .with({ fastupdate: 'on', gin_pending_list_limit: 64 }),
   ],
 );
 
@@ -150,6 +161,8 @@ export const messages = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** Who wrote an outbound message: the bot, or a person of the business. */
     author: text('author', { enum: messageAuthors }).notNull(),
+    /** The person of the business who wrote it from the inbox (author `human`; null for the bot and the customer). */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     sources: jsonb('sources').$type<{ chunkId: number; heading: string; text: string; score: number }[]>(),
     actions: jsonb('actions').$type<Record<string, unknown>[]>(),
     /** Outbound: options to tap offered with the text (buttons, a list, quick replies). */
@@ -179,6 +192,10 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
     index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
     index('messages_pending_idx').on(t.conversationId).where(sql`status = 'received'`),
+    // A person's messages (deleting the person clears their name from them).
+    index('messages_author_idx').on(t.authorId).where(sql`author_id is not null`),
+    // The CRM summary's conversations: those a customer wrote in, per day and hour (the playground's left out).
+    index('messages_customer_idx').on(t.botId, t.createdAt, t.conversationId).where(sql`direction = 'in' and channel <> 'playground'`),
   ],
 );
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { MessageDirection } from '@charla/shared';
+import type { MessageAuthor, MessageDirection, MessageStatus } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { contactIdentities, contacts, conversations, messages, type Channel } from './conversations.table.ts';
+import { contactSearchPattern, contactSearchText } from './contact-search.ts';
 import { conversationsRepository, type ContactRow, type ConversationRow, type MessageRow } from './conversations.repository.ts';
 
 export interface InboxFilter {
@@ -31,8 +32,13 @@ export interface InboxRow {
   contact_id: string;
   contact_name: string;
   contact_phone: string;
+  last_id: string | null;
   last_text: string | null;
   last_direction: MessageDirection | null;
+  last_author: MessageAuthor | null;
+  last_author_id: string | null;
+  last_author_name: string | null;
+  last_status: MessageStatus | null;
   last_at: string | Date | null;
 }
 
@@ -56,7 +62,7 @@ export function inboxRepository(db: Db) {
       if (f.q) {
         const like = likePattern(f.q);
         // Each side is read once for the bot (hashed), not once per conversation.
-        where.push(sql`(c.contact_id in (select ct.id from contacts ct where ct.bot_id = ${f.botId} and (ct.name ilike ${like} or ct.phone ilike ${like}))
+        where.push(sql`(c.contact_id in (select ct.id from contacts ct where ct.bot_id = ${f.botId} and ${contactSearchText('ct')} like ${contactSearchPattern(f.q)})
           or c.id in (select s.conversation_id from messages s where s.bot_id = ${f.botId} and s.text ilike ${like}))`);
       }
       // The page is chosen first from the conversations alone (in the index's order, stopping at
@@ -64,7 +70,8 @@ export function inboxRepository(db: Db) {
       return queryRows<InboxRow>(
         db,
         sql`select p.*, p.last_message_at::text as activity, ct.id as contact_id, ct.name as contact_name, ct.phone as contact_phone,
-              lm.text as last_text, lm.direction as last_direction, lm.created_at as last_at, au.name as assigned_name
+              lm.id as last_id, lm.text as last_text, lm.direction as last_direction, lm.author as last_author, lm.author_id as last_author_id,
+              lu.name as last_author_name, lm.status as last_status, lm.created_at as last_at, au.name as assigned_name
             from (
               select c.id, c.bot_id, c.channel, c.status, c.unread_count, c.assigned_to, c.last_message_at, c.updated_at, c.contact_id
               from conversations c
@@ -75,9 +82,10 @@ export function inboxRepository(db: Db) {
             join contacts ct on ct.id = p.contact_id
             left join users au on au.id = p.assigned_to
             left join lateral (
-              select m.text, m.direction, m.created_at from messages m
+              select m.id, m.text, m.direction, m.author, m.author_id, m.status, m.created_at from messages m
               where m.conversation_id = p.id order by m.seq desc limit 1
             ) lm on true
+            left join users lu on lu.id = lm.author_id
             order by p.last_message_at desc, p.id desc`,
       );
     },
@@ -148,6 +156,7 @@ export function inboxRepository(db: Db) {
           botId: input.botId,
           channel: input.channel,
           author: 'human',
+          authorId: input.userId,
           text: input.text,
           idempotencyKey: input.idempotencyKey,
           template: input.template,

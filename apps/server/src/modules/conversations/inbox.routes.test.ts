@@ -6,6 +6,7 @@ import { engines } from '../../test/harness.ts';
 import { as, signUp } from '../../test/accounts.ts';
 import { scriptedEngine } from '../../test/scripted-engine.ts';
 import type { EngineContext, EngineResult } from '../../engine/types.ts';
+import { metaError } from '../../channels/meta/test-support/fake-graph.ts';
 import { metaTestApp, postWebhook, until, waTextPayload, whatsappBot, type MetaTestApp } from '../../channels/meta/test-support/meta-test-app.ts';
 import { bots } from '../bots/bots.table.ts';
 import { conversations } from './conversations.table.ts';
@@ -60,7 +61,8 @@ describe.each(engines)('inbox routes on %s', (dbEngine) => {
       channel: 'whatsapp',
       status: 'bot',
       contact: { id: expect.any(String), name: 'Carla Pérez', phone: `+${carla}` },
-      lastMessage: { text: 'Bot: Buenas tardes', direction: 'out', at: expect.any(String) },
+      // The bot wrote it: the list tells it from a person's reply.
+      lastMessage: { id: expect.any(String), text: 'Bot: Buenas tardes', direction: 'out', at: expect.any(String), author: 'bot', authorId: null, authorName: null, status: expect.any(String) },
       unreadCount: 1,
       assignedTo: null,
       assignedName: null,
@@ -81,6 +83,9 @@ describe.each(engines)('inbox routes on %s', (dbEngine) => {
 
     // Search: name, phone, the messages' text; filters by channel, status and unread.
     expect((await list(api, `botId=${botId}&q=beto`)).items.map((i) => i.contact.name)).toEqual(['Beto Díaz']);
+    // Without accents or case, and a phone as people write it.
+    expect((await list(api, `botId=${botId}&q=${encodeURIComponent('CARLA PEREZ')}`)).items.map((i) => i.contact.name)).toEqual(['Carla Pérez']);
+    expect((await list(api, `botId=${botId}&q=${encodeURIComponent(`${carla.slice(3, 5)} ${carla.slice(5, 9)} ${carla.slice(9)}`)}`)).items.map((i) => i.contact.name)).toEqual(['Carla Pérez']);
     expect((await list(api, `botId=${botId}&q=${carla.slice(-6)}`)).items.map((i) => i.contact.name)).toEqual(['Carla Pérez']);
     expect((await list(api, `botId=${botId}&q=${encodeURIComponent('limpieza')}`)).items.map((i) => i.contact.name)).toEqual(['Beto Díaz']);
     expect((await list(api, `botId=${botId}&q=${encodeURIComponent('100%_')}`)).items).toEqual([]);
@@ -166,6 +171,12 @@ describe.each(engines)('inbox routes on %s', (dbEngine) => {
     }
     const detail = (await api({ method: 'GET', url: `/api/conversations/${item!.id}` })).json() as ConversationDetail;
     expect(detail).toMatchObject({ status: 'human', assignedTo: owner.userId, unreadCount: 0 });
+    // The reply keeps who wrote it: the list and the detail name the person.
+    const name = detail.assignedName;
+    expect(name).toEqual(expect.any(String));
+    expect(detail.lastMessage).toMatchObject({ author: 'human', authorId: owner.userId, authorName: name, status: 'sent' });
+    expect((await list(api, `botId=${botId}`)).items[0]!.lastMessage).toMatchObject({ author: 'human', authorId: owner.userId, authorName: name, status: 'sent' });
+
     // The customer answers the person: stored, unread, the bot says nothing.
     const turns = engine.calls.length;
     await write(phoneNumberId, from, 'El martes');
@@ -174,6 +185,12 @@ describe.each(engines)('inbox routes on %s', (dbEngine) => {
     expect(engine.calls.length).toBe(turns);
     expect(sendsTo(phoneNumberId, from)).toHaveLength(2);
     expect((await list(api, `botId=${botId}&status=human`)).items).toMatchObject([{ id: item!.id, unreadCount: 1 }]);
+    // A reply Meta refuses is the last message, failed.
+    m.graph.next((c) => (c.body as { to?: string } | undefined)?.to === from, metaError(131026, 'Message undeliverable'));
+    const refused = await api({ method: 'POST', url: `/api/conversations/${item!.id}/messages`, payload: { text: '¿Sigue ahí?', client_message_id: randomUUID() } });
+    expect(refused.statusCode, refused.body).toBe(202);
+    const failed = await until(() => list(api, `botId=${botId}`), (l) => l.items[0]?.lastMessage?.status === 'failed');
+    expect(failed.items[0]!.lastMessage).toMatchObject({ text: '¿Sigue ahí?', direction: 'out', author: 'human', authorId: owner.userId, status: 'failed' });
   });
 
   it('answers 409 WINDOW_CLOSED after 24 hours; an approved template still goes out', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { conversationStatuses, inboxChannels, messageDirections, type ConversationDetail, type ConversationListItem, type ConversationMessagesPage, type HumanReplyBody } from '@charla/shared';
+import { conversationStatuses, inboxChannels, messageAuthors, messageDirections, messageStatuses, type ConversationDetail, type ConversationListItem, type ConversationMessagesPage, type HumanReplyBody } from '@charla/shared';
 import type { conversationListQuery, templateReplyBody } from '@charla/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -33,6 +33,8 @@ export interface InboxDeps {
 const inboxChannel = enumColumn(inboxChannels, 'conversations.channel');
 const conversationStatus = enumColumn(conversationStatuses, 'conversations.status');
 const direction = enumColumn(messageDirections, 'messages.direction');
+const author = enumColumn(messageAuthors, 'messages.author');
+const status = enumColumn(messageStatuses, 'messages.status');
 
 function listItem(row: InboxRow): ConversationListItem {
   return {
@@ -41,7 +43,19 @@ function listItem(row: InboxRow): ConversationListItem {
     channel: inboxChannel(row.channel),
     status: conversationStatus(row.status),
     contact: { id: row.contact_id, name: row.contact_name, phone: row.contact_phone },
-    lastMessage: row.last_at && row.last_direction ? { text: row.last_text ?? '', direction: direction(row.last_direction), at: iso(row.last_at) } : null,
+    lastMessage:
+      row.last_id && row.last_at && row.last_direction && row.last_author && row.last_status
+        ? {
+            id: row.last_id,
+            text: row.last_text ?? '',
+            direction: direction(row.last_direction),
+            at: iso(row.last_at),
+            author: author(row.last_author),
+            authorId: row.last_author_id,
+            authorName: row.last_author_id ? row.last_author_name : null,
+            status: status(row.last_status),
+          }
+        : null,
     unreadCount: row.unread_count,
     assignedTo: row.assigned_to,
     assignedName: row.assigned_to ? (row.assigned_name ?? null) : null,
@@ -80,7 +94,18 @@ export function inboxService(deps: InboxDeps) {
       channel: inboxChannel(conversation.channel),
       status: conversation.status,
       contact: { id: contact.id, name: contact.name, phone: contact.phone, email: contact.email },
-      lastMessage: last ? { text: last.text, direction: last.direction, at: last.createdAt.toISOString() } : null,
+      lastMessage: last
+        ? {
+            id: last.id,
+            text: last.text,
+            direction: last.direction,
+            at: last.createdAt.toISOString(),
+            author: last.author,
+            authorId: last.authorId,
+            authorName: last.authorId ? await repo.personName(last.authorId) : null,
+            status: last.status,
+          }
+        : null,
       unreadCount: conversation.unreadCount,
       assignedTo: conversation.assignedTo,
       assignedName,

@@ -4,6 +4,7 @@ import { conversationsRepository, type QueueMessage } from './conversations.repo
 // What other modules ask of conversations, each inside the caller's transaction when given one.
 export { contactsRepository, type ContactsRepository, type ContactInsert, type ContactRow } from './contacts.repository.ts';
 export type { QueueMessage };
+export { contactSearchPattern, contactSearchText } from './contact-search.ts';
 export type { MessageRow } from './conversations.repository.ts';
 export type { Outbound, SendManyOutcome } from './outbound.ts';
 export type { AppointmentChanges, TurnAppointments } from './appointments-port.ts';

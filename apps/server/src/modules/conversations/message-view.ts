@@ -12,6 +12,7 @@ export function toConversationMessage(m: MessageRow): ConversationMessage {
     conversationId: m.conversationId,
     direction: m.direction,
     author: m.author,
+    ...(m.authorId && { authorId: m.authorId }),
     text: m.text,
     status: m.status,
     createdAt: m.createdAt.toISOString(),

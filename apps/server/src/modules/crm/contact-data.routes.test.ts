@@ -7,7 +7,7 @@ import { multipart } from '../../test/multipart.ts';
 import { scriptedEngine } from '../../test/scripted-engine.ts';
 import { metaTestApp, postWebhook, until, waTextPayload, whatsappBot, type MetaTestApp } from '../../channels/meta/test-support/meta-test-app.ts';
 import { appointments } from '../appointments/appointments.table.ts';
-import { contacts, conversations, messages } from '../conversations/conversations.table.ts';
+import { contactIdentities, contacts, conversations, messages } from '../conversations/conversations.table.ts';
 
 describe.each(engines)('contact fields, import, export and merge on %s', (dbEngine) => {
   let m: MetaTestApp;
@@ -165,15 +165,22 @@ describe.each(engines)('contact fields, import, export and merge on %s', (dbEngi
     const { botId, api, phoneNumberId } = await whatsappBot(m.t);
     const phone = `521${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
     await postWebhook(m.t, waTextPayload(phoneNumberId, phone, 'Hola, soy Eva', { name: 'Eva' }));
-    await api({ method: 'POST', url: `/api/playground/${botId}/messages`, payload: { text: 'hola desde otra parte', client_message_id: crypto.randomUUID() } });
+    // The same person wrote on Messenger too, without a name.
+    const db = m.t.database.db;
+    const [messenger] = await db.insert(contacts).values({ botId }).returning();
+    await db.insert(contactIdentities).values({ botId, channel: 'messenger', externalId: `psid-${phone}`, contactId: messenger!.id });
+    const [chat] = await db.insert(conversations).values({ botId, contactId: messenger!.id, channel: 'messenger' }).returning();
+    await db.insert(messages).values([
+      { conversationId: chat!.id, botId, channel: 'messenger', direction: 'in', author: 'customer', status: 'processed', text: 'hola desde otra parte' },
+      { conversationId: chat!.id, botId, channel: 'messenger', direction: 'out', author: 'bot', status: 'sent', text: 'Bot: hola desde otra parte' },
+    ]);
     const both = await until(() => list(api, botId), (l) => l.length === 2 && l.every((c) => c.lastContactAt));
     const eva = both.find((c) => c.sourceChannel === 'whatsapp')!;
-    const other = both.find((c) => c.sourceChannel === 'playground')!;
+    const other = both.find((c) => c.sourceChannel === 'messenger')!;
     const field = await addField(api, botId, { name: 'Ciudad', type: 'text' });
     await api({ method: 'PATCH', url: `/api/contacts/${other.id}`, payload: { email: 'eva@example.mx', tags: ['vip'], marketingConsent: false, customFields: { [field.id]: 'León' } } });
     await api({ method: 'PATCH', url: `/api/contacts/${eva.id}`, payload: { tags: ['nueva'] } });
     await api({ method: 'POST', url: `/api/contacts/${other.id}/notes`, payload: { text: 'Llamar el lunes' } });
-    const db = m.t.database.db;
     const [conv] = await db.select().from(conversations).where(eq(conversations.contactId, other.id));
     const start = new Date(Date.now() + 86_400_000);
     await db.insert(appointments).values({ botId, contactId: other.id, conversationId: conv!.id, startAt: start, endAt: new Date(start.getTime() + 1_800_000), service: 'Limpieza' });
@@ -185,7 +192,7 @@ describe.each(engines)('contact fields, import, export and merge on %s', (dbEngi
     expect((await api({ method: 'POST', url: '/api/contacts/merge', payload: { keepId: eva.id, mergeId: eva.id } })).statusCode).toBe(400);
     const merged = await api({ method: 'POST', url: '/api/contacts/merge', payload: { keepId: eva.id, mergeId: other.id } });
     expect(merged.statusCode, merged.body).toBe(200);
-    expect(merged.json().contact).toMatchObject({ id: eva.id, name: 'Eva', email: 'eva@example.mx', tags: ['nueva', 'vip'], marketingConsent: false, customFields: { [field.id]: 'León' }, channels: ['playground', 'whatsapp'] });
+    expect(merged.json().contact).toMatchObject({ id: eva.id, name: 'Eva', email: 'eva@example.mx', tags: ['nueva', 'vip'], marketingConsent: false, customFields: { [field.id]: 'León' }, channels: ['messenger', 'whatsapp'] });
     expect((await api({ method: 'GET', url: `/api/contacts/${other.id}` })).statusCode).toBe(404);
     const kept = (await db.select().from(conversations).where(eq(conversations.contactId, eva.id))).map((c) => c.id).sort();
     expect(kept).toEqual([...convIds].sort());

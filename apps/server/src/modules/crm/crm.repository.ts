@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { storableDeep, type AppointmentStatus, type ContactSort, type MessageAuthor, type MessageDirection, type StageMover } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { contactAppointments } from '../appointments/index.ts';
-import { contactsRepository } from '../conversations/index.ts';
+import { contactSearchPattern, contactSearchText, contactsRepository } from '../conversations/index.ts';
 import { contacts, type Channel } from '../conversations/conversations.table.ts';
 import { sortPlan, type SortCursor } from './contact-sort.ts';
 import { contactNotes, contactStageChanges } from './crm.table.ts';
@@ -84,8 +84,6 @@ export interface ImportedContact {
   captured?: { interest?: string; product?: string; budget?: string };
 }
 
-/** `%` and `_` of a search are letters, not patterns. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** What each contact row carries besides its columns (read for one page, never for the whole bot). */
 const enriched = (page: SQL, order: SQL = sql`p.created_at desc, p.id desc`) => sql`select p.*, p.created_at::text as cursor_at,
@@ -178,15 +176,13 @@ export function crmRepository(db: Db) {
      */
     list(f: ContactFilter): Promise<ContactListRow[]> {
       const plan = sortPlan(f.sort);
-      const where: SQL[] = [sql`c.bot_id = ${f.botId}`];
+      // The owner's own tries in the playground are not customers.
+      const where: SQL[] = [sql`c.bot_id = ${f.botId}`, sql`not c.playground`];
       if (f.stageId) where.push(f.stageId === f.firstStageId ? sql`(c.stage_id = ${f.stageId} or c.stage_id is null)` : sql`c.stage_id = ${f.stageId}`);
       if (f.tag) where.push(sql`${f.tag} = any(c.tags)`);
       if (f.optedOut !== undefined) where.push(sql`c.marketing_consent = ${!f.optedOut}`);
       if (f.channel) where.push(sql`exists (select 1 from contact_identities i where i.contact_id = c.id and i.channel = ${f.channel})`);
-      if (f.q) {
-        const like = likePattern(f.q);
-        where.push(sql`(c.name || ' ' || c.phone || ' ' || c.email) ilike ${like}`);
-      }
+      if (f.q) where.push(sql`${contactSearchText('c')} like ${contactSearchPattern(f.q)}`);
       if (f.after) where.push(plan.after(f.after));
       return queryRows<ContactListRow>(
         db,
@@ -226,7 +222,7 @@ export function crmRepository(db: Db) {
             const around = await queryRows<{ p: number }>(
               tx as unknown as Db,
               sql`select stage_position as p from contacts
-                where (stage_id = ${move.to.id} ${move.toFirst ? sql`or (bot_id = ${contact.botId} and stage_id is null)` : sql``}) and id <> ${contact.id}
+                where (stage_id = ${move.to.id} ${move.toFirst ? sql`or (bot_id = ${contact.botId} and stage_id is null)` : sql``}) and id <> ${contact.id} and not playground
                 order by stage_position, created_at desc limit 2 offset ${Math.max(move.index - 1, 0)}`,
             );
             if (move.index === 0) position = (around[0]?.p ?? 1) - 1;
@@ -252,8 +248,13 @@ export function crmRepository(db: Db) {
      */
     async botMove(contactId: string, to: StageRow, before: StageRow[]): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [old] = await tx.select({ botId: contacts.botId, stageId: contacts.stageId, stageSetBy: contacts.stageSetBy }).from(contacts).where(eq(contacts.id, contactId)).for('update');
-        if (!old || old.stageSetBy === 'person') return false;
+        const [old] = await tx
+          .select({ botId: contacts.botId, stageId: contacts.stageId, stageSetBy: contacts.stageSetBy, playground: contacts.playground })
+          .from(contacts)
+          .where(eq(contacts.id, contactId))
+          .for('update');
+        // A playground contact is on no board: the owner's tries leave no history.
+        if (!old || old.stageSetBy === 'person' || old.playground) return false;
         // No stage yet is the first stage (`before` starts with it).
         const from = old.stageId ? before.find((s) => s.id === old.stageId) : before[0];
         if (!from) return false;
@@ -285,9 +286,9 @@ export function crmRepository(db: Db) {
       });
     },
 
-    /** Every contact of a bot with a phone or an e-mail, to match an import's rows against. */
+    /** Every contact of a bot (not the playground's) with a phone or an e-mail, to match an import's rows against. */
     importKeys(botId: string): Promise<{ id: string; phone: string; email: string }[]> {
-      return queryRows(db, sql`select id, phone, email from contacts where bot_id = ${botId} and (phone <> '' or email <> '')`);
+      return queryRows(db, sql`select id, phone, email from contacts where bot_id = ${botId} and not playground and (phone <> '' or email <> '')`);
     },
 
     /**
@@ -418,14 +419,14 @@ export function crmRepository(db: Db) {
       );
     },
 
-    /** Every contact of a bot for the export, in pages of `size` (keyset). */
+    /** Every contact of a bot (its playground contacts left out) for the export, in pages of `size` (keyset). */
     async *all(botId: string, firstStageName: string, size = 1000): AsyncGenerator<(ContactListRow & { stage_name: string | null })[]> {
       let after: { at: string; id: string } | undefined;
       for (;;) {
         const where = after ? sql`and (c.created_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
         const rows = await queryRows<ContactListRow & { stage_name: string | null }>(
           db,
-          sql`select e.*, coalesce(s.name, ${firstStageName}) as stage_name from (${enriched(sql`select c.* from contacts c where c.bot_id = ${botId} ${where} order by c.created_at desc, c.id desc limit ${size}`)}) e
+          sql`select e.*, coalesce(s.name, ${firstStageName}) as stage_name from (${enriched(sql`select c.* from contacts c where c.bot_id = ${botId} and not c.playground ${where} order by c.created_at desc, c.id desc limit ${size}`)}) e
             left join pipeline_stages s on s.id = e.stage_id order by e.created_at desc, e.id desc`,
         );
         if (rows.length === 0) return;

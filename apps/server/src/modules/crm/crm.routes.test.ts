@@ -37,12 +37,12 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
   };
   const timeline = async (api: Api, id: string) => ((await api({ method: 'GET', url: `/api/contacts/${id}/timeline` })).json() as ContactTimeline).items;
 
-  it('lists the contacts the bot met on its channels and in the playground, in the contract’s shape, searchable and paged', async () => {
+  it('lists the contacts the bot met on its channels, in the contract’s shape, searchable and paged', async () => {
     const { botId, api, phoneNumberId } = await whatsappBot(m.t);
     const ana = customer();
     const res = await postWebhook(m.t, waTextPayload(phoneNumberId, ana, 'Hola, quiero una cita', { name: 'Ana Ruiz' }));
     expect(res.statusCode).toBe(200);
-    await api({ method: 'POST', url: `/api/playground/${botId}/messages`, payload: { text: 'prueba', client_message_id: randomUUID() } });
+    expect((await postWebhook(m.t, waTextPayload(phoneNumberId, customer(), 'Buenas tardes', { name: 'Bruno Gil' }))).statusCode).toBe(200);
 
     // An appointments bot gets the appointments pipeline on first read.
     const stages = await stagesOf(api, botId);
@@ -50,7 +50,7 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
     expect(stages.map((s) => s.position)).toEqual([0, 1, 2, 3]);
 
     const all = await until(() => list(api, `botId=${botId}`), (l) => l.items.length === 2 && l.items.every((c) => c.lastContactAt));
-    const whatsapp = all.items.find((c) => c.sourceChannel === 'whatsapp')!;
+    const whatsapp = all.items.find((c) => c.name === 'Ana Ruiz')!;
     expect(whatsapp).toEqual({
       id: expect.any(String),
       botId,
@@ -71,8 +71,9 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    expect(all.items.some((c) => c.sourceChannel === 'playground')).toBe(true);
-    expect((await list(api, `botId=${botId}&channel=whatsapp`)).items.map((c) => c.id)).toEqual([whatsapp.id]);
+    expect(all.items.map((c) => c.name).sort()).toEqual(['Ana Ruiz', 'Bruno Gil']);
+    expect((await list(api, `botId=${botId}&channel=whatsapp`)).items).toHaveLength(2);
+    expect((await list(api, `botId=${botId}&channel=messenger`)).items).toEqual([]);
     expect((await list(api, `botId=${botId}&q=ruiz`)).items.map((c) => c.id)).toEqual([whatsapp.id]);
     expect((await list(api, `botId=${botId}&q=${ana.slice(-6)}`)).items.map((c) => c.id)).toEqual([whatsapp.id]);
     expect((await list(api, `botId=${botId}&q=${encodeURIComponent('%')}`)).items).toEqual([]);
@@ -212,6 +213,62 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
     expect((await list(api, `botId=${botId}&stageId=${nuevo!.id}`)).items.map((c) => c.name).sort()).toEqual(['Ana', 'Beto', 'Ciro']);
     for (const s of (await stagesOf(api, botId)).slice(1)) expect((await api({ method: 'DELETE', url: `/api/pipeline/stages/${s.id}` })).statusCode).toBe(204);
     expect((await api({ method: 'DELETE', url: `/api/pipeline/stages/${nuevo!.id}` })).statusCode).toBe(400);
+  });
+
+  it('leaves the owner’s tries in the playground out of the list, its search, the board’s columns and the export, while the playground keeps its conversation', async () => {
+    const { botId, api, phoneNumberId } = await whatsappBot(m.t);
+    const ana = customer();
+    expect((await postWebhook(m.t, waTextPayload(phoneNumberId, ana, 'Hola', { name: 'Ana Ruiz' }))).statusCode).toBe(200);
+    const tried = await api({ method: 'POST', url: `/api/playground/${botId}/messages`, payload: { text: 'Soy Ana, mi correo es prueba@example.mx', client_message_id: randomUUID() } });
+    expect(tried.statusCode, tried.body).toBe(202);
+    const db = m.t.database.db;
+    const rows = await db.select().from(contacts).where(eq(contacts.botId, botId));
+    expect(rows.map((r) => r.playground).sort()).toEqual([false, true]);
+    const test = rows.find((r) => r.playground)!;
+    // The tries even share what a customer has: a name and phone the search would find.
+    await db.update(contacts).set({ name: 'Ana Prueba', phone: `+${ana}` }).where(eq(contacts.id, test.id));
+
+    const stages = await stagesOf(api, botId);
+    const ids = async (query: string) => (await list(api, `botId=${botId}&${query}`)).items.map((c) => c.id);
+    const real = rows.find((r) => !r.playground)!.id;
+    expect(await ids('')).toEqual([real]);
+    expect(await ids('q=ana')).toEqual([real]);
+    expect(await ids(`q=${ana.slice(-6)}`)).toEqual([real]);
+    expect(await ids(`stageId=${stages[0]!.id}`)).toEqual([real]);
+    expect(await ids(`stageId=${stages[0]!.id}&sort=position`)).toEqual([real]);
+    expect(await ids('sort=name')).toEqual([real]);
+    expect(await ids('channel=playground')).toEqual([]);
+    expect((await api({ method: 'GET', url: `/api/contacts/${test.id}` })).statusCode).toBe(404);
+    expect((await api({ method: 'PATCH', url: `/api/contacts/${test.id}`, payload: { stageId: stages[1]!.id } })).statusCode).toBe(404);
+    const csv = (await api({ method: 'GET', url: `/api/contacts/export?botId=${botId}` })).body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(/^Ana Ruiz,/);
+
+    // The playground itself still holds its conversation and what the bot captured.
+    const playground = await api({ method: 'GET', url: `/api/playground/${botId}` });
+    expect(playground.statusCode).toBe(200);
+    expect(playground.json().conversationId).toEqual(expect.any(String));
+    expect(playground.json().messages.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('finds a contact without accents or case, and by a phone written any way', async () => {
+    const owner = await signUp(m.t);
+    const api = as(m.t, owner);
+    const botId = await createBot(m.t, owner, { bot_objective: 'automobile' });
+    await create(api, { botId, name: 'María Fernanda Núñez', phone: '+523311408862' });
+    await create(api, { botId, name: 'Mario Fernández', phone: '+525512345678', email: 'mario@example.mx' });
+    const found = async (q: string) => (await list(api, `botId=${botId}&q=${encodeURIComponent(q)}`)).items.map((c) => c.name).sort();
+    const maria = ['María Fernanda Núñez'];
+    expect(await found('Maria Fernanda')).toEqual(maria);
+    expect(await found('NUÑEZ')).toEqual(maria);
+    expect(await found('nunez')).toEqual(maria);
+    expect(await found('33 1140 8862')).toEqual(maria);
+    expect(await found('(33) 1140-8862')).toEqual(maria);
+    expect(await found('+52 33 1140 8862')).toEqual(maria);
+    expect(await found('fernand')).toEqual(['Mario Fernández', 'María Fernanda Núñez']);
+    expect(await found('MARIO@EXAMPLE')).toEqual(['Mario Fernández']);
+    expect(await found('55 9999')).toEqual([]);
+    expect(await found('100%_')).toEqual([]);
   });
 
   it('exports CSV with a UTF-8 BOM, accents and quoted fields', async () => {

@@ -154,7 +154,8 @@ export function crmService(deps: CrmDeps) {
 
   async function contactOf(caller: UserRow, id: string, write: boolean) {
     const contact = await repo.findContact(id);
-    if (!contact) throw new AppError('NOT_FOUND');
+    // The playground's contact is the owner trying the bot, not a customer the CRM shows.
+    if (!contact || contact.playground) throw new AppError('NOT_FOUND');
     const bot = await checked(caller, contact.botId, write);
     return { bot, contact };
   }

@@ -37,10 +37,33 @@ const since = (w: SummaryWindow) => sql`(select ((now() at time zone ${w.timeZon
  */
 const bucket = sql`date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00')`;
 const localDay = (w: SummaryWindow) => sql`(b at time zone ${w.timeZone})::date`;
+/**
+ * A row of a customer, not of the owner trying the bot in the playground: its contact is none of
+ * the bot's playground contacts (a handful, read once from contacts_playground_idx).
+ */
+const notPlayground = (w: SummaryWindow) => sql`contact_id not in (select id from contacts where bot_id = ${w.botId} and playground)`;
+/**
+ * The conversations a customer wrote in during the period, once per quarter hour they wrote in:
+ * the customers' messages of the bot's channels (never the playground's), read from
+ * messages_customer_idx.
+ */
+const customerWrote = (w: SummaryWindow) =>
+  sql`select ${bucket} as b, conversation_id from messages
+    where bot_id = ${w.botId} and direction = 'in' and channel <> 'playground' and created_at >= ${since(w)} group by 1, 2`;
+/** Handled by the bot alone: no person took the conversation over or answered, nor is it waiting for one. */
+const bySelf = sql`k.human_at is null and k.status <> 'human'`;
+
+export interface SummaryPeriodRow {
+  /** Conversations a customer wrote in during the period, each once. */
+  conversations: number;
+  /** Of those, the ones the bot handled alone. */
+  solved: number;
+}
 
 /**
  * The CRM summary's figures, counted in the database: one grouped query per table over the period
- * (each reads its (bot_id, created_at) index), joined to every day of the period.
+ * (each reads its (bot_id, created_at) index; conversations are the customers' messages of
+ * messages_customer_idx), joined to every day of the period.
  */
 export function summaryRepository(db: Db) {
   return {
@@ -48,9 +71,10 @@ export function summaryRepository(db: Db) {
     daily(w: SummaryWindow): Promise<SummaryDayRow[]> {
       const day = sql`(created_at at time zone ${w.timeZone})::date`;
       const from = since(w);
+      const customer = notPlayground(w);
       const won = w.wonStage
         ? sql`select ${day} as day, count(distinct contact_id)::int as won from contact_stage_changes
-            where bot_id = ${w.botId} and created_at >= ${from} and to_stage = ${w.wonStage} and from_stage is distinct from ${w.wonStage} group by 1`
+            where bot_id = ${w.botId} and created_at >= ${from} and to_stage = ${w.wonStage} and from_stage is distinct from ${w.wonStage} and ${customer} group by 1`
         : sql`select null::date as day, 0 as won where false`;
       const perDay = (table: SQL, counts: SQL, sums: SQL, extra: SQL = sql``) =>
         sql`select ${localDay(w)} as day, ${sums} from (select ${bucket} as b, ${counts} from ${table} where bot_id = ${w.botId} and created_at >= ${from} ${extra} group by 1) q group by 1`;
@@ -58,9 +82,10 @@ export function summaryRepository(db: Db) {
         db,
         sql`with
           d as (select g::date as day from generate_series((now() at time zone ${w.timeZone})::date - ${w.days - 1}::int, (now() at time zone ${w.timeZone})::date, interval '1 day') g),
-          v as (${perDay(sql`conversations`, sql`count(*) as n, count(*) filter (where human_at is null and status <> 'human') as s`, sql`sum(n)::int as conversations, sum(s)::int as solved`)}),
-          c as (${perDay(sql`contacts`, sql`count(*) as n, count(*) filter (where phone <> '' or email <> '') as l`, sql`sum(n)::int as contacts, sum(l)::int as leads`)}),
-          a as (${perDay(sql`appointments`, sql`count(*) as n`, sql`sum(n)::int as appointments`, sql`and status <> 'cancelled'`)}),
+          v as (select ${localDay(w)} as day, count(distinct q.conversation_id)::int as conversations, count(distinct q.conversation_id) filter (where ${bySelf})::int as solved
+            from (${customerWrote(w)}) q join conversations k on k.id = q.conversation_id group by 1),
+          c as (${perDay(sql`contacts`, sql`count(*) as n, count(*) filter (where phone <> '' or email <> '') as l`, sql`sum(n)::int as contacts, sum(l)::int as leads`, sql`and not playground`)}),
+          a as (${perDay(sql`appointments`, sql`count(*) as n`, sql`sum(n)::int as appointments`, sql`and status <> 'cancelled' and ${customer}`)}),
           w as (${won})
         select d.day::text as day,
           coalesce(v.conversations, 0) as conversations, coalesce(v.solved, 0) as solved,
@@ -71,12 +96,25 @@ export function summaryRepository(db: Db) {
       );
     },
 
-    /** Conversations started in the period per ISO weekday (1 Monday) and hour, in the bot's time zone. */
+    /** The period's conversations a customer wrote in, each counted once however many days it spans. */
+    async period(w: SummaryWindow): Promise<SummaryPeriodRow> {
+      const [row] = await queryRows<SummaryPeriodRow>(
+        db,
+        sql`select count(*)::int as conversations, count(*) filter (where ${bySelf})::int as solved
+          from (select distinct conversation_id from (${customerWrote(w)}) q) q join conversations k on k.id = q.conversation_id`,
+      );
+      return row ?? { conversations: 0, solved: 0 };
+    },
+
+    /**
+     * Conversations a customer wrote in per ISO weekday (1 Monday) and hour, in the bot's time
+     * zone: each one counted once in each hour of each day it wrote in, those days added up.
+     */
     hours(w: SummaryWindow): Promise<SummaryHourRow[]> {
       return queryRows<SummaryHourRow>(
         db,
-        sql`select extract(isodow from b at time zone ${w.timeZone})::int as weekday, extract(hour from b at time zone ${w.timeZone})::int as hour, sum(n)::int as conversations
-          from (select ${bucket} as b, count(*) as n from conversations where bot_id = ${w.botId} and created_at >= ${since(w)} group by 1) q group by 1, 2`,
+        sql`select extract(isodow from h)::int as weekday, extract(hour from h)::int as hour, sum(n)::int as conversations
+          from (select date_trunc('hour', b at time zone ${w.timeZone}) as h, count(distinct conversation_id) as n from (${customerWrote(w)}) q group by 1) r group by 1, 2`,
       );
     },
   };

@@ -3,7 +3,7 @@ import type { CrmSummary, PipelineStage } from '@charla/shared';
 import { createTestApp, engines, type TestApp } from '../../test/harness.ts';
 import { as, createBot, signUp } from '../../test/accounts.ts';
 import { appointments } from '../appointments/appointments.table.ts';
-import { contacts, conversations } from '../conversations/conversations.table.ts';
+import { contacts, conversations, messages } from '../conversations/conversations.table.ts';
 import { contactStageChanges } from './crm.table.ts';
 
 /** A day `back` days before today in Mexico City (UTC-6 all year), as YYYY-MM-DD. */
@@ -25,8 +25,10 @@ describe.each(engines)('crm summary on %s', (dbEngine) => {
     const stages = (await api({ method: 'GET', url: `/api/pipeline/${botId}/stages` })).json().stages as PipelineStage[];
     const db = t.database.db;
 
-    // Today: Ana (phone) and Beto (nothing to reach him by); 2 days ago: Carla (e-mail); 10 days
-    // ago: Diego (phone); 40 days ago: Eva (phone). The other days of the period are empty.
+    // Contacts made today: Ana (phone), Beto (nothing to reach him by), Gina (added by hand, never
+    // wrote) and Hugo (only the business wrote to him); 2 days ago: Carla (e-mail); 10 days ago:
+    // Diego (phone); 40 days ago: Eva (phone) and Fausto, who wrote again today. The other days
+    // of the period are empty.
     const made = await db
       .insert(contacts)
       .values([
@@ -35,17 +37,52 @@ describe.each(engines)('crm summary on %s', (dbEngine) => {
         { botId, name: 'Carla', email: 'carla@example.mx', createdAt: at(2, 23) },
         { botId, name: 'Diego', phone: '+52 33 2222 2222', createdAt: at(10, 12) },
         { botId, name: 'Eva', phone: '+52 33 3333 3333', createdAt: at(40, 12) },
+        { botId, name: 'Fausto', createdAt: at(40, 13) },
+        { botId, name: 'Gina', createdAt: at(0, 2) },
+        { botId, name: 'Hugo', createdAt: at(0, 3) },
       ])
       .returning();
-    const [ana, beto, carla, diego, eva] = made;
-    // Conversations: Ana's (the bot alone) and Beto's (a person took it) today at 00:15 and 01:15
-    // local time, which is still yesterday in UTC; Carla's handed to a person; Diego's; Eva's.
-    await db.insert(conversations).values([
-      { botId, contactId: ana!.id, channel: 'whatsapp', createdAt: at(0, 0) },
-      { botId, contactId: beto!.id, channel: 'whatsapp', createdAt: at(0, 1), status: 'closed', humanAt: at(0, 2) },
-      { botId, contactId: carla!.id, channel: 'messenger', createdAt: at(2, 23), status: 'human' },
-      { botId, contactId: diego!.id, channel: 'whatsapp', createdAt: at(10, 12) },
-      { botId, contactId: eva!.id, channel: 'instagram', createdAt: at(40, 12) },
+    const [ana, beto, carla, diego, eva, fausto, , hugo] = made;
+    // Conversations: Ana's (the bot alone) and Beto's (a person took it); Carla's handed to a
+    // person; Diego's; Eva's; Fausto's, started 40 days ago and still the bot's; Hugo's, where
+    // only the business wrote.
+    const chats = await db
+      .insert(conversations)
+      .values([
+        { botId, contactId: ana!.id, channel: 'whatsapp', createdAt: at(0, 0) },
+        { botId, contactId: beto!.id, channel: 'whatsapp', createdAt: at(0, 1), status: 'closed', humanAt: at(0, 2) },
+        { botId, contactId: carla!.id, channel: 'messenger', createdAt: at(2, 23), status: 'human' },
+        { botId, contactId: diego!.id, channel: 'whatsapp', createdAt: at(10, 12) },
+        { botId, contactId: eva!.id, channel: 'instagram', createdAt: at(40, 12) },
+        { botId, contactId: fausto!.id, channel: 'whatsapp', createdAt: at(40, 13) },
+        { botId, contactId: hugo!.id, channel: 'whatsapp', createdAt: at(0, 3) },
+      ])
+      .returning();
+    const [anaChat, betoChat, carlaChat, diegoChat, evaChat, faustoChat, hugoChat] = chats;
+    const said = (chat: (typeof chats)[number] | undefined, createdAt: Date, direction: 'in' | 'out' = 'in') => ({
+      conversationId: chat!.id,
+      botId,
+      channel: chat!.channel,
+      direction,
+      author: direction === 'in' ? ('customer' as const) : ('bot' as const),
+      status: direction === 'in' ? ('processed' as const) : ('sent' as const),
+      text: 'hola',
+      createdAt,
+    });
+    // Customers' messages, at 00:15 and 01:15 today local time (still yesterday in UTC) and so on;
+    // Ana writes twice in her quarter hour, Carla on two days, Fausto 40 days ago and today at 09:15.
+    await db.insert(messages).values([
+      said(anaChat, at(0, 0)),
+      said(anaChat, at(0, 0)),
+      said(anaChat, at(0, 0), 'out'),
+      said(betoChat, at(0, 1)),
+      said(carlaChat, at(2, 23)),
+      said(carlaChat, at(1, 10)),
+      said(diegoChat, at(10, 12)),
+      said(evaChat, at(40, 12)),
+      said(faustoChat, at(40, 13)),
+      said(faustoChat, at(0, 9)),
+      said(hugoChat, at(0, 3), 'out'),
     ]);
     const start = new Date(Date.now() + 86_400_000);
     const end = new Date(start.getTime() + 3_600_000);
@@ -63,6 +100,14 @@ describe.each(engines)('crm summary on %s', (dbEngine) => {
       { botId, contactId: diego!.id, fromStage: 'Negociación', toStage: 'Ganado', by: 'bot', createdAt: at(10, 14) },
     ]);
 
+    // The owner trying the bot today in the playground: a contact with a phone, its conversation
+    // and message, a booking and a move to Ganado. None of it is a customer's, so no figure counts it.
+    const [test] = await db.insert(contacts).values({ botId, name: 'Yo', phone: '+52 33 9999 9999', playground: true, createdAt: at(0, 0) }).returning();
+    const [tried] = await db.insert(conversations).values({ botId, contactId: test!.id, channel: 'playground', createdAt: at(0, 0) }).returning();
+    await db.insert(messages).values(said(tried, at(0, 5)));
+    await db.insert(appointments).values({ botId, contactId: test!.id, conversationId: tried!.id, startAt: new Date(start.getTime() + 21_600_000), endAt: new Date(end.getTime() + 21_600_000), createdAt: at(0, 0) });
+    await db.insert(contactStageChanges).values({ botId, contactId: test!.id, fromStage: 'Nuevo', toStage: 'Ganado', by: 'bot', createdAt: at(0, 0) });
+
     const summary = async (days: string) => {
       const res = await api({ method: 'GET', url: `/api/crm/summary?botId=${botId}&days=${days}` });
       expect(res.statusCode, res.body).toBe(200);
@@ -72,29 +117,39 @@ describe.each(engines)('crm summary on %s', (dbEngine) => {
     const week = await summary('7');
     expect(week).toMatchObject({ days: 7, timeZone: 'America/Mexico_City', from: localDay(6), to: localDay(0), wonStage: stages[3]!.name });
     expect(week.daily.map((d) => d.date)).toEqual([6, 5, 4, 3, 2, 1, 0].map(localDay));
-    expect(week.daily.at(-1)).toEqual({ date: localDay(0), conversations: 2, contacts: 2, leads: 1, appointments: 1, won: 1 });
+    // Today: Ana, Beto and Fausto wrote (Fausto is no new contact); Ana, Beto, Gina and Hugo are new.
+    expect(week.daily.at(-1)).toEqual({ date: localDay(0), conversations: 3, contacts: 4, leads: 1, appointments: 1, won: 1 });
+    expect(week.daily.at(-2)).toEqual({ date: localDay(1), conversations: 1, contacts: 0, leads: 0, appointments: 0, won: 0 });
     expect(week.daily.at(-3)).toEqual({ date: localDay(2), conversations: 1, contacts: 1, leads: 1, appointments: 0, won: 0 });
-    for (const back of [1, 3, 4, 5, 6]) expect(week.daily.find((d) => d.date === localDay(back))).toEqual({ date: localDay(back), conversations: 0, contacts: 0, leads: 0, appointments: 0, won: 0 });
-    expect(week.totals).toEqual({ conversations: 3, contacts: 3, leads: 2, appointments: 1, won: 1 });
-    expect(week.botSolved).toBe(1);
-    // Busiest hours: 00:15 and 01:15 today, 23:15 two days ago, on their local weekdays (0 Monday).
+    for (const back of [3, 4, 5, 6]) expect(week.daily.find((d) => d.date === localDay(back))).toEqual({ date: localDay(back), conversations: 0, contacts: 0, leads: 0, appointments: 0, won: 0 });
+    // Carla's conversation is counted once in the period, though she wrote on two days.
+    expect(week.totals).toEqual({ conversations: 4, contacts: 5, leads: 2, appointments: 1, won: 1 });
+    // Ana's and Fausto's the bot handled alone.
+    expect(week.botSolved).toBe(2);
+    // Busiest hours: today at 00, 01 and 09, yesterday at 10 and two days ago at 23, on their
+    // local weekdays (0 Monday).
     const weekday = (back: number) => (new Date(`${localDay(back)}T12:00:00Z`).getUTCDay() + 6) % 7;
     expect(week.hours[weekday(0)]![0]).toBe(1);
     expect(week.hours[weekday(0)]![1]).toBe(1);
+    expect(week.hours[weekday(0)]![9]).toBe(1);
+    expect(week.hours[weekday(1)]![10]).toBe(1);
     expect(week.hours[weekday(2)]![23]).toBe(1);
-    expect(week.hours.flat().reduce((a, b) => a + b, 0)).toBe(3);
+    expect(week.hours.flat().reduce((a, b) => a + b, 0)).toBe(5);
 
     const month = await summary('30');
     expect(month.daily).toHaveLength(30);
-    expect(month.totals).toEqual({ conversations: 4, contacts: 4, leads: 3, appointments: 2, won: 2 });
-    expect(month.botSolved).toBe(2);
+    expect(month.totals).toEqual({ conversations: 5, contacts: 6, leads: 3, appointments: 2, won: 2 });
+    expect(month.botSolved).toBe(3);
     expect(month.daily.find((d) => d.date === localDay(10))).toEqual({ date: localDay(10), conversations: 1, contacts: 1, leads: 1, appointments: 1, won: 1 });
 
     const quarter = await summary('90');
     expect(quarter.daily).toHaveLength(90);
     expect(quarter.from).toBe(localDay(89));
-    expect(quarter.totals).toEqual({ conversations: 5, contacts: 5, leads: 4, appointments: 2, won: 2 });
-    expect(quarter.hours.flat().reduce((a, b) => a + b, 0)).toBe(5);
+    expect(quarter.daily.find((d) => d.date === localDay(40))).toEqual({ date: localDay(40), conversations: 2, contacts: 2, leads: 1, appointments: 0, won: 0 });
+    // Fausto wrote 40 days ago and today: one conversation of the period.
+    expect(quarter.totals).toEqual({ conversations: 6, contacts: 8, leads: 4, appointments: 2, won: 2 });
+    expect(quarter.botSolved).toBe(4);
+    expect(quarter.hours.flat().reduce((a, b) => a + b, 0)).toBe(8);
 
     // The default period is 30 days.
     expect((await api({ method: 'GET', url: `/api/crm/summary?botId=${botId}` })).json().days).toBe(30);

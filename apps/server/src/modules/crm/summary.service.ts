@@ -25,7 +25,9 @@ export function summaryService(deps: SummaryDeps) {
       const window = { botId: bot.id, timeZone: bot.timezone, days, wonStage };
       const rows = await deps.repo.daily(window);
       const hourRows = await deps.repo.hours(window);
-      const totals = Object.fromEntries(summaryMetrics.map((m) => [m, rows.reduce((sum, r) => sum + r[m], 0)])) as SummaryCounts;
+      const period = await deps.repo.period(window);
+      // A conversation a customer wrote in on several days is one conversation of the period.
+      const totals = { ...Object.fromEntries(summaryMetrics.map((m) => [m, rows.reduce((sum, r) => sum + r[m], 0)])), conversations: period.conversations } as SummaryCounts;
       const hours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
       for (const h of hourRows) hours[h.weekday - 1]![h.hour] = h.conversations;
       return {
@@ -36,7 +38,7 @@ export function summaryService(deps: SummaryDeps) {
         daily: rows.map((r) => ({ date: r.day, conversations: r.conversations, contacts: r.contacts, leads: r.leads, appointments: r.appointments, won: r.won })),
         totals,
         wonStage,
-        botSolved: rows.reduce((sum, r) => sum + r.solved, 0),
+        botSolved: period.solved,
         hours,
       };
     },

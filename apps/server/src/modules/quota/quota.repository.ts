@@ -43,13 +43,13 @@ export function quotaRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** The CRM contacts of the account's live bots. */
+    /** The CRM contacts of the account's live bots (the playground's are the owner's own tries). */
     async contacts(accountId: string): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(contacts)
         .innerJoin(bots, eq(bots.id, contacts.botId))
-        .where(and(eq(bots.userId, accountId), isNull(bots.deletedAt)));
+        .where(and(eq(bots.userId, accountId), isNull(bots.deletedAt), eq(contacts.playground, false)));
       return Number(row?.n ?? 0);
     },
   };

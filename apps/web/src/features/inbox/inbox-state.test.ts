@@ -7,6 +7,7 @@ import {
   dayLabel,
   groupByDay,
   initialsOf,
+  lastAuthorLabel,
   listQuery,
   mergeNewestPage,
   prependPage,
@@ -58,6 +59,30 @@ describe('the list under live events', () => {
     expect((applyMessageToList(list, { botId: bot, channel: 'whatsapp', message: message({ direction: 'out', status: 'delivered' }) }, null) as ConversationListItem[]).map((i) => i.id)).toEqual(['a', 'b', 'c']);
     expect(applyMessageToList(list, { botId: bot, channel: 'whatsapp', message: message({ conversationId: 'z' }) }, null)).toBe('unknown');
     expect(applyMessageToList(list, { botId: bot, channel: 'playground', message: message({ conversationId: 'z' }) }, null)).toHaveLength(3);
+  });
+
+  it('the last message keeps who wrote it, and shows when its send failed', () => {
+    const me = '00000000-0000-4000-8000-00000000000a';
+    const sent = applyMessageToList(list, { botId: bot, channel: 'whatsapp', message: message({ id: 'm2', direction: 'out', author: 'human', authorId: me, status: 'queued' }) }, null) as ConversationListItem[];
+    expect(sent[0]!.lastMessage).toMatchObject({ id: 'm2', author: 'human', authorId: me, authorName: null, status: 'queued' });
+    const failed = applyMessageToList(sent, { botId: bot, channel: 'whatsapp', message: message({ id: 'm2', direction: 'out', author: 'human', authorId: me, status: 'failed' }) }, null) as ConversationListItem[];
+    expect(failed.map((i) => i.id)).toEqual(['b', 'a', 'c']);
+    expect(failed[0]!.lastMessage!.status).toBe('failed');
+    // A status of an older message leaves the last one as it was.
+    const older = applyMessageToList(failed, { botId: bot, channel: 'whatsapp', message: message({ id: 'm0', direction: 'out', status: 'read' }) }, null) as ConversationListItem[];
+    expect(older[0]!.lastMessage!.status).toBe('failed');
+  });
+
+  it('names the writer of the last message: the assistant, the reader, a person, or the team', () => {
+    const me = '00000000-0000-4000-8000-00000000000a';
+    const ana = '00000000-0000-4000-8000-00000000000b';
+    const people = [{ userId: ana, name: 'Ana Pérez', role: 'agent' as const }];
+    expect(lastAuthorLabel({ author: 'customer', authorId: null, authorName: null }, me, people)).toBeNull();
+    expect(lastAuthorLabel({ author: 'bot', authorId: null, authorName: null }, me, people)).toEqual({ kind: 'bot' });
+    expect(lastAuthorLabel({ author: 'human', authorId: me, authorName: 'Marta' }, me, people)).toEqual({ kind: 'you' });
+    expect(lastAuthorLabel({ author: 'human', authorId: ana, authorName: null }, me, people)).toEqual({ kind: 'person', name: 'Ana Pérez' });
+    expect(lastAuthorLabel({ author: 'human', authorId: ana, authorName: 'Ana P.' }, me, undefined)).toEqual({ kind: 'person', name: 'Ana P.' });
+    expect(lastAuthorLabel({ author: 'human', authorId: null, authorName: null }, me, people)).toEqual({ kind: 'team' });
   });
 
   it('a media message without text shows its kind', () => {

@@ -28,14 +28,18 @@ export function applyMessageToList(
   const at = items.findIndex((i) => i.id === m.conversationId);
   if (at < 0) return 'unknown';
   // A new message is first announced as received (customer) or queued (bot, person); later
-  // events only move its delivery status and do not change the list.
+  // events only move its delivery status: the list shows when the last one failed.
   const isNew = m.status === 'received' || m.status === 'queued';
-  if (!isNew) return [...items];
   const current = items[at]!;
+  if (!isNew) {
+    if (current.lastMessage?.id !== m.id || current.lastMessage.status === m.status) return [...items];
+    return items.map((i, n) => (n === at ? { ...current, lastMessage: { ...current.lastMessage!, status: m.status } } : i));
+  }
   const unread = m.direction === 'in' && m.status === 'received' && current.id !== openId ? current.unreadCount + 1 : current.unreadCount;
   const updated: ConversationListItem = {
     ...current,
-    lastMessage: { text: m.text || mediaLabelKey(m), direction: m.direction, at: m.createdAt },
+    // The event names no one: the writer's name comes from the people of the bot (lastAuthorLabel).
+    lastMessage: { id: m.id, text: m.text || mediaLabelKey(m), direction: m.direction, at: m.createdAt, author: m.author, authorId: m.authorId ?? null, authorName: null, status: m.status },
     unreadCount: unread,
     updatedAt: new Date().toISOString(),
   };
@@ -82,6 +86,23 @@ export function assigneeLabel(
   if (item.assignedTo === me) return { kind: 'you' };
   const name = people?.find((p) => p.userId === item.assignedTo)?.name ?? item.assignedName;
   return name ? { kind: 'person', name } : { kind: 'someone' };
+}
+
+/**
+ * Who wrote a conversation's last message, for the list's preview: the bot, the reader (`you`), a
+ * person of the business by name (from the bot's people or as the server named them), or a
+ * person no longer known (`team`); null for the customer.
+ */
+export function lastAuthorLabel(
+  last: Pick<NonNullable<ConversationListItem['lastMessage']>, 'author' | 'authorId' | 'authorName'>,
+  me: string,
+  people: readonly ConversationAssignee[] | undefined,
+): { kind: 'bot' } | { kind: 'you' } | { kind: 'person'; name: string } | { kind: 'team' } | null {
+  if (last.author === 'customer') return null;
+  if (last.author === 'bot') return { kind: 'bot' };
+  if (last.authorId && last.authorId === me) return { kind: 'you' };
+  const name = (last.authorId && people?.find((p) => p.userId === last.authorId)?.name) || last.authorName;
+  return name ? { kind: 'person', name } : { kind: 'team' };
 }
 
 /** A message without text shows its kind ("[image]"), which the list translates. */

@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { ConversationAssignee, ConversationListItem, ConversationStatus } from '@charla/shared';
 import { conversationStatuses, inboxChannels } from '@charla/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
-import { ChatIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { AlertIcon, ChatIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { initialsOf, type InboxFilter } from '../inbox-state.ts';
+import { initialsOf, lastAuthorLabel, type InboxFilter } from '../inbox-state.ts';
 import { useAssigneeText } from './assign-control.tsx';
 
 const relative = new Map<string, Intl.DateTimeFormat>();
@@ -40,15 +40,28 @@ function Meta({ item, me, people }: { item: ConversationListItem; me: string; pe
   );
 }
 
-function Preview({ item }: { item: ConversationListItem }) {
+/** The last message: who wrote it (the assistant, you, a person by name) and, when it could not be sent, a mark that says so. */
+function Preview({ item, me, people }: { item: ConversationListItem; me: string; people: ConversationAssignee[] | undefined }) {
   const { t } = useTranslation(['inbox', 'common']);
   const last = item.lastMessage;
   if (!last) return null;
   const kind = /^\[(\w+)\]$/.exec(last.text)?.[1];
   const text = kind ? t(`list.media.${kind}` as 'list.media.image', { defaultValue: last.text }) : last.text;
+  const who = lastAuthorLabel(last, me, people);
+  const failed = last.direction === 'out' && last.status === 'failed';
   return (
     <>
-      {last.direction === 'out' ? <span className="text-muted">{t('list.you')} </span> : null}
+      {failed ? (
+        <span className="me-1 inline-flex items-center align-[-0.125em] text-danger" data-not-sent>
+          <AlertIcon className="size-3.5" />
+          <span className="sr-only">{t('list.notSent')}: </span>
+        </span>
+      ) : null}
+      {who ? (
+        <span className="text-muted" data-last-author={who.kind}>
+          {who.kind === 'person' ? t('list.author.person', { name: who.name }) : t(`list.author.${who.kind}`)}{' '}
+        </span>
+      ) : null}
       {text}
     </>
   );
@@ -174,7 +187,7 @@ export function ConversationListPane({
                       </span>
                       <span className="mt-0.5 flex items-center gap-2">
                         <span className="truncate text-sm text-muted">
-                          <Preview item={item} />
+                          <Preview item={item} me={me} people={people} />
                         </span>
                         {item.unreadCount > 0 ? (
                           <span

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_customer_idx" ON "messages" USING btree ("bot_id","created_at","conversation_id") WHERE direction = 'in' and channel <> 'playground';

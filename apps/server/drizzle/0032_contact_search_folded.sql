@@ -1,0 +1,2 @@
+DROP INDEX "contacts_search_idx";--> statement-breakpoint
+CREATE INDEX "contacts_search_idx" ON "contacts" USING gin ((translate(lower("name" || ' ' || "phone" || ' ' || "email" || ' ' || regexp_replace("phone", '[^0-9]', '', 'g')), 'áàâäãåéèêëíìîïóòôöõúùûüñç', 'aaaaaaeeeeiiiiooooouuuunc')) gin_trgm_ops) WITH (fastupdate=on,gin_pending_list_limit=64);

@@ -1,0 +1,31 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** Accented letters and their plain forms: a contact search ignores accents and case (PGlite has no unaccent). */
+const accented = 'áàâäãåéèêëíìîïóòôöõúùûüñç';
+const plain = 'aaaaaaeeeeiiiiooooouuuunc';
+const folds = new Map([...accented].map((c, i) => [c, plain[i]!]));
+
+/**
+ * What a contact search matches: name, phone and e-mail in lower case without accents, and the
+ * phone's digits alone (so "33 1140 8862" finds +523311408862). The expression of
+ * contacts_search_idx (a trigram index), so a search reads it.
+ */
+export const contactSearchText = (alias: string): SQL => {
+  const c = (column: string) => sql.raw(`${alias}.${column}`);
+  return sql`translate(lower(${c('name')} || ' ' || ${c('phone')} || ' ' || ${c('email')} || ' ' || regexp_replace(${c('phone')}, '[^0-9]', '', 'g')), ${sql.raw(`'${accented}'`)}, ${sql.raw(`'${plain}'`)})`;
+};
+
+/** The same expression over the table's own columns, for the index. */
+export const contactSearchIndexText = (name: SQL, phone: SQL, email: SQL): SQL =>
+  sql`translate(lower(${name} || ' ' || ${phone} || ' ' || ${email} || ' ' || regexp_replace(${phone}, '[^0-9]', '', 'g')), ${sql.raw(`'${accented}'`)}, ${sql.raw(`'${plain}'`)})`;
+
+/**
+ * The LIKE pattern of what a person typed: a phone as its digits alone ("+52 (33) 1140-8862" →
+ * 523311408862), anything else in lower case without accents; `%`, `_` and `\` are letters.
+ */
+export function contactSearchPattern(q: string): string {
+  const typed = q.trim();
+  const digits = typed.replace(/\D/g, '');
+  const folded = /^[+\d\s().-]+$/.test(typed) && digits.length >= 3 ? digits : [...typed.toLowerCase()].map((c) => folds.get(c) ?? c).join('');
+  return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
