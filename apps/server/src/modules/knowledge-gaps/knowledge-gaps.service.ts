@@ -102,9 +102,10 @@ export function knowledgeGapsService(deps: KnowledgeGapsDeps) {
     async teach(caller: UserRow, body: KnowledgeGapTeachBody, locale: Locale): Promise<KnowledgeGapAnswered> {
       await requireAnswer(caller, body.botId);
       const known = await repo.comparable(body.botId, ['open', 'answered']);
-      const same = known.find((g) => g.status === 'answered' && g.answer === body.text && sameWording(g.question, body.question));
-      if (same) return answered(caller, same, locale);
       const words = questionWords(body.question);
+      const taught = known.filter((g) => g.status === 'answered' && g.answer === body.text);
+      const same = taught.find((g) => sameWording(g.question, body.question)) ?? sameQuestion(words, taught);
+      if (same) return answered(caller, same, locale);
       const gap = sameQuestion(words, known.filter((g) => g.status === 'open')) ?? (await repo.create({ botId: body.botId, question: body.question, words, contactId: null, at: new Date() }));
       return answer(caller, gap, body.text, locale);
     },
