@@ -38,6 +38,11 @@ describe('Sin respuesta: what customers asked that the assistant could not answe
     it(`lists the grouped questions, most asked first, with their wordings and dates at ${sizeOf(viewport)}`, async () => {
       const { context, page } = await demoCrm(viewport, 'sin-respuesta');
       await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('Sin respuesta');
+      // Every tab of the CRM in view, none pushed past the screen's edge.
+      for (const name of ['Resumen', 'Conversaciones', 'Contactos', 'Embudo', 'Sin respuesta']) {
+        const box = (await page.getByRole('tab', { name }).boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      }
       await page.getByRole('heading', { name: 'Preguntas sin respuesta' }).waitFor();
       const first = card(page, '¿Tienen consultorio con rampa o elevador para silla de ruedas?');
       await first.waitFor();
@@ -88,6 +93,9 @@ describe('Sin respuesta: what customers asked that the assistant could not answe
 
   it("a person's reply in the inbox is taught to the assistant with the customer's question", async () => {
     const { context, page } = await demoCrm(viewports.phone, 'conversaciones');
+    // Jorge's conversation is with a person of the clinic.
+    await page.getByRole('tab', { name: 'Persona' }).click();
+    await page.getByRole('searchbox', { name: 'Buscar por nombre, teléfono o mensaje' }).fill('Jorge');
     await page.locator('[data-conversation]').filter({ hasText: 'Jorge Ramírez' }).first().click();
     const teach = page.locator('[data-teach]').last();
     await teach.waitFor();

@@ -78,6 +78,7 @@ export function CrmPage() {
           onChange={setTab}
           label={t('tabs.label')}
           idPrefix="crm"
+          className="flex-wrap"
           labelOf={(id) => (id === 'conversations' ? t('tabs.conversations') : tc(`tabs.${id}`))}
         />
         <div className="ms-auto pb-2">
