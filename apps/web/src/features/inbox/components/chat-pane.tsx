@@ -20,14 +20,22 @@ import { InboxMessage } from './inbox-message.tsx';
 // The dialog that saves a person's reply as knowledge loads when first opened.
 const TeachDialog = lazy(() => loadTeachDialog().then((m) => ({ default: m.TeachDialog })));
 
-/** The customer's words a person's reply answered: the newest customer message with text before it. */
+/**
+ * The customer's question a person's reply answered: since the person's previous reply, the newest
+ * customer message that asks something ("¿…?"), else the newest with text ("Sí, quiero hablar con
+ * alguien" after a question is not the question). The owner can edit it before saving.
+ */
 function questionBefore(messages: readonly ConversationMessage[], reply: ConversationMessage): string {
-  const at = messages.indexOf(reply);
-  for (let i = at - 1; i >= 0; i--) {
+  let newest = '';
+  for (let i = messages.indexOf(reply) - 1; i >= 0; i--) {
     const m = messages[i]!;
-    if (m.direction === 'in' && m.text.trim()) return m.text.trim().slice(0, 500);
+    if (m.direction === 'out' && m.author === 'human') break;
+    const text = m.direction === 'in' ? m.text.trim() : '';
+    if (!text) continue;
+    if (text.includes('?')) return text.slice(0, 500);
+    newest ||= text.slice(0, 500);
   }
-  return '';
+  return newest;
 }
 
 /** After 24 hours on WhatsApp: one of the number's approved templates, its {{1}} filled. */
