@@ -81,6 +81,9 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   const bots = botsModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
   const training = trainingModule(ctx, { bots: bots.service, access: access.service, audit: audit.service });
   const conversations = conversationsModule(ctx, { access: access.service, audit: audit.service, quota: quota.service, users: authDeps.repo, search: training.search, appointments: turnAppointments(ctx.database.db), engine, sendAttempts: SEND_ATTEMPTS });
+  // A question the bot could not answer is kept for the owner once the turn committed (first: it never throws, so the listeners after it always run).
+  const knowledgeGaps = knowledgeGapsModule(ctx, { access: access.service, training: training.service });
+  conversations.onTurnCommitted((turn) => knowledgeGaps.service.afterTurn(turn));
   const appointments = appointmentsModule(ctx, { bots: bots.service, access: access.service, outbound: conversations.pipeline });
   conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
   const plans = plansModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
@@ -93,9 +96,6 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   const notifications = notificationsModule(ctx, { mail: mail.service, access: access.service });
   conversations.onHandoff((handoff) => notifications.service.handedOff(handoff));
   conversations.onTurnCommitted((turn) => notifications.service.afterTurn(turn));
-  // A question the bot could not answer is kept for the owner once the turn committed.
-  const knowledgeGaps = knowledgeGapsModule(ctx, { access: access.service, training: training.service });
-  conversations.onTurnCommitted((turn) => knowledgeGaps.service.afterTurn(turn));
   const campaigns = campaignsModule(ctx, { access: access.service, quota: quota.service, bots: bots.service, send: conversations.pipeline.send,
     sendMany: conversations.pipeline.sendMany,
     checkTemplate: async (bot, template) => {
