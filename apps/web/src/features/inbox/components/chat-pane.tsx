@@ -13,30 +13,12 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { loadTeachDialog } from '../../knowledge-gaps/index.ts';
 import { inboxApi } from '../api/inbox-api.ts';
-import { dayLabel, groupByDay } from '../inbox-state.ts';
+import { dayLabel, groupByDay, questionBefore } from '../inbox-state.ts';
 import { AssignControl, type Assigning } from './assign-control.tsx';
 import { InboxMessage } from './inbox-message.tsx';
 
 // The dialog that saves a person's reply as knowledge loads when first opened.
 const TeachDialog = lazy(() => loadTeachDialog().then((m) => ({ default: m.TeachDialog })));
-
-/**
- * The customer's question a person's reply answered: since the person's previous reply, the newest
- * customer message that asks something ("¿…?"), else the newest with text ("Sí, quiero hablar con
- * alguien" after a question is not the question). The owner can edit it before saving.
- */
-function questionBefore(messages: readonly ConversationMessage[], reply: ConversationMessage): string {
-  let newest = '';
-  for (let i = messages.indexOf(reply) - 1; i >= 0; i--) {
-    const m = messages[i]!;
-    if (m.direction === 'out' && m.author === 'human') break;
-    const text = m.direction === 'in' ? m.text.trim() : '';
-    if (!text) continue;
-    if (text.includes('?')) return text.slice(0, 500);
-    newest ||= text.slice(0, 500);
-  }
-  return newest;
-}
 
 /** After 24 hours on WhatsApp: one of the number's approved templates, its {{1}} filled. */
 function TemplatePicker({ botId, onSend }: { botId: string; onSend: (body: { name: string; language: string; text: string }) => Promise<void> }) {
