@@ -32,7 +32,7 @@ describe('CRM: Resumen, the contacts table and the board', () => {
     page.on('pageerror', (e) => errors.push(String(e)));
     await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('Resumen');
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Resumen', 'Conversaciones', 'Contactos', 'Embudo']);
+    expect(tabs).toEqual(['Resumen', 'Conversaciones', 'Contactos', 'Embudo', 'Sin respuesta']);
 
     // 30 days by default, then 7 and 90.
     await page.locator('[data-summary="30"]').waitFor();
@@ -123,8 +123,8 @@ describe('CRM: Resumen, the contacts table and the board', () => {
     await page.locator('[data-summary="30"]').waitFor();
     await page.locator('[data-chart="daily"] svg').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    // The four tabs are all in view, none pushed past the screen's edge.
-    for (const name of ['Resumen', 'Conversaciones', 'Contactos', 'Embudo']) {
+    // The five tabs are all in view, none pushed past the screen's edge.
+    for (const name of ['Resumen', 'Conversaciones', 'Contactos', 'Embudo', 'Sin respuesta']) {
       const box = (await page.getByRole('tab', { name }).boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     }

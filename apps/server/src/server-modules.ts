@@ -26,6 +26,8 @@ import { crmModule } from './modules/crm/crm.module.ts';
 import type { CrmService } from './modules/crm/crm.service.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import type { MailService } from './modules/mail/mail.module.ts';
+import { knowledgeGapsModule } from './modules/knowledge-gaps/knowledge-gaps.module.ts';
+import type { KnowledgeGapsService } from './modules/knowledge-gaps/knowledge-gaps.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { plansModule } from './modules/plans/plans.module.ts';
@@ -58,6 +60,7 @@ export interface ModuleFaces {
   affiliates: AffiliatesService;
   partners: PartnersService;
   campaigns: CampaignsService;
+  knowledgeGaps: KnowledgeGapsService;
 }
 
 export interface ModuleDeps {
@@ -78,6 +81,9 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   const bots = botsModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
   const training = trainingModule(ctx, { bots: bots.service, access: access.service, audit: audit.service });
   const conversations = conversationsModule(ctx, { access: access.service, audit: audit.service, quota: quota.service, users: authDeps.repo, search: training.search, appointments: turnAppointments(ctx.database.db), engine, sendAttempts: SEND_ATTEMPTS });
+  // A question the bot could not answer is kept for the owner once the turn committed (first: it never throws, so the listeners after it always run).
+  const knowledgeGaps = knowledgeGapsModule(ctx, { access: access.service, training: training.service });
+  conversations.onTurnCommitted((turn) => knowledgeGaps.service.afterTurn(turn));
   const appointments = appointmentsModule(ctx, { bots: bots.service, access: access.service, outbound: conversations.pipeline });
   conversations.onAppointmentsChanged((botId) => appointments.service.afterBotTurn(botId));
   const plans = plansModule(ctx, { access: access.service, quota: quota.service, audit: audit.service });
@@ -119,6 +125,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
       register: conversations.registry.add,
     }),
     crm.module,
+    knowledgeGaps.module,
     adminModule(ctx, { engine, audit: audit.service }).module,
     audit.module,
     plans.module,
@@ -144,6 +151,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     affiliates: affiliates.service,
     partners: partners.service,
     campaigns: campaigns.service,
+    knowledgeGaps: knowledgeGaps.service,
   };
   return { modules, faces };
 }

@@ -18,6 +18,7 @@ export * from './input-rules.ts';
 export * from './appointments.ts';
 export * from './crm.ts';
 export * from './crm-summary.ts';
+export * from './knowledge-gaps.ts';
 export * from './partners.ts';
 export * from './admin.ts';
 export * from './audit.ts';

@@ -10,6 +10,7 @@ import { cookieHeader, createTestApp, engines, type TestApp } from '../test/harn
 import { demoConversations, demoDocuments, demoProducts, demoTimezone } from './demo-content.ts';
 import { demoMessagesUsed } from './demo-billing.ts';
 import { demoTeam, seedDemoAccount, thisWeekAt } from './demo-data.ts';
+import { demoKnowledgeGaps } from './demo-knowledge-gaps.ts';
 import { localParts } from '@charla/shared/dates';
 
 const account = { email: 'demo@charla.mx', password: 'charla-demo-2026' };
@@ -56,7 +57,8 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     botId = bots[0].id;
 
     const documents = (await t.app.inject({ method: 'GET', url: `/api/documents/${botId}`, headers: { cookie } })).json();
-    expect(documents).toHaveLength(demoDocuments.length);
+    // The clinic's documents, and the answer the owner gave to an unanswered question.
+    expect(documents).toHaveLength(demoDocuments.length + 1);
     expect(documents.every((d: { status: string; chunk_count: number }) => d.status === 'ready' && d.chunk_count > 0)).toBe(true);
     const products = (await t.app.inject({ method: 'GET', url: `/api/products/${botId}`, headers: { cookie } })).json();
     expect(products.total).toBe(demoProducts.length);
@@ -106,7 +108,7 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     expect(await seed()).toBe(false);
     expect(await counts(botId)).toEqual(first);
     const again = (await t.app.inject({ method: 'GET', url: `/api/documents/${botId}`, headers: { cookie } })).json();
-    expect(again).toHaveLength(demoDocuments.length);
+    expect(again).toHaveLength(demoDocuments.length + 1);
   });
 
   it("shows the demo account's earlier activity: sign-ins, a settings change, a take-over and an export", async () => {
@@ -155,6 +157,23 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     expect(payments.filter((p: { status: string }) => p.status === 'paid')).toEqual([expect.objectContaining({ currency: 'mxn', reference: 'SPEI 0284 7719' })]);
     expect(payments.filter((p: { status: string }) => p.status === 'pending')).toEqual([expect.objectContaining({ currency: 'mxn', reference: null })]);
     expect(profile.figures.pending).toEqual([{ currency: 'mxn', amount: payments.find((p: { status: string }) => p.status === 'pending').amount }]);
+  });
+
+  it('shows questions its customers asked that the assistant could not answer, grouped, and one the owner answered', async () => {
+    const open = (await t.app.inject({ method: 'GET', url: `/api/knowledge-gaps?botId=${botId}`, headers: { cookie } })).json().items;
+    expect(open.map((g: { question: string; count: number; examples: string[] }) => [g.question, g.count, g.examples.length])).toEqual([
+      ['¿Tienen consultorio con rampa o elevador para silla de ruedas?', 4, 4],
+      ['¿Aceptan American Express a meses sin intereses?', 3, 3],
+      ['¿Hacen tratamientos con sedación? Me da mucho miedo el dentista', 2, 2],
+    ]);
+    const answered = (await t.app.inject({ method: 'GET', url: `/api/knowledge-gaps?botId=${botId}&status=answered`, headers: { cookie } })).json().items;
+    expect(answered).toEqual([expect.objectContaining({ question: '¿Tienen wifi en la sala de espera?', status: 'answered', answer: demoKnowledgeGaps[3]!.answer })]);
+    // The open ones are really not in the clinic's knowledge: the assistant's search finds no passage about them.
+    for (const gap of demoKnowledgeGaps.filter((g) => !g.answer)) {
+      const words = ['sedaci', 'american express', 'silla de ruedas'];
+      const found = await t.modules.search(botId, 'es', gap.asked[0]!.text, 3);
+      expect(found.some((p) => words.some((w) => p.text.toLowerCase().includes(w))), gap.asked[0]!.text).toBe(false);
+    }
   });
 
   it('the playground answers a price question from the demo knowledge', async () => {

@@ -34,6 +34,7 @@ import { seedDemoAffiliates } from './demo-affiliates.ts';
 import type { AffiliatesService } from '../modules/affiliates/affiliates.module.ts';
 import type { SeatsService } from '../modules/seats/seats.module.ts';
 import { storeDemoHistory } from './demo-history.ts';
+import { seedDemoKnowledgeGaps } from './demo-knowledge-gaps.ts';
 
 export interface DemoDeps {
   db: Db;
@@ -104,6 +105,7 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
     if (contactId) contactOf.set(c.key, contactId);
   }
   await seedCrm(owner, bot.id, contactOf, deps, now);
+  await seedDemoKnowledgeGaps(deps.db, deps.training, owner, bot.id, [...contactOf.values()], now);
   await seedDemoCampaigns(deps.db, owner, bot.id, now);
   await seedDemoAudit(deps.db, owner, { id: bot.id, name: bot.bot_name }, now);
 

@@ -55,6 +55,12 @@ export interface CommittedTurn {
   conversationId: string;
   channel: string;
   actions: readonly EngineAction[];
+  /** The engine could not answer from the bot's knowledge (its fallback; two in a row hand off). */
+  unanswered: boolean;
+  /** The customer's messages the turn answered, oldest first. */
+  asked: readonly string[];
+  /** When the customer's newest message arrived. */
+  at: Date;
 }
 
 /** Queues a conversation's turn (stately: one running and one waiting per conversation). */
@@ -212,7 +218,7 @@ export async function turn(deps: TurnDeps, conversationId: string): Promise<void
     }
     // The CRM, reminders and the owner's calendar follow once the replies are on their way.
     const applied = booked ? kept : kept.filter((a) => a.type !== 'book' && a.type !== 'reschedule');
-    await deps.turnCommitted?.({ botId: bot.id, contactId: conversation.contactId, conversationId, channel: conversation.channel, actions: applied }).catch((err) => deps.log.error({ err, conversationId }, 'CRM follow-up of a turn failed'));
+    await deps.turnCommitted?.({ botId: bot.id, contactId: conversation.contactId, conversationId, channel: conversation.channel, actions: applied, unanswered: booked && result.unanswered === true, asked: context.incoming, at: now }).catch((err) => deps.log.error({ err, conversationId }, 'CRM follow-up of a turn failed'));
     if (actions.some((a) => a.type === 'book' || a.type === 'cancel' || a.type === 'reschedule' || a.type === 'confirm')) {
       await deps.appointmentsChanged?.(bot.id).catch((err) => deps.log.error({ err, conversationId }, 'appointment follow-up failed; the sweep retries it'));
     }

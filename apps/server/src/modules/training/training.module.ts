@@ -8,6 +8,8 @@ import { trainingRepository } from './training.repository.ts';
 import { trainingRoutes } from './training.routes.ts';
 import { trainingService } from './training.service.ts';
 
+export type { TrainingService } from './training.service.ts';
+
 /** Knowledge: documents extracted and indexed by jobs, and the search the engine reads. */
 export function trainingModule(ctx: ModuleContext, deps: { bots: BotsService; access: AccessService; audit: AuditService }) {
   const repo = trainingRepository(ctx.database.db);

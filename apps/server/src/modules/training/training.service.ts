@@ -143,7 +143,7 @@ export function trainingService(deps: TrainingDeps) {
     announce({ ...doc, status: 'failed', errorReason: reason, chunkCount: 0 });
   }
 
-  return {
+  const service = {
     async list(caller: UserRow, botId: string, locale: Locale): Promise<TrainingDocument[]> {
       await access.requireRead(caller, botId, 'knowledge');
       return (await repo.listDocuments(botId)).map((row) => toDocument(row, locale));
@@ -186,6 +186,41 @@ export function trainingService(deps: TrainingDeps) {
         sizeBytes: Buffer.byteLength(text),
       });
       return enqueue(row, locale);
+    },
+
+    /**
+     * An answer the owner wrote to a customer's question, learned at once: a text entry named for
+     * the question, written as the question and its answer, indexed now (the job is the fallback).
+     */
+    async learnAnswer(caller: UserRow, botId: string, question: string, answer: string, locale: Locale): Promise<TrainingDocument> {
+      await access.requireWrite(caller, botId, 'knowledge');
+      const asked = question.replace(/\s+/g, ' ').trim();
+      const text = `${/[?？]$/.test(asked) ? asked : `${asked.replace(/^¿?/, '¿')}?`}\n${answer.trim()}`;
+      const row = await repo.insertDocument({
+        botId,
+        documentName: asked.length > 60 ? `${asked.slice(0, 60)}…` : asked,
+        mimeType: trainingMimeTypes.TEXT,
+        trainingType: 'TEXT',
+        content: text,
+        sizeBytes: Buffer.byteLength(text),
+      });
+      announce(row);
+      try {
+        await service.process(row.id, 1);
+      } catch (err) {
+        deps.log.warn({ err, documentId: row.id }, 'an answer could not be indexed at once; the job reads it');
+        await jobs.send(PROCESS_JOB, { documentId: row.id });
+      }
+      const done = await repo.findDocument(row.id);
+      return toDocument(done ?? row, locale);
+    },
+
+    /** One document of a bot, as the lists show it (undefined when deleted or another bot's). */
+    async document(caller: UserRow, botId: string, documentId: string, locale: Locale): Promise<TrainingDocument | undefined> {
+      await access.requireRead(caller, botId, 'knowledge');
+      const doc = await repo.findDocument(documentId);
+      if (!doc || doc.botId !== botId || doc.isDeleted) return undefined;
+      return toDocument(doc, locale);
     },
 
     async trainUrl(caller: UserRow, botId: string, url: string, locale: Locale) {
@@ -267,6 +302,7 @@ export function trainingService(deps: TrainingDeps) {
       }
     },
   };
+  return service;
 }
 
 export type TrainingService = ReturnType<typeof trainingService>;

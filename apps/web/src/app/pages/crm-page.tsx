@@ -10,11 +10,13 @@ import { paths } from '../../lib/navigation.ts';
 import { useBots } from '../../features/bots/index.ts';
 import { loadCrmTabPanel, loadSummaryTab, usePrefetchSummary } from '../../features/crm/index.ts';
 import { loadInboxView } from '../../features/inbox/index.ts';
+import { loadGapsTab } from '../../features/knowledge-gaps/index.ts';
 import { crmTabs, tabOf, withTab, type CrmTab } from './crm-tabs.ts';
 
 // Each tab's code loads when it is shown.
 const SummaryTab = lazy(() => loadSummaryTab().then((m) => ({ default: m.SummaryTab })));
 const InboxView = lazy(() => loadInboxView().then((m) => ({ default: m.InboxView })));
+const GapsTab = lazy(() => loadGapsTab().then((m) => ({ default: m.GapsTab })));
 const CrmTabPanel = lazy(() => loadCrmTabPanel().then((m) => ({ default: m.CrmTabPanel })));
 
 /** Browser alerts for hand-offs: asked for only when the owner clicks. */
@@ -76,6 +78,7 @@ export function CrmPage() {
           onChange={setTab}
           label={t('tabs.label')}
           idPrefix="crm"
+          className="flex-wrap"
           labelOf={(id) => (id === 'conversations' ? t('tabs.conversations') : tc(`tabs.${id}`))}
         />
         <div className="ms-auto pb-2">
@@ -86,6 +89,8 @@ export function CrmPage() {
         <Suspense fallback={<ContentSpinner />}>
           {tab === 'summary' ? (
             <SummaryTab botId={bot.id} />
+          ) : tab === 'gaps' ? (
+            <GapsTab botId={bot.id} />
           ) : tab === 'conversations' ? (
             <InboxView botId={bot.id} timeZone={bot.timezone} />
           ) : (

@@ -1,7 +1,7 @@
 /** The CRM's tabs in order, and their names in the address (`?tab=`). */
-export const crmTabs = ['summary', 'conversations', 'contacts', 'pipeline'] as const;
+export const crmTabs = ['summary', 'conversations', 'contacts', 'pipeline', 'gaps'] as const;
 export type CrmTab = (typeof crmTabs)[number];
-const tabSlugs: Record<CrmTab, string> = { summary: 'resumen', conversations: 'conversaciones', contacts: 'contactos', pipeline: 'embudo' };
+const tabSlugs: Record<CrmTab, string> = { summary: 'resumen', conversations: 'conversaciones', contacts: 'contactos', pipeline: 'embudo', gaps: 'sin-respuesta' };
 
 /** The tab of the address: `?tab=`, else the conversations when one is named (`?c=`), else the summary. */
 export function tabOf(params: URLSearchParams): CrmTab {

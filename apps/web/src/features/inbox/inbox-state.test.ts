@@ -6,6 +6,7 @@ import {
   assigneeLabel,
   dayLabel,
   groupByDay,
+  questionBefore,
   initialsOf,
   lastAuthorLabel,
   listQuery,
@@ -186,5 +187,24 @@ describe('small helpers', () => {
     expect(listQuery(bot, { status: 'human', channel: '', q: '', mine: true })).toBe(`botId=${bot}&status=human&assigned=me`);
     expect(initialsOf('Lucía Gómez Ruiz', '')).toBe('LG');
     expect(initialsOf('', '+52 33 1234 5678')).toBe('78');
+  });
+});
+
+describe("the customer's question a person's reply answered", () => {
+  const message = (id: string, direction: 'in' | 'out', author: ConversationMessage['author'], text: string) => ({ id, direction, author, text }) as ConversationMessage;
+  const thread = [
+    message('1', 'in', 'customer', 'Hola, tengo seguro de GNP. ¿Me lo aceptan para una endodoncia?'),
+    message('2', 'out', 'bot', '¿Quieres que una persona revise tu póliza?'),
+    message('3', 'in', 'customer', 'Sí, quiero hablar con alguien'),
+    message('4', 'out', 'human', 'Con GNP te entregamos informe médico y factura el mismo día.'),
+    message('5', 'in', 'customer', 'Gracias'),
+    message('6', 'out', 'human', 'Con gusto.'),
+  ];
+  it('is the newest customer message that asks something since the previous reply of a person', () => {
+    expect(questionBefore(thread, thread[3]!)).toBe('Hola, tengo seguro de GNP. ¿Me lo aceptan para una endodoncia?');
+  });
+  it('is the newest customer message when none asks, and nothing before a person replied', () => {
+    expect(questionBefore(thread, thread[5]!)).toBe('Gracias');
+    expect(questionBefore([thread[3]!], thread[3]!)).toBe('');
   });
 });

@@ -233,3 +233,21 @@ export function initialsOf(name: string, phone: string): string {
 
 /** A Google Maps link for a point. */
 export const mapLink = (latitude: number, longitude: number) => `https://www.google.com/maps?q=${latitude},${longitude}`;
+
+/**
+ * The customer's question a person's reply answered: since the person's previous reply, the newest
+ * customer message that asks something ("¿…?"), else the newest with text ("Sí, quiero hablar con
+ * alguien" after a question is not the question). The owner can edit it before saving.
+ */
+export function questionBefore(messages: readonly ConversationMessage[], reply: ConversationMessage): string {
+  let newest = '';
+  for (let i = messages.indexOf(reply) - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.direction === 'out' && m.author === 'human') break;
+    const text = m.direction === 'in' ? m.text.trim() : '';
+    if (!text) continue;
+    if (text.includes('?')) return text.slice(0, 500);
+    newest ||= text.slice(0, 500);
+  }
+  return newest;
+}

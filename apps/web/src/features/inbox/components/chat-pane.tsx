@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConversationDetail, ConversationMessage } from '@charla/shared';
@@ -11,10 +11,14 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { loadTeachDialog } from '../../knowledge-gaps/index.ts';
 import { inboxApi } from '../api/inbox-api.ts';
-import { dayLabel, groupByDay } from '../inbox-state.ts';
+import { dayLabel, groupByDay, questionBefore } from '../inbox-state.ts';
 import { AssignControl, type Assigning } from './assign-control.tsx';
 import { InboxMessage } from './inbox-message.tsx';
+
+// The dialog that saves a person's reply as knowledge loads when first opened.
+const TeachDialog = lazy(() => loadTeachDialog().then((m) => ({ default: m.TeachDialog })));
 
 /** After 24 hours on WhatsApp: one of the number's approved templates, its {{1}} filled. */
 function TemplatePicker({ botId, onSend }: { botId: string; onSend: (body: { name: string; language: string; text: string }) => Promise<void> }) {
@@ -106,6 +110,7 @@ export function ChatPane({
   const [windowClosed, setWindowClosed] = useState(false);
   const groups = useMemo(() => groupByDay(messages, timeZone), [messages, timeZone]);
   const lastId = messages.at(-1)?.id;
+  const [teaching, setTeaching] = useState<{ question: string; answer: string } | null>(null);
 
   useEffect(() => setWindowClosed(false), [conversation?.id]);
   // New messages scroll into view (older pages loaded above keep the place).
@@ -184,7 +189,14 @@ export function ChatPane({
             </p>
             <ul className="space-y-1.5">
               {g.messages.map((m) => (
-                <InboxMessage key={m.id} message={m} locale={locale} timeZone={timeZone} onRetry={(failed) => void send(failed.text).catch(() => undefined)} />
+                <InboxMessage
+                  key={m.id}
+                  message={m}
+                  locale={locale}
+                  timeZone={timeZone}
+                  onRetry={(failed) => void send(failed.text).catch(() => undefined)}
+                  onTeach={(reply) => setTeaching({ question: questionBefore(messages, reply), answer: reply.text.slice(0, 4000) })}
+                />
               ))}
             </ul>
           </div>
@@ -210,6 +222,11 @@ export function ChatPane({
           onSend={send}
         />
       )}
+      {teaching ? (
+        <Suspense fallback={null}>
+          <TeachDialog botId={conversation.botId} open question={teaching.question} answer={teaching.answer} onClose={() => setTeaching(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

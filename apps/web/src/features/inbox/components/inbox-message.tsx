@@ -71,11 +71,14 @@ export const InboxMessage = memo(function InboxMessage({
   locale,
   timeZone,
   onRetry,
+  onTeach,
 }: {
   message: ConversationMessage;
   locale: string;
   timeZone?: string | undefined;
   onRetry: (message: ConversationMessage) => void;
+  /** A person's reply saved as the bot's knowledge ("Enseñar al asistente"). */
+  onTeach?: ((message: ConversationMessage) => void) | undefined;
 }) {
   const { t } = useTranslation('inbox');
   const ours = message.direction === 'out';
@@ -118,6 +121,12 @@ export const InboxMessage = memo(function InboxMessage({
             </button>
           ) : null}
         </p>
+      ) : null}
+      {ours && person && !failed && message.text && onTeach ? (
+        <button type="button" onClick={() => onTeach(message)} className="focus-ring mt-0.5 inline-flex items-center gap-1 rounded px-1 text-xs font-semibold text-muted underline-offset-2 hover:text-fg hover:underline" data-teach>
+          <BotIcon className="size-3.5" />
+          {t('chat.teach')}
+        </button>
       ) : null}
     </li>
   );
