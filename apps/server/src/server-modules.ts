@@ -17,6 +17,8 @@ import { authModule } from './modules/auth/auth.module.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { AccessTokens } from './modules/auth/tokens.ts';
 import { botsModule } from './modules/bots/bots.module.ts';
+import { botTestsModule } from './modules/bot-tests/bot-tests.module.ts';
+import type { BotTestsService } from './modules/bot-tests/bot-tests.module.ts';
 import type { BotsService } from './modules/bots/bots.service.ts';
 import { conversationsModule } from './modules/conversations/conversations.module.ts';
 import type { Pipeline } from './modules/conversations/pipeline.ts';
@@ -58,6 +60,7 @@ export interface ModuleFaces {
   affiliates: AffiliatesService;
   partners: PartnersService;
   campaigns: CampaignsService;
+  botTests: BotTestsService;
 }
 
 export interface ModuleDeps {
@@ -99,6 +102,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   });
   conversations.onMessageChanged(campaigns.messageChanged);
   conversations.onOptedOut((contactId) => campaigns.optedOut(contactId));
+  const botTests = botTestsModule(ctx, { access: access.service, rehearse: conversations.rehearse });
 
   const modules = [
     healthModule(ctx, { engine }),
@@ -126,6 +130,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     affiliates.module,
     partners.module,
     campaigns.module,
+    botTests.module,
   ];
   const faces: ModuleFaces = {
     auth: auth.service,
@@ -144,6 +149,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     affiliates: affiliates.service,
     partners: partners.service,
     campaigns: campaigns.service,
+    botTests: botTests.service,
   };
   return { modules, faces };
 }

@@ -15,3 +15,4 @@ export * from '../modules/seats/seats.table.ts';
 export * from '../modules/affiliates/affiliates.table.ts';
 export * from '../modules/partners/partners.table.ts';
 export * from '../modules/campaigns/campaigns.table.ts';
+export * from '../modules/bot-tests/bot-tests.table.ts';
