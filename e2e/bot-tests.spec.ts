@@ -87,6 +87,7 @@ describe('Pruebas del asistente', () => {
     // A failed test shows its reply open and what it lacked.
     await added.getByTestId('bot-test-reply').waitFor();
     await added.getByText(/^Le faltó: rinoplastia o \$45,000 o 45 mil pesos$/).waitFor();
+    await added.scrollIntoViewIfNeeded();
     await shot(page, `bot-tests-${sizeOf(viewports.desktop)}`);
     const violations = await seriousViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
