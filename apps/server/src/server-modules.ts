@@ -17,6 +17,8 @@ import { authModule } from './modules/auth/auth.module.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { AccessTokens } from './modules/auth/tokens.ts';
 import { botsModule } from './modules/bots/bots.module.ts';
+import { botTestsModule } from './modules/bot-tests/bot-tests.module.ts';
+import type { BotTestsService } from './modules/bot-tests/bot-tests.module.ts';
 import type { BotsService } from './modules/bots/bots.service.ts';
 import { conversationsModule } from './modules/conversations/conversations.module.ts';
 import type { Pipeline } from './modules/conversations/pipeline.ts';
@@ -61,6 +63,7 @@ export interface ModuleFaces {
   partners: PartnersService;
   campaigns: CampaignsService;
   knowledgeGaps: KnowledgeGapsService;
+  botTests: BotTestsService;
 }
 
 export interface ModuleDeps {
@@ -105,6 +108,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
   });
   conversations.onMessageChanged(campaigns.messageChanged);
   conversations.onOptedOut((contactId) => campaigns.optedOut(contactId));
+  const botTests = botTestsModule(ctx, { access: access.service, rehearse: conversations.rehearse });
 
   const modules = [
     healthModule(ctx, { engine }),
@@ -133,6 +137,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     affiliates.module,
     partners.module,
     campaigns.module,
+    botTests.module,
   ];
   const faces: ModuleFaces = {
     auth: auth.service,
@@ -152,6 +157,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     partners: partners.service,
     campaigns: campaigns.service,
     knowledgeGaps: knowledgeGaps.service,
+    botTests: botTests.service,
   };
   return { modules, faces };
 }

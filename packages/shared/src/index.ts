@@ -27,3 +27,4 @@ export * from './seats.ts';
 export * from './affiliate-rules.ts';
 export * from './affiliates.ts';
 export * from './campaigns.ts';
+export * from './bot-tests.ts';

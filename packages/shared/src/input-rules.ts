@@ -9,3 +9,4 @@ export * from './meta-ids.ts';
 export * from './clock-times.ts';
 export * from './training-files.ts';
 export * from './price.ts';
+export * from './bot-test-rules.ts';

@@ -34,6 +34,14 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
   ASSIGNEE_INVALID: { es: 'Esa persona no tiene acceso a este asistente.', en: 'That person has no access to this assistant.' },
   EMAIL_TAKEN: { es: 'Ya existe una cuenta con ese correo.', en: 'An account with that e-mail already exists.' },
   SKU_TAKEN: { es: 'Ya tienes un producto con ese SKU.', en: 'You already have a product with that SKU.' },
+  BOT_TEST_EXISTS: {
+    es: 'Ya tienes una prueba con esa pregunta y otros datos. Bórrala primero o cambia la pregunta.',
+    en: 'You already have a test with that question and other facts. Delete it first or change the question.',
+  },
+  BOT_TEST_LIMIT_REACHED: {
+    es: 'Este asistente ya tiene 200 pruebas, el máximo. Borra alguna para agregar otra.',
+    en: 'This assistant already has 200 tests, the most it can keep. Delete one to add another.',
+  },
   SLOT_TAKEN: { es: 'Ese horario ya está ocupado por otra cita.', en: 'That time is already taken by another appointment.' },
   APPOINTMENT_NOT_STARTED: {
     es: 'La cita todavía no ocurre: podrás marcarla como completada o como no asistió cuando empiece.',

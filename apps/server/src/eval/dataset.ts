@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ScoredCase } from '@charla/shared/reply-score';
 
 export type WeekdayKey = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
 
@@ -22,15 +23,11 @@ export interface DatasetBot {
   handoff?: boolean;
 }
 
-export interface EvalCase {
+/** A case of cases.jsonl: the customer's turns and what is scored (`scoreCase` of `@charla/shared/reply-score`). */
+export interface EvalCase extends ScoredCase {
   id: string;
-  type: 'answer' | 'fallback' | 'handoff' | 'booking';
   turns: string[];
   now?: string;
-  expect?: string[][];
-  expect_not?: string[][];
-  expect_contact?: { name?: string; email?: string; phone?: string };
-  expect_appointment?: { start: string; name: string };
 }
 
 export interface Dataset {
@@ -57,23 +54,3 @@ export function loadDataset(dir: string): Dataset {
     .map((l) => JSON.parse(l) as EvalCase);
   return { name: path.basename(abs), dir: abs, bot: JSON.parse(readFileSync(path.join(abs, 'bot.json'), 'utf8')) as DatasetBot, knowledge, cases };
 }
-
-/** The matching form of the evaluation: lower case, no accents, one space, no thousands separators. */
-export function normalizeForMatch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/(\d)[,.](?=\d{3}(?!\d))/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** A group matches when the text holds any one of its alternatives. */
-export function matchesGroup(text: string, group: string[]): boolean {
-  const t = normalizeForMatch(text);
-  return group.some((alt) => t.includes(normalizeForMatch(alt)));
-}
-
-export const matchesAll = (text: string, groups: string[][] = []) => groups.every((g) => matchesGroup(text, g));
-export const matchesAny = (text: string, groups: string[][] = []) => groups.some((g) => matchesGroup(text, g));

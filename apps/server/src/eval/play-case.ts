@@ -5,7 +5,7 @@ import { localParts, zonedTimeToUtc } from '@charla/shared/dates';
 import { appointments } from '../modules/appointments/appointments.table.ts';
 import { contacts, conversations, messages } from '../modules/conversations/conversations.table.ts';
 import type { EvalCase } from './dataset.ts';
-import type { CaseOutcome } from './score-case.ts';
+import type { CaseOutcome } from '@charla/shared/reply-score';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Without a clock of its own, a case happens on a weekday at 10:00 in the bot's time zone. */

@@ -12,7 +12,7 @@ import { createEngine } from '../engine/create-engine.ts';
 import { deriveKeys } from '../lib/secrets.ts';
 import { loadDataset } from './dataset.ts';
 import { playCase } from './play-case.ts';
-import { scoreCase } from './score-case.ts';
+import { scoreCase } from '@charla/shared/reply-score';
 import { setupDatasetBot } from './setup-bot.ts';
 
 const args = process.argv.slice(2);

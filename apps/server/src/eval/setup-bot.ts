@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { weekdays, specialityToObjective, type SchedulingItem } from '@charla/shared';
+import type { UserRow } from '../modules/auth/index.ts';
 import type { ModuleFaces } from '../server-modules.ts';
 import type { Dataset, WeekdayKey } from './dataset.ts';
 
@@ -15,18 +16,15 @@ const dayKeys: Record<(typeof weekdays)[number], WeekdayKey> = {
  * Creates the dataset's business through the product's own services: an owner account, the bot
  * as the wizard and personalization would set it, and its knowledge trained through the real
  * training pipeline (an .html file is served on loopback and trained by URL). Resolves once
- * every document is processed; a failed document is an error.
+ * every document is processed; a failed document is an error. `owner`: an account the caller
+ * already made (signed in through the API), instead of a new one.
  */
-export async function setupDatasetBot({ auth, bots, training }: Pick<ModuleFaces, 'auth' | 'bots' | 'training'>, dataset: Dataset, opts: { timeoutMs?: number } = {}) {
-  const { user } = await auth.signup(
-    {
-      name: dataset.bot.company,
-      email: `${dataset.name}.${randomBytes(4).toString('hex')}@eval.charla.mx`,
-      phone_number: '+52 33 0000 0000',
-      password: randomBytes(16).toString('hex'),
-    },
-    { ip: '127.0.0.1' },
-  );
+export async function setupDatasetBot(
+  { auth, bots, training }: Pick<ModuleFaces, 'auth' | 'bots' | 'training'>,
+  dataset: Dataset,
+  opts: { timeoutMs?: number; owner?: UserRow } = {},
+) {
+  const user = opts.owner ?? (await signUp(auth, dataset));
   const b = dataset.bot;
   const created = await bots.create(user, {
     bot_name: b.bot_name,
@@ -99,4 +97,18 @@ export async function setupDatasetBot({ auth, bots, training }: Pick<ModuleFaces
     server.close();
   }
   return { user, bot };
+}
+
+/** A new owner account for the dataset's business. */
+async function signUp(auth: ModuleFaces['auth'], dataset: Dataset): Promise<UserRow> {
+  const { user } = await auth.signup(
+    {
+      name: dataset.bot.company,
+      email: `${dataset.name}.${randomBytes(4).toString('hex')}@eval.charla.mx`,
+      phone_number: '+52 33 0000 0000',
+      password: randomBytes(16).toString('hex'),
+    },
+    { ip: '127.0.0.1' },
+  );
+  return user;
 }

@@ -93,6 +93,23 @@ Si tienes dolor fuerte, inflamación o un diente roto, escríbenos: reservamos e
   },
 ];
 
+/**
+ * The owner's saved tests of the assistant ("Pruebas del asistente"): what customers ask most, with
+ * the facts of the documents above each reply must hold (one group per fact, any of its spellings).
+ */
+export const demoBotTests: { question: string; expect: string[][]; expectNot?: string[][] }[] = [
+  { question: '¿Cuánto cuesta una limpieza dental?', expect: [['650']] },
+  { question: '¿Cuánto cuesta la consulta de valoración?', expect: [['350']] },
+  { question: '¿Qué precio tiene el blanqueamiento en consultorio?', expect: [['3500', 'tres mil quinientos']], expectNot: [['1800']] },
+  { question: '¿A qué hora abren los sábados?', expect: [['9:00', '9 am', 'nueve'], ['14:00', '2 pm', 'dos de la tarde']] },
+  { question: '¿Dónde están ubicados?', expect: [['chapultepec'], ['480']] },
+  { question: '¿Tienen estacionamiento?', expect: [['estacionamiento'], ['gratuito', 'gratis', 'sin costo']] },
+  { question: '¿Aceptan el seguro de GNP?', expect: [['gnp'], ['reembolso']], expectNot: [['pago directo con gnp']] },
+  { question: '¿Puedo pagar a meses sin intereses?', expect: [['meses sin intereses'], ['3000']] },
+  { question: '¿Cuál es la política de cancelación de citas?', expect: [['24 horas']] },
+  { question: '¿Desde qué edad atienden a niños?', expect: [['3 años', 'tres años']] },
+];
+
 const product = (p: Omit<CreateProductBody, 'botId' | 'currency' | 'image_url' | 'url' | 'stock'> & { stock?: number | null }) => ({
   currency: 'MXN',
   image_url: '',

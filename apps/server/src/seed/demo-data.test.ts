@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CrmSummary } from '@charla/shared';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offlineEngine } from '../engine/offline/offline-engine.ts';
 import { authRepository } from '../modules/auth/auth.repository.ts';
 import { appointments } from '../modules/appointments/appointments.table.ts';
 import { contacts, conversations, messages } from '../modules/conversations/conversations.table.ts';
 import { cookieHeader, createTestApp, engines, type TestApp } from '../test/harness.ts';
-import { demoConversations, demoDocuments, demoProducts, demoTimezone } from './demo-content.ts';
+import { demoBotTests, demoConversations, demoDocuments, demoProducts, demoTimezone } from './demo-content.ts';
 import { demoMessagesUsed } from './demo-billing.ts';
 import { demoTeam, seedDemoAccount, thisWeekAt } from './demo-data.ts';
 import { demoKnowledgeGaps } from './demo-knowledge-gaps.ts';
@@ -193,6 +194,16 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     }
     // The welcome message, then the price from the trained document.
     expect(replies.join('\n')).toMatch(/limpieza[^\n]*\$650/i);
+  });
+
+  it("keeps the clinic's ten saved tests of the assistant, and they pass on its knowledge", async () => {
+    const api = (opts: InjectOptions) => t.app.inject({ ...opts, headers: { cookie } });
+    const { items } = (await api({ method: 'GET', url: `/api/bot-tests?botId=${botId}` })).json();
+    expect(items.map((i: { question: string }) => i.question)).toEqual(demoBotTests.map((d) => d.question));
+    const run = (await api({ method: 'POST', url: '/api/bot-tests/run', payload: { botId } })).json();
+    const failed = run.results.filter((r: { passed: boolean }) => !r.passed).map((r: { id: string; reply: string }) => `${items.find((i: { id: string }) => i.id === r.id).question} → ${r.reply}`);
+    expect(failed).toEqual([]);
+    expect(run).toMatchObject({ passed: 10, failed: 0 });
   });
 
   it('holds a finished campaign with a few failures and replies, and a scheduled one', async () => {

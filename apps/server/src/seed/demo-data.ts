@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { addDays } from '@charla/shared/dates';
+import { botTestLimits } from '@charla/shared/input-rules';
 import { localParts, zonedTimeToUtc } from '@charla/shared/dates';
 import { accessRepository } from '../modules/access/access.repository.ts';
 import { accessService } from '../modules/access/access.service.ts';
 import type { UserRow } from '../modules/auth/auth.repository.ts';
 import type { BotsService } from '../modules/bots/bots.service.ts';
 import { turnAppointments } from '../modules/appointments/index.ts';
+import { botTestsRepository } from '../modules/bot-tests/bot-tests.repository.ts';
 import { commitTurn } from '../modules/conversations/turn-commit.ts';
 import { conversationsRepository, type ConversationsRepository, type MessageRow } from '../modules/conversations/conversations.repository.ts';
 import { crmRepository } from '../modules/crm/crm.repository.ts';
@@ -17,6 +19,7 @@ import type { TrainingService } from '../modules/training/training.service.ts';
 import type { CrmService } from '../modules/crm/crm.service.ts';
 import {
   demoBot,
+  demoBotTests,
   demoContactDetails,
   demoContactFields,
   demoConversations,
@@ -95,6 +98,9 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
 
   const products = productsService(productsRepository(deps.db), accessService(accessRepository(deps.db)));
   for (const p of demoProducts) await products.create(owner, { ...p, botId: bot.id });
+
+  const tests = botTestsRepository(deps.db);
+  for (const test of demoBotTests) await tests.insert({ botId: bot.id, question: test.question, expect: test.expect, expectNot: test.expectNot ?? [] }, botTestLimits.perBot);
 
   const repo = conversationsRepository(deps.db);
   const stages = await crmRepository(deps.db).ensureStages(bot.id, defaultStagesOf(bot.purpose));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDataset, type Dataset, type EvalCase } from '../../eval/dataset.ts';
-import { scoreCase, type CaseOutcome } from '../../eval/score-case.ts';
+import { scoreCase, type CaseOutcome } from '@charla/shared/reply-score';
 import { setupDatasetBot } from '../../eval/setup-bot.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { evalDataPresent } from '../../test/eval-data.ts';

@@ -14,6 +14,7 @@ import { inboxRepository } from './inbox.repository.ts';
 import { inboxRoutes } from './inbox.routes.ts';
 import { inboxService } from './inbox.service.ts';
 import { pipeline } from './pipeline.ts';
+import { rehearsal } from './rehearsal.ts';
 import type { HandedOff } from './handoff.ts';
 import type { CommittedTurn } from './turn.ts';
 import { playgroundRoutes } from './playground.routes.ts';
@@ -83,6 +84,8 @@ export function conversationsModule(
       for (const listener of messageChanged) listener(m);
     },
   });
+  // A question answered as a new conversation would be, with nothing stored (the assistant's saved tests).
+  const rehearse = rehearsal({ search: deps.search, appointments: deps.appointments, engine: deps.engine, productImage: productsRepository(database.db).imageOf });
   const playground = playgroundService({ repo, appointments: deps.appointments, access: deps.access, pipeline: flow });
   const module: AppModule = {
     name: 'conversations',
@@ -97,6 +100,7 @@ export function conversationsModule(
     module,
     pipeline: flow,
     registry,
+    rehearse,
     /** After a turn that booked, moved, confirmed or cancelled appointments. */
     onAppointmentsChanged(listener: (botId: string) => Promise<void>) {
       appointmentsChanged.push(listener);

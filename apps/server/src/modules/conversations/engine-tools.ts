@@ -11,7 +11,8 @@ export function engineTools(deps: {
   search: KnowledgeSearch;
   appointments: TurnAppointments;
   bot: { id: string; language: string; timezone: string; scheduling: SchedulingItem[] };
-  contactId: string;
+  /** Whose turn it is; none in a rehearsal (the owner's saved tests), which has no appointments of its own. */
+  contactId?: string;
   now: Date;
   /** The picture of one of the bot's products; none when the catalog is not at hand. */
   productImage?: (botId: string, productId: string) => Promise<string | undefined>;
@@ -22,6 +23,7 @@ export function engineTools(deps: {
     isFree: (start) => slots.isFree(start, deps.now),
     nextFree: (from) => slots.nextFree(from, deps.now),
     async upcomingAppointments() {
+      if (!deps.contactId) return [];
       return (await deps.appointments.upcomingOf(deps.contactId, deps.now)).map((a) => ({ id: a.id, start: a.startAt, end: a.endAt, service: a.service, status: a.status === 'confirmed' ? 'confirmed' : 'booked' }));
     },
     async productImage(productId) {

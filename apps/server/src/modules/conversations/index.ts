@@ -10,6 +10,7 @@ export type { Outbound, SendManyOutcome } from './outbound.ts';
 export type { AppointmentChanges, TurnAppointments } from './appointments-port.ts';
 export type { HandedOff } from './handoff.ts';
 export type { CommittedTurn } from './turn.ts';
+export type { Rehearse, Rehearsed } from './rehearsal.ts';
 
 /** Queues an outbound message for the send path (the one call for a reminder, a notice, a person's reply). */
 export const queueMessage = (db: Db, input: QueueMessage) => conversationsRepository(db).queueMessage(input);

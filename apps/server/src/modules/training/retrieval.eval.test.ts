@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { evalDataPresent } from '../../test/eval-data.ts';
 import { evalDir } from '../../test/paths.ts';
-import { loadDataset, matchesGroup, normalizeForMatch } from '../../eval/dataset.ts';
+import { matchesGroup, normalizeForMatch } from '@charla/shared/reply-score';
+import { loadDataset } from '../../eval/dataset.ts';
 import { setupDatasetBot } from '../../eval/setup-bot.ts';
 
 /**

@@ -1,10 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReplyChoice } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertIcon, BotIcon, CloseIcon, HandoffIcon, RestartIcon, WifiOffIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TabList, tabId, tabPanelId } from '../../../components/ui/tabs.tsx';
 import { useLasting } from '../../../lib/use-lasting.ts';
 import { usePlaygroundChat } from '../api/use-playground-chat.ts';
 import { choosableReply, readThrough, type ChatMessage, type ChatState } from '../chat-state.ts';
@@ -14,6 +15,13 @@ import { ChatComposer, type ChatComposerHandle } from '../../../components/chat-
 import { MAX_MESSAGE_CHARS } from '../message-text.ts';
 import { EmptyChat, type Suggestion } from './empty-chat.tsx';
 import { MessageBubble } from './message-bubble.tsx';
+
+const BotTestsView = lazy(() => import('./bot-tests-view.tsx').then((module) => ({ default: module.BotTestsView })));
+
+/** The panel's two views: the chat, and the saved tests ("Pruebas"). */
+const views = ['chat', 'tests'] as const;
+type View = (typeof views)[number];
+const TABS = 'playground';
 
 /** Live events can take a moment to connect; only a lasting outage is worth a notice. */
 const OFFLINE_NOTICE_MS = 3000;
@@ -32,6 +40,8 @@ export function PlaygroundPanel({ bot, onClose }: { bot: PlaygroundBot; onClose:
   const human = state.status === 'human';
   const offline = useLasting(!chat.live, OFFLINE_NOTICE_MS);
   const ready = !chat.loading && !chat.loadError;
+  const [view, setView] = useState<View>('chat');
+  const testing = view === 'tests';
 
   useEffect(() => {
     // A keyboard at hand: straight to the box. On a phone, no keyboard over the suggestions.
@@ -65,7 +75,7 @@ export function PlaygroundPanel({ bot, onClose }: { bot: PlaygroundBot; onClose:
           onClose();
         }
       }}
-      className="fixed inset-0 z-50 flex flex-col bg-surface text-fg outline-none animate-fade-in sm:start-auto sm:w-[26rem] sm:border-s sm:border-line sm:shadow-2xl sm:shadow-black/40"
+      className={`fixed inset-0 z-50 flex flex-col bg-surface text-fg outline-none animate-fade-in sm:start-auto sm:w-[26rem] sm:border-s sm:border-line sm:shadow-2xl sm:shadow-black/40 ${testing ? 'lg:w-[36rem]' : ''}`}
     >
       <header className="flex h-16 shrink-0 items-center gap-3 border-b border-line bg-card-strong px-3">
         <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-gradient text-white" aria-hidden="true">
@@ -77,6 +87,7 @@ export function PlaygroundPanel({ bot, onClose }: { bot: PlaygroundBot; onClose:
         </div>
         <button
           type="button"
+          hidden={testing}
           onClick={() => void reset()}
           disabled={chat.resetting || !ready}
           aria-label={t('reset')}
@@ -95,6 +106,15 @@ export function PlaygroundPanel({ bot, onClose }: { bot: PlaygroundBot; onClose:
           <CloseIcon className="size-5" />
         </button>
       </header>
+      <TabList
+        tabs={views}
+        value={view}
+        onChange={setView}
+        label={t('tabs.label')}
+        idPrefix={TABS}
+        labelOf={(v) => t(`tabs.${v}`)}
+        className="shrink-0 border-b border-line px-3"
+      />
 
       {off ? (
         <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-danger/30 bg-danger/10 px-4 py-2.5 text-xs leading-relaxed text-danger">
@@ -106,71 +126,87 @@ export function PlaygroundPanel({ bot, onClose }: { bot: PlaygroundBot; onClose:
           </Button>
         </div>
       ) : null}
-      {offline && ready ? (
-        <Notice tone="muted" icon={<WifiOffIcon className="size-4 shrink-0" />}>
-          {t('offline')}
-        </Notice>
-      ) : null}
-      {chat.resetError ? (
-        <div className="px-3 pt-2">
-          <Alert tone="error" title={t('errors.reset')}>
-            {chat.resetError}
-          </Alert>
+      {testing ? (
+        <div role="tabpanel" id={tabPanelId(TABS, 'tests')} aria-labelledby={tabId(TABS, 'tests')} className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain">
+          <Suspense
+            fallback={
+              <div className="m-auto" role="status">
+                <Spinner className="size-6 text-muted" />
+              </div>
+            }
+          >
+            <BotTestsView botId={bot.id} />
+          </Suspense>
         </div>
-      ) : null}
+      ) : (
+        <div role="tabpanel" id={tabPanelId(TABS, 'chat')} aria-labelledby={tabId(TABS, 'chat')} className="flex min-h-0 flex-1 flex-col">
+        {offline && ready ? (
+          <Notice tone="muted" icon={<WifiOffIcon className="size-4 shrink-0" />}>
+            {t('offline')}
+          </Notice>
+        ) : null}
+        {chat.resetError ? (
+          <div className="px-3 pt-2">
+            <Alert tone="error" title={t('errors.reset')}>
+              {chat.resetError}
+            </Alert>
+          </div>
+        ) : null}
 
-      <Messages
-        state={state}
-        name={name}
-        timeZone={bot.timezone || null}
-        onRetry={chat.retry}
-        onChoose={chat.choose}
-        placeholder={
-          chat.loading ? (
-            <div className="m-auto flex items-center gap-2 text-sm text-muted" role="status">
-              <Spinner className="size-5" />
-              {t('loading')}
-            </div>
-          ) : chat.loadError ? (
-            <div className="m-auto w-full max-w-sm px-2">
-              <Alert tone="error" title={t('errors.load')}>
-                <p>{chat.loadError}</p>
-                <Button size="sm" variant="secondary" className="mt-3" onClick={chat.reload}>
-                  {t('errors.retry')}
-                </Button>
-              </Alert>
-            </div>
-          ) : (
-            <EmptyChat name={name} onPick={pick} />
-          )
-        }
-      />
+        <Messages
+          state={state}
+          name={name}
+          timeZone={bot.timezone || null}
+          onRetry={chat.retry}
+          onChoose={chat.choose}
+          placeholder={
+            chat.loading ? (
+              <div className="m-auto flex items-center gap-2 text-sm text-muted" role="status">
+                <Spinner className="size-5" />
+                {t('loading')}
+              </div>
+            ) : chat.loadError ? (
+              <div className="m-auto w-full max-w-sm px-2">
+                <Alert tone="error" title={t('errors.load')}>
+                  <p>{chat.loadError}</p>
+                  <Button size="sm" variant="secondary" className="mt-3" onClick={chat.reload}>
+                    {t('errors.retry')}
+                  </Button>
+                </Alert>
+              </div>
+            ) : (
+              <EmptyChat name={name} onPick={pick} />
+            )
+          }
+        />
 
-      {human ? (
-        <div role="status" className="border-t border-brand-pink/30 bg-brand-pink/10 px-4 py-3">
-          <p className="flex items-center gap-2 text-sm font-semibold">
-            <HandoffIcon className="size-4 shrink-0 text-brand-pink" />
-            {t('handoff.title')}
-          </p>
-          <p className="mt-1 text-xs leading-relaxed text-muted">{t('handoff.body')}</p>
-          <Button size="sm" variant="secondary" className="mt-2.5" loading={chat.resetting} icon={<RestartIcon className="size-4" />} onClick={() => void reset()}>
-            {t('reset')}
-          </Button>
+        {human ? (
+          <div role="status" className="border-t border-brand-pink/30 bg-brand-pink/10 px-4 py-3">
+            <p className="flex items-center gap-2 text-sm font-semibold">
+              <HandoffIcon className="size-4 shrink-0 text-brand-pink" />
+              {t('handoff.title')}
+            </p>
+            <p className="mt-1 text-xs leading-relaxed text-muted">{t('handoff.body')}</p>
+            <Button size="sm" variant="secondary" className="mt-2.5" loading={chat.resetting} icon={<RestartIcon className="size-4" />} onClick={() => void reset()}>
+              {t('reset')}
+            </Button>
+          </div>
+        ) : null}
+
+        <ChatComposer
+          ref={composer}
+          id="playground-message"
+          label={t('composer.label')}
+          placeholder={t('composer.placeholder')}
+          sendLabel={t('composer.send')}
+          remainingText={(count) => t('composer.remaining', { count })}
+          maxLength={MAX_MESSAGE_CHARS}
+          look="round"
+          disabled={!ready}
+          onSend={send}
+        />
         </div>
-      ) : null}
-
-      <ChatComposer
-        ref={composer}
-        id="playground-message"
-        label={t('composer.label')}
-        placeholder={t('composer.placeholder')}
-        sendLabel={t('composer.send')}
-        remainingText={(count) => t('composer.remaining', { count })}
-        maxLength={MAX_MESSAGE_CHARS}
-        look="round"
-        disabled={!ready}
-        onSend={send}
-      />
+      )}
     </section>
   );
 }
