@@ -20,6 +20,14 @@ import { metaRepository } from './meta.repository.ts';
 import { metaSenders } from './meta-sender.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 import { webhookService } from './webhook.service.ts';
+import { createWebhookInbox, type WebhookInbox } from './webhook-inbox.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Meta webhook's inbox: its backlog for /readyz, `drained` for tests. */
+    webhookInbox: WebhookInbox;
+  }
+}
 
 export { SEND_ATTEMPTS } from './meta-sender.ts';
 
@@ -76,6 +84,7 @@ export function metaChannels(deps: MetaChannelsDeps) {
     disconnectWhatsmeow: deps.disconnectWhatsmeow,
   });
   const webhooks = webhookService({ repo, connections: conns, receive: deps.receive, messages, statuses, log, replayMaxAgeMs: config.WEBHOOK_REPLAY_MAX_AGE * 1000 });
+  const inbox = createWebhookInbox({ db, log, apply: webhooks.apply, leaseMs: config.JOB_LEASE_MS });
   const attachments = attachmentMediaFetcher({ timeoutMs: config.META_TIMEOUT_MS * 10, allowPrivate: config.TRAINING_ALLOW_PRIVATE_URLS });
 
   return {
@@ -92,7 +101,13 @@ export function metaChannels(deps: MetaChannelsDeps) {
     ],
     /** The webhook callback and the Canales routes. */
     async routes(app: FastifyInstance) {
-      await app.register(webhookRoutes, { service: webhooks, appSecret: config.META_APP_SECRET, verifyToken: config.META_VERIFY_TOKEN });
+      app.decorate('webhookInbox', inbox);
+      // Processes that run jobs read the inbox; they stop reading before the database closes.
+      if (config.ROLE !== 'api') {
+        app.addHook('onReady', async () => inbox.start());
+        app.addHook('preClose', () => inbox.stop());
+      }
+      await app.register(webhookRoutes, { inbox, appSecret: config.META_APP_SECRET, verifyToken: config.META_VERIFY_TOKEN });
       await app.register(channelsRoutes, { service });
     },
   };

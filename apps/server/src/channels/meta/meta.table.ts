@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jsonb } from '../../lib/pg-types.ts';
 import { channelStates, metaChannels, metaRegisterSteps } from '@charla/shared';
 import { bots } from '../../modules/bots/bots.table.ts';
@@ -96,3 +96,24 @@ export const messageStatusEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.channel, t.externalId, t.status], name: 'message_status_events_pkey' })],
 );
+
+/**
+ * Verified webhook deliveries as Meta sent them, appended before the 200 and read in order after
+ * it (`webhook-inbox.ts`); a row leaves once every event in it is applied.
+ */
+export const webhookInbox = pgTable('webhook_inbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** The signed body, as text (it was checked to be JSON before the append). */
+  body: text('body').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Reads that failed to apply it; past the limit it stays for a person to look at. */
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+});
+
+/** The one process reading the webhook inbox at a time, by a lease it renews while it reads. */
+export const webhookInboxReader = pgTable('webhook_inbox_reader', {
+  id: integer('id').primaryKey(),
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { storableDeep } from '@charla/shared';
 import { sendError } from '../../plugins/error-handler.ts';
 import { verifySignature } from './signature.ts';
-import type { WebhookService } from './webhook.service.ts';
+import type { WebhookInbox } from './webhook-inbox.ts';
 
 /** Meta sends batches of up to a few hundred updates; anything this large is not from Meta. */
 export const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
@@ -15,7 +14,7 @@ const verifyQuery = z.object({
 });
 
 interface WebhookRouteOptions {
-  service: WebhookService;
+  inbox: WebhookInbox;
   appSecret: string | undefined;
   verifyToken: string | undefined;
 }
@@ -24,7 +23,7 @@ interface WebhookRouteOptions {
  * GET|POST /webhooks/meta: the one callback of the Meta app for WhatsApp, Messenger and Instagram.
  * POST bodies are read raw and checked against X-Hub-Signature-256 before anything parses them.
  */
-export async function webhookRoutes(app: FastifyInstance, { service, appSecret, verifyToken }: WebhookRouteOptions) {
+export async function webhookRoutes(app: FastifyInstance, { inbox, appSecret, verifyToken }: WebhookRouteOptions) {
   // Only in this plugin: every content type arrives as the raw bytes that were signed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
@@ -39,14 +38,15 @@ export async function webhookRoutes(app: FastifyInstance, { service, appSecret, 
     return reply.type('text/plain').send(q.data['hub.challenge']);
   });
 
-  app.post('/webhooks/meta', { bodyLimit: WEBHOOK_BODY_LIMIT, schema: { hide: true } }, (req, reply) => acceptDelivery({ service, appSecret }, req, reply));
+  app.post('/webhooks/meta', { bodyLimit: WEBHOOK_BODY_LIMIT, schema: { hide: true } }, (req, reply) => acceptDelivery({ inbox, appSecret }, req, reply));
 }
 
 /**
- * POST /webhooks/meta: checks the signature over the raw body, reads the JSON and hands the
- * delivery to the webhook service (`handleDelivery`); answers 200 once every message is stored.
+ * POST /webhooks/meta: checks the signature over the raw body and that it is JSON, appends it to
+ * the webhook inbox and answers 200 once it is durable; its messages and statuses are applied
+ * after the answer, in order per customer (`webhook-inbox.ts`).
  */
-export async function acceptDelivery({ service, appSecret }: Pick<WebhookRouteOptions, 'service' | 'appSecret'>, req: FastifyRequest, reply: FastifyReply) {
+export async function acceptDelivery({ inbox, appSecret }: Pick<WebhookRouteOptions, 'inbox' | 'appSecret'>, req: FastifyRequest, reply: FastifyReply) {
   if (!appSecret) {
     req.log.error('META_APP_SECRET is not set: Meta webhooks cannot be verified and are refused');
     return sendError(req, reply, 'SERVICE_UNAVAILABLE');
@@ -57,16 +57,14 @@ export async function acceptDelivery({ service, appSecret }: Pick<WebhookRouteOp
     req.log.warn({ signature, bytes: raw.length }, 'Meta webhook with a bad signature refused');
     return sendError(req, reply, signature === 'missing' ? 'SIGNATURE_MISSING' : 'SIGNATURE_INVALID');
   }
-  let payload: unknown;
+  const body = raw.toString('utf8');
   try {
-    // Signed by Meta, so never refused: text PostgreSQL cannot store (a NUL, a lone UTF-16
-    // half) is removed from every string here, ids and statuses included.
-    payload = storableDeep(JSON.parse(raw.toString('utf8')));
+    JSON.parse(body);
   } catch {
     req.log.warn({ bytes: raw.length }, 'signed Meta webhook is not JSON');
     return sendError(req, reply, 'INVALID_JSON');
   }
-  const summary = await service.handle(payload);
-  req.log.info(summary, 'Meta webhook');
+  // The text as received: a JSON text holds no raw NUL, and escaped ones are removed when it is applied.
+  await inbox.append(body);
   return reply.status(200).send({ ok: true });
 }

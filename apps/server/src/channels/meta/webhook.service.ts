@@ -1,4 +1,4 @@
-import { channelNotice, type MetaChannel } from '@charla/shared';
+import { channelNotice, storableDeep, type MetaChannel } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BotRow } from '../../modules/bots/index.ts';
 import type { ChannelMessages, ReceiveInbound } from '../../modules/conversations/ports.ts';
@@ -7,6 +7,7 @@ import type { DeliveryStatuses } from './delivery-statuses.ts';
 import { channelErrorFor, channelWideErrors } from './meta-errors.ts';
 import type { MetaEvent } from './meta-events.ts';
 import type { MetaRepository } from './meta.repository.ts';
+import type { ApplyOutcome, InboxRow } from './webhook-inbox.ts';
 import { metaEvents } from './webhook-payload.ts';
 
 export interface WebhookDeps {
@@ -22,42 +23,12 @@ export interface WebhookDeps {
 }
 
 export interface WebhookSummary {
-  object: string;
   stored: number;
   duplicates: number;
   replays: number;
   statuses: number;
   ignored: number;
   unknownAccounts: number;
-}
-
-/** Applies one verified webhook delivery: every message stored, every status applied, the rest ignored. */
-export async function handleDelivery(deps: WebhookDeps, payload: unknown): Promise<WebhookSummary> {
-  const { repo, log } = deps;
-  const { object, events } = metaEvents(payload);
-  const summary: WebhookSummary = { object, stored: 0, duplicates: 0, replays: 0, statuses: 0, ignored: 0, unknownAccounts: 0 };
-  const bots = new Map<string, Promise<BotRow | undefined>>();
-  const botFor = (channel: MetaChannel, account: string) => {
-    const key = `${channel}:${account}`;
-    if (!bots.has(key)) bots.set(key, account ? repo.botByAccount(channel, account) : Promise.resolve(undefined));
-    return bots.get(key)!;
-  };
-  // One at a time, in the order Meta wrote them: a customer's messages keep their order.
-  for (const event of events) {
-    if (event.kind === 'ignored') {
-      summary.ignored++;
-      log.debug({ channel: event.channel, what: event.what }, 'webhook event ignored');
-      continue;
-    }
-    const bot = await botFor(event.channel, event.account);
-    if (!bot) {
-      summary.unknownAccounts++;
-      log.info({ channel: event.channel, account: event.account, kind: event.kind }, 'webhook for an account no bot has: dropped');
-      continue;
-    }
-    await applyEvent(deps, summary, bot, event);
-  }
-  return summary;
 }
 
 /** One event of a delivery: a customer's message handed to the conversations module's `receive`, or a status applied. */
@@ -83,10 +54,91 @@ async function applyEvent(deps: WebhookDeps, summary: WebhookSummary, bot: BotRo
   if (code && channelWideErrors.has(code)) await deps.connections.recordError(bot, event.channel, code, event.error?.code, error?.detail);
 }
 
-/** `handleDelivery` with its dependencies, for the webhook route. */
+/** Customers whose events are applied side by side; each customer's own events stay in order. */
+const LANES = 16;
+
+type Applicable = Exclude<MetaEvent, { kind: 'ignored' }>;
+
+/** The customer an event belongs to (its order matters within it), or the sent message a status is about. */
+function laneOf(event: Applicable): string {
+  if (event.kind === 'message') return `${event.channel}:${event.account}:${event.message.contactExternalId}`;
+  if (event.kind === 'watermark') return `${event.channel}:${event.account}:${event.recipient}`;
+  return `${event.channel}:status:${event.externalId}`;
+}
+
+/**
+ * Applies rows of the webhook inbox, oldest first: their events are split into lanes, one per
+ * customer (a status: per sent message), run side by side, each in order. An event that fails
+ * fails its row, and the rest of its lane waits (deferred) so a customer's messages keep their order.
+ */
+export async function applyDeliveries(deps: WebhookDeps, rows: InboxRow[]): Promise<ApplyOutcome & { summary: WebhookSummary }> {
+  const { repo, log } = deps;
+  const summary: WebhookSummary = { stored: 0, duplicates: 0, replays: 0, statuses: 0, ignored: 0, unknownAccounts: 0 };
+  const failed = new Map<number, string>();
+  const deferred = new Set<number>();
+  const bots = new Map<string, Promise<BotRow | undefined>>();
+  const botFor = (channel: MetaChannel, account: string) => {
+    const key = `${channel}:${account}`;
+    if (!bots.has(key)) bots.set(key, account ? repo.botByAccount(channel, account) : Promise.resolve(undefined));
+    return bots.get(key)!;
+  };
+  const lanes = new Map<string, { row: number; event: Applicable }[]>();
+  for (const row of rows) {
+    let events: MetaEvent[];
+    try {
+      // Signed by Meta, so never refused: text PostgreSQL cannot store is removed from every string.
+      events = metaEvents(storableDeep(JSON.parse(row.body))).events;
+    } catch (err) {
+      failed.set(row.id, `unreadable delivery: ${err instanceof Error ? err.message : String(err)}`);
+      continue;
+    }
+    for (const event of events) {
+      if (event.kind === 'ignored') {
+        summary.ignored++;
+        continue;
+      }
+      const key = laneOf(event);
+      const lane = lanes.get(key) ?? [];
+      lane.push({ row: row.id, event });
+      lanes.set(key, lane);
+    }
+  }
+  const queue = [...lanes.values()];
+  const runLane = async (lane: { row: number; event: Applicable }[]) => {
+    for (let i = 0; i < lane.length; i++) {
+      const { row, event } = lane[i]!;
+      try {
+        const bot = await botFor(event.channel, event.account);
+        if (!bot) {
+          summary.unknownAccounts++;
+          log.info({ channel: event.channel, account: event.account, kind: event.kind }, 'webhook for an account no bot has: dropped');
+          continue;
+        }
+        await applyEvent(deps, summary, bot, event);
+      } catch (err) {
+        failed.set(row, err instanceof Error ? err.message : String(err));
+        for (const rest of lane.slice(i + 1)) if (rest.row !== row) deferred.add(rest.row);
+        return;
+      }
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(LANES, queue.length) }, async () => {
+      for (let lane = queue.shift(); lane; lane = queue.shift()) await runLane(lane);
+    }),
+  );
+  for (const id of failed.keys()) deferred.delete(id);
+  return { failed, deferred, summary };
+}
+
+/** `applyDeliveries` with its dependencies, for the webhook inbox. */
 export function webhookService(deps: WebhookDeps) {
   return {
-    handle: (payload: unknown) => handleDelivery(deps, payload),
+    async apply(rows: InboxRow[]): Promise<ApplyOutcome> {
+      const { summary, ...outcome } = await applyDeliveries(deps, rows);
+      deps.log.info({ ...summary, deliveries: rows.length }, 'Meta webhook deliveries applied');
+      return outcome;
+    },
   };
 }
 

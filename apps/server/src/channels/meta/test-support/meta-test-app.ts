@@ -49,16 +49,21 @@ export async function metaTestApp(engine: Engine, env: Record<string, string> = 
 export const metaId = () => `1${String(Math.floor(Math.random() * 1e14)).padStart(14, '0')}`;
 export const wamid = () => `wamid.${randomBytes(24).toString('base64url')}`;
 
-/** POSTs a body to the webhook signed as Meta signs it (or as the options say). */
-export function postWebhook(t: TestApp, payload: unknown, opts: { secret?: string; signature?: string | null; raw?: string } = {}) {
+/**
+ * POSTs a body to the webhook signed as Meta signs it (or as the options say); once it is
+ * acknowledged, waits until the inbox has applied it (`drained: false` answers at the acknowledgement).
+ */
+export async function postWebhook(t: TestApp, payload: unknown, opts: { secret?: string; signature?: string | null; raw?: string; drained?: boolean } = {}) {
   const raw = opts.raw ?? JSON.stringify(payload);
   const signature = opts.signature === undefined ? signBody(raw, opts.secret ?? APP_SECRET) : opts.signature;
-  return t.app.inject({
+  const res = await t.app.inject({
     method: 'POST',
     url: '/webhooks/meta',
     headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-hub-signature-256': signature }) },
     payload: raw,
   });
+  if (res.statusCode === 200 && opts.drained !== false) await t.app.webhookInbox.drained();
+  return res;
 }
 
 /** An owner (on a paid plan, so quotas never interfere) with one bot. */
