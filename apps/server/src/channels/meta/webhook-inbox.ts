@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client.ts';
 import { webhookInbox } from './meta.table.ts';
@@ -96,6 +96,18 @@ export function createWebhookInbox(deps: WebhookInboxDeps) {
     await db.execute(sql`UPDATE webhook_inbox_reader SET until = now() WHERE id = 1 AND holder = ${holder}`);
   }
 
+  /** Rows waiting, and the age of the oldest; rows that failed every read, apart. */
+  async function backlog(): Promise<{ waiting: number; oldestSeconds: number; failed: number }> {
+    const [row] = await queryRows<{ waiting: number; oldest: number | null; failed: number }>(
+      db,
+      sql`SELECT count(*) FILTER (WHERE attempts < ${INBOX_MAX_ATTEMPTS})::int AS waiting,
+                 extract(epoch FROM now() - min(received_at) FILTER (WHERE attempts < ${INBOX_MAX_ATTEMPTS}))::float8 AS oldest,
+                 count(*) FILTER (WHERE attempts >= ${INBOX_MAX_ATTEMPTS})::int AS failed
+          FROM webhook_inbox`,
+    );
+    return { waiting: Number(row?.waiting ?? 0), oldestSeconds: Math.round(Number(row?.oldest ?? 0) * 10) / 10, failed: Number(row?.failed ?? 0) };
+  }
+
   let running = false;
   let loop: Promise<void> | undefined;
   let reading = false;
@@ -183,28 +195,14 @@ export function createWebhookInbox(deps: WebhookInboxDeps) {
       await releaseLease().catch(() => undefined);
     },
 
-    /** Rows waiting, and the age of the oldest; rows that failed every read, apart. */
-    async backlog(): Promise<{ waiting: number; oldestSeconds: number; failed: number }> {
-      const [row] = await queryRows<{ waiting: number; oldest: number | null; failed: number }>(
-        db,
-        sql`SELECT count(*) FILTER (WHERE attempts < ${INBOX_MAX_ATTEMPTS})::int AS waiting,
-                   extract(epoch FROM now() - min(received_at) FILTER (WHERE attempts < ${INBOX_MAX_ATTEMPTS}))::float8 AS oldest,
-                   count(*) FILTER (WHERE attempts >= ${INBOX_MAX_ATTEMPTS})::int AS failed
-            FROM webhook_inbox`,
-      );
-      return { waiting: Number(row?.waiting ?? 0), oldestSeconds: Math.round(Number(row?.oldest ?? 0) * 10) / 10, failed: Number(row?.failed ?? 0) };
-    },
+    backlog,
 
     /** Resolves once nothing waits to be appended or applied (tests, and a stop that wants the backlog gone). */
     async drained(timeoutMs = 20_000): Promise<void> {
       const until = Date.now() + timeoutMs;
       for (;;) {
         if (!pending.length && !reading) {
-          const [row] = await db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(webhookInbox)
-            .where(and(lt(webhookInbox.attempts, INBOX_MAX_ATTEMPTS)));
-          if (Number(row?.n ?? 0) === 0 && !reading) return;
+          if ((await backlog()).waiting === 0 && !reading) return;
         }
         if (Date.now() > until) throw new Error('webhook inbox: not drained in time');
         wake();
