@@ -41,11 +41,18 @@ export const whatsappIdentity = (channel: CampaignChannel, address: string) => {
 export const recipientMessageKey = (r: Pick<RecipientRow, "id" | "attempts">) => `campaign:${r.id}:${r.attempts}`;
 
 const LANES = 4;
-/** Sends one lane has under way at once: enough for the rate, few enough that none waits past the Graph time-out on a busy process. */
-const MAX_BATCH = 100;
+/**
+ * Sends one lane has under way at once: a fifth of a second of the number's rate each, so the
+ * lanes together hold most of a second's worth at the top tier (1,000) while one batch is stored and
+ * another finished; few enough that none waits past the Graph time-out on a busy process.
+ */
+const MAX_BATCH = 200;
 /** A send whose claim waits for the provider's status (its call never answered) is looked at again this often. */
 const AWAIT_STATUS_MS = 2_000;
 const IDLE_MS = 250;
+/** Messages stored by this process before the first refresh of the planner's statistics, and between two after it. */
+const STATISTICS_FIRST = 1_000;
+const STATISTICS_EVERY = 10_000;
 /** Tries of a recipient Meta keeps refusing for throughput, each a message of its own. */
 const RATE_RETRIES = 8;
 
@@ -62,6 +69,21 @@ export function campaignRunner(deps: RunnerDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const running = new Map<string, Promise<void>>();
   let stopping = false;
+  let storedSinceStatistics = 0;
+  let statisticsAfter = STATISTICS_FIRST;
+  let refreshing: Promise<void> | null = null;
+
+  /** After the first thousand messages stored, then every ten thousand, one refresh of the statistics (never two at once; a failure is only logged). */
+  function counted(n: number) {
+    storedSinceStatistics += n;
+    if (storedSinceStatistics < statisticsAfter || refreshing) return;
+    storedSinceStatistics = 0;
+    statisticsAfter = STATISTICS_EVERY;
+    refreshing = repo
+      .refreshStatistics()
+      .catch((err: unknown) => log.warn({ err }, 'refreshing the statistics of the campaign tables failed'))
+      .finally(() => (refreshing = null));
+  }
 
   async function pause(campaign: CampaignRow, reason: CampaignPauseReason) {
     const row = await repo.setPause(campaign.id, reason);
@@ -90,6 +112,7 @@ export function campaignRunner(deps: RunnerDeps) {
     }
     if (items.length) {
       const stored = await storeOutreach(deps.db, { botId: bot.id, channel: campaign.channel, items, accountId: campaign.accountId, at: now() });
+      counted(items.length);
       const links: { id: string; messageId: string; contactId: string }[] = [];
       for (const r of claimed) {
         const s = stored.get(recipientMessageKey(r));
@@ -261,6 +284,7 @@ export function campaignRunner(deps: RunnerDeps) {
     async stop() {
       stopping = true;
       await Promise.all(running.values());
+      await refreshing;
     },
   };
 }

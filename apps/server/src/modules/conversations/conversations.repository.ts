@@ -15,8 +15,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Where a status may go from each message status: forwards only (a late 'delivered' never undoes 'read'). */
 const rank = sql`case ${messages.status} when 'queued' then 0 when 'sent' then 1 when 'failed' then 2 when 'delivered' then 3 when 'read' then 4 else 9 end`;
-/** The conversation's customer as the channel knows them (joined with a conversation). */
-const customerOfConversation = and(eq(contactIdentities.botId, conversations.botId), eq(contactIdentities.contactId, conversations.contactId), eq(contactIdentities.channel, conversations.channel));
+/**
+ * The conversation's customer as the channel knows them (joined with a conversation). By contact
+ * and channel only (a contact belongs to one bot): with the bot in the condition the planner may
+ * walk every identity of the bot on the channel for each message, which grows with the audience.
+ */
+const customerOfConversation = and(eq(contactIdentities.contactId, conversations.contactId), eq(contactIdentities.channel, conversations.channel));
 const rankOf: Record<DeliveryStatus, number> = { sent: 1, failed: 2, delivered: 3, read: 4 };
 
 /** A queued message with what its send needs, as stored (see `sendContext`). */

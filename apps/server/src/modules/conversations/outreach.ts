@@ -97,7 +97,6 @@ export async function storeOutreach(
       select x.conversation_id, ${botId}, ${channel}, 'out', 'bot', x.text, x.media, x.template, 'queued', x.idempotency_key, ${at}
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(conversation_id uuid, text text, media jsonb, template jsonb, idempotency_key text)
       on conflict do nothing returning id`);
-    await usageRepository(t).add(input.accountId, usageMonthOf(at), inserted.length);
     await t.execute(sql`update conversations set last_message_at = greatest(last_message_at, ${at}) where id = any(${uuids([...new Set(conversationOf.values())])})`);
     const byKey = new Map(
       (await queryRows<{ id: string; idempotency_key: string; conversation_id: string }>(t, sql`select id, idempotency_key, conversation_id from messages
@@ -108,6 +107,8 @@ export async function storeOutreach(
       const m = byKey.get(i.key);
       if (m) stored.set(i.key, { messageId: m.id, conversationId: m.conversation_id, contactId: contactByConversation.get(m.conversation_id) ?? contactOf(i) });
     }
+    // Last, so the account's one row of the month is locked only until the commit (other batches wait on it).
+    await usageRepository(t).add(input.accountId, usageMonthOf(at), inserted.length);
   });
   return stored;
 }
