@@ -1,0 +1,52 @@
+import i18next, { type BackendModule } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { lateFallback } from './i18n-fallback.ts';
+
+const words: Record<string, Record<string, string>> = {
+  es: { hello: 'Hola' },
+  en: { hello: 'Hello', onlyEnglish: 'Only in English' },
+};
+
+/** An instance as the app sets it up, reading from memory and noting each language it reads. */
+async function setUp(lng: 'es' | 'en') {
+  const reads: string[] = [];
+  const backend: BackendModule = {
+    type: 'backend',
+    init: () => undefined,
+    read(language, _ns, callback) {
+      reads.push(language);
+      callback(null, words[language] ?? {});
+    },
+  };
+  const instance = i18next.createInstance();
+  const fallback = lateFallback(instance);
+  await instance.use(backend).init({ lng, fallbackLng: fallback.fallbackLng, supportedLngs: ['es', 'en'], load: 'languageOnly', ns: ['common'], defaultNS: 'common' });
+  return { instance, fallback, reads };
+}
+
+describe('the English fallback', () => {
+  it('is not downloaded for the first screen, then stands in for a key missing in Spanish', async () => {
+    const { instance, fallback, reads } = await setUp('es');
+    expect(reads).toEqual(['es']);
+    expect(instance.t('hello')).toBe('Hola');
+    expect(instance.t('onlyEnglish')).toBe('onlyEnglish');
+
+    await fallback.load();
+    expect(reads).toEqual(['es', 'en']);
+    expect(instance.t('hello')).toBe('Hola');
+    expect(instance.t('onlyEnglish')).toBe('Only in English');
+
+    // Switching language reads nothing twice.
+    await instance.changeLanguage('en');
+    await instance.changeLanguage('es');
+    expect(reads).toEqual(['es', 'en']);
+    expect(instance.t('onlyEnglish')).toBe('Only in English');
+  });
+
+  it('adds nothing to English itself', async () => {
+    const { instance, fallback, reads } = await setUp('en');
+    await fallback.load();
+    expect(reads).toEqual(['en']);
+    expect(instance.t('missing')).toBe('missing');
+  });
+});
