@@ -115,6 +115,8 @@ describe('account life cycle', () => {
       for (const [spec, ours] of [['account', 'mi-cuenta'], ['help', 'ayuda'], ['referral', 'referidos']] as const) {
         await page.goto(`/app/dashboard/${spec}`);
         await page.waitForURL(`**/app/dashboard/${ours}`);
+        await page.goto(`/${spec}`);
+        await page.waitForURL(`**/app/dashboard/${ours}`);
       }
       await page.goto('/app/dashboard/mi-cuenta');
       await page.getByRole('heading', { name: 'Mi cuenta', level: 1 }).waitFor();

@@ -101,8 +101,17 @@ describe('knowledge', () => {
       // The test starts from no sources, also when it is run again after a failure.
       const left = (await (await page.request.get(`/api/documents/${botId}`)).json()) as Array<{ id: string }>;
       for (const doc of left) expect((await page.request.delete(`/api/documents/${doc.id}`, { data: { botId } })).ok()).toBe(true);
+      await page.evaluate(() => {
+        try {
+          localStorage.removeItem('selectedBot');
+        } catch {
+          // A blank page has no storage yet: nothing is selected.
+        }
+      });
       await page.goto(`/app/dashboard/${botId}/recursos`);
       await page.getByRole('heading', { name: 'Recursos', level: 1 }).waitFor();
+      // The bot in the address becomes the selected one, as in every section.
+      await page.waitForFunction((id) => localStorage.getItem('selectedBot') === id, botId);
       await page.getByRole('heading', { name: 'Tu asistente todavía no conoce tu negocio' }).waitFor();
       for (const example of ['Precios', 'Horarios', 'Políticas', 'Catálogo']) await page.getByText(example, { exact: true }).waitFor();
       await shot(page, 'recursos-empty-1280x800');

@@ -126,8 +126,11 @@ describe.each(engines)('text PostgreSQL cannot store, on %s', (engine) => {
         const properties = Object.keys(operation.requestBody?.content?.['application/json']?.schema?.properties ?? {});
         const requests: InjectOptions[] = [{ method: method.toUpperCase() as 'GET', url: `${url}?q=${encodeURIComponent(unstorable.nul)}` }];
         if (method !== 'get' && method !== 'delete') {
-          const payload = Object.fromEntries((properties.length ? properties : ['texto']).map((name) => [name, unstorable['lone surrogate']]));
-          requests.push({ method: method.toUpperCase() as 'POST', url, payload });
+          // Each field of the body holds the character, as JSON sends it (\u0000, \ud800).
+          for (const bad of Object.values(unstorable)) {
+            const payload = Object.fromEntries((properties.length ? properties : ['texto']).map((name) => [name, bad]));
+            requests.push({ method: method.toUpperCase() as 'POST', url, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+          }
         }
         for (const request of requests) {
           walked++;
@@ -142,5 +145,11 @@ describe.each(engines)('text PostgreSQL cannot store, on %s', (engine) => {
     }
     expect(walked).toBeGreaterThan(60);
     expect(missed).toEqual([]);
+  });
+
+  it('refuses a JSON body that is nothing but such a string, in the language asked', async () => {
+    const res = await as(t, owner)({ method: 'PATCH', url: `/bot/${botId}`, payload: JSON.stringify('Texto\u0000malo'), headers: { 'content-type': 'application/json', 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { _: expect.stringContaining('cannot be saved') } });
   });
 });

@@ -89,8 +89,9 @@ export const isMaskedSecret = (value: string): boolean => /^•+$/.test(value) |
 /**
  * Fields of the bot the API answers that PATCH /bot/{id} takes back and ignores: the spec's client
  * sends the whole bot (but scheduling, reminders and metaCredentials), read-only fields included.
+ * The dates are taken in either spelling (`createdAt` as answered, `created_at` as a client may name them).
  */
-export const readOnlyBotFields = ['id', 'user_id', 'bot_enabled', 'locked', 'locked_reason', 'redirection_enabled', 'switched_off_for_plan', 'createdAt', 'updatedAt'] as const;
+export const readOnlyBotFields = ['id', 'user_id', 'bot_enabled', 'locked', 'locked_reason', 'redirection_enabled', 'switched_off_for_plan', 'createdAt', 'updatedAt', 'created_at', 'updated_at'] as const;
 
 /** Every field PATCH /bot/{id} may change (not scheduling, reminders or metaCredentials). */
 export const updateBotBody = z

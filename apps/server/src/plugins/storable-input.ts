@@ -43,7 +43,8 @@ export const storableInputPlugin = fp(async (app: FastifyInstance) => {
     if (request.url.startsWith('/webhooks/')) return;
     for (const part of ['params', 'query', 'body'] as const) {
       const value: unknown = request[part];
-      if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) continue;
+      // A JSON body may be a bare string too; a raw body (a Buffer) is the route's to read.
+      if (value === null || (typeof value !== 'object' && typeof value !== 'string') || Buffer.isBuffer(value)) continue;
       const path = unstorablePath(value);
       if (!path) continue;
       if (part === 'body' && request.routeOptions.config.unstorableText === 'clean') {

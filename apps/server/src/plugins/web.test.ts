@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -70,14 +70,34 @@ describe('first load: compressed files and answers', () => {
   });
 
   it('serves the files of a build written after the server started, and 404 for a missing asset', async () => {
+    // The server has served the first build once.
+    expect((await t.app.inject({ url: '/assets/index-abc123.js' })).statusCode).toBe(200);
+    // A new build empties dist/ and writes other hashed names, each with its compressed copies.
+    rmSync(path.join(web.dir, 'assets'), { recursive: true });
+    for (const name of readdirSync(web.dir)) rmSync(path.join(web.dir, name));
+    mkdirSync(path.join(web.dir, 'assets'));
     const fresh = 'assets/index-def456.js';
-    writeFileSync(path.join(web.dir, fresh), 'console.log("nuevo");');
-    writeFileSync(path.join(web.dir, 'index.html'), '<!doctype html><script src="/assets/index-def456.js"></script>');
-    const asset = await t.app.inject({ url: `/${fresh}` });
+    const rebuilt = { [fresh]: 'console.log("nuevo");', 'index.html': '<!doctype html><script type="module" src="/assets/index-def456.js"></script>' };
+    for (const [name, text] of Object.entries(rebuilt)) {
+      const file = path.join(web.dir, name);
+      writeFileSync(file, text);
+      writeFileSync(`${file}.br`, brotliCompressSync(text));
+      writeFileSync(`${file}.gz`, gzipSync(text));
+    }
+
+    const page = await t.app.inject({ url: '/app/dashboard/crm', headers: { 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    const named = /src="\/(assets\/[^"]+)"/.exec(brotliDecompressSync(page.rawPayload).toString())?.[1];
+    expect(named).toBe(fresh);
+    const asset = await t.app.inject({ url: `/${named}`, headers: { 'accept-encoding': 'br' } });
     expect(asset.statusCode).toBe(200);
-    expect(asset.body).toBe('console.log("nuevo");');
-    const page = await t.app.inject({ url: '/app/dashboard/crm' });
-    expect(page.body).toContain('index-def456.js');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log("nuevo");');
+    const plain = await t.app.inject({ url: `/${named}` });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe('console.log("nuevo");');
+
+    const gone = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(gone.statusCode).toBe(404);
     const missing = await t.app.inject({ url: '/assets/index-000000.js' });
     expect(missing.statusCode).toBe(404);
     const outside = await t.app.inject({ url: '/assets/../../etc/passwd' });

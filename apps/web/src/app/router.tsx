@@ -47,6 +47,10 @@ export const router = createBrowserRouter([
       { path: '/', element: <HomeRedirect /> },
       { path: '/_app', element: <HomeRedirect /> },
       { path: '/app', element: <Navigate to={paths.dashboard} replace /> },
+      // The spec's route table names the general sections short too (/referral, /account, /help).
+      { path: '/referral', element: <Navigate to={paths.general('referidos')} replace /> },
+      { path: '/account', element: <Navigate to={paths.general('mi-cuenta')} replace /> },
+      { path: '/help', element: <Navigate to={paths.general('ayuda')} replace /> },
       {
         element: <PublicOnly />,
         children: [

@@ -1,9 +1,11 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '@charla/shared';
+import { lateFallback } from './i18n-fallback.ts';
 import { landingLocalesGlobal, type PreloadedLocales } from './landing-preload.ts';
 import { defaultLocale, isLocale, localeBundlePath, namespaces, supportedLocales } from './locales.ts';
 import { readStorage, storageKeys, writeStorage } from './storage-keys.ts';
+import { whenIdle } from './when-idle.ts';
 
 export { supportedLocales };
 
@@ -67,14 +69,17 @@ const bundleBackend: BackendModule = {
   },
 };
 
+const englishFallback = lateFallback(i18n);
+
 /** Resolves once the current language's words are in (or could not be had). */
 const wordsReady = i18n
   .use(bundleBackend)
   .use(initReactI18next)
   .init({
     lng: initialLocale(),
-    // Both languages hold every key (a test keeps them in step): no second language is fetched.
-    fallbackLng: false,
+    // Both languages hold every key (a test keeps them in step); a key missing all the same is
+    // shown in English, downloaded after the first screen (see englishFallback below).
+    fallbackLng: englishFallback.fallbackLng,
     supportedLngs: [...supportedLocales],
     load: 'languageOnly',
     // Every namespace comes in the language's one file, so all are read at once.
@@ -83,6 +88,9 @@ const wordsReady = i18n
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });
+
+// English, the fallback, comes once the first screen has its words and the browser is idle.
+void wordsReady.catch(() => undefined).then(() => whenIdle(() => void englishFallback.load()));
 
 /**
  * Waits for the language's words (index.html started their download): the first render then

@@ -165,10 +165,13 @@ describe.each(engines)('bots on %s', (engine) => {
       const res = await as(t, a)({
         method: 'PATCH',
         url: `/bot/${bot.id}`,
-        payload: { ...sent, bot_name: 'Lucía', locked: true, bot_enabled: false, id: 'otro', createdAt: '2020-01-01' },
+        payload: { ...sent, bot_name: 'Lucía', locked: true, bot_enabled: false, id: 'otro', createdAt: '2020-01-01', created_at: '2020-01-01', updated_at: '2020-01-02' },
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().bot).toMatchObject({ id: bot.id, bot_name: 'Lucía', locked: false, bot_enabled: true, createdAt: read.createdAt });
+      expect(res.json().bot.updatedAt >= read.updatedAt).toBe(true);
+      const again = (await as(t, a)({ method: 'GET', url: `/bot/${a.email}` })).json()[0];
+      expect(again).toMatchObject({ id: bot.id, bot_name: 'Lucía', locked: false, bot_enabled: true, createdAt: read.createdAt });
       // The masked token sent back keeps the stored one.
       const [row] = await t.database.db.select().from(bots).where(eq(bots.id, bot.id));
       expect(res.json().bot.messengerCredentials[0].access_token).toBe('EAAP…6789');
