@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
+import { campaignsRepository } from './campaigns.repository.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Campaign, CampaignRecipient } from '@charla/shared';
 import { as, createBot, signUp } from '../../test/accounts.ts';
@@ -269,5 +271,14 @@ describe.each(engines)('campaigns on %s', (dbEngine) => {
     const failed = await api({ method: 'POST', url: `/api/campaigns/${id}/test`, payload: { phone: '33 5555 0001' } });
     expect(failed.json()).toMatchObject({ status: 'failed', reason: 'NOT_ON_WHATSAPP', metaCode: 131026 });
     expect((await campaignOf(api, id)).status).toBe('draft');
+  });
+
+  it('refreshes the planner statistics of every table a campaign fills', async () => {
+    const tables = ['contacts', 'contact_identities', 'conversations', 'messages', 'campaign_recipients'];
+    const analysed = async () => (await queryRows<{ relname: string; n: number }>(m.t.database.db, sql`select relname, analyze_count::int as n from pg_stat_user_tables`));
+    const before = new Map((await analysed()).map((r) => [r.relname, r.n]));
+    await campaignsRepository(m.t.database.db).refreshStatistics();
+    const after = new Map((await analysed()).map((r) => [r.relname, r.n]));
+    for (const name of tables) expect(after.get(name) ?? 0, name).toBeGreaterThan(before.get(name) ?? 0);
   });
 });
