@@ -82,7 +82,7 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     expect(summary.botSolved).toBeLessThan(summary.totals.conversations);
     const states = await t.database.db.select({ channel: conversations.channel, status: conversations.status }).from(conversations).where(eq(conversations.botId, botId));
     expect(new Set(states.map((s) => s.status))).toEqual(new Set(['bot', 'human', 'closed']));
-    expect(new Set(states.map((s) => s.channel))).toEqual(new Set(['whatsapp', 'messenger', 'instagram']));
+    expect(new Set(states.map((s) => s.channel))).toEqual(new Set(['whatsapp', 'messenger', 'instagram', 'demo']));
     const stored = await t.database.db.select({ status: messages.status, author: messages.author }).from(messages).where(eq(messages.botId, botId));
     expect(stored.some((m) => m.author === 'human')).toBe(true);
     expect(stored.every((m) => ['processed', 'read', 'delivered'].includes(m.status))).toBe(true);
