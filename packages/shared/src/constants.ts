@@ -68,6 +68,9 @@ export const messageLimits = { text: 4096 } as const;
 /** Who answers a conversation: the bot, a person of the business, or no one (closed). */
 export const conversationStatuses = ['bot', 'human', 'closed'] as const;
 
+/** A demonstration channel customer made in "Simular cliente": name and phone; the customers the page lists. */
+export const demoChannelLimits = { name: 80, phone: 30, customers: 50 } as const;
+
 /** The channels whose conversations the inbox lists. */
 export const inboxChannels = ['whatsapp', 'whatsmeow', 'messenger', 'instagram', 'demo'] as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageLimits } from './constants.ts';
+import { demoChannelLimits, messageLimits } from './constants.ts';
 import { chosenOption, conversationMessage, conversationStatus } from './conversations.ts';
 import { freeText } from './text.ts';
 
@@ -9,7 +9,6 @@ import { freeText } from './text.ts';
  * same receive path as a WhatsApp message; the business's replies (the bot's and the team's from
  * the inbox) leave through the one send path and are delivered and read there.
  */
-export const demoChannelLimits = { name: 80, phone: 30, customers: 50 } as const;
 
 export const demoChannelParams = z.strictObject({ botId: z.uuid() });
 export const demoCustomerParams = z.strictObject({ botId: z.uuid(), contactId: z.uuid() });
@@ -26,12 +25,16 @@ export const demoCustomer = z.object({
 });
 export type DemoCustomer = z.infer<typeof demoCustomer>;
 
+/** The business as its customers see it on their phone: its name, and the bot's time zone for times. */
+export const demoBusiness = z.object({ name: z.string(), botName: z.string(), timeZone: z.string() });
+
 /** GET /api/demo-channel/{botId}/customers: the bot's demonstration customers, newest activity first. */
-export const demoCustomerList = z.object({ customers: z.array(demoCustomer) });
+export const demoCustomerList = z.object({ business: demoBusiness, customers: z.array(demoCustomer) });
 export type DemoCustomerList = z.infer<typeof demoCustomerList>;
 
 /** GET /api/demo-channel/{botId}/customers/{contactId}: the customer's chat as their phone shows it. */
 export const demoCustomerChat = z.object({
+  business: demoBusiness,
   customer: demoCustomer,
   messages: z.array(conversationMessage),
 });

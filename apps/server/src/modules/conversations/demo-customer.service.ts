@@ -1,7 +1,7 @@
-import type { ChosenOption, DemoCustomer, DemoCustomerChat, DemoCustomerSendBody, DemoCustomerSendResponse } from '@charla/shared';
+import type { ChosenOption, DemoCustomer, DemoCustomerChat, DemoCustomerList, DemoCustomerSendBody, DemoCustomerSendResponse } from '@charla/shared';
 import { demoChannelLimits } from '@charla/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { AccessService } from '../access/access.module.ts';
+import type { AccessedBot, AccessService } from '../access/access.module.ts';
 import type { UserRow } from '../auth/index.ts';
 import type { ConversationsRepository } from './conversations.repository.ts';
 import type { DemoCustomerRepository, DemoCustomerRow } from './demo-customer.repository.ts';
@@ -15,6 +15,8 @@ export function demoExternalId(customer: { phone?: string | undefined }, clientM
   const digits = customer.phone?.replace(/\D/g, '') ?? '';
   return digits.length >= 6 ? `phone:${digits}` : `guest:${clientMessageId}`;
 }
+
+const businessOf = (bot: AccessedBot) => ({ name: bot.businessName || bot.botName, botName: bot.botName, timeZone: bot.timezone });
 
 const toCustomer = (row: DemoCustomerRow): DemoCustomer => ({
   contactId: row.contactId,
@@ -39,16 +41,16 @@ export function demoCustomerService(deps: { repo: ConversationsRepository; custo
   }
 
   return {
-    async list(caller: UserRow, botId: string): Promise<{ customers: DemoCustomer[] }> {
-      await deps.access.requireRead(caller, botId, 'conversations', { hidden: true });
-      return { customers: (await deps.customers.list(botId, demoChannelLimits.customers)).map(toCustomer) };
+    async list(caller: UserRow, botId: string): Promise<DemoCustomerList> {
+      const bot = await deps.access.requireRead(caller, botId, 'conversations', { hidden: true });
+      return { business: businessOf(bot), customers: (await deps.customers.list(botId, demoChannelLimits.customers)).map(toCustomer) };
     },
 
     async chat(caller: UserRow, botId: string, contactId: string): Promise<DemoCustomerChat> {
-      await deps.access.requireRead(caller, botId, 'conversations', { hidden: true });
+      const bot = await deps.access.requireRead(caller, botId, 'conversations', { hidden: true });
       const customer = await customerOf(botId, contactId);
       const messages = customer.conversation ? await deps.repo.listMessages(customer.conversation.id) : [];
-      return { customer: toCustomer(customer), messages: messages.map(toConversationMessage) };
+      return { business: businessOf(bot), customer: toCustomer(customer), messages: messages.map(toConversationMessage) };
     },
 
     /** The customer writes: an existing one by contact, or a new one by name (and phone). */
