@@ -230,7 +230,7 @@ function CustomerChat({
     if (window.matchMedia('(pointer: fine)').matches) composer.current?.focus();
   }, []);
 
-  const status = state.typing ? t('demoCustomer.typing') : human ? t('demoCustomer.human') : t('demoCustomer.online');
+  const status = state.typing ? t('demoCustomer.typing') : human ? t('demoCustomer.headerHuman') : t('demoCustomer.online');
   return (
     <>
       <header className="flex h-16 shrink-0 items-center gap-2 border-b border-line bg-card-strong px-2">
