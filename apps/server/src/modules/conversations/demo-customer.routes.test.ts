@@ -35,6 +35,7 @@ describe.each(engines)('demonstration channel ("Simular cliente") on %s', (dbEng
 
     // The bot answers through the one send path: sent, then delivered to the simulated phone.
     const answered = await until(() => chatOf(api, botId, contactId), (c) => c.messages.some((m) => m.author === 'bot' && m.status === 'delivered'), 15_000);
+    expect(answered.business).toEqual({ name: 'Clínica Sonrisa', botName: 'Sofía', timeZone: expect.any(String) });
     expect(answered.customer).toMatchObject({ contactId, name: 'Lucía Vega', phone: '+52 33 1000 2000', status: 'bot' });
     expect(answered.messages.find((m) => m.author === 'bot')).toMatchObject({ text: 'Bot: Hola, ¿tienen citas?', error: null });
 
