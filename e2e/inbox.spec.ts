@@ -311,13 +311,11 @@ describe('Inbox', () => {
     await phone.locator('[data-author="human"]').getByText('Hola Rosa, soy Marta. El ramo cuesta $650.').waitFor({ timeout: 30_000 });
     await phone.locator('[data-demo-status]').getByText('Te atiende una persona').waitFor();
     await chat(page).locator('[data-author="human"][data-status="read"]').waitFor({ timeout: 30_000 });
+    await shot(page, `inbox-demo-channel-${sizeOf(viewports.desktop)}`);
     await shot(phone, `demo-customer-${sizeOf(viewports.desktop)}`);
 
-    const small = await env.newPage({ viewport: viewports.phone, locale: 'es-MX', timezoneId: 'America/Mexico_City', storageState: session });
-    await small.page.goto(new URL(phone.url()).pathname + new URL(phone.url()).search);
-    await small.page.locator('[data-author="human"]').getByText('Hola Rosa, soy Marta. El ramo cuesta $650.').waitFor();
-    await shot(small.page, `demo-customer-${sizeOf(viewports.phone)}`);
-    await small.context.close();
+    await phone.setViewportSize(viewports.phone);
+    await shot(phone, `demo-customer-${sizeOf(viewports.phone)}`);
     await context.close();
   }, 120_000);
 });

@@ -172,7 +172,7 @@ export function ChatPane({
             data-simulate-customer
           >
             <PhoneIcon className="size-4" />
-            {t('demo.simulate')}
+            <span className="max-sm:sr-only">{t('demo.simulate')}</span>
           </a>
         ) : null}
         <button type="button" onClick={onInfo} className="focus-ring grid size-9 place-items-center rounded-lg xl:hidden" aria-label={t('chat.info')}>
