@@ -284,4 +284,38 @@ describe('Inbox', () => {
     await shot(page, `inbox-media-${sizeOf(viewports.desktop)}`);
     await context.close();
   }, 60_000);
+
+  it('Simular cliente: the owner writes as a demo customer in another tab, the bot answers; taken over, the reply arrives there and is read', async () => {
+    const { context, page } = await signedInPage();
+    const phone = await context.newPage();
+    await phone.goto(`/simular/${botId}`);
+    await phone.getByLabel('Nombre').fill('Rosa Demo');
+    await phone.getByRole('button', { name: 'Empezar a escribir' }).click();
+    const box = phone.getByLabel('Mensaje del cliente');
+    await box.fill('Hola, ¿cuánto cuesta el ramo de rosas?');
+    await box.press('Enter');
+    await phone.locator('[data-author="bot"]').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => new URL(phone.url()).searchParams.get('c')).toBeTruthy();
+
+    // The inbox shows it on the demonstration channel, with the way back to the customer's phone.
+    await page.goto(`/app/dashboard/${botId}/crm?tab=conversaciones`);
+    await page.locator('[data-conversation]').filter({ hasText: 'Rosa Demo' }).click();
+    await chat(page).getByText('Canal de demostración', { exact: false }).first().waitFor();
+    await expect(chat(page).locator('[data-simulate-customer]').getAttribute('href')).resolves.toBe(`/simular/${botId}?c=${new URL(phone.url()).searchParams.get('c')}`);
+    await page.getByRole('button', { name: 'Tomar conversación' }).click();
+    await page.locator('[data-contact-panel]').getByText('La atiende una persona').waitFor();
+    const reply = page.getByLabel('Tu respuesta');
+    await reply.fill('Hola Rosa, soy Marta. El ramo cuesta $650.');
+    await reply.press('Enter');
+    // It goes out (no "channel not connected"), reaches the phone and is read there.
+    await phone.locator('[data-author="human"]').getByText('Hola Rosa, soy Marta. El ramo cuesta $650.').waitFor({ timeout: 30_000 });
+    await phone.locator('[data-demo-status]').getByText('Te atiende una persona').waitFor();
+    await chat(page).locator('[data-author="human"][data-status="read"]').waitFor({ timeout: 30_000 });
+    await shot(page, `inbox-demo-channel-${sizeOf(viewports.desktop)}`);
+    await shot(phone, `demo-customer-${sizeOf(viewports.desktop)}`);
+
+    await phone.setViewportSize(viewports.phone);
+    await shot(phone, `demo-customer-${sizeOf(viewports.phone)}`);
+    await context.close();
+  }, 120_000);
 });

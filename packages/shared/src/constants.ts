@@ -41,8 +41,11 @@ export function isIanaTimeZone(tz: string): boolean {
   }
 }
 
-/** Channels a contact can come from (the playground is the owner's own test chat). */
-export const contactChannels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
+/**
+ * Channels a contact can come from (the playground is the owner's own test chat; `demo`, the
+ * demonstration channel, carries customers the owner plays in "Simular cliente").
+ */
+export const contactChannels = ['playground', 'whatsapp', 'whatsmeow', 'messenger', 'instagram', 'demo'] as const;
 
 /** Kinds of the owner's own contact fields. */
 export const contactFieldTypes = ['text', 'number', 'date', 'choice'] as const;
@@ -65,8 +68,11 @@ export const messageLimits = { text: 4096 } as const;
 /** Who answers a conversation: the bot, a person of the business, or no one (closed). */
 export const conversationStatuses = ['bot', 'human', 'closed'] as const;
 
+/** A demonstration channel customer made in "Simular cliente": name and phone; the customers the page lists. */
+export const demoChannelLimits = { name: 80, phone: 30, customers: 50 } as const;
+
 /** The channels whose conversations the inbox lists. */
-export const inboxChannels = ['whatsapp', 'whatsmeow', 'messenger', 'instagram'] as const;
+export const inboxChannels = ['whatsapp', 'whatsmeow', 'messenger', 'instagram', 'demo'] as const;
 
 /** An appointment's life: booked (by the bot or the owner), confirmed by the customer, then one of the ends. */
 export const appointmentStatuses = ['booked', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;

@@ -11,6 +11,7 @@ export * from './csv-import.ts';
 export * from './products.ts';
 export * from './conversations.ts';
 export * from './channels.ts';
+export * from './demo-channel.ts';
 export * from './notices.ts';
 export * from './notice-schema.ts';
 export * from './whatsapp-web.ts';

@@ -191,6 +191,7 @@ const ruleMessages: Record<string, Record<Locale, string>> = {
   payout_method: { es: 'Escribe tu correo de PayPal o tu CLABE para recibir tus pagos.', en: 'Enter your PayPal e-mail or your CLABE to receive your payouts.' },
   date: { es: 'Usa una fecha AAAA-MM-DD.', en: 'Use a YYYY-MM-DD date.' },
   required: { es: 'Este campo es obligatorio.', en: 'This field is required.' },
+  contact_or_customer: { es: 'Elige un cliente o escribe el nombre de uno nuevo.', en: 'Choose a customer or enter the name of a new one.' },
   message_channel: {
     es: 'Ese tipo de mensaje no se puede enviar por este canal: WhatsApp (API oficial) usa plantillas aprobadas; Messenger e Instagram, solo texto.',
     en: 'That kind of message cannot go out on this channel: WhatsApp (official API) uses approved templates; Messenger and Instagram, text only.',

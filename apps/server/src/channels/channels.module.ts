@@ -2,6 +2,7 @@ import type { AppModule, ModuleContext } from '../modules/app-module.ts';
 import type { AccessService } from '../modules/access/access.module.ts';
 import type { BotsService } from '../modules/bots/index.ts';
 import type { ChannelDefinition, ChannelMessages, ReceiveInbound } from '../modules/conversations/ports.ts';
+import { demoChannel } from './demo/demo.channel.ts';
 import { metaChannels, SEND_ATTEMPTS } from './meta/meta-channels.ts';
 import { playgroundChannel } from './playground/playground.channel.ts';
 import { whatsappWebChannel } from './whatsapp-web/whatsapp-web.channel.ts';
@@ -23,7 +24,7 @@ export function channelsModule(
       const { bots, access } = deps;
       const whatsappWeb = await whatsappWebChannel(app, { config, database, box, access, sendAttempts: SEND_ATTEMPTS, receive: deps.receive, messages: deps.messages });
       const meta = metaChannels({ config, db: database.db, box, bots, access, emit: ctx.emit, log: ctx.log, receive: deps.receive, messages: deps.messages, disconnectWhatsmeow: whatsappWeb.disconnect });
-      deps.register(playgroundChannel(), ...meta.definitions, whatsappWeb.definition);
+      deps.register(playgroundChannel(), demoChannel({ messages: deps.messages, log: ctx.log }), ...meta.definitions, whatsappWeb.definition);
       await meta.routes(app);
     },
   };

@@ -291,6 +291,34 @@ export const demoConversations: DemoConversation[] = [
       { from: 'customer', text: 'Sí porfa, de preferencia sábado', at: 4 },
     ],
   },
+  // On the demonstration channel ("Canal de demostración"): the owner replies from the inbox and
+  // plays these customers in "Simular cliente", with nothing going out to WhatsApp.
+  {
+    key: 'emilio',
+    channel: 'demo',
+    externalId: 'phone:5213310004417',
+    name: 'Emilio Navarro',
+    phone: '+523310004417',
+    status: 'human',
+    startedMinutesAgo: 40,
+    lines: [
+      { from: 'customer', text: 'Hola, se me cayó una corona. ¿Me pueden atender pronto?', at: 0 },
+      { from: 'bot', text: 'Lamento lo de tu corona. Te comunico con una persona del equipo para buscarte el primer espacio disponible.', at: 1 },
+    ],
+  },
+  {
+    key: 'daniela',
+    channel: 'demo',
+    externalId: 'phone:5213310002291',
+    name: 'Daniela Vega',
+    phone: '+523310002291',
+    status: 'bot',
+    startedMinutesAgo: 12,
+    lines: [
+      { from: 'customer', text: 'Hola, ¿cuánto cuesta una limpieza dental?', at: 0 },
+      { from: 'bot', text: 'La limpieza dental cuesta $650 MXN e incluye revisión general y flúor; dura 45 minutos. ¿Te agendo una cita?', at: 1 },
+    ],
+  },
 ];
 
 /** Fields of the clinic's own on its contacts, and what a few contacts hold in them. */

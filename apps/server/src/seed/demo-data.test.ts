@@ -13,6 +13,7 @@ import { demoMessagesUsed } from './demo-billing.ts';
 import { demoTeam, seedDemoAccount, thisWeekAt } from './demo-data.ts';
 import { demoKnowledgeGaps } from './demo-knowledge-gaps.ts';
 import { localParts } from '@charla/shared/dates';
+import { until } from '../channels/meta/test-support/meta-test-app.ts';
 
 const account = { email: 'demo@charla.mx', password: 'charla-demo-2026' };
 
@@ -82,7 +83,7 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     expect(summary.botSolved).toBeLessThan(summary.totals.conversations);
     const states = await t.database.db.select({ channel: conversations.channel, status: conversations.status }).from(conversations).where(eq(conversations.botId, botId));
     expect(new Set(states.map((s) => s.status))).toEqual(new Set(['bot', 'human', 'closed']));
-    expect(new Set(states.map((s) => s.channel))).toEqual(new Set(['whatsapp', 'messenger', 'instagram']));
+    expect(new Set(states.map((s) => s.channel))).toEqual(new Set(['whatsapp', 'messenger', 'instagram', 'demo']));
     const stored = await t.database.db.select({ status: messages.status, author: messages.author }).from(messages).where(eq(messages.botId, botId));
     expect(stored.some((m) => m.author === 'human')).toBe(true);
     expect(stored.every((m) => ['processed', 'read', 'delivered'].includes(m.status))).toBe(true);
@@ -235,5 +236,34 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
       const res = await t.app.inject({ method: 'POST', url: '/client/login', payload: { email: member.email, password: member.password } });
       expect(res.statusCode).toBe(200);
     }
+  });
+
+  it('has two conversations on the demonstration channel, where a reply from the inbox goes out and a simulated customer gets the bot’s answer', async () => {
+    const api = (opts: InjectOptions) => t.app.inject({ ...opts, headers: { ...opts.headers, cookie } });
+    const listed = (await api({ method: 'GET', url: `/api/conversations?botId=${botId}&channel=demo` })).json() as { items: { id: string; status: string; contact: { id: string; name: string } }[] };
+    expect(listed.items.map((i) => [i.contact.name, i.status])).toEqual([
+      ['Daniela Vega', 'bot'],
+      ['Emilio Navarro', 'human'],
+    ]);
+    const [daniela, emilio] = listed.items as [(typeof listed.items)[number], (typeof listed.items)[number]];
+    const reply = await api({ method: 'POST', url: `/api/conversations/${emilio.id}/messages`, payload: { text: 'Hola Emilio, te esperamos hoy a las 17:00.', client_message_id: randomUUID() } });
+    expect(reply.statusCode, reply.body).toBe(202);
+    const sent = reply.json().message.id as string;
+    const page = await until(
+      async () => (await api({ method: 'GET', url: `/api/conversations/${emilio.id}/messages` })).json() as { items: { id: string; status: string }[] },
+      (p) => p.items.some((m) => m.id === sent && ['delivered', 'read', 'failed'].includes(m.status)),
+      20_000,
+    );
+    expect(page.items.find((m) => m.id === sent)!.status).toBe('delivered');
+
+    const asked = await api({ method: 'POST', url: `/api/demo-channel/${botId}/messages`, payload: { contact_id: daniela.contact.id, text: '¿Dónde están ubicados?', client_message_id: randomUUID() } });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const chat = await until(
+      async () => (await api({ method: 'GET', url: `/api/demo-channel/${botId}/customers/${daniela.contact.id}` })).json() as { messages: { author: string; status: string; text: string }[] },
+      (c) => c.messages.filter((m) => m.author === 'bot').length === 2 && c.messages.at(-1)!.status !== 'queued',
+      30_000,
+    );
+    expect(chat.messages.at(-1)).toMatchObject({ author: 'bot', text: expect.stringContaining('Chapultepec') });
+    expect(['sent', 'delivered']).toContain(chat.messages.at(-1)!.status);
   });
 });

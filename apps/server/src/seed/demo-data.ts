@@ -73,7 +73,8 @@ export function thisWeekAt(now: Date, timeZone: string, weekday: number, time: s
 
 /**
  * The demo account's business, created once: a trained dental clinic with its catalog, hours and
- * reminders, conversations in every state on WhatsApp, Messenger and Instagram, their contacts and
+ * reminders, conversations in every state on WhatsApp, Messenger and Instagram (and two on the
+ * demonstration channel, where replies really go out and "Simular cliente" plays the customer), their contacts and
  * this week's appointments, after ninety days of earlier customers (demo-history.ts). Everything goes through the services and repositories the product
  * uses (the documents through the training pipeline), so the bot really answers from them. When
  * the demo owner already has a bot nothing is changed: a restart keeps the owner's own edits.
@@ -171,7 +172,7 @@ async function storeConversation(
         channel: c.channel,
         contactExternalId: c.externalId,
         contactName: c.name,
-        ...(c.channel === 'whatsapp' && c.phone && { contactPhone: c.phone }),
+        ...((c.channel === 'whatsapp' || c.channel === 'demo') && c.phone && { contactPhone: c.phone }),
         externalId: key,
         text: line.text,
         at,

@@ -27,6 +27,7 @@ const TrainingPage = lazyNamed(() => import('../features/training/components/tra
 const CitasPage = lazyNamed(() => import('../features/appointments/components/citas-page.tsx'), 'CitasPage');
 const ProductsPage = lazyNamed(() => import('../features/products/components/products-page.tsx'), 'ProductsPage');
 const CrmPage = lazyNamed(() => import('./pages/crm-page.tsx'), 'CrmPage');
+const DemoCustomerPage = lazyNamed(() => import('../features/playground/components/demo-customer-page.tsx'), 'DemoCustomerPage');
 const MassiveSenderPage = lazyNamed(() => import('./pages/massive-sender-page.tsx'), 'MassiveSenderPage');
 
 function RootLayout() {
@@ -93,6 +94,8 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // "Simular cliente": a demonstration customer's phone, in a tab of its own (signed in, outside the dashboard).
+      { path: `${paths.demoCustomer}/:botId`, element: <RequireAuth />, children: [{ index: true, element: <DemoCustomerPage /> }] },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -79,7 +79,14 @@ export const paths = {
   plan: '/app/dashboard/mi-cuenta?tab=plan',
   /** The admin console (the main admin account only). */
   admin: '/app/dashboard/admin',
+  /** "Simular cliente": a demonstration customer's phone (`/simular/{botId}?c={contactId}`), opened in its own tab. */
+  demoCustomer: '/simular',
 } as const;
+
+/** The page where the owner writes as a demonstration channel customer (a new one without `contactId`). */
+export function demoCustomerPath(botId: string, contactId?: string | null): string {
+  return `${paths.demoCustomer}/${encodeURIComponent(botId)}${contactId ? `?c=${encodeURIComponent(contactId)}` : ''}`;
+}
 
 /** The last segment of `paths.newBot`; never a bot id. */
 export const newBotSegment = 'nuevo';

@@ -17,6 +17,9 @@ import { pipeline } from './pipeline.ts';
 import { rehearsal } from './rehearsal.ts';
 import type { HandedOff } from './handoff.ts';
 import type { CommittedTurn } from './turn.ts';
+import { demoCustomerRepository } from './demo-customer.repository.ts';
+import { demoCustomerRoutes } from './demo-customer.routes.ts';
+import { demoCustomerService } from './demo-customer.service.ts';
 import { playgroundRoutes } from './playground.routes.ts';
 import { playgroundService } from './playground.service.ts';
 import { playgroundSockets } from './playground.sockets.ts';
@@ -93,6 +96,7 @@ export function conversationsModule(
     sockets: (app) => playgroundSockets(app, deps.users, playground),
     async routes(app) {
       await app.register(playgroundRoutes, { service: playground });
+      await app.register(demoCustomerRoutes, { service: demoCustomerService({ repo, customers: demoCustomerRepository(database.db), access: deps.access, pipeline: flow }) });
       await app.register(inboxRoutes, { service: inboxService({ repo: inbox, audit: deps.audit, access: deps.access, pipeline: flow, registry, storage }) });
     },
   };

@@ -348,3 +348,13 @@ export const CalendarCheckIcon = (p: IconProps) => (
     <path d="M16 3v4M8 3v4M3 10h18M9 15.5l2 2 4-4" />
   </Icon>
 );
+
+/** A mobile phone: the simulated customer's screen. */
+export function PhoneIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="6.5" y="2.5" width="11" height="19" rx="2.5" />
+      <path d="M10.5 18.5h3" />
+    </Icon>
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversationMessage } from '@charla/shared';
-import { awaitingReply, chatReducer, choosableReply, initialChatState, mergeMessage, readThrough, upsertMessage, type ChatEvent, type ChatState } from './chat-state.ts';
+import { awaitingReply, chatReducer, chatStateOn, choosableReply, initialChatState, mergeMessage, readThrough, upsertMessage, type ChatEvent, type ChatState } from './chat-state.ts';
 
 const conv = '11111111-1111-4111-8111-111111111111';
 const other = '22222222-2222-4222-8222-222222222222';
@@ -239,5 +239,21 @@ describe('options to tap and pictures', () => {
     const media = [{ type: 'image', url: 'https://tienda.mx/img/camisa.jpg' }];
     const merged = mergeMessage(msg('b1', { media }), msg('b1', { status: 'sent', media }));
     expect(merged).toMatchObject({ status: 'sent', media });
+  });
+});
+
+describe('a chat of the demonstration channel (Simular cliente)', () => {
+  it('takes the events of its own channel only, and starting over keeps the channel', () => {
+    const loaded = run([{ type: 'loaded', snapshot: { conversationId: conv, status: 'human', messages: [customer('c1', 'Hola')] } }], chatStateOn('demo'));
+    const fromPlayground = chatReducer(loaded, { type: 'message', channel: 'playground', message: msg('p1') });
+    expect(ids(fromPlayground)).toEqual(['c1']);
+    const reply = chatReducer(loaded, { type: 'message', channel: 'demo', message: msg('h1', { author: 'human', status: 'delivered', createdAt: '2026-03-02T18:00:03.000Z' }) });
+    expect(reply.messages.map((m) => [m.id, m.author, m.status])).toEqual([
+      ['c1', 'customer', 'received'],
+      ['h1', 'human', 'delivered'],
+    ]);
+    expect(chatReducer(reply, { type: 'reset' })).toEqual(chatStateOn('demo'));
+    // The playground's chat does not take the demonstration channel's events.
+    expect(ids(chatReducer(run([{ type: 'loaded', snapshot: { conversationId: conv, status: 'bot', messages: [] } }]), { type: 'message', channel: 'demo', message: msg('d1') }))).toEqual([]);
   });
 });

@@ -15,6 +15,8 @@ export interface ChatMessage extends ConversationMessage {
 }
 
 export interface ChatState {
+  /** The channel whose conversation this is (the playground, or the demonstration channel's customer page). */
+  channel: string;
   /** The open test conversation; null before the first message and after a reset. */
   conversationId: string | null;
   status: ConversationStatus | null;
@@ -29,7 +31,12 @@ export interface ChatState {
   stray: ConversationMessage[];
 }
 
-export const initialChatState: ChatState = { conversationId: null, status: null, typing: false, messages: [], stray: [] };
+export const PLAYGROUND_CHANNEL = 'playground';
+
+export const initialChatState: ChatState = { channel: PLAYGROUND_CHANNEL, conversationId: null, status: null, typing: false, messages: [], stray: [] };
+
+/** An empty chat of another channel (the demonstration channel's customer page). */
+export const chatStateOn = (channel: string): ChatState => ({ ...initialChatState, channel });
 
 export type ChatEvent =
   | { type: 'loaded'; snapshot: Pick<PlaygroundConversation, 'conversationId' | 'status' | 'messages'> }
@@ -42,7 +49,6 @@ export type ChatEvent =
   | { type: 'typingTimeout' }
   | { type: 'reset' };
 
-export const PLAYGROUND_CHANNEL = 'playground';
 const MAX_STRAY = 50;
 
 /**
@@ -170,7 +176,7 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
       return patchLocal(state, event.clientId, { clientId: event.clientId, state: 'sending' });
     case 'message': {
       const { message, channel } = event;
-      if (channel !== PLAYGROUND_CHANNEL) return state;
+      if (channel !== state.channel) return state;
       if (message.conversationId === state.conversationId) {
         const next = { ...state, messages: upsertMessage(state.messages, message) };
         return message.direction === 'out' ? { ...next, typing: false } : next;
@@ -192,7 +198,7 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
     case 'typingTimeout':
       return state.typing ? { ...state, typing: false } : state;
     case 'reset':
-      return initialChatState;
+      return chatStateOn(state.channel);
   }
 }
 

@@ -8,13 +8,14 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { useIdle } from '../../../lib/when-idle.ts';
 import { useChannelEvents, useChannels, type LiveQr } from '../api/use-channels.ts';
+import { DemoChannel } from './demo-channel.tsx';
 import { PageChannel } from './page-channel.tsx';
 import { WhatsappApiChannel } from './whatsapp-api-channel.tsx';
 import { WhatsmeowChannel } from './whatsmeow-channel.tsx';
 
 /**
  * Canales: WhatsApp by QR, the WhatsApp Business API, Messenger and Instagram, each with its live
- * state. The cards and their reads wait for the browser to be idle: the panel lies below the page's
+ * state, and the demonstration channel ("Simular cliente"). The cards and their reads wait for the browser to be idle: the panel lies below the page's
  * first screen, which paints without them.
  */
 export function ChannelsPanel({ bot, readOnly }: { bot: { id: string }; readOnly: boolean }) {
@@ -57,6 +58,7 @@ export function ChannelsPanel({ bot, readOnly }: { bot: { id: string }; readOnly
             <WhatsappApiChannel botId={bot.id} readOnly={readOnly} status={find('whatsapp')} />
             <PageChannel botId={bot.id} readOnly={readOnly} channel="messenger" status={find('messenger')} />
             <PageChannel botId={bot.id} readOnly={readOnly} channel="instagram" status={find('instagram')} />
+            <DemoChannel botId={bot.id} />
           </div>
         ) : (
           <div className="grid min-h-40 place-items-center text-muted" aria-busy="true">

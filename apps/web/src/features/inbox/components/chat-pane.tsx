@@ -5,12 +5,13 @@ import type { ConversationDetail, ConversationMessage } from '@charla/shared';
 import { messageLimits } from '@charla/shared/constants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ChatComposer } from '../../../components/chat-composer.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ChatIcon, ChevronLeftIcon, InfoIcon } from '../../../components/ui/icons.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ChatIcon, ChevronLeftIcon, InfoIcon, PhoneIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { demoCustomerPath } from '../../../lib/navigation.ts';
 import { loadTeachDialog } from '../../knowledge-gaps/index.ts';
 import { inboxApi } from '../api/inbox-api.ts';
 import { dayLabel, groupByDay, questionBefore } from '../inbox-state.ts';
@@ -161,10 +162,29 @@ export function ChatPane({
             {t(`common:channelNames.${conversation.channel}`)} · {t(`statusLabel.${conversation.status}`)}
           </p>
         </div>
+        {conversation.channel === 'demo' ? (
+          <a
+            href={demoCustomerPath(conversation.botId, conversation.contact.id)}
+            target="_blank"
+            rel="noopener"
+            title={t('demo.simulateTitle')}
+            className={buttonClasses('secondary', 'sm', 'shrink-0')}
+            data-simulate-customer
+          >
+            <PhoneIcon className="size-4" />
+            <span className="max-sm:sr-only">{t('demo.simulate')}</span>
+          </a>
+        ) : null}
         <button type="button" onClick={onInfo} className="focus-ring grid size-9 place-items-center rounded-lg xl:hidden" aria-label={t('chat.info')}>
           <InfoIcon className="size-5" />
         </button>
       </header>
+      {conversation.channel === 'demo' ? (
+        <p role="note" className="flex items-start gap-2 border-b border-highlight/30 bg-highlight/10 px-3 py-2 text-xs leading-relaxed text-fg/85" data-demo-notice>
+          <InfoIcon className="mt-px size-4 shrink-0 text-highlight" />
+          <span>{t('demo.notice')}</span>
+        </p>
+      ) : null}
       <AssignControl conversation={conversation} assigning={assigning} />
 
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-3" aria-live="polite">

@@ -32,6 +32,7 @@ export const MessageBubble = memo(function MessageBubble({
   timeZone,
   onRetry,
   onChoose,
+  plain = false,
 }: {
   message: ChatMessage;
   /** The bot has taken this customer message in (it is answering or answered after it). */
@@ -40,6 +41,8 @@ export const MessageBubble = memo(function MessageBubble({
   onRetry: (message: ChatMessage) => void;
   /** Taps one of the reply's options; absent when they can no longer be tapped (answered already). */
   onChoose?: ((option: ReplyChoice) => void) | undefined;
+  /** As the customer's phone shows it: without the sources and actions only the business sees. */
+  plain?: boolean;
 }) {
   const { t, i18n } = useTranslation('playground');
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -79,7 +82,7 @@ export const MessageBubble = memo(function MessageBubble({
   }
 
   const picture = message.media?.find((m) => m.type === 'image' && m.url && /^https?:\/\//i.test(m.url));
-  const chips = message.author === 'bot' ? actionChips(message.actions, { locale, timeZone, t: (key, values) => t(`actions.${key}`, { ...values }) }) : [];
+  const chips = message.author === 'bot' && !plain ? actionChips(message.actions, { locale, timeZone, t: (key, values) => t(`actions.${key}`, { ...values }) }) : [];
   return (
     <li className="flex flex-col items-start animate-fade-in" data-author={message.author} data-status={message.status}>
       <div className="relative max-w-[85%] rounded-2xl rounded-tl-md bg-card-strong px-3 pt-1.5 pb-1.5 text-[0.9375rem] leading-snug text-fg shadow-sm ring-1 ring-line break-words whitespace-pre-wrap">
@@ -105,7 +108,7 @@ export const MessageBubble = memo(function MessageBubble({
       ) : null}
       {message.choices ? <Choices choices={message.choices} onChoose={onChoose} /> : null}
       {chips.length > 0 ? <ActionChips chips={chips} /> : null}
-      {message.author === 'bot' && message.sources ? <Sources sources={message.sources} /> : null}
+      {message.author === 'bot' && !plain && message.sources ? <Sources sources={message.sources} /> : null}
     </li>
   );
 });
