@@ -35,7 +35,10 @@ export function AppointmentCard({ appointment, bot, onClose }: { appointment: Ap
   const actions = statusActions.filter((action) => action.status !== appointment.status && (action.status === 'confirmed' ? !started : started));
 
   const setStatus = (status: AppointmentStatus) =>
-    update.mutate({ id: appointment.id, body: { status } }, { onSuccess: () => showToast(t('card.saved'), 'success') });
+    update.mutate(
+      { id: appointment.id, body: { status } },
+      { onSuccess: (saved) => showToast(t(appointment.status !== 'cancelled' ? 'card.saved' : saved.customerNotified ? 'card.restoredNotified' : 'card.restored'), 'success') },
+    );
   const saveBody = () => ({ service: service.trim(), notes: notes.trim() });
   const save = () => update.mutate({ id: appointment.id, body: saveBody() }, { onSuccess: () => showToast(t('card.saved'), 'success') });
   /** Closing keeps what was typed: unsaved service or notes are saved on the way out. */
@@ -49,7 +52,11 @@ export function AppointmentCard({ appointment, bot, onClose }: { appointment: Ap
       onSuccess: (answer) => {
         showToast(t(answer.customerNotified ? 'card.cancelledNotified' : 'card.cancelled'), 'success', 10_000, {
           label: t('card.undo'),
-          run: () => update.mutate({ id: appointment.id, body: { status: previousStatus } }),
+          run: () =>
+            update.mutate(
+              { id: appointment.id, body: { status: previousStatus } },
+              { onSuccess: (saved) => showToast(t(saved.customerNotified ? 'card.restoredNotified' : 'card.restored'), 'success') },
+            ),
         });
         onClose();
       },
