@@ -1,11 +1,19 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { fakeGraph, type FakeGraph } from '../apps/server/src/channels/meta/test-support/fake-graph.ts';
 import { createBot, signUp, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
 import { askInPlayground, openPlayground } from './support/playground.ts';
 
+const appSecret = 'e2e-citas-app-secret';
+const phoneNumberId = '106540352242944';
+/** The customer who books on WhatsApp (the owner's own tries in the playground stay out of Citas). */
+const carla = { phone: '5213312340001', name: 'Carla Núñez' };
+
 let env: TestEnv;
+let graph: FakeGraph;
 let session: PageOptions['storageState'];
 let botId = '';
 
@@ -17,17 +25,42 @@ const owner: Owner = {
 };
 
 beforeAll(async () => {
-  env = await startTestEnv();
+  graph = await fakeGraph();
+  env = await startTestEnv({ env: { META_APP_SECRET: appSecret, META_VERIFY_TOKEN: 'e2e-verify-token', META_GRAPH_URL: graph.url, META_RECIPIENT_GAP_MS: '0' } });
   const { context, page } = await env.newPage({ locale: 'es-MX' });
   await signUp(page, owner);
   botId = await createBot(page, { bot_name: 'Sofía', bot_objective: 'doctor_appointment', business_name: 'Consultorio Dental Sonrisas', user_email: owner.email });
+  const connected = await page.request.patch(`/bot/${botId}/meta-credentials`, { data: { access_token: 'EAAG-e2e-citas-token-1234567890', phone_number_id: phoneNumberId, waba_id: '524126980791431' } });
+  expect(connected.status()).toBe(200);
+  // A service of the catalog says how long it takes.
+  const service = await page.request.post('/api/products', { data: { botId, name: 'Limpieza', price: '650', attributes: { Tipo: 'Servicio', Duración: '45 min' } } });
+  expect(service.status()).toBe(201);
   session = await context.storageState();
   await context.close();
 }, 180_000);
 
 afterAll(async () => {
   await env?.stop();
+  await graph?.close();
 });
+
+let sequence = 0;
+const sentTo = (to: string) => graph.sends(phoneNumberId).filter((c) => (c.body as { to?: string }).to === to).map((c) => (c.body as { text?: { body?: string } }).text?.body ?? '');
+/** A customer's WhatsApp text as Meta delivers it (signed); resolves on the bot's answer. */
+async function customerWrites(text: string): Promise<string> {
+  const before = sentTo(carla.phone).length;
+  const value = {
+    messaging_product: 'whatsapp',
+    metadata: { display_phone_number: '5213300000000', phone_number_id: phoneNumberId },
+    contacts: [{ profile: { name: carla.name }, wa_id: carla.phone }],
+    messages: [{ from: carla.phone, id: `wamid.citas${Date.now()}${sequence++}`, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
+  };
+  const raw = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '524126980791431', changes: [{ field: 'messages', value }] }] });
+  const res = await fetch(`${env.app.url}/webhooks/meta`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}` }, body: raw });
+  expect(res.status).toBe(200);
+  await expect.poll(() => sentTo(carla.phone).length, { timeout: 20_000 }).toBeGreaterThan(before);
+  return sentTo(carla.phone).at(-1)!;
+}
 
 const signedInPage = (viewport: Viewport = viewports.desktop) =>
   env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City', storageState: session });
@@ -76,7 +109,7 @@ async function dragOnto(page: Page, id: string, targetId: string): Promise<strin
 }
 
 describe('citas', () => {
-  it('the bot books in the playground, the owner sees it in the week view and drags it to another hour, and the customer is told', async () => {
+  it("the owner's try in the playground stays out of Citas; a customer's booking on WhatsApp is in the week view, dragged to another hour, and the customer is told", async () => {
     const { context, page } = await signedInPage();
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
@@ -88,12 +121,20 @@ describe('citas', () => {
       await askInPlayground(panel, 'Laura Gómez');
       await askInPlayground(panel, 'Sí');
       await panel.getByText(/^Cita agendada: jueves/).waitFor({ timeout: 20_000 });
-      // The assistant's booking is announced to the owner.
+      // The assistant's booking is announced to the owner, but the owner's own try is no appointment of the business.
       await page.getByText(/Laura Gómez agendó una cita con el asistente/).waitFor();
+      expect(await listAppointments(page)).toEqual([]);
 
+      // A customer books on WhatsApp.
+      await customerWrites('Hola, quiero una cita el jueves a las 12 del día');
+      for (const answer of [carla.name, 'Sí']) {
+        if ((await listAppointments(page)).length) break;
+        await customerWrites(answer);
+      }
+      await expect.poll(async () => (await listAppointments(page)).length, { timeout: 20_000 }).toBe(1);
       const [booked] = await listAppointments(page);
-      expect(booked).toMatchObject({ status: 'booked', contact: { name: 'Laura Gómez' } });
-      expect(localClock(booked!.start)).toBe('11:00');
+      expect(booked).toMatchObject({ status: 'booked', contact: { name: carla.name } });
+      expect(localClock(booked!.start)).toBe('12:00');
 
       await page.goto(`/app/dashboard/${botId}/citas`);
       await page.getByRole('heading', { name: 'Citas', level: 1 }).waitFor();
@@ -105,9 +146,9 @@ describe('citas', () => {
       await page.locator('td.fc-timegrid-slot-lane[data-time="10:00:00"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await shot(page, 'citas-week-1280x800');
 
-      // Drag from 11:00 to 13:00: the event moves by the distance between the two slot rows.
-      const from = (await page.locator('td.fc-timegrid-slot-lane[data-time="11:00:00"]').boundingBox())!;
-      const to = (await page.locator('td.fc-timegrid-slot-lane[data-time="13:00:00"]').boundingBox())!;
+      // Drag from 12:00 to 14:00: the event moves by the distance between the two slot rows.
+      const from = (await page.locator('td.fc-timegrid-slot-lane[data-time="12:00:00"]').boundingBox())!;
+      const to = (await page.locator('td.fc-timegrid-slot-lane[data-time="14:00:00"]').boundingBox())!;
       const box = (await event.boundingBox())!;
       const x = box.x + box.width / 2;
       const y = box.y + Math.min(10, box.height / 2);
@@ -116,17 +157,17 @@ describe('citas', () => {
       await page.mouse.move(x, y + 8, { steps: 4 });
       await page.mouse.move(x, y + (to.y - from.y), { steps: 12 });
       await page.mouse.up();
-      await page.getByText(/^Movimos la cita a .*1:00 p\.\s?m\. y le avisamos al cliente\.$/).waitFor();
+      await page.getByText(/^Movimos la cita a .*2:00 p\.\s?m\. y le avisamos al cliente\.$/).waitFor();
       const [moved] = await listAppointments(page);
       expect(moved!.id).toBe(booked!.id);
-      expect(localClock(moved!.start)).toBe('13:00');
+      expect(localClock(moved!.start)).toBe('14:00');
 
       // The appointment's card.
       await page.locator(`[data-appointment="${booked!.id}"]`).click();
       const card = page.getByTestId('appointment-card');
       await card.waitFor();
-      expect(await card.getByTestId('appointment-when').innerText()).toMatch(/1:00/);
-      expect(await card.innerText()).toMatch(/Prueba del asistente/);
+      expect(await card.getByTestId('appointment-when').innerText()).toMatch(/2:00/);
+      expect(await card.innerText()).toMatch(/WhatsApp/);
       await shot(page, 'citas-card-1280x800');
       await page.getByRole('dialog').filter({ has: card }).getByRole('button', { name: 'Cerrar', exact: true }).click();
 
@@ -134,23 +175,37 @@ describe('citas', () => {
       const column = (await page.locator(`[data-appointment="${booked!.id}"]`).boundingBox())!;
       const cx = column.x + column.width / 2;
       const slotBox = async (time: string) => (await page.locator(`td.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!;
+      // The afternoon in view (the time grid scrolls inside the calendar).
+      const afternoon = () => page.locator('td.fc-timegrid-slot-lane[data-time="16:00:00"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await afternoon();
       await page.mouse.click(cx, (await slotBox('16:00:00')).y + 6);
       const book = page.getByRole('dialog', { name: 'Agendar cita' });
       await book.waitFor();
-      // One click books the bot's appointment length, and the time can still be changed.
+      // One click books the bot's appointment length; the start and the end can be changed.
       const length = (Date.parse(booked!.end) - Date.parse(booked!.start)) / 60_000;
       expect(await book.getByLabel('Duración').inputValue()).toBe(String(length));
-      expect(await book.getByLabel('Hora').inputValue()).toBe('16:00');
-      await shot(page, 'citas-book-1280x800');
+      expect(await book.getByLabel('Empieza').inputValue()).toBe('16:00');
+      await book.getByLabel('Termina').fill('17:00');
+      expect(await book.getByLabel('Duración').inputValue()).toBe('60');
+      // Closing with something typed asks first.
+      await book.getByLabel('Notas').fill('Primera visita');
+      await page.keyboard.press('Escape');
+      await book.getByRole('alertdialog').getByRole('button', { name: 'Seguir editando' }).click();
+      expect(await book.getByLabel('Notas').inputValue()).toBe('Primera visita');
       await book.getByRole('radio', { name: 'Cliente nuevo' }).click();
       await book.getByLabel('Nombre').fill('Mario Ruiz');
       await book.getByLabel('Teléfono').fill('+52 33 5555 0199');
+      // A service of the catalog books its own length.
       await book.getByLabel('Servicio').fill('Limpieza');
+      expect(await book.getByLabel('Duración').inputValue()).toBe('45');
+      expect(await book.getByLabel('Termina').inputValue()).toBe('16:45');
+      await shot(page, 'citas-book-1280x800');
       await book.getByRole('button', { name: 'Agendar', exact: true }).click();
       await page.getByText('Cita agendada para Mario Ruiz.').waitFor();
       await book.waitFor({ state: 'detached' });
 
       // A time that overlaps it: refused, with the next free times to pick.
+      await afternoon();
       const from1530 = await slotBox('15:30:00');
       const to1630 = await slotBox('16:30:00');
       await page.mouse.move(cx, from1530.y + 6);
@@ -161,19 +216,19 @@ describe('citas', () => {
       await book.waitFor();
       await book.getByLabel('Buscar cliente').first().fill('Mario');
       await book.getByRole('radio', { name: /Mario Ruiz/ }).check();
+      // The list of clients fits the dialog: no sideways scrolling.
+      expect(await book.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       await book.getByRole('button', { name: 'Agendar', exact: true }).click();
       await book.getByText('Ese horario ya está ocupado por otra cita.').waitFor();
       await book.getByText('Horarios libres cercanos:').waitFor();
       await shot(page, 'citas-slot-taken-1280x800');
-      await book.getByRole('button', { name: /p\.\s?m\.$/ }).first().click();
+      await book.getByRole('button', { name: /\d:\d{2}\s?[ap]\.\s?m\.$/ }).first().click();
       await book.getByRole('button', { name: 'Agendar', exact: true }).click();
       await page.getByText('Cita agendada para Mario Ruiz.').waitFor();
       expect((await listAppointments(page)).filter((a) => a.contact.name === 'Mario Ruiz')).toHaveLength(2);
 
       // The customer's conversation got the move.
-      const chat = await openPlayground(page, botId);
-      await chat.getByText(/se cambió para el jueves \d{1,2} de [a-z]+ a la 1:00 p\.\s?m\./).waitFor({ timeout: 20_000 });
-      await shot(page, 'citas-customer-told-1280x800');
+      await expect.poll(() => sentTo(carla.phone).some((text) => /se cambió para el jueves \d{1,2} de \p{L}+ a las 2:00 p\.\s?m\./u.test(text)), { timeout: 20_000 }).toBe(true);
       // The refused booking's 409 is the only error the browser logs.
       expect(consoleErrors.filter((e) => !/status of 409/.test(e))).toEqual([]);
     } finally {
@@ -184,7 +239,7 @@ describe('citas', () => {
   it('dragging onto a taken time leaves the appointment where it was and offers the next free times; one click moves it there', async () => {
     const { context, page } = await signedInPage();
     try {
-      const laura = (await listAppointments(page)).find((a) => a.contact.name === 'Laura Gómez')!;
+      const laura = (await listAppointments(page)).find((a) => a.contact.name === carla.name)!;
       const mario = (await listAppointments(page)).find((a) => a.contact.name === 'Mario Ruiz')!;
       await page.goto(`/app/dashboard/${botId}/citas`);
       await page.locator('.fc-timeGridWeek-view').waitFor();
@@ -252,9 +307,11 @@ describe('citas', () => {
       await card.getByRole('button', { name: 'No, conservarla' }).click();
       await card.getByRole('button', { name: 'Cancelar cita' }).click();
       await card.getByRole('button', { name: 'Sí, cancelar' }).click();
-      await page.getByText(/^Cita cancelada\./).waitFor();
+      // Mario has no conversation: nobody was told, and the toast does not say so.
+      await page.getByText('Cita cancelada.', { exact: true }).waitFor();
       expect((await listAppointments(page)).find((a) => a.id === mario.id)!.status).toBe('cancelled');
       await page.getByRole('button', { name: 'Deshacer' }).click();
+      await page.getByText('Cita reactivada.', { exact: true }).waitFor();
       await expect.poll(async () => (await listAppointments(page)).find((a) => a.id === mario.id)!.status, { timeout: 10_000 }).toBe('booked');
     } finally {
       await context.close();
@@ -274,10 +331,44 @@ describe('citas', () => {
       await shot(page, 'citas-agenda-390x844', { fullPage: true });
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
+      // The booking dialog and its list of clients fit the phone's width.
+      await page.getByRole('button', { name: 'Agendar', exact: true }).click();
+      const book = page.getByRole('dialog', { name: 'Agendar cita' });
+      await book.getByRole('radio', { name: /Mario Ruiz/ }).first().waitFor();
+      expect(await book.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      await shot(page, 'citas-book-390x844');
+      // Nothing typed: it closes without asking.
+      await book.getByRole('button', { name: 'Cancelar', exact: true }).click();
+      await book.waitFor({ state: 'detached' });
     } finally {
       await context.close();
     }
   }, 60_000);
+
+  it('the week opens at the current time, and the agenda is titled with long dates', async () => {
+    const { context, page } = await signedInPage();
+    try {
+      // Thursday 7 March 2030, 17:30 in Mexico City: the grid (from 07:00) has scrolled to show the time now.
+      await page.clock.install({ time: new Date('2030-03-07T17:30:00-06:00') });
+      await page.goto(`/app/dashboard/${botId}/citas`);
+      await page.locator('.fc-timeGridWeek-view .fc-timegrid-now-indicator-line').waitFor();
+      const shown = () =>
+        page.evaluate(() => {
+          const scroller = document.querySelector('.fc-timegrid-body')!.closest('.fc-scroller')!;
+          const view = scroller.getBoundingClientRect();
+          const now = document.querySelector('.fc-timegrid-now-indicator-line')!.getBoundingClientRect();
+          const seven = document.querySelector('td.fc-timegrid-slot-lane[data-time="07:00:00"]')!.getBoundingClientRect();
+          return { scrolled: scroller.scrollTop > 0, nowInView: now.top >= view.top && now.bottom <= view.bottom, sevenHidden: seven.bottom <= view.top };
+        });
+      await expect.poll(shown).toEqual({ scrolled: true, nowInView: true, sevenHidden: true });
+      await shot(page, 'citas-week-now-1280x800');
+      await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+      await page.locator('.fc-listWeek-view').waitFor();
+      expect(await page.locator('.fc-toolbar-title').innerText()).toBe('4 – 10 de marzo de 2030');
+    } finally {
+      await context.close();
+    }
+  }, 30_000);
 
   it('the wizard asks for the time zone by city: Mexico City when the browser says only UTC, a city typed is found and survives a reload', async () => {
     // A new owner (the Free plan holds one bot) whose browser reports UTC.

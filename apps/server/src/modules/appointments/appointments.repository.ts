@@ -70,10 +70,10 @@ export function appointmentsRepository(db: Db) {
       return db.select().from(appointments).where(eq(appointments.conversationId, conversationId)).orderBy(asc(appointments.startAt));
     },
 
-    /** A bot's appointments that overlap [from, to), with their contacts, by start. */
+    /** A bot's appointments with its customers (not the owner's tries in the playground) that overlap [from, to), with their contacts, by start. */
     async list(botId: string, from: Date, to: Date, status?: AppointmentStatus): Promise<AppointmentView[]> {
       return view()
-        .where(and(eq(appointments.botId, botId), lt(appointments.startAt, to), gt(appointments.endAt, from), status ? eq(appointments.status, status) : undefined))
+        .where(and(eq(appointments.botId, botId), eq(contacts.playground, false), lt(appointments.startAt, to), gt(appointments.endAt, from), status ? eq(appointments.status, status) : undefined))
         .orderBy(asc(appointments.startAt));
     },
 
@@ -95,7 +95,7 @@ export function appointmentsRepository(db: Db) {
               from appointments a
               join contacts c on c.id = a.contact_id
               left join conversations v on v.id = a.conversation_id
-              where a.bot_id = ${botId} and a.start_at < ${to.toISOString()}::timestamptz and a.end_at > ${from.toISOString()}::timestamptz
+              where a.bot_id = ${botId} and not c.playground and a.start_at < ${to.toISOString()}::timestamptz and a.end_at > ${from.toISOString()}::timestamptz
                 ${status ? sql`and a.status = ${status}` : sql``}
               order by a.start_at, a.id
             ) item`,
@@ -157,13 +157,13 @@ export function appointmentsRepository(db: Db) {
       return contactsRepository(db).insert({ botId, ...fields });
     },
 
-    /** A bot's contacts whose name, phone or e-mail holds `q`, most recently active first. */
+    /** A bot's contacts (not its playground ones) whose name, phone or e-mail holds `q`, most recently active first. */
     async searchContacts(botId: string, q: string, limit: number): Promise<ContactRow[]> {
       const like = `%${escapeLike(q)}%`;
       return db
         .select()
         .from(contacts)
-        .where(and(eq(contacts.botId, botId), q ? or(ilike(contacts.name, like), ilike(contacts.phone, like), ilike(contacts.email, like)) : undefined))
+        .where(and(eq(contacts.botId, botId), eq(contacts.playground, false), q ? or(ilike(contacts.name, like), ilike(contacts.phone, like), ilike(contacts.email, like)) : undefined))
         .orderBy(desc(contacts.updatedAt))
         .limit(limit);
     },

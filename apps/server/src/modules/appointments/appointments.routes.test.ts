@@ -165,6 +165,21 @@ describe.each(engines)('appointments routes on %s', (engine) => {
     send.mockRestore();
   });
 
+  it("leaves the owner's tries in the playground out of the list, the feed and the contact search", async () => {
+    const wed = (local: string) => new Date(`2030-03-06T${local}:00-06:00`).toISOString();
+    const real = (await book({ contact: { name: 'Clienta Real' }, start: wed('10:00') })).json().appointment;
+    const tried = (await book({ contact: { name: 'Prueba Playground' }, start: wed('11:00') })).json().appointment;
+    // The playground's contact is flagged when it is made; here it is flagged after the booking.
+    await t.database.db.execute(sql`update contacts set playground = true where id = ${tried.contact.id}`);
+    const range = `from=${encodeURIComponent(wed('00:00'))}&to=${encodeURIComponent(wed('23:59'))}`;
+    const listed = await asOwner({ method: 'GET', url: `/api/appointments?botId=${botId}&${range}` });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().items.map((i: { id: string }) => i.id)).toEqual([real.id]);
+    expect((await asOwner({ method: 'GET', url: `/api/appointments?botId=${botId}&${range}&status=booked` })).json().items).toHaveLength(1);
+    expect((await asOwner({ method: 'GET', url: `/api/appointments/contacts?botId=${botId}&q=prueba` })).json().items).toEqual([]);
+    expect((await asOwner({ method: 'GET', url: `/api/appointments/contacts?botId=${botId}&q=real` })).json().items.map((c: { name: string }) => c.name)).toEqual(['Clienta Real']);
+  });
+
   it('refuses another owner and unknown appointments', async () => {
     const a = (await book({ contact: { name: 'Iván' }, start: at('13:00') })).json().appointment;
     const intruder = as(t, other);
@@ -187,6 +202,9 @@ describe.each(engines)('appointments routes on %s', (engine) => {
     // The feed covers the last 60 days and the next year.
     const soon = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 86_400_000);
     await book({ contact: { name: 'Lucía Pérez' }, start: soon.toISOString(), service: 'Limpieza', force: true });
+    // The owner's try in the playground stays out of the feed.
+    const tried = (await book({ contact: { name: 'Prueba Feed' }, start: new Date(soon.getTime() + 3_600_000).toISOString(), force: true })).json().appointment;
+    await t.database.db.execute(sql`update contacts set playground = true where id = ${tried.contact.id}`);
     const first = await asOwner({ method: 'GET', url: `/api/appointments/feed?botId=${botId}` });
     expect(first.statusCode).toBe(200);
     const url = new URL(first.json().url);
@@ -198,6 +216,7 @@ describe.each(engines)('appointments routes on %s', (engine) => {
     expect(ics.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(ics.body).toContain(`DTSTART:${soon.toISOString().replace(/[-:]/g, '').replace('.000', '')}`);
     expect(ics.body).toContain('SUMMARY:Limpieza — Lucía Pérez');
+    expect(ics.body).not.toContain('Prueba Feed');
     const renewed = await asOwner({ method: 'POST', url: `/api/appointments/feed?botId=${botId}` });
     expect(renewed.json().url).not.toBe(first.json().url);
     expect((await t.app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(404);

@@ -21,7 +21,7 @@ import type { AccessService } from '../access/access.module.ts';
 import { SlotConflict, type AppointmentRow, type AppointmentsRepository, type AppointmentView } from './appointments.repository.ts';
 import { availability } from './availability.ts';
 import { icsCalendar } from './ics.ts';
-import type { ReminderJob, Reminders } from './reminders.ts';
+import type { NoticeKind, ReminderJob, Reminders } from './reminders.ts';
 
 type Emit = <E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
 type CreateBody = z.output<typeof createAppointmentBody>;
@@ -119,7 +119,7 @@ export function appointmentsService(deps: {
   }
 
   /** The customer hears of the owner's change in their conversation (a failure there does not undo the change). */
-  async function tell(row: AppointmentRow, bot: BotRow, kind: 'moved' | 'cancelled', previous: Date): Promise<boolean> {
+  async function tell(row: AppointmentRow, bot: BotRow, kind: NoticeKind, previous: Date): Promise<boolean> {
     return reminders.notify(row, bot, kind, previous).catch((err) => {
       deps.log.error({ err, appointmentId: row.id }, 'change notice not sent');
       return false;
@@ -199,7 +199,10 @@ export function appointmentsService(deps: {
       if (!row) throw new AppError('NOT_FOUND');
       const cancelled = status === 'cancelled' && found.status !== 'cancelled';
       let customerNotified: boolean | undefined;
+      const restored = isActive(row.status) && found.status === 'cancelled';
       if (moved && isActive(row.status)) customerNotified = await tell(row, bot, 'moved', found.startAt);
+      // A cancellation undone: the customer, who may have been told of it, hears that it stands.
+      else if (restored) customerNotified = await tell(row, bot, 'restored', found.startAt);
       if (cancelled) customerNotified = await tell(row, bot, 'cancelled', found.startAt);
       return { appointment: await after(row, bot, cancelled ? 'cancelled' : 'updated'), customerNotified };
     },

@@ -89,7 +89,7 @@ describe.each(engines)('appointment reminders on %s', (engine) => {
     const moved = await book(conversation.contactId, local('07', '10:00'));
     await as(t, owner)({ method: 'PATCH', url: `/api/appointments/${moved.id}`, payload: { start: local('07', '12:00').toISOString() } });
     expect(await worker.deliver(jobOf(moved))).toBe('moved');
-    await as(t, owner)({ method: 'DELETE', url: `/api/appointments/${moved.id}` });
+    expect((await as(t, owner)({ method: 'DELETE', url: `/api/appointments/${moved.id}` })).json().customerNotified).toBe(true);
     expect(await worker.deliver(jobOf({ id: moved.id, start: local('07', '12:00').toISOString() }))).toBe('inactive');
     // The owner's move and cancellation reach the customer's conversation.
     const notices = await until(
@@ -100,6 +100,14 @@ describe.each(engines)('appointment reminders on %s', (engine) => {
       'Tu cita del jueves 7 de marzo a las 10:00 a. m. se cambió para el jueves 7 de marzo a las 12:00 p. m. Si ese horario no te acomoda, respóndenos por aquí.',
       'Tu cita del jueves 7 de marzo a las 12:00 p. m. fue cancelada. Si quieres agendar otra fecha, respóndenos por aquí.',
     ]);
+    // The cancellation undone: the customer hears that the appointment stands.
+    const restored = await as(t, owner)({ method: 'PATCH', url: `/api/appointments/${moved.id}`, payload: { status: 'booked' } });
+    expect(restored.json()).toMatchObject({ appointment: { status: 'booked' }, customerNotified: true });
+    const again = await until(
+      () => t.database.db.select().from(messages).where(and(eq(messages.conversationId, conversation.id), like(messages.idempotencyKey, `notice:${moved.id}:restored:%`))),
+      (rows) => rows.length === 1,
+    );
+    expect(again[0]!.text).toBe('Tu cita del jueves 7 de marzo a las 12:00 p. m. sigue en pie. Disculpa la confusión; te esperamos.');
     expect(await remindersOf(t, conversation.id)).toHaveLength(1);
   });
 });

@@ -38,18 +38,26 @@ export function reminderText(template: string, bot: Pick<BotRow, 'timezone' | 'l
     .trim();
 }
 
-/** What the customer is told when the business moves or cancels their appointment, in the bot's language and tone. */
-export function changeNotice(kind: 'moved' | 'cancelled', bot: Pick<BotRow, 'timezone' | 'language' | 'tone'>, start: Date, previous: Date): string {
+/** The owner's changes the customer hears of: a move, a cancellation, and a cancellation undone. */
+export type NoticeKind = 'moved' | 'cancelled' | 'restored';
+
+/** What the customer is told when the business moves, cancels or restores their appointment, in the bot's language and tone. */
+export function changeNotice(kind: NoticeKind, bot: Pick<BotRow, 'timezone' | 'language' | 'tone'>, start: Date, previous: Date): string {
   const locale = bot.language === 'en' ? 'en' : 'es';
   const when = (d: Date) => formatWhen(d, bot.timezone, locale);
   const period = (text: string) => (text.endsWith('.') ? text : `${text}.`);
   if (locale === 'en') {
+    if (kind === 'restored') return `Your appointment on ${when(start)} is still on. Sorry for the confusion; we look forward to seeing you.`;
     return kind === 'moved'
       ? `${period(`Your appointment has been moved to ${when(start)}`)} If that time does not suit you, reply here.`
       : `Your appointment on ${when(previous)} has been cancelled. If you would like another date, reply here.`;
   }
   const formal = bot.tone === 'Formal';
   const from = `de ${when(previous)}`.replace(/^de el /, 'del ');
+  if (kind === 'restored') {
+    const on = `de ${when(start)}`.replace(/^de el /, 'del ');
+    return formal ? `Su cita ${on} sigue en pie. Disculpe la confusión; lo esperamos.` : `Tu cita ${on} sigue en pie. Disculpa la confusión; te esperamos.`;
+  }
   if (kind === 'moved') {
     return formal
       ? `${period(`Su cita ${from} se cambió para ${when(start)}`)} Si ese horario no le acomoda, respóndanos por aquí.`
@@ -164,12 +172,12 @@ export function reminders(deps: {
 
   /** Tells the customer, in their conversation, that the business moved or cancelled their appointment. */
   /** Tells the customer of the owner's change in their conversation; true when a notice went out to be sent. */
-  async function notify(a: AppointmentRow, bot: BotRow, kind: 'moved' | 'cancelled', previous: Date): Promise<boolean> {
+  async function notify(a: AppointmentRow, bot: BotRow, kind: NoticeKind, previous: Date): Promise<boolean> {
     const conversation = await repo.conversationFor(a);
     if (!conversation || a.startAt.getTime() <= now().getTime()) return false;
     const text = changeNotice(kind, bot, a.startAt, previous);
     const key = `notice:${a.id}:${kind}:${a.updatedAt.toISOString()}`;
-    const message = await repo.storeNotice(conversation, text, key, [{ type: kind === 'moved' ? 'reschedule' : 'cancel', appointmentId: a.id, start: a.startAt.toISOString() }]);
+    const message = await repo.storeNotice(conversation, text, key, [{ type: kind === 'moved' ? 'reschedule' : kind === 'cancelled' ? 'cancel' : 'restore', appointmentId: a.id, start: a.startAt.toISOString() }]);
     if (!message) return false;
     deps.announce?.(message);
     await deps.queueSend(message.id);

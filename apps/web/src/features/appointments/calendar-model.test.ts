@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScheduling, type Appointment } from '@charla/shared';
-import { businessHours, byDayInZone, formatInZone, toEvents } from './calendar-model.ts';
+import { businessHours, byDayInZone, catalogMinutes, formatInZone, toEvents } from './calendar-model.ts';
 
 const appointment = (over: Partial<Appointment>): Appointment => ({
   id: '0b6c3c55-1f7e-4d3b-9b58-0a0f4a1b2c3d',
@@ -45,5 +45,20 @@ describe('calendar model', () => {
 
   it('writes times in the bot time zone', () => {
     expect(formatInZone('2030-03-04T16:00:00.000Z', 'America/Mexico_City', 'es')).toMatch(/lunes, 4 de marzo.*10:00/);
+  });
+});
+
+describe('catalogMinutes', () => {
+  it('reads the length a catalog item says, in Spanish or English, and none when it says none', () => {
+    expect(catalogMinutes({ Tipo: 'Servicio', Duración: '45 min' })).toBe(45);
+    expect(catalogMinutes({ duracion: '90 minutos' })).toBe(90);
+    expect(catalogMinutes({ Duration: '1 h 30 min' })).toBe(90);
+    expect(catalogMinutes({ Duración: '1 hora' })).toBe(60);
+    expect(catalogMinutes({ Duración: '1,5 horas' })).toBe(90);
+    expect(catalogMinutes({ Duración: '1:15' })).toBe(75);
+    expect(catalogMinutes({ Duración: '30' })).toBe(30);
+    expect(catalogMinutes({ Duración: 'variable' })).toBeNull();
+    expect(catalogMinutes({ Duración: '2 min' })).toBeNull();
+    expect(catalogMinutes({ Tipo: 'Producto' })).toBeNull();
   });
 });

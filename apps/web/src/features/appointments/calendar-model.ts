@@ -77,3 +77,27 @@ export function byDayInZone(isos: readonly string[], timeZone: string, locale: s
   }
   return groups;
 }
+
+const durationKeys = new Set(['duracion', 'duration', 'tiempo']);
+const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+/**
+ * The length in minutes a catalog item says in its "Duración" (or "Duration") attribute:
+ * "45 min", "90 minutos", "1 h", "1 hora 30 min", "1:30", "1.5 h"; none when it says none.
+ */
+export function catalogMinutes(attributes: Readonly<Record<string, string>>): number | null {
+  const entry = Object.entries(attributes).find(([key]) => durationKeys.has(plain(key)));
+  if (!entry) return null;
+  const value = plain(entry[1]).replace(',', '.');
+  let minutes: number;
+  const clock = /^(\d{1,2}):(\d{2})$/.exec(value);
+  if (clock) minutes = Number(clock[1]) * 60 + Number(clock[2]);
+  else if (/^\d+$/.test(value)) minutes = Number(value);
+  else {
+    const hours = /(\d+(?:\.\d+)?)\s*(?:h|hr|hrs|hora|horas|hour|hours)\b/.exec(value);
+    const mins = /(\d+)\s*(?:m|min|mins|minuto|minutos|minute|minutes)\b/.exec(value);
+    if (!hours && !mins) return null;
+    minutes = Math.round(Number(hours?.[1] ?? 0) * 60) + Number(mins?.[1] ?? 0);
+  }
+  return minutes >= 5 && minutes <= 480 ? minutes : null;
+}

@@ -1,4 +1,4 @@
-import type { AppointmentListResponse, AppointmentResponse, AppointmentStatus, ContactSearchResponse, CreateAppointmentBody, FeedUrlResponse, UpdateAppointmentBody } from '@charla/shared';
+import type { ProductListResponse, AppointmentListResponse, AppointmentResponse, AppointmentStatus, ContactSearchResponse, CreateAppointmentBody, FeedUrlResponse, UpdateAppointmentBody } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
 
 const query = (params: Record<string, string | undefined>) =>
@@ -12,5 +12,7 @@ export const appointmentsApi = {
   cancel: (id: string) => api.request<AppointmentResponse>(`/api/appointments/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   contacts: (botId: string, q: string) => api.get<ContactSearchResponse>(`/api/appointments/contacts?${query({ botId, q })}`),
   feed: (botId: string) => api.get<FeedUrlResponse>(`/api/appointments/feed?${query({ botId })}`),
+  /** The catalog's items, to offer as services (their "Duración" sets the length). */
+  services: (botId: string) => api.get<ProductListResponse>(`/api/products/${encodeURIComponent(botId)}?limit=200`),
   newFeed: (botId: string) => api.post<FeedUrlResponse>(`/api/appointments/feed?${query({ botId })}`),
 };

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateAppointmentBody, UpdateAppointmentBody } from '@charla/shared';
+import { catalogMinutes } from '../calendar-model.ts';
 import { appointmentsApi } from './appointments-api.ts';
 
 export const appointmentsKey = (botId: string) => ['appointments', botId] as const;
@@ -46,4 +47,18 @@ export function useFeedUrl(botId: string, enabled: boolean) {
 export function useNewFeedUrl(botId: string) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: () => appointmentsApi.newFeed(botId), onSuccess: (data) => queryClient.setQueryData(['appointment-feed', botId], data) });
+}
+
+/** The catalog items that say how long they take: the services an appointment can be booked for. */
+export function useCatalogServices(botId: string) {
+  return useQuery({
+    queryKey: ['appointment-services', botId],
+    queryFn: () => appointmentsApi.services(botId),
+    staleTime: 60_000,
+    retry: false,
+    select: (data) => data.items.flatMap((item) => {
+      const minutes = catalogMinutes(item.attributes);
+      return minutes ? [{ name: item.name, minutes }] : [];
+    }),
+  });
 }

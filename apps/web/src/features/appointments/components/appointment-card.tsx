@@ -10,7 +10,10 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { paths } from '../../../lib/navigation.ts';
-import { useCancelAppointment, useUpdateAppointment } from '../api/use-appointments.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorText } from '../../../lib/error-text.ts';
+import { appointmentsApi } from '../api/appointments-api.ts';
+import { appointmentsKey, useCancelAppointment, useUpdateAppointment } from '../api/use-appointments.ts';
 import { formatInZone, statusColors } from '../calendar-model.ts';
 
 const statusActions: { status: AppointmentStatus; label: 'confirm' | 'complete' | 'noShow' }[] = [
@@ -25,6 +28,7 @@ export function AppointmentCard({ appointment, bot, onClose }: { appointment: Ap
   const locale = i18n.resolvedLanguage === 'en' ? 'en' : 'es';
   const update = useUpdateAppointment(bot.id);
   const cancel = useCancelAppointment(bot.id);
+  const queryClient = useQueryClient();
   const [service, setService] = useState(appointment.service);
   const [notes, setNotes] = useState(appointment.notes);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -35,7 +39,10 @@ export function AppointmentCard({ appointment, bot, onClose }: { appointment: Ap
   const actions = statusActions.filter((action) => action.status !== appointment.status && (action.status === 'confirmed' ? !started : started));
 
   const setStatus = (status: AppointmentStatus) =>
-    update.mutate({ id: appointment.id, body: { status } }, { onSuccess: () => showToast(t('card.saved'), 'success') });
+    update.mutate(
+      { id: appointment.id, body: { status } },
+      { onSuccess: (saved) => showToast(t(appointment.status !== 'cancelled' ? 'card.saved' : saved.customerNotified ? 'card.restoredNotified' : 'card.restored'), 'success') },
+    );
   const saveBody = () => ({ service: service.trim(), notes: notes.trim() });
   const save = () => update.mutate({ id: appointment.id, body: saveBody() }, { onSuccess: () => showToast(t('card.saved'), 'success') });
   /** Closing keeps what was typed: unsaved service or notes are saved on the way out. */
@@ -49,7 +56,15 @@ export function AppointmentCard({ appointment, bot, onClose }: { appointment: Ap
       onSuccess: (answer) => {
         showToast(t(answer.customerNotified ? 'card.cancelledNotified' : 'card.cancelled'), 'success', 10_000, {
           label: t('card.undo'),
-          run: () => update.mutate({ id: appointment.id, body: { status: previousStatus } }),
+          // The card is closed by then: the call does not hang on its mutation.
+          run: () =>
+            void appointmentsApi
+              .update(appointment.id, { status: previousStatus })
+              .then(
+                (saved) => showToast(t(saved.customerNotified ? 'card.restoredNotified' : 'card.restored'), 'success'),
+                (error: unknown) => showToast(t('card.failed', { reason: errorText(error) }), 'error', 8000),
+              )
+              .finally(() => void queryClient.invalidateQueries({ queryKey: appointmentsKey(bot.id) })),
         });
         onClose();
       },

@@ -85,6 +85,8 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
   const when = (iso: string) => formatInZone(iso, bot.timezone, locale);
   // The day and week views open an hour before now in the business's time zone.
   const [scrollTime] = useState(() => hourBefore(bot.timezone));
+  // The time grids scroll inside the calendar (so they can open at now, under the toolbar); the month and lists grow with the page.
+  const [timeGrid, setTimeGrid] = useState(!phone);
 
   /** Saves a move; a time outside the hours asks first, a taken one offers the next free times. */
   const saveMove = (id: string, body: { start: string; end: string }, previous: string, revert: () => void, force = false) =>
@@ -135,6 +137,7 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
   const datesSet = (arg: DatesSetArg) => {
     // The arrows are drawn as role="img" with no name; the button's title ("Mes anterior") names it.
     document.querySelectorAll('.citas-calendar .fc-icon[role="img"]').forEach((icon) => icon.setAttribute('aria-hidden', 'true'));
+    setTimeGrid(arg.view.type.startsWith('timeGrid'));
     const next = { from: arg.start.toISOString(), to: arg.end.toISOString() };
     setRange((previous) => (previous && previous.from === next.from && previous.to === next.to ? previous : next));
   };
@@ -151,7 +154,8 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
               <span className="sm:hidden">{t('actions.feedShort')}</span>
             </Button>
             <Button icon={<PlusIcon className="size-4" />} onClick={bookNow}>
-              {t('actions.book')}
+              <span className="hidden sm:inline">{t('actions.book')}</span>
+              <span className="sm:hidden">{t('actions.bookShort')}</span>
             </Button>
           </>
         }
@@ -189,12 +193,20 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
               : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }
           }
           footerToolbar={phone ? { center: 'listUpcoming,timeGridDay,dayGridMonth' } : false}
-          buttonText={{ today: t('views.today'), month: t('views.month'), week: t('views.week'), day: t('views.day'), list: t('views.list') }}
+          buttonText={{
+            today: t('views.today'),
+            month: t('views.month'),
+            week: t('views.week'),
+            day: t('views.day'),
+            listWeek: t('views.list'),
+            listDay: t('views.list'),
+            listUpcoming: t('views.upcoming'),
+          }}
           views={{
-            listUpcoming: { type: 'list', duration: { days: 14 }, buttonText: t('views.upcoming'), titleFormat: dayTitle, listDayFormat: listDay, listDaySideFormat: false },
-            listDay: { buttonText: t('views.list'), titleFormat: dayTitle },
+            listUpcoming: { type: 'list', duration: { days: 14 }, titleFormat: dayTitle, listDayFormat: listDay, listDaySideFormat: false },
+            listDay: { titleFormat: dayTitle },
             timeGridDay: { titleFormat: dayTitle },
-            listWeek: { buttonText: t('views.list') },
+            listWeek: { titleFormat: dayTitle },
           }}
           events={events}
           businessHours={businessHours(schedule)}
@@ -210,7 +222,7 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
           slotMaxTime="22:00:00"
           slotDuration={length % 30 === 0 ? '00:30:00' : '00:15:00'}
           snapDuration="00:15:00"
-          height="auto"
+          height={timeGrid ? 'max(30rem, calc(100dvh - 6rem))' : 'auto'}
           datesSet={datesSet}
           select={select}
           eventDrop={move}
