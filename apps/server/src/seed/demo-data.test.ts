@@ -10,7 +10,7 @@ import { contacts, conversations, messages } from '../modules/conversations/conv
 import { cookieHeader, createTestApp, engines, type TestApp } from '../test/harness.ts';
 import { demoBotTests, demoConversations, demoDocuments, demoProducts, demoTimezone } from './demo-content.ts';
 import { demoMessagesUsed } from './demo-billing.ts';
-import { demoTeam, seedDemoAccount, thisWeekAt } from './demo-data.ts';
+import { demoTeam, nextWeekdayAt, seedDemoAccount } from './demo-data.ts';
 import { demoKnowledgeGaps } from './demo-knowledge-gaps.ts';
 import { localParts } from '@charla/shared/dates';
 import { until } from '../channels/meta/test-support/meta-test-app.ts';
@@ -99,12 +99,11 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     expect(shown).toMatchObject({ stageId: stages.find((s) => s.name === 'Cita agendada')!.id, stageSetBy: 'bot', customFields: { [fields[0]!.id]: 'MetLife', [fields[1]!.id]: '2027-05-10' } });
     expect(shown.captured.interest).toBeTruthy();
 
-    // This week, in the bot's time zone.
-    const booked = live;
-    const monday = thisWeekAt(now, demoTimezone, 1, '00:00').getTime();
-    for (const a of booked) {
-      expect(a.startAt.getTime()).toBeGreaterThanOrEqual(monday);
-      expect(a.startAt.getTime()).toBeLessThan(monday + 7 * 86_400_000);
+    // Still to come, within the next seven days, whatever day the demo is seeded on.
+    expect(live.length).toBeGreaterThan(0);
+    for (const a of live) {
+      expect(a.startAt.getTime()).toBeGreaterThan(now.getTime());
+      expect(a.startAt.getTime()).toBeLessThanOrEqual(now.getTime() + 7 * 86_400_000);
     }
 
     expect(await seed()).toBe(false);
@@ -220,11 +219,16 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     expect(scheduled).toMatchObject({ failed: 0, replied: 0, total: done!.total });
   });
 
-  it('places a weekday of this week in the time zone of the bot', () => {
+  it('places a booked weekday on its next occurrence in the time zone of the bot', () => {
+    // Wednesday 25 November 2026, 12:00 in Guadalajara.
     const wednesday = new Date('2026-11-25T18:00:00Z');
-    const monday = thisWeekAt(wednesday, demoTimezone, 1, '10:00');
-    expect(monday.toISOString()).toBe('2026-11-23T16:00:00.000Z');
-    expect(localParts(thisWeekAt(new Date('2026-11-29T05:00:00Z'), demoTimezone, 6, '11:00'), demoTimezone)).toMatchObject({ day: 28, hour: 11 });
+    expect(nextWeekdayAt(wednesday, demoTimezone, 1, '10:00').toISOString()).toBe('2026-11-30T16:00:00.000Z');
+    expect(nextWeekdayAt(wednesday, demoTimezone, 3, '16:00').toISOString()).toBe('2026-11-25T22:00:00.000Z');
+    expect(nextWeekdayAt(wednesday, demoTimezone, 3, '10:00').toISOString()).toBe('2026-12-02T16:00:00.000Z');
+    // Late on Saturday night in Guadalajara (already Sunday in UTC): Saturday's 11:00 is next week's.
+    expect(localParts(nextWeekdayAt(new Date('2026-11-29T05:00:00Z'), demoTimezone, 6, '11:00'), demoTimezone)).toMatchObject({ day: 5, hour: 11 });
+    // On Sunday, Monday is tomorrow.
+    expect(localParts(nextWeekdayAt(new Date('2026-11-29T18:00:00Z'), demoTimezone, 1, '10:00'), demoTimezone)).toMatchObject({ day: 30, hour: 10 });
   });
 
   it('gives the demo account its team: an admin and an agent of the clinic, who sign in with the README passwords', async () => {

@@ -63,19 +63,24 @@ export const demoTeam = [
 ] as const;
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 
-/** The instant of `weekday` (1 = Monday … 7 = Sunday) at `time` in the week of `now`, in the bot's time zone. */
-export function thisWeekAt(now: Date, timeZone: string, weekday: number, time: string): Date {
+/**
+ * The next `weekday` (1 = Monday … 7 = Sunday) at `time` in `timeZone` after `now`: a booking the
+ * demo's conversations made ("el viernes a las 10") is always still to come, whatever day the
+ * demo is seeded on, within the next seven days.
+ */
+export function nextWeekdayAt(now: Date, timeZone: string, weekday: number, time: string): Date {
   const today = localParts(now, timeZone);
-  const monday = addDays(today, -((today.weekday + 6) % 7));
   const [hour, minute] = time.split(':').map(Number) as [number, number];
-  return zonedTimeToUtc({ ...addDays(monday, weekday - 1), hour, minute }, timeZone);
+  const ahead = (weekday - (today.weekday === 0 ? 7 : today.weekday) + 7) % 7;
+  const at = zonedTimeToUtc({ ...addDays(today, ahead), hour, minute }, timeZone);
+  return at.getTime() > now.getTime() ? at : zonedTimeToUtc({ ...addDays(today, ahead + 7), hour, minute }, timeZone);
 }
 
 /**
  * The demo account's business, created once: a trained dental clinic with its catalog, hours and
  * reminders, conversations in every state on WhatsApp, Messenger and Instagram (and two on the
  * demonstration channel, where replies really go out and "Simular cliente" plays the customer), their contacts and
- * this week's appointments, after ninety days of earlier customers (demo-history.ts). Everything goes through the services and repositories the product
+ * the coming week's appointments, after ninety days of earlier customers (demo-history.ts). Everything goes through the services and repositories the product
  * uses (the documents through the training pipeline), so the bot really answers from them. When
  * the demo owner already has a bot nothing is changed: a restart keeps the owner's own edits.
  */
@@ -147,7 +152,7 @@ async function seedCrm(owner: UserRow, botId: string, contactOf: Map<string, str
 
 /** The appointment a demo conversation booked, as the bot's action said it. */
 function booked(booking: NonNullable<DemoConversation['booking']>, now: Date) {
-  const start = thisWeekAt(now, demoTimezone, booking.weekday, booking.time);
+  const start = nextWeekdayAt(now, demoTimezone, booking.weekday, booking.time);
   return { type: 'book' as const, start, end: new Date(start.getTime() + demoScheduling.appointment_minutes * MINUTE), service: booking.service };
 }
 
@@ -184,7 +189,7 @@ async function storeConversation(
     }
     if (!conversation) continue;
     const booking = c.booking && i === lastOut ? c.booking : undefined;
-    const bookedAt = booking && thisWeekAt(now, demoTimezone, booking.weekday, booking.time);
+    const bookedAt = booking && nextWeekdayAt(now, demoTimezone, booking.weekday, booking.time);
     const contactPatch = patched ? undefined : { ...(c.email && { email: c.email }), ...(c.phone && { phone: c.phone }) };
     patched = true;
     const stored = await commitTurn(db, {
