@@ -41,3 +41,13 @@ export type { CountryCode };
 export function countryOfPhone(phone: string, fallback: CountryCode = defaultPhoneCountry): CountryCode {
   return (phone.trim().startsWith('+') && parsePhoneNumberFromString(phone.trim())?.country) || fallback;
 }
+
+/**
+ * A stored phone as people read it ("+523311408862" → "+52 33 1140 8862"); anything that is not a
+ * valid full number is answered as it is.
+ */
+export function formatPhone(phone: string): string {
+  const text = phone.trim();
+  const checked = text.startsWith('+') ? checkPhone(text) : undefined;
+  return checked?.ok ? (parsePhoneNumberFromString(checked.e164)?.formatInternational() ?? phone) : phone;
+}
