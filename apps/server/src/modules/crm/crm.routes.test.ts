@@ -112,7 +112,9 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
     const [nuevo, interesado] = stages;
 
     const luis = await create(api, { botId, name: 'Luis Peña', phone: '+52 55 1234 5678', email: 'luis@example.mx', tags: ['sedán', 'sedán'] });
-    expect(luis).toMatchObject({ stageId: nuevo!.id, sourceChannel: null, channels: [], tags: ['sedán'], marketingConsent: true, lastContactAt: null });
+    // Consent to marketing is never assumed for a contact added by hand: it is stored as given.
+    expect(luis).toMatchObject({ stageId: nuevo!.id, sourceChannel: null, channels: [], tags: ['sedán'], marketingConsent: false, lastContactAt: null });
+    expect(await create(api, { botId, name: 'Sara Vidal', marketingConsent: true })).toMatchObject({ marketingConsent: true });
 
     const bad = await api({ method: 'PATCH', url: `/api/contacts/${luis.id}`, payload: { email: 'no-es-correo', stageId: randomUUID(), extra: 1 } });
     expect(bad.statusCode).toBe(400);
@@ -275,7 +277,7 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
     const owner = await signUp(m.t);
     const api = as(m.t, owner);
     const botId = await createBot(m.t, owner, { bot_objective: 'automobile' });
-    await create(api, { botId, name: 'José Núñez, "Pepe"', phone: '+52 33 1111 2222', email: 'jose@example.mx', tags: ['vip', 'crédito'] });
+    await create(api, { botId, name: 'José Núñez, "Pepe"', phone: '+52 33 1111 2222', email: 'jose@example.mx', tags: ['vip', 'crédito'], marketingConsent: true });
     await create(api, { botId, name: '=HYPERLINK("x")' });
     const res = await api({ method: 'GET', url: `/api/contacts/export?botId=${botId}` });
     expect(res.statusCode).toBe(200);

@@ -276,7 +276,8 @@ export function crmService(deps: CrmDeps) {
         email: body.email ?? '',
         tags: uniqueTags(body.tags ?? []),
         stageId: stage.id,
-        marketingConsent: body.marketingConsent ?? true,
+        // Consent to marketing is given, never assumed: a contact added without the answer has not given it.
+        marketingConsent: body.marketingConsent ?? false,
       });
       return fresh(id, stages);
     },
