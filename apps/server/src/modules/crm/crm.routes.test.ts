@@ -93,10 +93,18 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
 
     // Contacts from the channels are in the first stage until someone moves them.
     expect((await list(api, `botId=${botId}&stageId=${stages[0]!.id}`)).items).toHaveLength(5);
+    // A stage's first page tells the column's exact count, also when more pages follow.
+    const firstOfStage = await list(api, `botId=${botId}&stageId=${stages[0]!.id}&sort=position&limit=2`);
+    expect(firstOfStage).toMatchObject({ total: 5, nextCursor: expect.any(String) });
+    expect(firstOfStage.items).toHaveLength(2);
+    expect((await list(api, `botId=${botId}&stageId=${stages[0]!.id}&sort=position&limit=2&cursor=${firstOfStage.nextCursor}`)).total).toBeUndefined();
+    expect((await list(api, `botId=${botId}&stageId=${stages[3]!.id}`)).total).toBe(0);
+    expect((await list(api, `botId=${botId}&limit=2`)).total).toBeUndefined();
     const moved = await api({ method: 'PATCH', url: `/api/contacts/${whatsapp.id}`, payload: { stageId: stages[1]!.id, position: 0 } });
     expect(moved.json().contact.stageId).toBe(stages[1]!.id);
     expect((await list(api, `botId=${botId}&stageId=${stages[0]!.id}`)).items).toHaveLength(4);
     expect((await list(api, `botId=${botId}&stageId=${stages[1]!.id}`)).items.map((c) => c.id)).toEqual([whatsapp.id]);
+    expect((await list(api, `botId=${botId}&stageId=${stages[0]!.id}&limit=2`)).total).toBe(4);
     expect((await timeline(api, whatsapp.id)).at(-1)).toMatchObject({ kind: 'stage', from: 'Nuevo', to: 'Cita agendada' });
     // Deleting the first stage takes the contacts without a stage along.
     expect((await api({ method: 'DELETE', url: `/api/pipeline/stages/${stages[0]!.id}?moveTo=${stages[2]!.id}` })).statusCode).toBe(204);
