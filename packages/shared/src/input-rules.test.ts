@@ -12,7 +12,10 @@ describe('phones', () => {
     expect(formatPhone('+14155552671')).toBe('+1 415 555 2671');
     expect(formatPhone('+5213312345678')).toBe('+52 33 1234 5678');
     expect(formatPhone('+52 (33) 1140-8862')).toBe('+52 33 1140 8862');
+    expect(formatPhone('3312345678')).toBe('+52 33 1234 5678');
+    expect(formatPhone('(415) 555-2671', 'US')).toBe('+1 415 555 2671');
     expect(formatPhone('12345')).toBe('12345');
+    expect(formatPhone('Ana')).toBe('Ana');
     expect(formatPhone('')).toBe('');
   });
   it('answers a Mexican number in E.164 and refuses one without the area code', () => {

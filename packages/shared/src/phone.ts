@@ -43,11 +43,10 @@ export function countryOfPhone(phone: string, fallback: CountryCode = defaultPho
 }
 
 /**
- * A stored phone as people read it ("+523311408862" → "+52 33 1140 8862"); anything that is not a
- * valid full number is answered as it is.
+ * A stored phone as people read it ("+523311408862" → "+52 33 1140 8862"); a number written without
+ * "+" belongs to `country`. Anything that is not a valid number is answered as it is.
  */
-export function formatPhone(phone: string): string {
-  const text = phone.trim();
-  const checked = text.startsWith('+') ? checkPhone(text) : undefined;
+export function formatPhone(phone: string, country: CountryCode = defaultPhoneCountry): string {
+  const checked = phone.trim() ? checkPhone(phone, country) : undefined;
   return checked?.ok ? (parsePhoneNumberFromString(checked.e164)?.formatInternational() ?? phone) : phone;
 }

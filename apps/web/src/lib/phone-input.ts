@@ -66,7 +66,7 @@ const problemKeys = { phone: 'validation.phone', phone_short: 'validation.phoneS
 export const phoneProblemKey = (problem: PhoneProblem) => problemKeys[problem];
 
 /**
- * Stored phones shown grouped ("+52 33 1140 8862"); until the phone rules arrive they are shown as
+ * Stored phones shown grouped ("+52 33 1140 8862"; one without "+" is of the browser's country); until the phone rules arrive they are shown as
  * stored, and the screen shows them grouped once they do.
  */
 export function usePhoneFormat(): (phone: string) => string {
@@ -82,5 +82,5 @@ export function usePhoneFormat(): (phone: string) => string {
       live = false;
     };
   }, [loaded]);
-  return useCallback((phone: string) => (loaded ? loaded.formatPhone(phone) : phone), [loaded]);
+  return useCallback((phone: string) => (loaded ? loaded.formatPhone(phone, loaded.phoneCountryOf(browserPhoneLocale())) : phone), [loaded]);
 }

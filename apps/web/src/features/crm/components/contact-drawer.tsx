@@ -13,7 +13,7 @@ import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { closeOnBackdrop, useNativeDialog } from '../../../components/ui/use-native-dialog.ts';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorText, fieldErrors } from '../../../lib/error-text.ts';
-import { usePhoneFormat } from '../../../lib/phone-input.ts';
+import { phoneToSend, usePhoneFormat } from '../../../lib/phone-input.ts';
 import { useContact, useContactFields, useCrmMutations, useTimeline } from '../api/use-crm.ts';
 import { formatWhen } from './crm-format.ts';
 import { CustomFieldInputs, fieldDraftsOf, fieldValuesOf, type FieldDrafts } from './custom-fields.tsx';
@@ -111,7 +111,7 @@ export function ContactDrawer({ botId, contactId, stages, onClose, onOpen }: { b
         id: contactId,
         body: {
           name: draft.name,
-          phone: draft.phone,
+          phone: draft.phone.trim() ? phoneToSend(draft.phone) : '',
           email: draft.email,
           tags: tagsOf(draft.tags),
           stageId: draft.stageId || undefined,

@@ -175,12 +175,12 @@ function ContactsGrid({ contacts, stages, hidden, sort, onSort, onOpen, onEnd, p
             const c = row.original;
             return (
               <tr key={row.id} data-index={item.index} ref={virtual.measureElement} className="border-t border-line hover:bg-card/60">
-                <td className="px-3 py-2">
+                <td className="px-3 py-2 align-top">
                   <input type="checkbox" className="size-4 accent-[var(--highlight-color)]" checked={picked.some((p) => p.id === c.id)} onChange={() => onPick(c)} aria-label={t('merge.select', { name: c.name || t('table.noName') })} />
                 </td>
                 {row.getVisibleCells().map((cell) =>
                   cell.column.id === 'name' ? (
-                    <th key={cell.id} scope="row" className="px-3 py-2 font-medium break-words">
+                    <th key={cell.id} scope="row" className="px-3 py-2 align-top font-medium break-words">
                       <button type="button" className="focus-ring rounded text-start text-fg underline-offset-2 hover:underline" onClick={() => onOpen(c.id)}>
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </button>

@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { fieldErrors } from '../../../lib/error-text.ts';
+import { afterPhoneRules, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
 import { crmApi } from '../api/crm-api.ts';
 import { useContactFields, useContacts, useCrmMutations } from '../api/use-crm.ts';
 import { StageOptions } from './stage-options.tsx';
@@ -28,21 +29,25 @@ function NewContact({ botId, open, onClose, onCreated }: { botId: string; open: 
   const [consentMissing, setConsentMissing] = useState(false);
   const errors = fieldErrors(create.error);
   const consentError = useId();
+  usePhoneRules();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.consent) {
       setConsentMissing(true);
       return;
     }
-    create.mutate(
-      { botId, name: form.name, phone: form.phone, email: form.email, marketingConsent: form.consent === 'yes' },
-      {
-        onSuccess: ({ contact }) => {
-          setForm(empty);
-          showToast(t('table.created'));
-          onCreated(contact.id);
+    // The phone is stored in full ("+523398765432"), so it reads grouped wherever it is shown.
+    afterPhoneRules(() =>
+      create.mutate(
+        { botId, name: form.name, phone: form.phone.trim() ? phoneToSend(form.phone) : '', email: form.email, marketingConsent: form.consent === 'yes' },
+        {
+          onSuccess: ({ contact }) => {
+            setForm(empty);
+            showToast(t('table.created'));
+            onCreated(contact.id);
+          },
         },
-      },
+      ),
     );
   };
   const choose = (consent: 'yes' | 'no') => {
