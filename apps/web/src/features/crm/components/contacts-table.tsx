@@ -29,7 +29,8 @@ export function ColumnChooser({ hidden, onToggle }: { hidden: ContactColumn[]; o
   const menu = useRef<HTMLDetailsElement>(null);
   useDismissable(menu);
   return (
-    <details ref={menu} className="relative">
+    // Only the table has columns: on a phone, where contacts are cards, there is nothing to choose.
+    <details ref={menu} className="relative hidden md:block">
       <summary className="focus-ring flex h-9 cursor-pointer list-none items-center rounded-xl border border-line bg-field px-3 text-sm font-semibold text-fg">{t('columns.choose')}</summary>
       <fieldset className="absolute end-0 z-20 mt-1 w-56 space-y-1 rounded-xl border border-line bg-surface p-3 shadow-xl">
         <legend className="sr-only">{t('columns.choose')}</legend>
