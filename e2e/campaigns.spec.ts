@@ -74,7 +74,7 @@ beforeAll(async () => {
   expect(connected.status(), await connected.text()).toBe(200);
   // Three customers in the CRM, tagged for the promotion.
   for (const customer of customers) {
-    const created = await page.request.post('/api/contacts', { data: { botId, name: customer.name, phone: customer.phone, tags: ['buen-fin'] } });
+    const created = await page.request.post('/api/contacts', { data: { botId, name: customer.name, phone: customer.phone, tags: ['buen-fin'], marketingConsent: true } });
     expect(created.status(), await created.text()).toBe(201);
   }
   session = await context.storageState();

@@ -95,6 +95,10 @@ describe('CRM', () => {
     await page.getByText('Ningún contacto coincide con la búsqueda.').waitFor();
     await page.getByRole('searchbox').fill('lópez');
     await row.waitFor();
+    // Her WhatsApp number reads grouped, and every column is in view without scrolling sideways.
+    await expect(row.textContent()).resolves.toContain('+52 33 1234 5678');
+    await expect(row.getByRole('cell').last().textContent()).resolves.not.toBe('—');
+    expect(await table.evaluate((t) => t.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
     await shot(page, `crm-contacts-${sizeOf(viewports.desktop)}`);
 
     // Embudo: Ana is in Interesado; dragged with the mouse to Negociación.
@@ -112,6 +116,10 @@ describe('CRM', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Embudo' }).click();
     await column(page, 'Negociación').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
+    // Each stage is a second-level heading under the page's title, with its exact count as text.
+    await page.getByRole('heading', { level: 2, name: 'Negociación' }).waitFor();
+    await expect(column(page, 'Negociación').locator('header').textContent()).resolves.toBe('Negociación11 contacto');
+    await expect(column(page, 'Interesado').locator('header').textContent()).resolves.toBe('Interesado00 contactos');
 
     // The keyboard moves it too: pick up with space, arrows to the next column, space to drop.
     const handle = column(page, 'Negociación').getByRole('button', { name: 'Mover a Ana López' });
@@ -165,13 +173,23 @@ describe('CRM', () => {
     await page.getByRole('button', { name: 'Nuevo contacto' }).click();
     const form = page.getByRole('dialog', { name: 'Nuevo contacto' });
     await form.getByLabel('Nombre').fill('Beto Díaz');
-    await form.getByLabel('Teléfono').fill('+52 33 9876 5432');
+    await form.getByLabel('Teléfono').fill('3398765432');
+    // Consent to marketing is asked, not assumed: without an answer the contact is not created.
+    await form.getByRole('button', { name: 'Crear contacto' }).click();
+    await form.getByText('Elige si esta persona acepta mensajes de marketing.').waitFor();
+    await expect(form.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
+    await shot(page, `crm-new-contact-${sizeOf(viewports.phone)}`);
+    await form.getByRole('radio', { name: 'No' }).check();
     await form.getByRole('button', { name: 'Crear contacto' }).click();
     const drawer = page.getByRole('dialog', { name: 'Beto Díaz' });
-    await drawer.getByLabel('Teléfono').waitFor();
+    await drawer.getByText('No acepta marketing').waitFor();
+    await expect.poll(() => drawer.getByLabel('Teléfono').inputValue()).toBe('+52 33 9876 5432');
     await shot(page, `crm-contact-${sizeOf(viewports.phone)}`);
     await drawer.getByRole('button', { name: 'Cerrar' }).click();
-    await page.getByRole('row').filter({ hasText: 'Beto Díaz' }).waitFor();
+    // On a phone each contact is a card: name, grouped phone, stage, last contact.
+    const contactCard = page.getByRole('list', { name: 'Contactos del asistente' }).getByRole('listitem').filter({ hasText: 'Beto Díaz' });
+    await contactCard.waitFor();
+    await expect(contactCard.textContent()).resolves.toMatch(/Beto Díaz.*No acepta marketing.*Teléfono\+52 33 9876 5432.*EtapaNuevo.*Último contacto—/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, `crm-contacts-${sizeOf(viewports.phone)}`);
 
@@ -237,7 +255,7 @@ describe('CRM', () => {
     await merge.getByRole('button', { name: 'Combinar', exact: true }).click();
     await page.getByText('Contactos combinados.').waitFor();
     const drawer = page.getByRole('dialog', { name: 'Carla Ruiz' });
-    await expect(drawer.getByLabel('Teléfono').inputValue()).resolves.toBe('+523322223333');
+    await expect.poll(() => drawer.getByLabel('Teléfono').inputValue()).toBe('+52 33 2222 3333');
     await table.getByRole('row').filter({ hasText: 'Carla R.' }).waitFor({ state: 'detached' });
 
     // Her field came from the file; the owner changes it in the drawer.
@@ -270,7 +288,7 @@ describe('CRM', () => {
     await page.getByRole('dialog', { name: 'Campos de tus contactos' }).getByText('Modelo de interés', { exact: true }).waitFor();
     await shot(page, `crm-fields-${sizeOf(viewports.phone)}`);
     await page.getByRole('dialog', { name: 'Campos de tus contactos' }).getByRole('button', { name: 'Listo' }).click();
-    await page.getByRole('table', { name: 'Contactos del asistente' }).getByRole('button', { name: 'Carla Ruiz' }).click();
+    await page.getByRole('list', { name: 'Contactos del asistente' }).getByRole('button', { name: 'Carla Ruiz' }).click();
     const drawer = page.getByRole('dialog', { name: 'Carla Ruiz' });
     await drawer.getByRole('button', { name: 'Combinar con…' }).click();
     const merge = page.getByRole('dialog', { name: 'Combinar contactos' });

@@ -130,7 +130,12 @@ export const contactListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(crmLimits.page).default(crmLimits.defaultPage),
 });
 export type ContactListQuery = z.input<typeof contactListQuery>;
-export const contactList = z.object({ items: z.array(contact), nextCursor: z.string().nullable() });
+export const contactList = z.object({
+  items: z.array(contact),
+  nextCursor: z.string().nullable(),
+  /** On the first page of one stage's contacts: how many the stage holds in all. */
+  total: z.number().int().min(0).optional(),
+});
 export type ContactList = z.infer<typeof contactList>;
 
 export const contactParams = z.strictObject({ id: z.uuid() });

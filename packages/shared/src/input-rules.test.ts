@@ -2,11 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { signupBody, updateClientBody } from './auth.ts';
 import { newBotBody, updateBotBody } from './bots.ts';
 import { issuesToFields } from './messages.ts';
-import { checkPhone, greetingName, nameInitials, normalizeWebAddress, phoneCountryOf } from './input-rules.ts';
+import { checkPhone, formatPhone, greetingName, nameInitials, normalizeWebAddress, phoneCountryOf } from './input-rules.ts';
 
 const signup = (phone_number: string) => ({ name: 'Dra. Lucía Herrera', email: 'lucia@sonrisaplena.mx', phone_number, password: 'sonrisa-2026' });
 
 describe('phones', () => {
+  it('shows a stored number grouped as people read it, and anything else as it is', () => {
+    expect(formatPhone('+523311408862')).toBe('+52 33 1140 8862');
+    expect(formatPhone('+14155552671')).toBe('+1 415 555 2671');
+    expect(formatPhone('+5213312345678')).toBe('+52 33 1234 5678');
+    expect(formatPhone('+52 (33) 1140-8862')).toBe('+52 33 1140 8862');
+    expect(formatPhone('3312345678')).toBe('+52 33 1234 5678');
+    expect(formatPhone('(415) 555-2671', 'US')).toBe('+1 415 555 2671');
+    expect(formatPhone('12345')).toBe('12345');
+    expect(formatPhone('Ana')).toBe('Ana');
+    expect(formatPhone('')).toBe('');
+  });
   it('answers a Mexican number in E.164 and refuses one without the area code', () => {
     expect(checkPhone('33 1234 5678')).toEqual({ ok: true, e164: '+523312345678' });
     expect(checkPhone('+52 33 1234 5678')).toEqual({ ok: true, e164: '+523312345678' });

@@ -41,3 +41,12 @@ export type { CountryCode };
 export function countryOfPhone(phone: string, fallback: CountryCode = defaultPhoneCountry): CountryCode {
   return (phone.trim().startsWith('+') && parsePhoneNumberFromString(phone.trim())?.country) || fallback;
 }
+
+/**
+ * A stored phone as people read it ("+523311408862" → "+52 33 1140 8862"); a number written without
+ * "+" belongs to `country`. Anything that is not a valid number is answered as it is.
+ */
+export function formatPhone(phone: string, country: CountryCode = defaultPhoneCountry): string {
+  const checked = phone.trim() ? checkPhone(phone, country) : undefined;
+  return checked?.ok ? (parsePhoneNumberFromString(checked.e164)?.formatInternational() ?? phone) : phone;
+}

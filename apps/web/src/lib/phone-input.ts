@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { CountryCode, PhoneProblem } from '@charla/shared/input-rules';
 import type * as PhoneModule from '@charla/shared/phone';
 import { whenIdle } from './when-idle.ts';
@@ -64,3 +64,23 @@ export function phoneToSend(value: string, country?: CountryCode): string {
 /** The i18n key (common namespace) of a phone problem. */
 const problemKeys = { phone: 'validation.phone', phone_short: 'validation.phoneShort', phone_long: 'validation.phoneLong' } as const satisfies Record<PhoneProblem, string>;
 export const phoneProblemKey = (problem: PhoneProblem) => problemKeys[problem];
+
+/**
+ * Stored phones shown grouped ("+52 33 1140 8862"; one without "+" is of the browser's country); until the phone rules arrive they are shown as
+ * stored, and the screen shows them grouped once they do.
+ */
+export function usePhoneFormat(): (phone: string) => string {
+  const [loaded, setLoaded] = useState<PhoneRules | undefined>(rules);
+  useEffect(() => {
+    if (loaded) return undefined;
+    let live = true;
+    loadPhoneRules().then(
+      (r) => live && setLoaded(() => r),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  return useCallback((phone: string) => (loaded ? loaded.formatPhone(phone, loaded.phoneCountryOf(browserPhoneLocale())) : phone), [loaded]);
+}

@@ -85,6 +85,18 @@ export interface ImportedContact {
 }
 
 
+/** The conditions of a contacts filter (all but the page's place). */
+function filterOf(f: Omit<ContactFilter, 'after' | 'limit' | 'sort'>): SQL[] {
+  // The owner's own tries in the playground are not customers.
+  const where: SQL[] = [sql`c.bot_id = ${f.botId}`, sql`not c.playground`];
+  if (f.stageId) where.push(f.stageId === f.firstStageId ? sql`(c.stage_id = ${f.stageId} or c.stage_id is null)` : sql`c.stage_id = ${f.stageId}`);
+  if (f.tag) where.push(sql`${f.tag} = any(c.tags)`);
+  if (f.optedOut !== undefined) where.push(sql`c.marketing_consent = ${!f.optedOut}`);
+  if (f.channel) where.push(sql`exists (select 1 from contact_identities i where i.contact_id = c.id and i.channel = ${f.channel})`);
+  if (f.q) where.push(sql`${contactSearchText('c')} like ${contactSearchPattern(f.q)}`);
+  return where;
+}
+
 /** What each contact row carries besides its columns (read for one page, never for the whole bot). */
 const enriched = (page: SQL, order: SQL = sql`p.created_at desc, p.id desc`) => sql`select p.*, p.created_at::text as cursor_at,
     (select array_agg(distinct i.channel order by i.channel) from contact_identities i where i.contact_id = p.id) as channels,
@@ -176,18 +188,18 @@ export function crmRepository(db: Db) {
      */
     list(f: ContactFilter): Promise<ContactListRow[]> {
       const plan = sortPlan(f.sort);
-      // The owner's own tries in the playground are not customers.
-      const where: SQL[] = [sql`c.bot_id = ${f.botId}`, sql`not c.playground`];
-      if (f.stageId) where.push(f.stageId === f.firstStageId ? sql`(c.stage_id = ${f.stageId} or c.stage_id is null)` : sql`c.stage_id = ${f.stageId}`);
-      if (f.tag) where.push(sql`${f.tag} = any(c.tags)`);
-      if (f.optedOut !== undefined) where.push(sql`c.marketing_consent = ${!f.optedOut}`);
-      if (f.channel) where.push(sql`exists (select 1 from contact_identities i where i.contact_id = c.id and i.channel = ${f.channel})`);
-      if (f.q) where.push(sql`${contactSearchText('c')} like ${contactSearchPattern(f.q)}`);
+      const where = filterOf(f);
       if (f.after) where.push(plan.after(f.after));
       return queryRows<ContactListRow>(
         db,
         enriched(sql`select c.*, ${plan.key} as sort_key from contacts c where ${sql.join(where, sql` and `)} order by ${plan.order} limit ${f.limit}`, plan.outer),
       );
+    },
+
+    /** How many contacts the filter matches in all (a board column's exact count). */
+    async count(f: Omit<ContactFilter, 'after' | 'limit' | 'sort'>): Promise<number> {
+      const [row] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from contacts c where ${sql.join(filterOf(f), sql` and `)}`);
+      return Number(row?.n ?? 0);
     },
 
     async get(id: string): Promise<ContactListRow | undefined> {

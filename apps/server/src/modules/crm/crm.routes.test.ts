@@ -93,10 +93,18 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
 
     // Contacts from the channels are in the first stage until someone moves them.
     expect((await list(api, `botId=${botId}&stageId=${stages[0]!.id}`)).items).toHaveLength(5);
+    // A stage's first page tells the column's exact count, also when more pages follow.
+    const firstOfStage = await list(api, `botId=${botId}&stageId=${stages[0]!.id}&sort=position&limit=2`);
+    expect(firstOfStage).toMatchObject({ total: 5, nextCursor: expect.any(String) });
+    expect(firstOfStage.items).toHaveLength(2);
+    expect((await list(api, `botId=${botId}&stageId=${stages[0]!.id}&sort=position&limit=2&cursor=${firstOfStage.nextCursor}`)).total).toBeUndefined();
+    expect((await list(api, `botId=${botId}&stageId=${stages[3]!.id}`)).total).toBe(0);
+    expect((await list(api, `botId=${botId}&limit=2`)).total).toBeUndefined();
     const moved = await api({ method: 'PATCH', url: `/api/contacts/${whatsapp.id}`, payload: { stageId: stages[1]!.id, position: 0 } });
     expect(moved.json().contact.stageId).toBe(stages[1]!.id);
     expect((await list(api, `botId=${botId}&stageId=${stages[0]!.id}`)).items).toHaveLength(4);
     expect((await list(api, `botId=${botId}&stageId=${stages[1]!.id}`)).items.map((c) => c.id)).toEqual([whatsapp.id]);
+    expect((await list(api, `botId=${botId}&stageId=${stages[0]!.id}&limit=2`)).total).toBe(4);
     expect((await timeline(api, whatsapp.id)).at(-1)).toMatchObject({ kind: 'stage', from: 'Nuevo', to: 'Cita agendada' });
     // Deleting the first stage takes the contacts without a stage along.
     expect((await api({ method: 'DELETE', url: `/api/pipeline/stages/${stages[0]!.id}?moveTo=${stages[2]!.id}` })).statusCode).toBe(204);
@@ -112,7 +120,9 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
     const [nuevo, interesado] = stages;
 
     const luis = await create(api, { botId, name: 'Luis Peña', phone: '+52 55 1234 5678', email: 'luis@example.mx', tags: ['sedán', 'sedán'] });
-    expect(luis).toMatchObject({ stageId: nuevo!.id, sourceChannel: null, channels: [], tags: ['sedán'], marketingConsent: true, lastContactAt: null });
+    // Consent to marketing is never assumed for a contact added by hand: it is stored as given.
+    expect(luis).toMatchObject({ stageId: nuevo!.id, sourceChannel: null, channels: [], tags: ['sedán'], marketingConsent: false, lastContactAt: null });
+    expect(await create(api, { botId, name: 'Sara Vidal', marketingConsent: true })).toMatchObject({ marketingConsent: true });
 
     const bad = await api({ method: 'PATCH', url: `/api/contacts/${luis.id}`, payload: { email: 'no-es-correo', stageId: randomUUID(), extra: 1 } });
     expect(bad.statusCode).toBe(400);
@@ -275,7 +285,7 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
     const owner = await signUp(m.t);
     const api = as(m.t, owner);
     const botId = await createBot(m.t, owner, { bot_objective: 'automobile' });
-    await create(api, { botId, name: 'José Núñez, "Pepe"', phone: '+52 33 1111 2222', email: 'jose@example.mx', tags: ['vip', 'crédito'] });
+    await create(api, { botId, name: 'José Núñez, "Pepe"', phone: '+52 33 1111 2222', email: 'jose@example.mx', tags: ['vip', 'crédito'], marketingConsent: true });
     await create(api, { botId, name: '=HYPERLINK("x")' });
     const res = await api({ method: 'GET', url: `/api/contacts/export?botId=${botId}` });
     expect(res.statusCode).toBe(200);

@@ -20,6 +20,7 @@ import {
   type ImportResult,
   type Locale,
   type Contact,
+  type ContactList,
   type ContactCreateBody,
   type ContactNote,
   type ContactUpdateBody,
@@ -234,28 +235,22 @@ export function crmService(deps: CrmDeps) {
       await repo.deleteStage(stage, target, stages[0]?.id === stage.id);
     },
 
-    async list(caller: UserRow, q: z.output<typeof contactListQuery>): Promise<{ items: Contact[]; nextCursor: string | null }> {
+    async list(caller: UserRow, q: z.output<typeof contactListQuery>): Promise<ContactList> {
       const bot = await checked(caller, q.botId, false);
       const stages = await stagesOf(bot);
       // A stage of another bot (or none) is a wrong filter, not an empty list.
       if (q.stageId) stageIn(stages, q.stageId, 'stageId');
       const first = stages[0]?.id ?? null;
-      const rows = await repo.list({
-        botId: bot.id,
-        q: q.q || undefined,
-        stageId: q.stageId,
-        firstStageId: first ?? undefined,
-        tag: q.tag,
-        channel: q.channel,
-        optedOut: q.optedOut,
-        sort: q.sort,
-        after: q.cursor ? decodeSortCursor(q.sort, q.cursor) : undefined,
-        limit: q.limit + 1,
-      });
+      const filter = { botId: bot.id, q: q.q || undefined, stageId: q.stageId, firstStageId: first ?? undefined, tag: q.tag, channel: q.channel, optedOut: q.optedOut };
+      const rows = await repo.list({ ...filter, sort: q.sort, after: q.cursor ? decodeSortCursor(q.sort, q.cursor) : undefined, limit: q.limit + 1 });
       const more = rows.length > q.limit;
       const page = rows.slice(0, q.limit);
       const last = page[page.length - 1];
-      return { items: page.map((r) => toContact(r, first)), nextCursor: more && last ? encodeSortCursor(q.sort, last.sort_key ?? last.cursor_at, last.id) : null };
+      const items = page.map((r) => toContact(r, first));
+      const nextCursor = more && last ? encodeSortCursor(q.sort, last.sort_key ?? last.cursor_at, last.id) : null;
+      // A stage's first page says how many contacts the stage holds in all (the board's exact count).
+      if (!q.stageId || q.cursor) return { items, nextCursor };
+      return { items, nextCursor, total: more ? await repo.count(filter) : items.length };
     },
 
     async get(caller: UserRow, id: string): Promise<Contact> {
@@ -276,7 +271,8 @@ export function crmService(deps: CrmDeps) {
         email: body.email ?? '',
         tags: uniqueTags(body.tags ?? []),
         stageId: stage.id,
-        marketingConsent: body.marketingConsent ?? true,
+        // Consent to marketing is given, never assumed: a contact added without the answer has not given it.
+        marketingConsent: body.marketingConsent ?? false,
       });
       return fresh(id, stages);
     },

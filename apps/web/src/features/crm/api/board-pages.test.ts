@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '@charla/shared';
-import { loadedCount, withCardAtEnd, withoutCard, type ColumnData } from './board-pages.ts';
+import { columnCount, loadedCount, withCardAtEnd, withoutCard, type ColumnData } from './board-pages.ts';
 
 const card = (id: string) => ({ id, name: id }) as Contact;
 const column = (pages: [string[], string | null][]): ColumnData => ({
@@ -18,9 +18,20 @@ describe('board column pages', () => {
     const whole = column([[['a'], 'x'], [['b'], null]]);
     expect(withCardAtEnd(whole, card('z'))!.pages[1]!.items.map((c) => c.id)).toEqual(['b', 'z']);
     const partial = column([[['a'], 'x']]);
-    expect(withCardAtEnd(partial, card('z'))).toBe(partial);
+    expect(withCardAtEnd(partial, card('z'))!.pages.map((p) => p.items.map((c) => c.id))).toEqual([['a']]);
     expect(loadedCount(whole)).toBe(2);
     expect(loadedCount(partial)).toBeNull();
     expect(loadedCount(undefined)).toBeNull();
+  });
+
+  it('counts a column exactly from the server even when only its first page is loaded, and follows a card that leaves or arrives', () => {
+    const partial = column([[['a', 'b'], 'x']]);
+    partial.pages[0]!.total = 250;
+    expect(columnCount(partial)).toBe(250);
+    expect(columnCount(withoutCard(partial, 'a'))).toBe(249);
+    expect(columnCount(withoutCard(partial, 'elsewhere'))).toBe(250);
+    expect(columnCount(withCardAtEnd(partial, card('z')))).toBe(251);
+    expect(columnCount(column([[['a', 'b'], null]]))).toBe(2);
+    expect(columnCount(undefined)).toBeNull();
   });
 });

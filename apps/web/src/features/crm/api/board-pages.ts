@@ -4,16 +4,28 @@ import type { Contact, ContactList } from '@charla/shared';
 /** A board column's pages as the query keeps them. */
 export type ColumnData = InfiniteData<ContactList, unknown>;
 
-/** A column's cards without one contact (a card leaving it). */
-export const withoutCard = (data: ColumnData | undefined, id: string): ColumnData | undefined =>
-  data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((c) => c.id !== id) })) };
+/** The first page's exact count of the column, moved by `by` (a card that left or arrived). */
+const recount = (pages: ContactList[], by: number): ContactList[] =>
+  pages.map((p, i) => (i === 0 && p.total !== undefined ? { ...p, total: Math.max(0, p.total + by) } : p));
 
-/** A column with a card added at its end, when its end is loaded (otherwise the refresh shows it). */
+/** A column's cards without one contact (a card leaving it). */
+export function withoutCard(data: ColumnData | undefined, id: string): ColumnData | undefined {
+  if (!data) return data;
+  const held = data.pages.some((p) => p.items.some((c) => c.id === id));
+  const pages = data.pages.map((p) => ({ ...p, items: p.items.filter((c) => c.id !== id) }));
+  return { ...data, pages: held ? recount(pages, -1) : pages };
+}
+
+/** A column with a card added at its end, when its end is loaded (otherwise the refresh shows it); its count grows either way. */
 export function withCardAtEnd(data: ColumnData | undefined, contact: Contact): ColumnData | undefined {
   const last = data?.pages[data.pages.length - 1];
-  if (!data || !last || last.nextCursor) return data;
-  return { ...data, pages: [...data.pages.slice(0, -1), { ...last, items: [...last.items, contact] }] };
+  if (!data || !last) return data;
+  if (last.nextCursor) return { ...data, pages: recount(data.pages, 1) };
+  return { ...data, pages: recount([...data.pages.slice(0, -1), { ...last, items: [...last.items, contact] }], 1) };
 }
+
+/** How many cards a column holds in all: the server's exact count, or what is loaded when that is all. */
+export const columnCount = (data: ColumnData | undefined): number | null => data?.pages[0]?.total ?? loadedCount(data);
 
 /** How many cards a column holds, when all of them are loaded (null: more to read). */
 export const loadedCount = (data: ColumnData | undefined): number | null =>

@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDraggable } from '@dnd-kit/core';
 import type { Contact, PipelineStage } from '@charla/shared';
+import { usePhoneFormat } from '../../../lib/phone-input.ts';
 import { StageOptions } from './stage-options.tsx';
 
 /** A card of the board: dragged by its handle, opened by its name, moved with its stage menu. */
@@ -17,6 +18,7 @@ export function BoardCard({ contact, stages, onOpen, onMove, style, index, total
   measure: (node: Element | null) => void;
 }) {
   const { t } = useTranslation('crm');
+  const phone = usePhoneFormat();
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: contact.id, data: { contact } });
   const name = contact.name || contact.phone || t('table.noName');
   return (
@@ -46,7 +48,7 @@ export function BoardCard({ contact, stages, onOpen, onMove, style, index, total
           {name}
         </button>
       </div>
-      {contact.phone && contact.name ? <p className="mt-1 truncate ps-5 text-xs text-muted">{contact.phone}</p> : null}
+      {contact.phone && contact.name ? <p className="mt-1 truncate ps-5 text-xs text-muted">{phone(contact.phone)}</p> : null}
       {contact.tags.length ? <p className="mt-1 truncate ps-5 text-xs text-muted">{contact.tags.join(' · ')}</p> : null}
       <label className="mt-2 block ps-5">
         <span className="sr-only">{t('board.moveTo', { name })}</span>

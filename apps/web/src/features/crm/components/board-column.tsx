@@ -4,7 +4,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { Contact, PipelineStage } from '@charla/shared';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { loadedCount } from '../api/board-pages.ts';
+import { columnCount } from '../api/board-pages.ts';
 import { useBoardColumn } from '../api/use-board-column.ts';
 import { BoardCard } from './board-card.tsx';
 
@@ -25,11 +25,12 @@ interface Props {
  * only those in view (TanStack Virtual) are in the page, so thousands of cards stay smooth.
  */
 export function BoardColumn({ botId, stage, stages, activeId, onOpen, onMove }: Props) {
-  const { t } = useTranslation('crm');
+  const { t, i18n } = useTranslation('crm');
   const column = useBoardColumn(botId, stage.id);
   const { setNodeRef, isOver } = useDroppable({ id: stage.id });
   const items = column.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = loadedCount(column.data) ?? undefined;
+  // The stage's exact count from the server, even when only its first cards are loaded.
+  const total = columnCount(column.data) ?? undefined;
   const scroller = useRef<HTMLDivElement>(null);
   const active = items.findIndex((c) => c.id === activeId);
   const rangeExtractor = useCallback((range: Range) => {
@@ -53,13 +54,15 @@ export function BoardColumn({ botId, stage, stages, activeId, onOpen, onMove }: 
     >
       <header className="flex items-center gap-2 px-3 py-2.5">
         <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: stage.color }} aria-hidden="true" />
-        <h3 id={`stage-${stage.id}`} className="min-w-0 flex-1 truncate text-sm font-bold">
+        <h2 id={`stage-${stage.id}`} className="min-w-0 flex-1 truncate text-sm font-bold">
           {stage.name}
-        </h3>
-        <span className="rounded-full bg-surface px-2 text-xs text-muted" aria-label={t('board.count', { count: items.length })}>
-          {items.length}
-          {hasNextPage ? '+' : ''}
-        </span>
+        </h2>
+        {total !== undefined ? (
+          <span className="rounded-full bg-surface px-2 text-xs text-muted" data-count={total}>
+            <span aria-hidden="true">{total.toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX')}</span>
+            <span className="sr-only">{t('board.count', { count: total })}</span>
+          </span>
+        ) : null}
       </header>
       {column.isPending ? (
         <div className="grid place-items-center p-4">

@@ -13,6 +13,7 @@ import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { closeOnBackdrop, useNativeDialog } from '../../../components/ui/use-native-dialog.ts';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorText, fieldErrors } from '../../../lib/error-text.ts';
+import { phoneToSend, usePhoneFormat } from '../../../lib/phone-input.ts';
 import { useContact, useContactFields, useCrmMutations, useTimeline } from '../api/use-crm.ts';
 import { formatWhen } from './crm-format.ts';
 import { CustomFieldInputs, fieldDraftsOf, fieldValuesOf, type FieldDrafts } from './custom-fields.tsx';
@@ -27,7 +28,7 @@ interface Draft {
   marketingConsent: boolean;
   fields: FieldDrafts;
 }
-const draftOf = (c: Contact): Draft => ({ name: c.name, phone: c.phone, email: c.email, tags: c.tags.join(', '), stageId: c.stageId ?? '', marketingConsent: c.marketingConsent, fields: fieldDraftsOf(c.customFields) });
+const draftOf = (c: Contact, phone: (p: string) => string): Draft => ({ name: c.name, phone: phone(c.phone), email: c.email, tags: c.tags.join(', '), stageId: c.stageId ?? '', marketingConsent: c.marketingConsent, fields: fieldDraftsOf(c.customFields) });
 const capturedKeys = ['interest', 'product', 'budget'] as const;
 const tagsOf = (text: string) => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
 
@@ -83,9 +84,15 @@ export function ContactDrawer({ botId, contactId, stages, onClose, onOpen }: { b
   const [merging, setMerging] = useState(false);
   const fields = useContactFields(botId);
 
+  const phone = usePhoneFormat();
   useEffect(() => {
-    if (contact.data) setDraft(draftOf(contact.data));
+    if (contact.data) setDraft(draftOf(contact.data, phone));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [contact.data]);
+  // The phone rules may arrive after the contact: its phone, if untouched, is then shown grouped.
+  useEffect(() => {
+    setDraft((d) => (d && contact.data && d.phone === contact.data.phone ? { ...d, phone: phone(d.phone) } : d));
+  }, [phone, contact.data]);
   useEffect(() => {
     if (!contactId) {
       setDraft(null);
@@ -104,7 +111,7 @@ export function ContactDrawer({ botId, contactId, stages, onClose, onOpen }: { b
         id: contactId,
         body: {
           name: draft.name,
-          phone: draft.phone,
+          phone: draft.phone.trim() ? phoneToSend(draft.phone) : '',
           email: draft.email,
           tags: tagsOf(draft.tags),
           stageId: draft.stageId || undefined,

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact, ContactChannel, ContactSort, PipelineStage } from '@charla/shared';
 import { contactChannels } from '@charla/shared/constants';
@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { fieldErrors } from '../../../lib/error-text.ts';
+import { afterPhoneRules, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
 import { crmApi } from '../api/crm-api.ts';
 import { useContactFields, useContacts, useCrmMutations } from '../api/use-crm.ts';
 import { StageOptions } from './stage-options.tsx';
@@ -19,24 +20,39 @@ import { ContactFieldsDialog } from './custom-fields.tsx';
 import { ContactImportDialog } from './import-dialog.tsx';
 import { MergeDialog } from './merge-dialog.tsx';
 
-/** A new contact by hand: name, phone, e-mail. */
+/** A new contact by hand: name, phone, e-mail, and whether they accept marketing (always asked, never assumed). */
 function NewContact({ botId, open, onClose, onCreated }: { botId: string; open: boolean; onClose: () => void; onCreated: (id: string) => void }) {
   const { t } = useTranslation(['crm', 'common']);
   const { create } = useCrmMutations(botId);
-  const [form, setForm] = useState({ name: '', phone: '', email: '' });
+  const empty = { name: '', phone: '', email: '', consent: '' as '' | 'yes' | 'no' };
+  const [form, setForm] = useState(empty);
+  const [consentMissing, setConsentMissing] = useState(false);
   const errors = fieldErrors(create.error);
+  const consentError = useId();
+  usePhoneRules();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(
-      { botId, name: form.name, phone: form.phone, email: form.email },
-      {
-        onSuccess: ({ contact }) => {
-          setForm({ name: '', phone: '', email: '' });
-          showToast(t('table.created'));
-          onCreated(contact.id);
+    if (!form.consent) {
+      setConsentMissing(true);
+      return;
+    }
+    // The phone is stored in full ("+523398765432"), so it reads grouped wherever it is shown.
+    afterPhoneRules(() =>
+      create.mutate(
+        { botId, name: form.name, phone: form.phone.trim() ? phoneToSend(form.phone) : '', email: form.email, marketingConsent: form.consent === 'yes' },
+        {
+          onSuccess: ({ contact }) => {
+            setForm(empty);
+            showToast(t('table.created'));
+            onCreated(contact.id);
+          },
         },
-      },
+      ),
     );
+  };
+  const choose = (consent: 'yes' | 'no') => {
+    setForm({ ...form, consent });
+    setConsentMissing(false);
   };
   return (
     <Modal open={open} onClose={onClose} title={t('table.new')}>
@@ -44,6 +60,22 @@ function NewContact({ botId, open, onClose, onCreated }: { botId: string; open: 
         <TextField label={t('fields.name')} required value={form.name} maxLength={120} error={errors.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
         <TextField label={t('fields.phone')} type="tel" value={form.phone} maxLength={40} error={errors.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
         <TextField label={t('fields.email')} type="email" value={form.email} maxLength={254} error={errors.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+        <fieldset className="space-y-1.5" aria-describedby={consentMissing ? consentError : undefined}>
+          <legend className="text-sm font-semibold text-fg">{t('table.consent')}</legend>
+          <div className="flex flex-wrap gap-x-5 gap-y-1">
+            {(['yes', 'no'] as const).map((v) => (
+              <label key={v} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="marketing-consent" value={v} checked={form.consent === v} onChange={() => choose(v)} className="size-4 accent-[var(--highlight-color)]" />
+                {t(v === 'yes' ? 'table.consentYes' : 'table.consentNo')}
+              </label>
+            ))}
+          </div>
+          {consentMissing ? (
+            <p id={consentError} role="alert" className="text-sm text-danger">
+              {t('table.consentRequired')}
+            </p>
+          ) : null}
+        </fieldset>
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="ghost" onClick={onClose}>
             {t('drawer.cancel')}
