@@ -54,6 +54,9 @@ export function campaignsModule(
     log: ctx.log,
     ratePerSecond: ctx.config.WHATSAPP_RATE_PER_SECOND,
     staleMs: deps.staleMs ?? ctx.config.META_TIMEOUT_MS + 31_000,
+    // PGlite answers one statement at a time on the event loop's thread: larger batches only keep
+    // more Graph calls waiting behind it, towards their time-out.
+    ...(ctx.database.kind === 'pglite' ? { maxBatch: 100 } : {}),
   });
   const startDue = async (campaignId: string) => {
     const moved = await repo.transition(campaignId, ['scheduled'], 'running', { startedAt: new Date() });

@@ -26,6 +26,8 @@ export interface RunnerDeps {
   ratePerSecond: number;
   /** A claim older than this belonged to a worker that died: it is looked at again. */
   staleMs: number;
+  /** Recipients one lane claims at most (MAX_BATCH unless set): the embedded database, one thread, takes fewer. */
+  maxBatch?: number;
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -215,7 +217,7 @@ export function campaignRunner(deps: RunnerDeps) {
         }
         await repo.setNextSendAt(campaign.id, slot.next.nextAt);
       } else {
-        const size = Math.max(1, Math.min(MAX_BATCH, Math.ceil(deps.ratePerSecond / LANES)));
+        const size = Math.max(1, Math.min(deps.maxBatch ?? MAX_BATCH, Math.ceil(deps.ratePerSecond / LANES)));
         claimed = await repo.claim(campaign.id, size, t);
       }
     }
