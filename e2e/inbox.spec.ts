@@ -304,6 +304,12 @@ describe('Inbox', () => {
     await expect(chat(page).locator('[data-simulate-customer]').getAttribute('href')).resolves.toBe(`/simular/${botId}?c=${new URL(phone.url()).searchParams.get('c')}`);
     await page.getByRole('button', { name: 'Tomar conversación' }).click();
     await page.locator('[data-contact-panel]').getByText('La atiende una persona').waitFor();
+    // The toast that confirms it leaves the composer's send button in view.
+    const confirmation = page.getByRole('status').filter({ hasText: 'Ahora atiendes' });
+    await confirmation.waitFor();
+    const toast = await confirmation.boundingBox();
+    const send = await chat(page).getByRole('button', { name: 'Enviar', exact: true }).boundingBox();
+    expect(toast && send && toast.y + toast.height <= send.y).toBe(true);
     const reply = page.getByLabel('Tu respuesta');
     await reply.fill('Hola Rosa, soy Marta. El ramo cuesta $650.');
     await reply.press('Enter');

@@ -7,9 +7,10 @@ export function Toaster() {
   const { t } = useTranslation('common');
   const toasts = useStore(toastStore, (state) => state.toasts);
   return (
+    // Above the bottom 5 rem, where the chat's and the playground's composers and their send buttons sit.
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end sm:p-6"
+      className="pointer-events-none fixed inset-x-0 bottom-20 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end sm:p-6"
     >
       {toasts.map((toast) => {
         const Icon = toast.tone === 'success' ? CheckCircleIcon : toast.tone === 'error' ? AlertIcon : InfoIcon;
