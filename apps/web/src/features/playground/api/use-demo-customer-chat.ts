@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useReducer } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChosenOption, ReplyChoice, ServerToClientEvents } from '@charla/shared';
+import type { ChosenOption, ReplyChoice } from '@charla/shared';
 import { errorText } from '../../../lib/error-text.ts';
 import { newMessageId } from '../../../lib/message-id.ts';
-import type { AppSocket } from '../../../lib/socket.ts';
-import { useBotRoom } from '../../realtime/index.ts';
+import { useChatRoom } from './use-chat-room.ts';
 import { chatReducer, chatStateOn, type ChatMessage } from '../chat-state.ts';
 import { demoCustomerApi, demoCustomerChatKey, demoCustomersKey, type NewDemoCustomer } from './demo-customer-api.ts';
 
@@ -23,27 +22,10 @@ export function useDemoCustomerChat(botId: string, contactId: string | null, new
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(chatReducer, DEMO_CHANNEL, chatStateOn);
 
-  const listen = useCallback(
-    (socket: AppSocket) => {
-      const onMessage: ServerToClientEvents['conversationMessage'] = (event) => {
-        if (event.botId === botId) dispatch({ type: 'message', channel: event.channel, message: event.message });
-      };
-      const onUpdated: ServerToClientEvents['conversationUpdated'] = (event) => {
-        if (event.botId === botId) dispatch({ type: 'updated', event });
-      };
-      socket.on('conversationMessage', onMessage);
-      socket.on('conversationUpdated', onUpdated);
-      return () => {
-        socket.off('conversationMessage', onMessage);
-        socket.off('conversationUpdated', onUpdated);
-      };
-    },
-    [botId],
-  );
   const onJoined = useCallback(() => {
     if (contactId) void queryClient.invalidateQueries({ queryKey: demoCustomerChatKey(botId, contactId) });
   }, [botId, contactId, queryClient]);
-  const live = useBotRoom(botId, listen, onJoined);
+  const live = useChatRoom(botId, dispatch, onJoined);
 
   const query = useQuery({
     queryKey: demoCustomerChatKey(botId, contactId ?? ''),

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChosenOption, PlaygroundConversation, ReplyChoice, ServerToClientEvents } from '@charla/shared';
+import type { ChosenOption, PlaygroundConversation, ReplyChoice } from '@charla/shared';
 import { errorText } from '../../../lib/error-text.ts';
-import type { AppSocket } from '../../../lib/socket.ts';
-import { useBotRoom } from '../../realtime/index.ts';
+import { useChatRoom } from './use-chat-room.ts';
 import { awaitingReply, chatReducer, initialChatState, type ChatMessage } from '../chat-state.ts';
 import { newMessageId } from '../../../lib/message-id.ts';
 import { playgroundApi, playgroundKey } from './playground-api.ts';
@@ -25,28 +24,11 @@ export function usePlaygroundChat(botId: string) {
   const [resetting, setResetting] = useState(false);
   const [resetError, setResetError] = useState<string | null>(null);
 
-  const listen = useCallback(
-    (socket: AppSocket) => {
-      const onMessage: ServerToClientEvents['conversationMessage'] = (event) => {
-        if (event.botId === botId) dispatch({ type: 'message', channel: event.channel, message: event.message });
-      };
-      const onUpdated: ServerToClientEvents['conversationUpdated'] = (event) => {
-        if (event.botId === botId) dispatch({ type: 'updated', event });
-      };
-      socket.on('conversationMessage', onMessage);
-      socket.on('conversationUpdated', onUpdated);
-      return () => {
-        socket.off('conversationMessage', onMessage);
-        socket.off('conversationUpdated', onUpdated);
-      };
-    },
-    [botId],
-  );
 
   // Whatever happened before we were in the room (or while disconnected) comes with a fresh read.
   const onJoined = useCallback(() => void queryClient.invalidateQueries({ queryKey: playgroundKey(botId) }), [botId, queryClient]);
 
-  const live = useBotRoom(botId, listen, onJoined);
+  const live = useChatRoom(botId, dispatch, onJoined);
   const polling = !live && awaitingReply(state);
 
   const query = useQuery({
