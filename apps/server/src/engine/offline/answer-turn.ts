@@ -67,9 +67,12 @@ export async function answerTurn(turn: Turn, text: string, opts: { bookingOpen?:
   // "Me interesa el Jetta" / "¿Cuántos kilómetros tiene?": a short question the knowledge does
   // not answer alone is asked again of the previous turn's subject, said explicitly; the answer
   // counts only when its passages also say a word of this question.
-  if (!several && answer.type !== 'answer') {
+  // The same when the question alone lists several rows ("¿Cuántos kilómetros tiene?" over every
+  // car): the previous turn's subject picks its row.
+  const listed = answer.type === 'answer' && answer.fromRows && answer.sources.length > 1;
+  if (!several && (answer.type !== 'answer' || listed)) {
     const carried = await aboutPreviousSubject(turn, text, question, options);
-    if (carried) {
+    if (carried && (answer.type !== 'answer' || carried.answer.sources.length < answer.sources.length)) {
       answer = carried.answer;
       next.topic = carried.topic;
     }

@@ -74,6 +74,30 @@ describe('offline engine: answers', () => {
     expect(next.text).toContain('¿Quieres que te ayude con tu compra?');
   });
 
+  it('asks a question about an attribute of the thing named before: "Me interesa el Jetta" / "¿Cuántos kilómetros tiene?"', async () => {
+    const cars = [
+      passage('Marca: Nissan; Modelo: Versa; Kilometraje: 38000; Precio mxn: 289000', 'inventario.csv'),
+      passage('Marca: Volkswagen; Modelo: Jetta; Kilometraje: 52000; Precio mxn: 365000', 'inventario.csv'),
+      passage('Marca: Toyota; Modelo: Corolla; Kilometraje: 21000; Precio mxn: 418000', 'inventario.csv'),
+    ];
+    const c = chat({ purpose: 'sales' }, cars);
+    await c.send('Me interesa el Jetta');
+    const reply = await c.send('¿Cuántos kilómetros tiene?');
+    expect(reply.text).toContain('52,000');
+    expect(reply.text).not.toContain('38,000');
+    expect(reply.text).not.toContain('21,000');
+  });
+
+  it('answers a question written after another without its marks: "¿traen las cajas o las consigo yo? cuanto cuestan"', async () => {
+    const moving = [
+      passage('Servicio: Flete pequeño; Precio mxn: 1400', 'tarifas.csv'),
+      passage('Servicio: Cajas de cartón (paquete de 10); Precio mxn: 280', 'tarifas.csv'),
+      passage('Embalaje: los cargadores envuelven los muebles con cobijas sin costo. Las cajas se cobran aparte.', 'Mudanzas'),
+    ];
+    const reply = await chat({}, moving).send('ustedes traen las cajas o las consigo yo? cuanto cuestan');
+    expect(reply.text).toContain('$280');
+  });
+
   it("shows the picture of the one product a reply is about, not of a list nor of a document's row", async () => {
     const images = { p1: 'https://tienda.mx/img/camisa-oxford.jpg', p2: 'https://tienda.mx/img/pantalon.jpg' };
     const c = conversation({ now: MONDAY, passages: store, bot: { purpose: 'sales' }, images });

@@ -248,7 +248,11 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     const weekday = WEEKDAY_WORDS[word];
     if (terms.length >= 24) return;
     // An infinitive ("rentar una cancha", "lavar un traje") names the thing less than its object.
-    const full = weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) || /^\d+$/.test(word) ? 0.3 : /^\p{L}{3,}(?:ar|er|ir)$/u.test(word) ? 0.8 : 1;
+    // "¿o las consigo yo?": the customer's own doing (a first person after an object pronoun) is
+    // not the thing asked about; "¿en cuánto me lo entregan?" still asks of the delivery.
+    const afterPronoun = /^(?:lo|la|los|las|le|les|me|te|se|nos)$/.test(words[position - 1] ?? '') && /\p{L}{2,}[^s]o$/u.test(word);
+    const full =
+      weekday !== undefined ? 0.5 : LIGHT_WORDS.has(word) || /^\d+$/.test(word) || afterPronoun ? 0.3 : /^\p{L}{3,}(?:ar|er|ir)$/u.test(word) ? 0.8 : 1;
     const weight = aside.has(word) && aside.size < words.length / 2 ? Math.min(full, 0.5) : full;
     const entity = weight >= 1 && entities.has(word) && !isFirstName(word);
     const own = /^(?:mi|mis|my|nuestro|nuestra|nuestros|nuestras)$/.test(words[position - 1] ?? '');
@@ -371,16 +375,20 @@ export function splitQuestions(text: string): string[] {
   const parts: string[] = [];
   let pending = '';
   for (const piece of pieces) {
-    const asks = /\?$/.test(piece) || /^¿/.test(piece);
+    // "¿Traen las cajas o las consigo yo? cuánto cuestan": a question after another, even unmarked.
+    const asks = /\?$/.test(piece) || /^¿/.test(piece) || (parts.length > 0 && !pending && SECOND_QUESTION.test(plainText(piece)));
     if (!asks) {
       pending = `${pending} ${piece}`.trim();
       continue;
     }
     // "¿Dónde están y en qué horario atienden?": two questions joined by "y".
+    // The first question may follow a statement after a comma: "quiero un pastel de 3 pisos, ¿con
+    // cuánto tiempo lo pido y cuánto cuesta?".
     const halves = piece.split(/\s+y\s+/);
     const cut = halves.findIndex((h, i) => i > 0 && SECOND_QUESTION.test(plainText(h)));
+    const lastClause = (h: string) => plainText(h.split(/[,;:]/).pop() ?? h).replace(/^(?:y|e|oye|hola|buenas)\s+/, '');
     const own =
-      cut > 0 && SECOND_QUESTION.test(plainText(halves.slice(0, cut).join(' y ')).replace(/^(?:y|e|oye|hola|buenas)\s+/, ''))
+      cut > 0 && SECOND_QUESTION.test(lastClause(halves.slice(0, cut).join(' y ')))
         ? [halves.slice(0, cut).join(' y '), halves.slice(cut).join(' y ')]
         : [piece];
     own[0] = `${pending} ${own[0]}`.trim();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeQuestion } from './question.ts';
+import { analyzeQuestion, splitQuestions } from './question.ts';
 import { sameWord } from './word-match.ts';
 
 const alternatives = (word: string) => analyzeQuestion(`¿Tienen ${word}?`, { now: new Date('2026-03-02T10:00:00-06:00'), timeZone: 'America/Mexico_City' }).terms.find((t) => t.word === word)!.alternatives;
@@ -47,5 +47,33 @@ describe('verb forms spelt apart to keep their sound', () => {
     expect(sameWord('recojo', 'recogen')).toBe(true);
     expect(sameWord('venzo', 'vencen')).toBe(true);
     expect(sameWord('recojo', 'recorrido')).toBe(false);
+  });
+});
+
+describe('nouns made by a suffix', () => {
+  it('"kilometraje" is about "kilómetros", "hospedaje" about "hospedarse", but "masaje" is not "masa"', () => {
+    expect(sameWord('kilometros', 'kilometraje')).toBe(true);
+    expect(sameWord('hospedaje', 'hospedar')).toBe(true);
+    expect(sameWord('masaje', 'masa')).toBe(false);
+  });
+});
+
+describe('the questions of one message', () => {
+  it('splits a question written after another without its marks, and one after a statement', () => {
+    expect(splitQuestions('ustedes traen las cajas o las consigo yo? cuanto cuestan')).toEqual(['ustedes traen las cajas o las consigo yo?', 'cuanto cuestan']);
+    expect(splitQuestions('quiero un pastel de 3 pisos, con cuanto tiempo lo pido y cuanto cuesta?')).toEqual([
+      'quiero un pastel de 3 pisos, con cuanto tiempo lo pido',
+      'cuanto cuesta?',
+    ]);
+    expect(splitQuestions('¿Tienen pastel de chocolate y de vainilla?')).toEqual(['¿Tienen pastel de chocolate y de vainilla?']);
+    expect(splitQuestions('Estoy embarazada, ¿me pueden dar un masaje?')).toEqual(['Estoy embarazada, ¿me pueden dar un masaje?']);
+  });
+
+  it("weighs the customer's own doing after an object pronoun little, and the business's doing fully", () => {
+    const clock = { now: new Date('2026-03-02T10:00:00-06:00'), timeZone: 'America/Mexico_City' };
+    const weight = (text: string, word: string) => analyzeQuestion(text, clock).terms.find((t) => t.word === word)?.weight;
+    expect(weight('¿traen las cajas o las consigo yo?', 'consigo')).toBeLessThan(0.5);
+    expect(weight('¿En cuánto tiempo me entregan un traje?', 'entregan')).toBe(1);
+    expect(weight('¿En cuánto tiempo me entregan un traje?', 'traje')).toBe(1);
   });
 });

@@ -69,6 +69,8 @@ export function sameWord(a: string, b: string): boolean {
     if (!differentRoots(a, b, 6)) return true;
   }
   if (a.length >= 6 && b.length >= 6 && nearlyEqual(a, b) && !otherDerivation(a, b)) return true;
+  // A noun made from another word by a suffix: "kilometraje" is about "kilómetros", "hospedaje" about "hospedarse".
+  if (derivedFrom(a, b) || derivedFrom(b, a)) return true;
   // Written as it sounds: "avitacion" / "habitacion", "jeneral" / "general", "vicita" / "visita".
   if (a.length >= 5 && b.length >= 5 && soundOf(a) === soundOf(b)) return true;
   // A verb's forms spelt apart to keep its sound: "recojo" / "recogen", "venzo" / "vence".
@@ -103,6 +105,17 @@ function otherDerivation(a: string, b: string): boolean {
   return DERIVATIONS.some(
     ([x, y]) => (a.endsWith(x) && b.endsWith(y) && a.slice(0, -x.length) === b.slice(0, -y.length)) || (b.endsWith(x) && a.endsWith(y) && b.slice(0, -x.length) === a.slice(0, -y.length)),
   );
+}
+
+/** Suffixes that make a noun of another word's root without changing what it is about. */
+const NOUN_SUFFIXES = ['ajes', 'aje'];
+
+/** Whether `derived` is `base`'s root (five letters or more) with a noun suffix ("kilometraje" of "kilometros"). */
+function derivedFrom(derived: string, base: string): boolean {
+  const suffix = NOUN_SUFFIXES.find((s) => derived.endsWith(s));
+  if (!suffix) return false;
+  const root = derived.slice(0, -suffix.length);
+  return root.length >= 5 && stemOf(base) === root;
 }
 
 /** Whether two words that start alike for `from` letters go on with two different vowels (two roots). */

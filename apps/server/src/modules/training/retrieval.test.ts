@@ -18,6 +18,8 @@ describe('search text', () => {
     ]);
     expect(queryTerms('¿A qué hora abren?').map((q) => q.term)).toEqual(['hora', 'horario', 'abren', 'abrimos']);
     expect(queryTerms('soy Ana, ana@mail.mx, 55 4433 2211: ¿y Polanco?').map((q) => q.term)).toEqual(['ana', 'polanco']);
+    // A first person spelt apart from the verb's other forms is searched as they are written too.
+    expect(queryTerms('¿Qué pasa si no recojo mi ropa?').map((q) => q.term)).toContain('recogo');
   });
 });
 
@@ -38,6 +40,7 @@ describe.each(engines)('retrieval on %s', (engine) => {
       { heading: 'Horario', text: 'Abrimos de lunes a viernes de 9:00 a 19:00 y los sábados de 9:00 a 14:00.' },
       { heading: 'Ubicación', text: 'Estamos en Av. Chapultepec 1234, colonia Americana, Guadalajara. Estacionamiento gratuito.' },
       { heading: 'Pagos', text: 'Aceptamos tarjetas y meses sin intereses en tratamientos mayores a $3,000.' },
+      { heading: 'Expedientes', text: 'Los estudios que no se recogen en 60 días se archivan.' },
     ], 'info');
     const csv = await repo.insertDocument({ botId, documentName: 'propiedades.csv', mimeType: 'CSV', trainingType: 'CSV' });
     await repo.indexDocument(csv, 'spanish', [
@@ -59,6 +62,10 @@ describe.each(engines)('retrieval on %s', (engine) => {
     expect((await search(botId, 'es', '18,500'))[0]?.text).toContain('Narvarte');
     expect((await search(botId, 'es', '18500'))[0]?.text).toContain('Narvarte');
     expect((await search(botId, 'es', 'corolla'))[0]?.text).toContain('Roma Norte');
+  });
+
+  it('finds a verb written with another letter in the first person ("recojo" / "recogen")', async () => {
+    expect((await search(botId, 'es', '¿y si no recojo mis estudios?'))[0]?.heading).toBe('Expedientes');
   });
 
   it('tolerates typos and missing accents', async () => {

@@ -1,3 +1,5 @@
+import { spellingVariants } from '../../engine/offline/word-match.ts';
+
 /**
  * The form text is searched in: lower case, no accents, thousands separators between digits
  * removed ("18,500" and "18.500" become "18500"), anything but letters and digits a space.
@@ -90,6 +92,9 @@ export function queryTerms(question: string): QueryTerm[] {
     if (kind) add(w, 0.35, kind);
     else if (!stopwords.has(w)) add(w, 1);
     for (const related of expansions[w] ?? []) add(related, 0.6, kindWords[related]);
+    // A verb's first person spelt apart: "recojo" is "recog-" in its other forms ("las prendas que
+    // no se recogen").
+    if (!kind && !stopwords.has(w) && w.endsWith('o')) for (const variant of spellingVariants(w)) add(variant, 0.9);
   }
   return [...terms.values()].slice(0, 16);
 }
