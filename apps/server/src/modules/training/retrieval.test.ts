@@ -20,6 +20,10 @@ describe('search text', () => {
     expect(queryTerms('soy Ana, ana@mail.mx, 55 4433 2211: ¿y Polanco?').map((q) => q.term)).toEqual(['ana', 'polanco']);
     // A first person spelt apart from the verb's other forms is searched as they are written too.
     expect(queryTerms('¿Qué pasa si no recojo mi ropa?').map((q) => q.term)).toContain('recogo');
+    // "¿Cuánto tiempo…?" asks a duration, not a price; "¿cuánto me sale?" a price.
+    expect(queryTerms('¿con cuánto tiempo encargo un pastel?')).toContainEqual({ term: 'tiempo', weight: 0.35, kind: 'duration' });
+    expect(queryTerms('¿con cuánto tiempo encargo un pastel?').some((q) => q.kind === 'price')).toBe(false);
+    expect(queryTerms('¿cuánto me sale?')).toContainEqual({ term: 'cuanto', weight: 0.35, kind: 'price' });
   });
 });
 

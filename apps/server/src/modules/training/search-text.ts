@@ -25,7 +25,7 @@ const stopwords = new Set(
   ).split(' '),
 );
 
-export type FactKind = 'price' | 'time' | 'place';
+export type FactKind = 'price' | 'time' | 'place' | 'duration';
 
 /**
  * Words that say what kind of fact is asked (a price, a time, a place) but not which one. They
@@ -40,7 +40,16 @@ const kindWords: Record<string, FactKind> = Object.fromEntries([
     .split(' ')
     .map((w) => [w, 'time' as const]),
   ...'donde ubicados ubicacion ubicada direccion llegar where address located'.split(' ').map((w) => [w, 'place' as const]),
+  ...'tiempo tarda tardan dura duran demora demoran anticipacion long'.split(' ').map((w) => [w, 'duration' as const]),
 ]);
+
+/**
+ * "¿Cuánto cuesta?", "¿cuánto me sale?" ask a price; "¿cuánto tiempo…?", "¿cuántos kilómetros…?"
+ * ask the thing named after it.
+ */
+const PRICE_AFTER_HOW_MUCH = new Set(
+  'cuesta cuestan costaria sale salen saldria es son seria serian cobran cobra cobrarian vale valen me te le les nos pago pagaria pagar'.split(' '),
+);
 
 /** Everyday words of a question and the words a business writes for the same thing. */
 const expansions: Record<string, string[]> = {
@@ -86,8 +95,10 @@ export function queryTerms(question: string): QueryTerm[] {
     const known = terms.get(term);
     if (!known || known.weight < weight) terms.set(term, { term, weight, ...(kind ? { kind } : {}) });
   };
-  for (const w of words) {
-    if (w.length < 2) continue;
+  words.forEach((w, i) => {
+    if (w.length < 2) return;
+    const next = words[i + 1];
+    if (/^cuant[oa]s?$/.test(w) && next && !PRICE_AFTER_HOW_MUCH.has(next)) return;
     const kind = kindWords[w];
     if (kind) add(w, 0.35, kind);
     else if (!stopwords.has(w)) add(w, 1);
@@ -95,7 +106,7 @@ export function queryTerms(question: string): QueryTerm[] {
     // A verb's first person spelt apart: "recojo" is "recog-" in its other forms ("las prendas que
     // no se recogen").
     if (!kind && !stopwords.has(w) && w.endsWith('o')) for (const variant of spellingVariants(w)) add(variant, 0.9);
-  }
+  });
   return [...terms.values()].slice(0, 16);
 }
 
@@ -103,6 +114,7 @@ const kindPatterns: Record<FactKind, RegExp> = {
   price: /\$\s?\d|\b\d+\s?(mxn|pesos|usd|dolares)\b|\bprecio|\bcosto|\btarifa/i,
   time: /\b\d{1,2}:\d{2}\b|\b\d{1,2}\s?(am|pm|a\.\s?m|p\.\s?m|hrs)\b/i,
   place: /\b(av|avenida|calle|col|colonia|blvd|boulevard|carretera|esquina|piso)\b\.?\s|\bc\.?\s?p\.?\s?\d{5}\b/i,
+  duration: /\b\d+\s?(min|minutos|horas?|hrs|dias|semanas?|meses|minutes|hours|days|weeks)\b/i,
 };
 
 /** Whether a passage holds a fact of this kind (an amount, a time of day, an address). */
