@@ -47,6 +47,7 @@ describe('detectIntents', () => {
     'Quiero agendar una visita al loft de Roma Norte',
     'apartame el viernes a las 5',
     'ajendar cita',
+    '¿Puedo ir a conocer el colegio el sábado a las 10?',
     'I would like to book an appointment',
   ])('booking: %s', holds('booking'));
 

@@ -85,6 +85,9 @@ const BOOKING = [
   /\b(?:quiero|quisiera|necesito|me gustaria|puedo|podria|busco|deseo|ocupo|queria|dame|deme|me da|me das)\s+(?:tener\s+)?(?:una\s+|un\s+)?(?:cita|reserva|reservacion|turno|visita)\b/,
   /\b(?:book|schedule|make an appointment|make a reservation|an appointment|a reservation)\b/,
   /\b(?:me|nos)\s+(?:agendas|agenda|agendan|agendaria|agendarias|reservas|reserva|reservan|apartas|aparta|apartan|anotas|anota|anotan|apuntas|apunta|apuntan)\b/,
+  // "¿Puedo ir a conocer el colegio el sábado a las 10?": coming over at a stated time is a visit to
+  // book ("¿puedo ir a ver una propiedad el domingo?" only asks whether they show them then).
+  /\b(?:puedo|podemos|podria|podriamos|quiero|quisiera|queremos|me gustaria|nos gustaria)\s+(?:ir|pasar|venir|visitarlos|visitarles|visitar)\b.{0,60}\ba las \d{1,2}\b/,
 ];
 
 const BOOKING_VERBS = ['agendar', 'reservar', 'agendame', 'reservame', 'apartar', 'apartame'];
