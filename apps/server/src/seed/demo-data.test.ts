@@ -389,5 +389,5 @@ describe.each(engines)('the demo clinic never contradicts itself, on %s', (dbEng
       const shown = (await t.app.inject({ method: 'GET', url: `/api/conversations/${c.id}`, headers: { cookie } })).json();
       expect(shown, JSON.stringify(shown).slice(0, 200)).toMatchObject({ status: 'human', idleMinutes: clinic!.handoffIdleMinutes });
     }
-  });
+  }, 120_000);
 });
