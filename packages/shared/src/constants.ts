@@ -71,6 +71,13 @@ export const conversationStatuses = ['bot', 'human', 'closed'] as const;
 /** A demonstration channel customer made in "Simular cliente": name and phone; the customers the page lists. */
 export const demoChannelLimits = { name: 80, phone: 30, customers: 50 } as const;
 
+/**
+ * Channels of the owner trying the product, not of traffic with customers: the playground and the
+ * demonstration channel. The platform's message counts (the admin console) leave both out; the
+ * plan's usage leaves out the demonstration channel (see docs/architecture.md, "What counts as traffic").
+ */
+export const trialChannels = ['playground', 'demo'] as const;
+
 /** The channels whose conversations the inbox lists. */
 export const inboxChannels = ['whatsapp', 'whatsmeow', 'messenger', 'instagram', 'demo'] as const;
 

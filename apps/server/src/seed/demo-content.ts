@@ -17,6 +17,13 @@ export const demoBot = {
 
 export const demoTimezone = 'America/Mexico_City';
 
+/**
+ * The clinic's hand-off settings: its instructions pass urgent cases and insurance questions to a
+ * person (`about_bot`), so hand-off is on; a conversation stays with the team until they give it
+ * back (0: no idle return), as a clinic that answers every urgency itself does.
+ */
+export const demoHandoff = { enabled: true, idleMinutes: 0 };
+
 export const demoScheduling: SchedulingItem = {
   hours: {
     monday: [{ start: '09:00', end: '14:00' }, { start: '16:00', end: '20:00' }],

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { CrmSummary } from '@charla/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,11 +8,15 @@ import { authRepository } from '../modules/auth/auth.repository.ts';
 import { appointments } from '../modules/appointments/appointments.table.ts';
 import { contacts, conversations, messages } from '../modules/conversations/conversations.table.ts';
 import { cookieHeader, createTestApp, engines, type TestApp } from '../test/harness.ts';
-import { demoBotTests, demoConversations, demoDocuments, demoProducts, demoTimezone } from './demo-content.ts';
+import { demoBotTests, demoConversations, demoDocuments, demoHandoff, demoProducts, demoTimezone } from './demo-content.ts';
 import { demoMessagesUsed } from './demo-billing.ts';
-import { demoTeam, nextWeekdayAt, seedDemoAccount } from './demo-data.ts';
+import { demoTeam, nextWeekdayAt, seedDemoAccount, seedDemoData } from './demo-data.ts';
 import { demoKnowledgeGaps } from './demo-knowledge-gaps.ts';
 import { localParts } from '@charla/shared/dates';
+import { weekdays } from '@charla/shared';
+import { queryRows } from '../db/client.ts';
+import { bots } from '../modules/bots/bots.table.ts';
+import { signUp } from '../test/accounts.ts';
 import { until } from '../channels/meta/test-support/meta-test-app.ts';
 
 const account = { email: 'demo@charla.mx', password: 'charla-demo-2026' };
@@ -270,4 +274,120 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     expect(chat.messages.at(-1)).toMatchObject({ author: 'bot', text: expect.stringContaining('Chapultepec') });
     expect(['sent', 'delivered']).toContain(chat.messages.at(-1)!.status);
   });
+});
+
+/**
+ * The demo on fixed clocks, each a new owner of the same app: whatever the day, its rows agree with
+ * the clinic's settings as stored and with one another.
+ */
+describe.each(engines)('the demo clinic never contradicts itself, on %s', (dbEngine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dbEngine, {}, offlineEngine());
+  });
+  afterAll(() => t?.close());
+
+  const clocks = [
+    ['a Wednesday at noon', '2026-11-25T18:00:00Z'],
+    ['a Friday morning before its bookings', '2026-11-27T15:30:00Z'],
+    ['a Saturday evening, already Sunday in UTC', '2026-11-29T02:30:00Z'],
+    ['a Sunday', '2026-11-29T18:00:00Z'],
+    ['a Monday just after midnight', '2027-03-01T06:10:00Z'],
+    ['a Wednesday, by a clinic whose conversations go back to the bot after 30 minutes', '2026-11-25T18:00:00Z', 30],
+  ] as const;
+  const dayNames: Record<string, number> = { lunes: 1, martes: 2, miércoles: 3, jueves: 4, viernes: 5, sábado: 6, domingo: 7 };
+  const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+  it.each(clocks)('on %s', async (_, iso, idleMinutes?: number) => {
+    const now = new Date(iso);
+    const account = await signUp(t);
+    const owner = (await authRepository(t.database).findUserByEmail(account.email))!;
+    const kept = demoHandoff.idleMinutes;
+    demoHandoff.idleMinutes = idleMinutes ?? kept;
+    const { botId } = await seedDemoData(owner, { db: t.database.db, bots: t.modules.bots, training: t.modules.training, crm: t.modules.crm, log: t.app.log, now }).finally(() => {
+      demoHandoff.idleMinutes = kept;
+    });
+    const db = t.database.db;
+    const [clinic] = await db.select().from(bots).where(eq(bots.id, botId));
+    const schedule = clinic!.scheduling[0]!;
+    const tz = clinic!.timezone;
+    const length = schedule.appointment_minutes * 60_000;
+
+    // Every appointment inside the opening hours of its local day (none on Sunday, none past 14:00
+    // on Saturday), as long as the clinic's appointments, and never two at once.
+    const booked = await db.select().from(appointments).where(eq(appointments.botId, botId)).orderBy(appointments.startAt);
+    expect(booked.length).toBeGreaterThan(100);
+    for (const [i, a] of booked.entries()) {
+      const local = localParts(a.startAt, tz);
+      const day = weekdays[(local.weekday + 6) % 7]!;
+      const from = local.hour * 60 + local.minute;
+      const where = `${a.startAt.toISOString()} (${day} ${local.hour}:${local.minute})`;
+      expect(schedule.hours[day].some((r) => from >= minutesOf(r.start) && from + schedule.appointment_minutes <= minutesOf(r.end)), where).toBe(true);
+      expect(day, where).not.toBe('sunday');
+      if (day === 'saturday') expect(from + schedule.appointment_minutes, where).toBeLessThanOrEqual(14 * 60);
+      expect(a.endAt.getTime() - a.startAt.getTime(), where).toBe(length);
+      if (i > 0) expect(a.startAt.getTime(), where).toBeGreaterThanOrEqual(booked[i - 1]!.endAt.getTime());
+      // Over ones are done with; the live ones are still to come.
+      if (a.status === 'booked') expect(a.startAt.getTime()).toBeGreaterThan(now.getTime());
+      else expect(a.endAt.getTime(), where).toBeLessThanOrEqual(now.getTime());
+    }
+
+    // A booking the bot confirmed for "el viernes a las 10:00" is on that weekday at that time.
+    for (const c of demoConversations.filter((d) => d.booking)) {
+      const line = c.lines.findLast((l) => l.from === 'bot')!.text;
+      const named = Object.entries(dayNames).find(([name]) => new RegExp(`(?<!\\p{L})${name}(?!\\p{L})`, 'u').test(line.toLowerCase()));
+      expect(named?.[1], line).toBe(c.booking!.weekday);
+      expect(line).toContain(c.booking!.time);
+      const [contact] = await db.select().from(contacts).where(and(eq(contacts.botId, botId), eq(contacts.name, c.name)));
+      const [a] = booked.filter((b) => b.contactId === contact!.id && b.status === 'booked');
+      const local = localParts(a!.startAt, tz);
+      expect([local.weekday === 0 ? 7 : local.weekday, `${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`], c.key).toEqual([c.booking!.weekday, c.booking!.time]);
+    }
+
+    // "Primer contacto" is the contact's first message and "Último contacto" its last; the first never after the last.
+    const people = await queryRows<{ id: string; name: string; first: Date | string; last: Date | string | null; first_message: Date | string; last_message: Date | string }>(
+      db,
+      sql`select c.id, c.name, c.created_at as first,
+            (select max(v.last_message_at) from conversations v where v.contact_id = c.id) as last,
+            (select min(m.created_at) from messages m join conversations v on v.id = m.conversation_id where v.contact_id = c.id) as first_message,
+            (select max(m.created_at) from messages m join conversations v on v.id = m.conversation_id where v.contact_id = c.id) as last_message
+          from contacts c where c.bot_id = ${botId}`,
+    );
+    const ms = (d: Date | string | null) => (d === null ? NaN : new Date(d).getTime());
+    for (const p of people) {
+      expect(ms(p.first), p.name).toBeLessThanOrEqual(ms(p.last));
+      expect(ms(p.first), p.name).toBe(ms(p.first_message));
+      expect(ms(p.last), p.name).toBe(ms(p.last_message));
+      expect(ms(p.last), p.name).toBeLessThanOrEqual(now.getTime());
+    }
+    const cookie = cookieHeader(await t.app.inject({ method: 'POST', url: '/client/login', payload: { email: account.email, password: account.password } }));
+    const listed = (await t.app.inject({ method: 'GET', url: `/api/contacts?botId=${botId}&limit=100`, headers: { cookie } })).json().items as { name: string; firstContactAt: string; lastContactAt: string | null }[];
+    expect(listed).toHaveLength(100);
+    for (const c of listed) expect(Date.parse(c.firstContactAt), c.name).toBeLessThanOrEqual(Date.parse(c.lastContactAt!));
+
+    // Hand-off: on, as the clinic's instructions send urgent cases to a person; a conversation still
+    // with a person was handed off within the idle time (or the clinic keeps them until given back).
+    expect(clinic!.aboutBot).toMatch(/pasa a una persona/);
+    expect(clinic!.redirectionEnabled).toBe(true);
+    expect(clinic!.handoffIdleMinutes).toBe(idleMinutes ?? demoHandoff.idleMinutes);
+    const handedOff = await db.select().from(conversations).where(and(eq(conversations.botId, botId), isNotNull(conversations.humanAt), ne(conversations.status, 'closed')));
+    const withPerson = handedOff.filter((c) => c.status === 'human');
+    expect(handedOff.length).toBeGreaterThanOrEqual(3);
+    for (const c of handedOff) {
+      expect(c.humanAt!.getTime()).toBeLessThanOrEqual(now.getTime());
+      const idle = clinic!.handoffIdleMinutes * 60_000;
+      if (!idle) expect(c.status).toBe('human');
+      else if (c.status === 'human') expect(now.getTime() - c.humanAt!.getTime()).toBeLessThan(idle);
+      else {
+        // Given back by the idle rule: the bot told the customer when it took the conversation again.
+        const said = await db.select().from(messages).where(eq(messages.conversationId, c.id)).orderBy(messages.createdAt);
+        expect(said.at(-1)).toMatchObject({ author: 'bot', text: expect.stringContaining('Gracias por esperar'), createdAt: new Date(c.humanAt!.getTime() + idle) });
+      }
+    }
+    // What the inbox's panel promises ("Si nadie responde en … min") is the clinic's setting.
+    for (const c of withPerson) {
+      const shown = (await t.app.inject({ method: 'GET', url: `/api/conversations/${c.id}`, headers: { cookie } })).json();
+      expect(shown, JSON.stringify(shown).slice(0, 200)).toMatchObject({ status: 'human', idleMinutes: clinic!.handoffIdleMinutes });
+    }
+  }, 120_000);
 });

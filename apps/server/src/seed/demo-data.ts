@@ -10,6 +10,9 @@ import type { BotsService } from '../modules/bots/bots.service.ts';
 import { turnAppointments } from '../modules/appointments/index.ts';
 import { botTestsRepository } from '../modules/bot-tests/bot-tests.repository.ts';
 import { commitTurn } from '../modules/conversations/turn-commit.ts';
+import { engineBot } from '../modules/conversations/engine-bot.ts';
+import { idleReturnNotice } from '../modules/conversations/handoff-notices.ts';
+import type { BotRow } from '../modules/bots/index.ts';
 import { conversationsRepository, type ConversationsRepository, type MessageRow } from '../modules/conversations/conversations.repository.ts';
 import { crmRepository } from '../modules/crm/crm.repository.ts';
 import { defaultStagesOf } from '../modules/crm/crm.service.ts';
@@ -23,6 +26,7 @@ import {
   demoContactDetails,
   demoContactFields,
   demoConversations,
+  demoHandoff,
   demoDocuments,
   demoProducts,
   demoReminder,
@@ -92,7 +96,8 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
   if (deps.affiliates) await seedDemoAffiliates(deps.db, deps.affiliates, owner.id, now);
 
   const bot = await deps.bots.create(owner, { ...demoBot, user_email: owner.email });
-  await deps.bots.update(owner, bot.id, { timezone: demoTimezone, redirection_phone: demoBot.business_phone });
+  await deps.bots.update(owner, bot.id, { timezone: demoTimezone, redirection_phone: demoBot.business_phone, handoff_idle_minutes: demoHandoff.idleMinutes });
+  await deps.bots.setRedirection(owner, bot.id, demoHandoff.enabled);
   await deps.bots.setScheduling(owner, bot.id, demoScheduling);
   await deps.bots.setReminders(owner, bot.id, demoReminder);
 
@@ -109,14 +114,16 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
   for (const test of demoBotTests) await tests.insert({ botId: bot.id, question: test.question, expect: test.expect, expectNot: test.expectNot ?? [] }, botTestLimits.perBot);
 
   const repo = conversationsRepository(deps.db);
+  // Everything below follows the clinic's settings as stored: hours, appointment length, time zone, hand-off.
+  const clinic = (await repo.botForTurn(bot.id))!.bot;
   const stages = await crmRepository(deps.db).ensureStages(bot.id, defaultStagesOf(bot.purpose));
-  await storeDemoHistory(deps.db, bot.id, stages, demoTimezone, now);
+  await storeDemoHistory(deps.db, clinic, stages, now);
   const contactOf = new Map<string, string>();
   for (const c of demoConversations) {
-    const contactId = await storeConversation(deps.db, repo, owner, bot.id, c, now);
+    const contactId = await storeConversation(deps.db, repo, owner, clinic, c, now);
     if (contactId) contactOf.set(c.key, contactId);
   }
-  await seedCrm(owner, bot.id, contactOf, deps, now);
+  await seedCrm(owner, clinic, contactOf, deps, now);
   await seedDemoKnowledgeGaps(deps.db, deps.training, owner, bot.id, [...contactOf.values()], now);
   await seedDemoCampaigns(deps.db, owner, bot.id, now);
   await seedDemoAudit(deps.db, owner, { id: bot.id, name: bot.bot_name }, now);
@@ -133,7 +140,8 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
  * assistant captured, and the booked contacts in "Cita agendada" (the move the bot makes after a
  * booking, through the same service function).
  */
-async function seedCrm(owner: UserRow, botId: string, contactOf: Map<string, string>, deps: DemoDeps, now: Date): Promise<void> {
+async function seedCrm(owner: UserRow, clinic: BotRow, contactOf: Map<string, string>, deps: DemoDeps, now: Date): Promise<void> {
+  const botId = clinic.id;
   const fieldIds = new Map<string, string>();
   for (const f of demoContactFields) fieldIds.set(f.name, (await deps.crm.addField(owner, botId, f)).id);
   for (const c of demoConversations) {
@@ -144,33 +152,44 @@ async function seedCrm(owner: UserRow, botId: string, contactOf: Map<string, str
     if (Object.keys(values).length) await deps.crm.update(owner, contactId, { customFields: values });
     const actions = [
       ...(details?.captured ? [{ type: 'capture' as const, ...details.captured }] : []),
-      ...(c.booking ? [booked(c.booking, now)] : []),
+      ...(c.booking ? [booked(clinic, c.booking, now)] : []),
     ];
     if (actions.length) await deps.crm.afterTurn({ botId, contactId, actions });
   }
 }
 
-/** The appointment a demo conversation booked, as the bot's action said it. */
-function booked(booking: NonNullable<DemoConversation['booking']>, now: Date) {
-  const start = nextWeekdayAt(now, demoTimezone, booking.weekday, booking.time);
-  return { type: 'book' as const, start, end: new Date(start.getTime() + demoScheduling.appointment_minutes * MINUTE), service: booking.service };
+/** The appointment a demo conversation booked, as the bot's action said it: the day it named, as long as the clinic's appointments. */
+function booked(clinic: BotRow, booking: NonNullable<DemoConversation['booking']>, now: Date) {
+  const start = nextWeekdayAt(now, clinic.timezone, booking.weekday, booking.time);
+  return { type: 'book' as const, start, end: new Date(start.getTime() + (clinic.scheduling[0]?.appointment_minutes ?? 30) * MINUTE), service: booking.service };
+}
+
+/**
+ * When a person last had a handed-off conversation: their last reply, or the bot's hand-off (its
+ * last line) when nobody answered yet. Minutes after the first line.
+ */
+export function handedOffAt(c: Pick<DemoConversation, 'lines'>): number {
+  const person = c.lines.findLast((l) => l.from === 'human');
+  return (person ?? c.lines.findLast((l) => l.from === 'bot'))?.at ?? 0;
 }
 
 async function storeConversation(
   db: Db,
   repo: ConversationsRepository,
   owner: UserRow,
-  botId: string,
+  clinic: BotRow,
   c: DemoConversation,
   now: Date,
 ): Promise<string | undefined> {
+  const botId = clinic.id;
   const start = now.getTime() - c.startedMinutesAgo * MINUTE;
   let conversation: { id: string; contactId: string } | undefined;
   const lastOut = c.lines.findLastIndex((l) => l.from === 'bot');
   let patched = false;
   for (const [i, line] of c.lines.entries()) {
     const at = new Date(start + line.at * MINUTE);
-    const key = `demo:${c.key}:${i}`;
+    // Message ids and idempotency keys are unique across bots: each demo clinic has its own.
+    const key = `demo:${botId}:${c.key}:${i}`;
     if (line.from === 'customer') {
       const stored = await repo.receive({
         botId,
@@ -188,8 +207,7 @@ async function storeConversation(
       continue;
     }
     if (!conversation) continue;
-    const booking = c.booking && i === lastOut ? c.booking : undefined;
-    const bookedAt = booking && nextWeekdayAt(now, demoTimezone, booking.weekday, booking.time);
+    const booking = c.booking && i === lastOut ? booked(clinic, c.booking, now) : undefined;
     const contactPatch = patched ? undefined : { ...(c.email && { email: c.email }), ...(c.phone && { phone: c.phone }) };
     patched = true;
     const stored = await commitTurn(db, {
@@ -201,7 +219,7 @@ async function storeConversation(
       channel: c.channel,
       processedIds: [],
       contactPatch,
-      bookings: bookedAt && booking ? [{ start: bookedAt, end: new Date(bookedAt.getTime() + demoScheduling.appointment_minutes * MINUTE), service: booking.service }] : [],
+      bookings: booking ? [{ start: booking.start, end: booking.end, service: booking.service }] : [],
       cancellations: [],
       reschedules: [],
       handoff: false,
@@ -212,8 +230,23 @@ async function storeConversation(
     const message = stored === 'skipped' ? undefined : stored[0];
     if (message) await repo.setStatus(message.id, deliveredState(c, i, now, at));
   }
-  if (conversation && c.status !== 'bot') await repo.setConversationStatus(conversation.id, c.status);
-  return conversation?.contactId;
+  if (!conversation) return undefined;
+  if (c.status === 'human') {
+    // The clinic's idle rule, as its job would have applied it: a conversation nobody of the team
+    // answered for the idle minutes went back to the bot, which told the customer.
+    const humanAt = new Date(start + handedOffAt(c) * MINUTE);
+    const back = clinic.handoffIdleMinutes > 0 ? new Date(humanAt.getTime() + clinic.handoffIdleMinutes * MINUTE) : undefined;
+    if (back && back.getTime() <= now.getTime()) {
+      const notice = await commitTurn(db, {
+        conversationId: conversation.id, botId, contactId: conversation.contactId, ownerId: owner.id, month: monthOf(back), channel: c.channel, processedIds: [],
+        bookings: [], cancellations: [], reschedules: [], handoff: false, state: {}, at: new Date(back.getTime() - 1),
+        drafts: [{ text: idleReturnNotice(engineBot(clinic)), idempotencyKey: `demo:${botId}:${c.key}:idle`, author: 'bot' }],
+      }, turnAppointments(db));
+      if (notice !== 'skipped' && notice[0]) await repo.setStatus(notice[0].id, 'read');
+      await repo.setConversationStatus(conversation.id, 'bot', humanAt);
+    } else await repo.setConversationStatus(conversation.id, 'human', humanAt);
+  } else if (c.status !== 'bot') await repo.setConversationStatus(conversation.id, c.status);
+  return conversation.contactId;
 }
 
 /** Read when the customer wrote after it (or it is older than an hour), delivered otherwise. */

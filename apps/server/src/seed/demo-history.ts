@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { SchedulingItem } from '@charla/shared';
 import type { Db } from '../db/client.ts';
 import { addDays } from '@charla/shared/dates';
 import { localParts, zonedTimeToUtc } from '@charla/shared/dates';
 import { appointmentsRepository } from '../modules/appointments/appointments.repository.ts';
+import { openingStarts } from '../modules/appointments/availability.ts';
 import type { appointments } from '../modules/appointments/appointments.table.ts';
 import { conversationsRepository } from '../modules/conversations/conversations.repository.ts';
 import type { contactIdentities, contacts, conversations, messages } from '../modules/conversations/conversations.table.ts';
@@ -36,13 +38,25 @@ function random(seed: number) {
 /** Hours customers write at, busier late morning and early evening. */
 const hours = [9, 10, 10, 11, 11, 12, 12, 13, 16, 17, 18, 18, 19, 19, 20, 21];
 
+/** The clinic's settings its history follows: its time zone, and its opening hours and appointment length. */
+export interface DemoClinic {
+  id: string;
+  timezone: string;
+  scheduling: SchedulingItem[];
+}
+
 /**
  * Ninety days of earlier customers of the demo clinic, so the CRM's summary has a history: each a
- * contact with one closed conversation (a question and the bot's answer), some who left a phone or
- * an e-mail, booked and were attended (moved to the stages), a few a person answered. The days
- * before `now` only: today's activity is the demo's live conversations.
+ * contact with one closed conversation (a question and the answer, a few a person gave), some who
+ * left a phone or an e-mail, booked and were attended (moved to the stages), or did not come. The
+ * days before `now` only: today's activity is the demo's live conversations. The appointments follow
+ * the clinic's own settings as the bot would book them: a free start of its opening hours on one
+ * of the next days it is open, as long as the appointment length, never two at once, all over by now.
  */
-export async function storeDemoHistory(db: Db, botId: string, stages: StageRow[], timeZone: string, now: Date): Promise<number> {
+export async function storeDemoHistory(db: Db, clinic: DemoClinic, stages: StageRow[], now: Date): Promise<number> {
+  const { id: botId, timezone: timeZone } = clinic;
+  const schedule = clinic.scheduling[0];
+  const length = (schedule?.appointment_minutes ?? 30) * MINUTE;
   const next = random(20_261_125);
   const today = localParts(now, timeZone);
   const stage = (name: string) => stages.find((s) => s.name === name);
@@ -54,6 +68,23 @@ export async function storeDemoHistory(db: Db, botId: string, stages: StageRow[]
     messages: [] as (typeof messages.$inferInsert)[],
     appointments: [] as (typeof appointments.$inferInsert)[],
     changes: [] as (typeof contactStageChanges.$inferInsert)[],
+  };
+  const taken: number[] = [];
+  /** A free start on one of the clinic's open days after `at` (the first or the second, as the customer chose), over before now. */
+  const slotAfter = (at: Date): Date | undefined => {
+    const asked = localParts(at, timeZone);
+    let open = 0;
+    const wanted = 1 + Math.floor(next() * 2);
+    for (let ahead = 1; ahead <= 14; ahead++) {
+      const starts = openingStarts(schedule, timeZone, addDays(asked, ahead));
+      if (!starts.length || ++open < wanted) continue;
+      const free = starts.filter((s) => s.getTime() + length <= now.getTime() && !taken.some((t) => Math.abs(t - s.getTime()) < length));
+      if (!free.length) continue;
+      const start = free[Math.floor(next() * free.length)]!;
+      taken.push(start.getTime());
+      return start;
+    }
+    return undefined;
   };
   let made = 0;
   for (let back = 89; back >= 1; back--) {
@@ -68,30 +99,35 @@ export async function storeDemoHistory(db: Db, botId: string, stages: StageRow[]
       const digits = String(3_300_000_000 + made * 7919).slice(0, 10);
       const phone = channel === 'whatsapp' || next() < 0.3 ? `+52${digits}` : '';
       const email = next() < 0.35 ? `${name.toLowerCase().normalize('NFD').replace(/[^a-z ]/g, '').replace(' ', '.')}${made}@gmail.com` : '';
-      const books = (phone || email) && next() < 0.45 && back >= 3;
+      const start = (phone || email) && next() < 0.45 ? slotAfter(at) : undefined;
       const fate = next();
-      const toStage = books ? (fate < 0.7 ? attended : fate < 0.85 ? booked : lost) : fate < 0.08 ? lost : undefined;
+      const toStage = start ? (fate < 0.7 ? attended : fate < 0.85 ? booked : lost) : fate < 0.08 ? lost : undefined;
       const contactId = randomUUID();
       const conversationId = randomUUID();
-      rows.contacts.push({ id: contactId, botId, name, phone, email, stageId: toStage?.id ?? null, stagePosition: made, createdAt: at, updatedAt: at });
+      const answered = new Date(at.getTime() + MINUTE);
+      rows.contacts.push({ id: contactId, botId, name, phone, email, stageId: toStage?.id ?? null, stagePosition: made, createdAt: at, updatedAt: answered });
       rows.identities.push({ botId, channel, externalId: `demo-history-${made}`, contactId });
       const person = next() < 0.15;
-      rows.conversations.push({ id: conversationId, botId, contactId, channel, status: 'closed', createdAt: at, updatedAt: at, lastMessageAt: new Date(at.getTime() + 2 * MINUTE), lastInboundAt: at, humanAt: person ? new Date(at.getTime() + 3 * MINUTE) : null });
+      // A person who answered took the conversation the moment they wrote.
+      rows.conversations.push({ id: conversationId, botId, contactId, channel, status: 'closed', createdAt: at, updatedAt: answered, lastMessageAt: answered, lastInboundAt: at, humanAt: person ? answered : null });
       const [question, answer] = questions[Math.floor(next() * questions.length)]!;
       rows.messages.push(
-        { conversationId, botId, channel, direction: 'in', text: question, status: 'processed', author: 'customer', externalId: `demo-history-${made}`, createdAt: at },
-        { conversationId, botId, channel, direction: 'out', text: answer, status: 'read', author: person ? 'human' : 'bot', createdAt: new Date(at.getTime() + MINUTE) },
+        { conversationId, botId, channel, direction: 'in', text: question, status: 'processed', author: 'customer', externalId: `demo-history:${botId}:${made}`, createdAt: at },
+        { conversationId, botId, channel, direction: 'out', text: answer, status: 'read', author: person ? 'human' : 'bot', createdAt: answered },
       );
-      if (books) {
-        const start = new Date(at.getTime() + (1 + Math.floor(next() * 2)) * 1440 * MINUTE);
-        rows.appointments.push({ botId, contactId, conversationId, startAt: start, endAt: new Date(start.getTime() + 45 * MINUTE), service: 'Limpieza dental', status: toStage === lost ? 'no_show' : 'completed', createdAt: new Date(at.getTime() + MINUTE), updatedAt: start });
+      const end = start && new Date(start.getTime() + length);
+      if (start && end) {
+        rows.appointments.push({ botId, contactId, conversationId, startAt: start, endAt: end, service: 'Limpieza dental', status: toStage === lost ? 'no_show' : 'completed', createdAt: answered, updatedAt: end });
       }
       if (toStage) {
-        const path = toStage === attended ? [booked, attended] : toStage === booked ? [booked] : [toStage];
+        // Booked by the bot as it answered; attended or not once the appointment was over (a person's call).
+        const path: [StageRow | undefined, Date, 'bot' | 'person'][] = start && end
+          ? toStage === booked ? [[booked, answered, 'bot']] : [[booked, answered, 'bot'], [toStage, end, 'person']]
+          : [[toStage, new Date(Math.min(at.getTime() + 1440 * MINUTE, now.getTime() - MINUTE)), 'person']];
         let from = 'Nuevo';
-        for (const [k, s] of path.entries()) {
+        for (const [s, when, by] of path) {
           if (!s) continue;
-          rows.changes.push({ botId, contactId, fromStage: from, toStage: s.name, by: k === 0 && books ? 'bot' : 'person', createdAt: new Date(at.getTime() + (k + 1) * 1440 * MINUTE) });
+          rows.changes.push({ botId, contactId, fromStage: from, toStage: s.name, by, createdAt: when });
           from = s.name;
         }
       }

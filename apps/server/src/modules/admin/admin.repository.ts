@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { paidPlans, type PlanLevel } from '@charla/shared';
+import { paidPlans, trialChannels, type PlanLevel } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { users, sessions } from '../auth/auth.table.ts';
 import { bots, channelAccounts } from '../bots/bots.table.ts';
@@ -44,6 +44,9 @@ export interface AdminBotRow {
   channels: string[] | string | null;
 }
 
+/** Messages with customers: not the owner's tries in the playground or on the demonstration channel. */
+const traffic = sql`channel not in (${sql.join(trialChannels.map((c) => sql`${c}`), sql`, `)})`;
+
 /** The console's reads over every account (the admin module writes nothing of its own: changes go through the owners' faces). */
 export function adminRepository(db: Db) {
   const accountColumns = (month: string) => sql`u.id, u.name, u.email, u.role, u.membership_type, u.created_at, u.suspended_at, u.suspended_reason,
@@ -63,8 +66,8 @@ export function adminRepository(db: Db) {
           (select count(*)::int from ${users} where role = 'owner') as accounts,
           (select count(*)::int from ${users} where role = 'owner' and suspended_at is not null) as suspended,
           (select count(*)::int from ${bots} where deleted_at is null and bot_enabled and not locked and switched_off_for_plan_at is null) as active_bots,
-          (select count(*)::int from ${messages} where created_at >= ${dayStart.toISOString()}::timestamptz and channel <> 'playground') as messages_today,
-          (select count(*)::int from ${messages} where created_at >= ${monthStart.toISOString()}::timestamptz and channel <> 'playground') as messages_month`);
+          (select count(*)::int from ${messages} where created_at >= ${dayStart.toISOString()}::timestamptz and ${traffic}) as messages_today,
+          (select count(*)::int from ${messages} where created_at >= ${monthStart.toISOString()}::timestamptz and ${traffic}) as messages_month`);
       const plans = await queryRows<{ plan: string; accounts: number }>(
         db,
         sql`select membership_type as plan, count(*)::int as accounts from ${users} where role = 'owner' group by membership_type`,

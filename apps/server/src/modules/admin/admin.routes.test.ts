@@ -118,6 +118,27 @@ describe.each(engines)('the admin console on %s', (dbEngine) => {
     expect(after.messages_month).toBeGreaterThanOrEqual(after.messages_today);
   });
 
+  it("counts the customers' messages, not the owner's tries in the playground or on the demonstration channel", async () => {
+    const owner = await signUp(t);
+    const botId = await createBot(t, owner);
+    const overview = async () => (await asAdmin({ method: 'GET', url: '/api/admin/overview' })).json() as { messages_today: number; messages_month: number };
+    const usage = async () => (await asAdmin({ method: 'GET', url: `/api/admin/accounts/${owner.userId}` })).json().account.messages_month as number;
+    const rowsOf = () => t.database.db.select().from(messages).where(eq(messages.botId, botId));
+    const before = await overview();
+    // A customer the owner plays in "Simular cliente", and the owner in the playground: both answered.
+    await t.modules.pipeline.receive({ botId, channel: 'demo', contactExternalId: 'phone:5213310009999', contactName: 'Cliente de prueba', externalId: `demo_${randomUUID()}`, text: 'Hola', at: new Date() });
+    await until(rowsOf, (r) => r.some((m) => m.channel === 'demo' && m.direction === 'out'));
+    expect(await usage()).toBe(0);
+    const tried = await as(t, owner)({ method: 'POST', url: `/api/playground/${botId}/messages`, payload: { text: 'Hola', client_message_id: randomUUID() } });
+    expect(tried.statusCode).toBe(202);
+    await until(rowsOf, (r) => r.some((m) => m.channel === 'playground' && m.direction === 'out'));
+    expect(await overview()).toMatchObject({ messages_today: before.messages_today, messages_month: before.messages_month });
+    // A customer on Messenger is traffic: the message and the bot's reply.
+    await t.modules.pipeline.receive({ botId, channel: 'messenger', contactExternalId: 'psid-trafico', externalId: `m_${randomUUID()}`, text: 'Hola', at: new Date() });
+    await until(rowsOf, (r) => r.some((m) => m.channel === 'messenger' && m.direction === 'out'));
+    expect(await overview()).toMatchObject({ messages_today: before.messages_today + 2, messages_month: before.messages_month + 2 });
+  });
+
   it('finds accounts by name or e-mail without accents or case, filters by plan and pages', async () => {
     const tag = randomUUID().slice(0, 8);
     const jose = await signUp(t, { name: `José Ñúñez ${tag}` });

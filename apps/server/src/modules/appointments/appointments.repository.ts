@@ -12,6 +12,10 @@ export type ContactRow = typeof contacts.$inferSelect;
 export type AppointmentView = AppointmentRow & { contact: Pick<ContactRow, 'id' | 'name' | 'phone' | 'email'>; channel: string | null };
 
 const active = inArray(appointments.status, [...activeAppointmentStatuses]);
+/** Booked or confirmed, and not the owner's try in the playground: what holds its time (the exclusion constraint's rows). */
+const holdsTime = and(active, eq(appointments.playground, false));
+/** Whether an appointment of the contact is the owner's try in the playground (its contact says so). */
+const playgroundOf = (contactId: string) => sql<boolean>`coalesce((select ${contacts.playground} from ${contacts} where ${contacts.id} = ${contactId}), false)`;
 const isViolation = (err: unknown, code: string): boolean => {
   for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === code) return true;
   return false;
@@ -42,19 +46,20 @@ export function appointmentsRepository(db: Db) {
   }
 
   return {
-    /** Booked or confirmed appointments of a bot that overlap [start, end), but `except`. */
+    /** Booked or confirmed appointments of a bot's customers that overlap [start, end), but `except`. */
     async overlapping(botId: string, start: Date, end: Date, except?: string): Promise<AppointmentRow[]> {
       return db
         .select()
         .from(appointments)
-        .where(and(eq(appointments.botId, botId), active, lt(appointments.startAt, end), gt(appointments.endAt, start), except ? ne(appointments.id, except) : undefined));
+        .where(and(eq(appointments.botId, botId), holdsTime, lt(appointments.startAt, end), gt(appointments.endAt, start), except ? ne(appointments.id, except) : undefined));
     },
 
+    /** Booked or confirmed appointments of a bot's customers that overlap [from, to), by start. */
     async inRange(botId: string, from: Date, to: Date): Promise<AppointmentRow[]> {
       return db
         .select()
         .from(appointments)
-        .where(and(eq(appointments.botId, botId), active, lt(appointments.startAt, to), gt(appointments.endAt, from)))
+        .where(and(eq(appointments.botId, botId), holdsTime, lt(appointments.startAt, to), gt(appointments.endAt, from)))
         .orderBy(asc(appointments.startAt));
     },
 
@@ -143,7 +148,7 @@ export function appointmentsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    insert: (values: AppointmentInsert) => guarded(async () => (await db.insert(appointments).values(values).returning())[0]!),
+    insert: (values: AppointmentInsert) => guarded(async () => (await db.insert(appointments).values({ ...values, playground: playgroundOf(values.contactId) }).returning())[0]!),
 
     update: (id: string, patch: Partial<AppointmentInsert>) =>
       guarded(async () => (await db.update(appointments).set({ ...patch, updatedAt: new Date() }).where(eq(appointments.id, id)).returning())[0]),
@@ -285,7 +290,7 @@ export function appointmentsRepository(db: Db) {
           await db.update(appointments).set({ startAt: r.start, endAt: r.end, updatedAt: new Date() }).where(ofContact(r.appointmentId));
         }
         for (const b of input.bookings) {
-          await db.insert(appointments).values({ botId: input.botId, contactId: input.contactId, conversationId: input.conversationId, startAt: b.start, endAt: b.end, service: b.service });
+          await db.insert(appointments).values({ botId: input.botId, contactId: input.contactId, conversationId: input.conversationId, startAt: b.start, endAt: b.end, service: b.service, playground: playgroundOf(input.contactId) });
         }
       });
     },

@@ -6,8 +6,10 @@ import { bots } from '../bots/bots.table.ts';
 import { contacts, conversations, messages } from '../conversations/conversations.table.ts';
 
 /**
- * Appointments of a bot's business. Two booked or confirmed appointments of one bot never
- * overlap: an exclusion constraint in the database (see the migrations) refuses the second one.
+ * Appointments of a bot's business. Two booked or confirmed appointments of one bot's customers
+ * never overlap: an exclusion constraint in the database (see the migrations) refuses the second
+ * one. The owner's tries in the playground (`playground`) are left out of it: they hold no time a
+ * customer could book.
  */
 export const appointments = pgTable(
   'appointments',
@@ -23,6 +25,8 @@ export const appointments = pgTable(
     status: text('status', { enum: appointmentStatuses }).notNull().default('booked'),
     /** Who booked it: the bot in a conversation, or the owner from the calendar. */
     source: text('source', { enum: appointmentSources }).notNull().default('bot'),
+    /** Booked by the owner trying the bot in the playground (its contact's `playground`, set when made). */
+    playground: boolean('playground').notNull().default(false),
     /** The `updated_at` its reminder jobs were last set for: when they differ, the jobs are set again. */
     remindersSyncedAt: timestamp('reminders_synced_at', { withTimezone: true }),
     /** The ids of its reminder jobs waiting in the queue. */

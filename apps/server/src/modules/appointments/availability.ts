@@ -6,6 +6,22 @@ const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
 const SEARCH_DAYS = 14;
 
 /**
+ * The starts a business offers on one local day (`date` in `timeZone`): every opening range of
+ * that weekday stepped by the appointment length, each whole appointment before the range closes.
+ */
+export function openingStarts(schedule: SchedulingItem | undefined, timeZone: string, date: { year: number; month: number; day: number }): Date[] {
+  const length = schedule?.appointment_minutes ?? 30;
+  const day = weekdays[(new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7]!;
+  const starts: Date[] = [];
+  for (const r of schedule?.hours[day] ?? []) {
+    for (let m = minutesOf(r.start); m + length <= minutesOf(r.end); m += length) {
+      starts.push(zonedTimeToUtc({ ...date, hour: Math.floor(m / 60), minute: m % 60 }, timeZone));
+    }
+  }
+  return starts;
+}
+
+/**
  * When a bot's business can take an appointment: inside its weekly opening hours (in its time
  * zone), the whole appointment before closing, and overlapping no confirmed appointment.
  */
@@ -29,18 +45,6 @@ export function availability(repo: AppointmentsRepository, bot: { id: string; ti
     return clash.length ? 'taken' : 'free';
   }
 
-  /** Candidate starts of one local day: every opening range stepped by the appointment length. */
-  function dayStarts(date: { year: number; month: number; day: number }, weekday: number): Date[] {
-    const day = weekdays[(weekday + 6) % 7]!;
-    const starts: Date[] = [];
-    for (const r of schedule?.hours[day] ?? []) {
-      for (let m = minutesOf(r.start); m + length <= minutesOf(r.end); m += length) {
-        starts.push(zonedTimeToUtc({ ...date, hour: Math.floor(m / 60), minute: m % 60 }, bot.timezone));
-      }
-    }
-    return starts;
-  }
-
   /** Up to `count` free starts at or after `from` (within two weeks), each `minutes` long. */
   async function freeStarts(from: Date, now: Date, count: number, minutes = length, except?: string): Promise<Date[]> {
     if (!schedule) return [];
@@ -50,7 +54,7 @@ export function availability(repo: AppointmentsRepository, bot: { id: string; ti
     const found: Date[] = [];
     for (let d = 0; d <= SEARCH_DAYS && found.length < count; d++) {
       const local = localParts(new Date(begin.getTime() + d * 86_400_000), bot.timezone);
-      for (const start of dayStarts(local, local.weekday)) {
+      for (const start of openingStarts(schedule, bot.timezone, local)) {
         if (start.getTime() < begin.getTime() || found.length >= count || !withinHours(start, minutes)) continue;
         const stop = start.getTime() + minutes * 60_000;
         if (!taken.some((a) => a.startAt.getTime() < stop && a.endAt.getTime() > start.getTime())) found.push(start);

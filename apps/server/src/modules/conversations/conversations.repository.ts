@@ -83,7 +83,8 @@ export function conversationsRepository(db: Db) {
     if (known) return { id: known.id, created: false };
     const [contact] = await tx
       .insert(contacts)
-      .values({ botId: m.botId, name: m.contactName ?? '', phone: m.contactPhone ?? '', playground: m.channel === 'playground' })
+      // First seen when their first message was written ("Primer contacto"), not when it reached us.
+      .values({ botId: m.botId, name: m.contactName ?? '', phone: m.contactPhone ?? '', playground: m.channel === 'playground', createdAt: m.at })
       .returning({ id: contacts.id });
     await tx.insert(contactIdentities).values({ botId: m.botId, channel: m.channel, externalId: m.contactExternalId, contactId: contact!.id });
     return { id: contact!.id, created: true };
@@ -272,8 +273,9 @@ export function conversationsRepository(db: Db) {
       return row;
     },
 
-    async setConversationStatus(id: string, status: ConversationRow['status']): Promise<void> {
-      await db.update(conversations).set({ status, updatedAt: new Date() }).where(eq(conversations.id, id));
+    /** Sets a conversation's status; with `humanAt`, when a person last took or answered it (the idle return counts from it). */
+    async setConversationStatus(id: string, status: ConversationRow['status'], humanAt?: Date): Promise<void> {
+      await db.update(conversations).set({ status, updatedAt: new Date(), ...(humanAt && { humanAt }) }).where(eq(conversations.id, id));
     },
 
     /**

@@ -255,21 +255,52 @@ describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
     expect(row?.count).toBe(2);
   });
 
+  /** A customer of the demonstration channel writes (a real customer of the bot, unlike the playground). */
+  const customerSays = async (owner: Account, botId: string, name: string, text: string) => {
+    const res = await as(t, owner)({ method: 'POST', url: `/api/demo-channel/${botId}/messages`, payload: { customer: { name }, text, client_message_id: randomUUID() } });
+    expect(res.statusCode, res.body).toBe(202);
+    return (res.json() as { contactId: string }).contactId;
+  };
+  const customerChat = async (owner: Account, botId: string, contactId: string) =>
+    (await as(t, owner)({ method: 'GET', url: `/api/demo-channel/${botId}/customers/${contactId}` })).json() as { messages: { author: string; text: string }[] };
+  const botReplies = (c: { messages: { author: string; text: string }[] }) => c.messages.filter((m) => m.author === 'bot');
+
   it('books once when two customers take the same slot: the other is offered the next one', async () => {
     const { owner, botId } = await ownerWithBot();
-    // A second person who may use this bot's playground too: the main admin account.
-    const admin = await signUp(t);
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
     const start = new Date('2030-01-08T16:00:00Z'); // a Tuesday, 10:00 in Mexico City
     script = () => ({ replies: ['¡Listo! Tu cita quedó agendada.'], actions: [{ type: 'book', start, end: new Date(start.getTime() + 30 * 60_000), service: 'Limpieza' }] });
-    await Promise.all([say(owner, botId, 'Quiero cita el martes a las 10'), as(t, admin)({ method: 'POST', url: `/api/playground/${botId}/messages`, payload: { text: 'Yo también el martes a las 10', client_message_id: randomUUID() } })]);
-    const a = await until(() => conversation(owner, botId), (c) => outbound(c).length === 1);
-    const b = await until(async () => (await as(t, admin)({ method: 'GET', url: `/api/playground/${botId}` })).json(), (c) => outbound(c).length === 1);
-    const texts = [outbound(a)[0]?.text, outbound(b)[0]?.text].sort();
+    const [ana, beto] = await Promise.all([customerSays(owner, botId, 'Ana', 'Quiero cita el martes a las 10'), customerSays(owner, botId, 'Beto', 'Yo también el martes a las 10')]);
+    const a = await until(() => customerChat(owner, botId, ana), (c) => botReplies(c).length === 1);
+    const b = await until(() => customerChat(owner, botId, beto), (c) => botReplies(c).length === 1);
+    const texts = [botReplies(a)[0]?.text, botReplies(b)[0]?.text].sort();
     expect(texts[0]).toMatch(/^Ese horario se acaba de ocupar/);
     expect(texts[1]).toBe('¡Listo! Tu cita quedó agendada.');
     const booked = await t.database.db.select().from(appointments).where(eq(appointments.botId, botId));
     expect(booked).toHaveLength(1);
+  });
+
+  it("leaves the owner's tries in the playground out of the rule of no overlap: a customer still books that time", async () => {
+    const { owner, botId } = await ownerWithBot();
+    const start = new Date('2030-01-08T16:00:00Z'); // a Tuesday, 10:00 in Mexico City
+    script = () => ({ replies: ['¡Listo! Tu cita quedó agendada.'], actions: [{ type: 'book', start, end: new Date(start.getTime() + 30 * 60_000), service: 'Limpieza' }] });
+    await say(owner, botId, 'Quiero cita el martes a las 10');
+    await until(() => conversation(owner, botId), (c) => outbound(c).length === 1);
+    const ana = await customerSays(owner, botId, 'Ana', 'Quiero cita el martes a las 10');
+    const a = await until(() => customerChat(owner, botId, ana), (c) => botReplies(c).length === 1);
+    expect(botReplies(a)[0]!.text).toBe('¡Listo! Tu cita quedó agendada.');
+    const booked = await t.database.db.select().from(appointments).where(eq(appointments.botId, botId));
+    expect(booked.map((b) => [b.playground, b.startAt.toISOString(), b.status]).sort()).toEqual([
+      [false, start.toISOString(), 'booked'],
+      [true, start.toISOString(), 'booked'],
+    ]);
+    // The calendar shows the customer's only; a second customer at that time is refused as before.
+    const day = `from=${encodeURIComponent('2030-01-08T00:00:00Z')}&to=${encodeURIComponent('2030-01-09T00:00:00Z')}`;
+    const listed = (await as(t, owner)({ method: 'GET', url: `/api/appointments?botId=${botId}&${day}` })).json().items as { contact: { name: string } }[];
+    expect(listed.map((i) => i.contact.name)).toEqual(['Ana']);
+    const beto = await customerSays(owner, botId, 'Beto', 'Yo también el martes a las 10');
+    const b = await until(() => customerChat(owner, botId, beto), (c) => botReplies(c).length === 1);
+    expect(botReplies(b)[0]!.text).toMatch(/^Ese horario se acaba de ocupar/);
+    expect(await t.database.db.select().from(appointments).where(eq(appointments.botId, botId))).toHaveLength(2);
   });
 
   it('refuses overlapping appointments in the database itself', async () => {
@@ -281,6 +312,11 @@ describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
     await expect(t.database.db.insert(appointments).values(slot('2030-02-01T16:15:00Z', '2030-02-01T16:45:00Z'))).rejects.toThrow();
     await t.database.db.insert(appointments).values(slot('2030-02-01T16:30:00Z', '2030-02-01T17:00:00Z'));
     await t.database.db.insert(appointments).values({ ...slot('2030-02-01T16:00:00Z', '2030-02-01T16:30:00Z'), status: 'cancelled' });
+    // The owner's try in the playground is left out of the rule: it takes a customer's time, and a customer takes its.
+    await t.database.db.insert(appointments).values({ ...slot('2030-02-01T16:00:00Z', '2030-02-01T16:30:00Z'), playground: true });
+    await t.database.db.insert(appointments).values({ ...slot('2030-02-01T17:00:00Z', '2030-02-01T17:30:00Z'), playground: true });
+    await t.database.db.insert(appointments).values(slot('2030-02-01T17:00:00Z', '2030-02-01T17:30:00Z'));
+    await expect(t.database.db.insert(appointments).values(slot('2030-02-01T17:15:00Z', '2030-02-01T17:45:00Z'))).rejects.toThrow();
   });
 
   it("refuses the playground of another owner's bot", async () => {

@@ -60,8 +60,9 @@ export function commitTurn(db: Db, input: TurnChanges, appointments: Pick<TurnAp
       lastMessageAt: stored.at(-1)?.createdAt,
       ...(input.handoff && { handoffAt: input.handoffAt ?? new Date() }),
     });
-    // A picture sent on its own before its reply is part of that reply, not one more message.
-    await usageRepository(tx).add(input.ownerId, input.month, stored.filter((m) => m.author === 'bot' && m.text.trim()).length);
+    // A picture sent on its own before its reply is part of that reply, not one more message. The
+    // demonstration channel is the owner trying the product with no customer: not the plan's usage.
+    if (input.channel !== 'demo') await usageRepository(tx).add(input.ownerId, input.month, stored.filter((m) => m.author === 'bot' && m.text.trim()).length);
     return stored;
   });
 }

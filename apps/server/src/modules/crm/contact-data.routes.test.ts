@@ -104,12 +104,19 @@ describe.each(engines)('contact fields, import, export and merge on %s', (dbEngi
     const jose = people.find((c) => c.name === 'José Núñez')!;
     expect(jose).toMatchObject({ phone: '+523312345678', email: 'jose@example.mx', tags: ['vip', 'crédito'], stageId: stages[1]!.id, stageSetBy: 'person', customFields: { [size.id]: 'Grande' }, captured: { interest: 'SUV' } });
     expect(people.find((c) => c.name === 'Ana')).toMatchObject({ phone: '+14155552671', email: 'ana@example.com', stageId: stages[0]!.id, stageSetBy: null });
+    // The file has no consent column: nobody imported from it accepts marketing, as a contact added by hand.
+    expect(people.map((c) => c.marketingConsent)).toEqual([false, false]);
 
     // The same people again update them; the errors are in English for an English reader.
     const again = await importCsv(api, botId, latin1, shown.mapping, 'en');
     expect(again).toMatchObject({ created: 0, updated: 2, skipped: 4 });
     expect(again.errors[0]).toEqual({ row: 3, message: 'Phone "123" is missing digits.' });
     expect(await list(api, botId)).toHaveLength(2);
+    // A later file that says "sí" gives the consent; the same file without the column again keeps it.
+    const consent = 'Correo,Acepta marketing\r\njose@example.mx,sí\r\n';
+    expect(await importCsv(api, botId, consent, (await preview(api, botId, consent)).mapping)).toMatchObject({ created: 0, updated: 1 });
+    expect(await importCsv(api, botId, latin1, shown.mapping)).toMatchObject({ created: 0, updated: 2 });
+    expect((await list(api, botId)).map((c) => [c.name, c.marketingConsent]).sort()).toEqual([['Ana', false], ['José Núñez', true]]);
 
     const noKey = await api({ method: 'POST', url: '/api/contacts/import', ...multipart({ botId, mapping: JSON.stringify({ Nombre: 'ignore' }) }, csvFile(latin1)) });
     expect(noKey.statusCode).toBe(400);

@@ -334,7 +334,8 @@ export function crmRepository(db: Db) {
               stage_id: c.stageId,
               stage_position: await next(c.stageId),
               stage_set_by: c.stageFromFile ? 'person' : null,
-              marketing_consent: c.marketingConsent ?? true,
+              // Consent to marketing is given, never assumed: a file without the column has not given it.
+              marketing_consent: c.marketingConsent ?? false,
               custom_fields: c.customFields ?? {},
               captured: c.captured ?? {},
             });

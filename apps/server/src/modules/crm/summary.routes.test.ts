@@ -44,15 +44,15 @@ describe.each(engines)('crm summary on %s', (dbEngine) => {
       .returning();
     const [ana, beto, carla, diego, eva, fausto, , hugo] = made;
     // Conversations: Ana's (the bot alone) and Beto's (a person took it); Carla's handed to a
-    // person; Diego's; Eva's; Fausto's, started 40 days ago and still the bot's; Hugo's, where
-    // only the business wrote.
+    // person; Diego's, on the demonstration channel (a customer of the demo, counted as any);
+    // Eva's; Fausto's, started 40 days ago and still the bot's; Hugo's, where only the business wrote.
     const chats = await db
       .insert(conversations)
       .values([
         { botId, contactId: ana!.id, channel: 'whatsapp', createdAt: at(0, 0) },
         { botId, contactId: beto!.id, channel: 'whatsapp', createdAt: at(0, 1), status: 'closed', humanAt: at(0, 2) },
         { botId, contactId: carla!.id, channel: 'messenger', createdAt: at(2, 23), status: 'human' },
-        { botId, contactId: diego!.id, channel: 'whatsapp', createdAt: at(10, 12) },
+        { botId, contactId: diego!.id, channel: 'demo', createdAt: at(10, 12) },
         { botId, contactId: eva!.id, channel: 'instagram', createdAt: at(40, 12) },
         { botId, contactId: fausto!.id, channel: 'whatsapp', createdAt: at(40, 13) },
         { botId, contactId: hugo!.id, channel: 'whatsapp', createdAt: at(0, 3) },

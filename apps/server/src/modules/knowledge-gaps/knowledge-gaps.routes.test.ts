@@ -176,5 +176,9 @@ describe.each(engines)('preguntas sin respuesta on %s', (dbEngine) => {
     await until(async () => (await api({ method: 'GET', url: `/api/playground/${botId}` })).json().messages.length, (n: number) => n >= 2);
     await new Promise((r) => setTimeout(r, 300));
     expect((await list(owner, botId)).map((g) => g.id)).toEqual([gap!.id]);
+    // A customer of the demonstration channel is the demo's customer: the question is recorded.
+    await t.modules.pipeline.receive({ botId, channel: 'demo', contactExternalId: 'phone:5213310007777', contactName: 'Cliente demo', externalId: `demo_${randomUUID()}`, text: '¿Tienen servicio a domicilio?', at: new Date() });
+    const recorded = await gapsOf(owner, botId, (items) => items.length === 2);
+    expect(recorded.find((g) => g.id !== gap!.id)).toMatchObject({ question: '¿Tienen servicio a domicilio?', count: 1 });
   }, 60_000);
 });

@@ -56,7 +56,7 @@ describe.each(engines)('e-mail notices to the team on %s', (dbEngine) => {
     return { owner, botId, agentEmail };
   }
   /** One customer on Messenger: each message goes to their conversation. */
-  function customer(botId: string, channel: 'messenger' | 'playground' = 'messenger') {
+  function customer(botId: string, channel: 'messenger' | 'playground' | 'demo' = 'messenger') {
     const psid = `psid-${randomUUID()}`;
     return async (text: string): Promise<string> => {
       const stored = await t.modules.pipeline.receive({ botId, channel, contactExternalId: psid, contactName: 'Lucía Gómez', externalId: `m_${randomUUID()}`, text, at: new Date() });
@@ -103,7 +103,7 @@ describe.each(engines)('e-mail notices to the team on %s', (dbEngine) => {
     expect(await replies(id)).toHaveLength(1);
   });
 
-  it('sends nothing for the owner’s own tests in the playground', async () => {
+  it('sends nothing for the owner’s own tests in the playground, and mails a hand-off on the demonstration channel', async () => {
     const { owner, botId } = await team();
     const write = customer(botId, 'playground');
     const id = await write('Quiero una cita');
@@ -112,6 +112,13 @@ describe.each(engines)('e-mail notices to the team on %s', (dbEngine) => {
     await until(() => conversationRow(id), (c) => c.status === 'human');
     await quiet();
     expect(mailsTo(owner.email)).toEqual([]);
+    // The demonstration channel is the owner trying the product with a customer of their own making: the mail goes.
+    const demo = customer(botId, 'demo');
+    const shown = await demo('Hola');
+    await until(() => replies(shown), (r) => r.length === 1);
+    await demo('Quiero hablar con una persona');
+    const [mail] = await until(() => mailsTo(owner.email), (m) => m.length === 1);
+    expect(mail).toContain('<title>Lucía Gómez quiere hablar con una persona</title>');
   });
 
   it('never holds or fails the conversation when the mail cannot be sent', async () => {
