@@ -234,10 +234,13 @@ export function campaignsRepository(db: Db) {
     async markReplied(conversationId: string, at: Date, windowHours: number): Promise<string[]> {
       const rows = await queryRows<{ campaign_id: string }>(
         db,
+        // Found by the contact's recent sends (an index probe that finds nothing for a customer no
+        // campaign reached), not by reading the conversation's every message: this runs on every
+        // message a customer sends.
         sql`update campaign_recipients r set replied_at = ${at}
-          from messages m
-          where m.conversation_id = ${conversationId} and m.idempotency_key like 'campaign:%' and r.message_id = m.id
-            and r.replied_at is null and r.sent_at is not null and r.sent_at <= ${at} and r.sent_at > ${new Date(at.getTime() - windowHours * 3_600_000)}
+          where r.contact_id = (select v.contact_id from conversations v where v.id = ${conversationId})
+            and r.sent_at <= ${at} and r.sent_at > ${new Date(at.getTime() - windowHours * 3_600_000)} and r.replied_at is null
+            and exists (select 1 from messages m where m.id = r.message_id and m.conversation_id = ${conversationId})
           returning r.campaign_id`,
       );
       return [...new Set(rows.map((r) => r.campaign_id))];
