@@ -58,6 +58,44 @@ describe('stately queues', () => {
   });
 });
 
+describe('workers on the embedded database', () => {
+  const log = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
+  let test: Awaited<ReturnType<typeof createTestDatabase>>;
+  let jobs: ReturnType<typeof createJobs>;
+  beforeAll(async () => {
+    test = await createTestDatabase('pglite');
+    jobs = createJobs(test.database, { runWorkers: true, log, stopTimeoutMs: 1000 });
+    await jobs.start();
+  });
+  afterAll(async () => {
+    await jobs.stop();
+    await test.drop();
+  });
+
+  it('run a burst sent to one worker one after the other, without waiting for a poll', async () => {
+    const done: number[] = [];
+    await jobs.define<{ n: number }>('burst-test', async ({ n }) => {
+      await new Promise((r) => setTimeout(r, 20));
+      done.push(n);
+    });
+    const sent = Date.now();
+    for (let n = 0; n < 5; n++) await jobs.send('burst-test', { n });
+    while (done.length < 5 && Date.now() - sent < 20_000) await new Promise((r) => setTimeout(r, 20));
+    expect(done.sort()).toEqual([0, 1, 2, 3, 4]);
+    // Five jobs of 20 ms, one worker: well within the embedded workers' poll of 5 s.
+    expect(Date.now() - sent).toBeLessThan(4_000);
+  });
+
+  it('still find a delayed job nobody woke them for', async () => {
+    let ran = false;
+    await jobs.define('delayed-test', async () => void (ran = true));
+    await jobs.send('delayed-test', {}, { startAfter: 1 });
+    const sent = Date.now();
+    while (!ran && Date.now() - sent < 20_000) await new Promise((r) => setTimeout(r, 50));
+    expect(ran).toBe(true);
+  });
+});
+
 describe.each(engines)('stopping the queue on %s', (engine) => {
   const warnings: unknown[] = [];
   const log = { error: () => undefined, warn: (obj: unknown) => void warnings.push(obj), info: () => undefined } as unknown as FastifyBaseLogger;
