@@ -68,7 +68,15 @@ export function knowledgeGapsService(deps: KnowledgeGapsDeps) {
   /** Answers a gap once: a second answer (or the same one sent twice) finds it answered and gets its entry. */
   async function answer(caller: UserRow, gap: GapRow, text: string, locale: Locale): Promise<KnowledgeGapAnswered> {
     const claimed = await repo.claimAnswer(gap.id, text, caller.id, new Date());
-    if (!claimed) return answered(caller, (await repo.find(gap.id)) ?? gap, locale);
+    if (!claimed) {
+      // The same answer sent twice at once: the other request is writing the entry; both get it.
+      let row = (await repo.find(gap.id)) ?? gap;
+      for (let i = 0; i < 50 && row.status === 'answered' && !row.documentId; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        row = (await repo.find(gap.id)) ?? row;
+      }
+      return answered(caller, row, locale);
+    }
     try {
       const entry = await training.learnAnswer(caller, gap.botId, gap.question, text, locale);
       const row = await repo.setDocument(gap.id, entry.id);
