@@ -4,17 +4,13 @@ import { jsonField } from './csv-import.ts';
 import type { Locale } from './locale.ts';
 import { fillWords } from './notices.ts';
 import { messageAuthors, messageDirections } from './conversations.ts';
-import { appointmentStatuses, contactChannels, contactFieldTypes, contactImportTargets } from './constants.ts';
+import { appointmentStatuses, contactChannels, contactFieldTypes, contactImportTargets, crmLimits } from './constants.ts';
 
 export type ContactChannel = (typeof contactChannels)[number];
 /** Who moved a contact to another stage: a person of the business, or the bot. */
 export const stageMovers = ['person', 'bot'] as const;
 export type StageMover = (typeof stageMovers)[number];
 
-export const crmLimits = { page: 100, defaultPage: 50, search: 200, name: 120, phone: 40, email: 254, tag: 40, tags: 20, note: 4000, stageName: 60, stages: 30, timeline: 300, fields: 30, fieldName: 60, fieldValue: 500, choices: 30, choice: 60, captured: 200, importRows: 20_000, dealValueCents: 10_000_000_000 } as const;
-
-/** The currency of deal values (the account's; Mexican pesos until an account can choose another). */
-export const dealCurrency = 'MXN';
 /**
  * A deal's value in cents of `dealCurrency`: a whole number from 0 to 100,000,000.00. Every refusal
  * names the rule, so the answer says what is allowed.
@@ -30,7 +26,6 @@ export const defaultStages = {
   sales: ['Nuevo', 'Interesado', 'Negociación', 'Ganado', 'Perdido'],
   appointments: ['Nuevo', 'Cita agendada', 'Atendido', 'Perdido'],
 } as const;
-export const stageColors = ['#64748b', '#0ea5e9', '#f59e0b', '#16a34a', '#dc2626', '#8b5cf6', '#ec4899', '#14b8a6'] as const;
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'color' });
 const tag = freeText(crmLimits.tag).pipe(z.string().min(1));
