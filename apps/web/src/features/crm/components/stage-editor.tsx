@@ -40,7 +40,7 @@ function ColorPicker({ name, value, label, onChange }: { name: string; value: st
 }
 
 /** One stage: its name (saved with Enter or its button), its colour, its place and deleting it. */
-function StageRow({ botId, stage, index, stages, onMoved }: { botId: string; stage: PipelineStage; index: number; stages: PipelineStage[]; onMoved: (id: string, direction: 'left' | 'right') => void }) {
+function StageRow({ botId, stage, index, stages, onMoved }: { botId: string; stage: PipelineStage; index: number; stages: PipelineStage[]; onMoved: (id: string, direction: 'left' | 'right', index: number) => void }) {
   const { t } = useTranslation('crm');
   const { update, remove } = useStageMutations(botId);
   const [name, setName] = useState(stage.name);
@@ -56,10 +56,8 @@ function StageRow({ botId, stage, index, stages, onMoved }: { botId: string; sta
     update.mutate({ id: stage.id, body: { name } }, { onSuccess: () => showToast(t('stages.renamed', { name: name.trim() })) });
   };
   const move = (direction: 'left' | 'right') => {
-    update.mutate(
-      { id: stage.id, body: { position: index + (direction === 'left' ? -1 : 1) } },
-      { onSuccess: () => onMoved(stage.id, direction), onError: (err) => showToast(errorText(err), 'error') },
-    );
+    const position = index + (direction === 'left' ? -1 : 1);
+    update.mutate({ id: stage.id, body: { position } }, { onSuccess: () => onMoved(stage.id, direction, position), onError: (err) => showToast(errorText(err), 'error') });
   };
   const erase = () => {
     const target = count.data ? moveTo || others[0]?.id : undefined;
@@ -169,14 +167,15 @@ export function StageEditor({ botId, stages, open, onClose }: { botId: string; s
   const [name, setName] = useState('');
   const [color, setColor] = useState<string>(stageColors[stages.length % stageColors.length]!);
   const list = useRef<HTMLOListElement>(null);
-  // After a move the same button keeps the focus in the stage's new row, so the arrows can be pressed again.
-  const [focus, setFocus] = useState<{ id: string; direction: 'left' | 'right' } | null>(null);
+  // After a move the same arrow keeps the focus in the stage's new row (once the stages read again
+  // show it there), so it can be pressed again; at an end, the other arrow.
+  const [focus, setFocus] = useState<{ id: string; direction: 'left' | 'right'; index: number } | null>(null);
   useEffect(() => {
-    if (!focus) return;
-    const index = stages.findIndex((s) => s.id === focus.id);
-    const row = list.current?.children[index];
+    if (!focus || stages[focus.index]?.id !== focus.id) return;
+    const row = list.current?.children[focus.index];
     const button = row?.querySelector<HTMLButtonElement>(`[data-move="${focus.direction}"]`);
     (button && !button.disabled ? button : row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)'))?.focus();
+    setFocus(null);
   }, [focus, stages]);
   const errors = fieldErrors(add.error);
   const full = stages.length >= crmLimits.stages;
@@ -198,7 +197,7 @@ export function StageEditor({ botId, stages, open, onClose }: { botId: string; s
       <div className="space-y-6">
         <ol ref={list} className="space-y-2" aria-label={t('stages.title')}>
           {stages.map((s, i) => (
-            <StageRow key={s.id} botId={botId} stage={s} index={i} stages={stages} onMoved={(id, direction) => setFocus({ id, direction })} />
+            <StageRow key={s.id} botId={botId} stage={s} index={i} stages={stages} onMoved={(id, direction, index) => setFocus({ id, direction, index })} />
           ))}
         </ol>
         <form onSubmit={submit} className="space-y-3 rounded-2xl border border-line p-4" aria-label={t('stages.add')}>
