@@ -323,7 +323,9 @@ describe('CRM', () => {
 
     // Added at the end, in the colour picked.
     await editor.getByLabel('Nombre de la nueva etapa').fill('Seguimiento');
-    await editor.getByRole('group', { name: 'Color de la nueva etapa' }).getByRole('radio', { name: 'Turquesa' }).check();
+    const newColor = editor.getByRole('group', { name: 'Color de la nueva etapa' });
+    await newColor.getByTitle('Turquesa').click();
+    await expect.poll(() => newColor.getByRole('radio', { name: 'Turquesa' }).isChecked()).toBe(true);
     await editor.getByRole('button', { name: 'Agregar etapa' }).click();
     await page.getByText('Etapa «Seguimiento» agregada al final del embudo.').waitFor();
     await expect.poll(() => rows.count()).toBe(6);
@@ -335,7 +337,7 @@ describe('CRM', () => {
     await interesado.getByRole('textbox').press('Enter');
     await page.getByText('Etapa renombrada a «Le interesa».').waitFor();
     const leInteresa = editor.locator('[data-stage-row="Le interesa"]');
-    await leInteresa.getByRole('radio', { name: 'Morado' }).check();
+    await leInteresa.getByTitle('Morado').click();
     await expect.poll(() => column(page, 'Le interesa').locator('header').evaluate((h) => getComputedStyle(h).borderTopColor)).toBe('rgb(139, 92, 246)');
 
     // Moved right twice with the keyboard: the focus stays on the arrow, in the stage's new place.
@@ -353,6 +355,8 @@ describe('CRM', () => {
     await emptyOne.getByText('La etapa no tiene contactos.').waitFor();
     await emptyOne.getByRole('button', { name: 'Eliminar etapa' }).click();
     await page.getByText('Etapa «Seguimiento» eliminada.').waitFor();
+    // The confirmation closed alone: the editor is still open.
+    await expect.poll(() => rows.count()).toBe(5);
     await editor.locator('[data-stage-row="Ganado"]').getByRole('button', { name: 'Eliminar la etapa Ganado' }).click();
     const busy = page.getByRole('dialog', { name: '¿Eliminar la etapa «Ganado»?' });
     await busy.getByText('Tiene 1 contacto. Elige a qué etapa pasa antes de eliminarla.').waitFor();
