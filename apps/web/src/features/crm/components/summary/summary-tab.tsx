@@ -17,7 +17,7 @@ import { dayLabel, formatCount, formatPercent, periodChange, solvedShare } from 
 // The charts' library loads after the figures are on screen.
 const SummaryCharts = lazy(() => import('./summary-charts.tsx').then((m) => ({ default: m.SummaryCharts })));
 
-const switchButton = (on: boolean) => `focus-ring whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-semibold ${on ? 'bg-highlight text-on-highlight shadow' : 'text-muted hover:text-fg'}`;
+const switchButton = (on: boolean) => `focus-ring whitespace-nowrap rounded-lg px-2.5 py-1.5 sm:px-3 text-sm font-semibold ${on ? 'bg-highlight text-on-highlight shadow' : 'text-muted hover:text-fg'}`;
 
 /** 7, 30 or 90 days, or a range of the owner's: buttons that say which one is on. */
 function PeriodSwitch({ value, onChange }: { value: SummaryPeriod | 'custom'; onChange: (p: SummaryPeriod | 'custom') => void }) {
