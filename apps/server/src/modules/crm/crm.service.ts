@@ -374,7 +374,7 @@ export function crmService(deps: CrmDeps) {
     /**
      * Joins two contacts of one bot, the same person: `mergeId`'s conversations, messages,
      * channels, appointments, notes and history go to `keepId`. What `keepId` lacks (name,
-     * phone, e-mail, a field's value, captured data) it takes from the other; tags join; an
+     * phone, e-mail, the deal's value, a field's value, captured data) it takes from the other; tags join; an
      * opt-out of either stands; the kept contact's stage stays.
      */
     async merge(caller: UserRow, keepId: string, mergeId: string): Promise<Contact> {
@@ -387,6 +387,7 @@ export function crmService(deps: CrmDeps) {
         email: keep.email || gone.email,
         tags: uniqueTags([...keep.tags, ...gone.tags]).slice(0, crmLimits.tags),
         marketingConsent: keep.marketingConsent && gone.marketingConsent,
+        dealValueCents: keep.dealValueCents ?? gone.dealValueCents,
         customFields: { ...gone.customFields, ...keep.customFields },
         captured: { ...gone.captured, ...keep.captured },
       };
