@@ -24,6 +24,18 @@ async function demoCrm(viewport: Viewport) {
 }
 
 const figure = (page: Page, metric: string) => page.locator(`[data-metric="${metric}"] dd`).first();
+/** A day `back` days before today in Mexico City, as YYYY-MM-DD. */
+const localDay = (back: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date(Date.now() - back * 86_400_000));
+
+/** Resumen over a range of the owner's own: Personalizado, both days, then "Ver rango". */
+async function chooseRange(page: Page, from: string, to: string) {
+  await page.getByRole('button', { name: 'Personalizado' }).click();
+  const form = page.getByRole('form', { name: 'Rango de fechas' });
+  await form.getByLabel('Desde').fill(from);
+  await form.getByLabel('Hasta').fill(to);
+  await form.getByRole('button', { name: 'Ver rango' }).click();
+  await page.locator(`[data-range="${from}..${to}"]`).waitFor();
+}
 
 describe('CRM: Resumen, the contacts table and the board', () => {
   it('Resumen opens first with the quarter’s history; the period switches; the numbers are in tables too', async () => {
@@ -49,7 +61,13 @@ describe('CRM: Resumen, the contacts table and the board', () => {
     await page.locator('[data-summary="90"]').waitFor();
     expect(Number((await figure(page, 'won').textContent())!.replace(/\D/g, ''))).toBeGreaterThan(50);
     await expect(page.locator('[data-metric="won"]').textContent()).resolves.toContain('«Atendido»');
-    await expect(page.locator('[data-metric="solved"]').textContent()).resolves.toMatch(/\d+ %/);
+    // One percent format everywhere: the bot's share, the funnel's steps and the change against the period before.
+    await expect(page.locator('[data-metric="solved"]').textContent()).resolves.toMatch(/^Resueltas por el asistente\d+(\.\d)?%/);
+    // The quarter before the demo's history began had no conversations: no share to compare with.
+    await expect(page.locator('[data-metric="solved"]').textContent()).resolves.toContain('Sin conversaciones en el periodo anterior.');
+    // The time zone is named by its city.
+    await expect(page.locator('[data-range]').textContent()).resolves.toContain('en la zona horaria Ciudad de México.');
+    await expect(page.locator('[data-range]').textContent()).resolves.not.toContain('America/');
     await expect(page.locator('[data-busiest]').textContent()).resolves.toMatch(/^Más movimiento: \p{L}+ a las \d\d:00/u);
 
     // The daily chart's numbers as a table: one row per day of the period.
@@ -58,6 +76,28 @@ describe('CRM: Resumen, the contacts table and the board', () => {
     await expect.poll(() => daily.getByRole('row').count()).toBe(91);
     await page.getByRole('table', { name: 'Horas con más conversaciones' }).waitFor();
     await shot(page, `crm-summary-${sizeOf(viewports.desktop)}`, { fullPage: true });
+    const funnel = page.getByRole('table', { name: 'Embudo del periodo' });
+    for (const share of await funnel.locator('tbody tr td:last-child').allTextContents()) expect(share).toMatch(/^(—|\d+(\.\d)?%)$/);
+
+    // A range of the owner's own: the two weeks ago, beside the week before it.
+    await chooseRange(page, localDay(13), localDay(7));
+    await page.locator('[data-summary="7"]').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Personalizado' }).getAttribute('aria-pressed')).toBe('true');
+    const range = (await page.locator('[data-range]').textContent())!;
+    expect(range).toMatch(/^Del \d+ \p{L}+\.? al \d+ \p{L}+\.?, en la zona horaria Ciudad de México\. Comparado con el periodo anterior: del \d+ \p{L}+\.? al \d+ \p{L}+\.?\.$/u);
+    await expect.poll(() => page.getByRole('table', { name: 'Actividad por día' }).getByRole('row').count()).toBe(8);
+    // Each figure beside the period before: a signed percentage, or why there is none.
+    for (const metric of ['conversations', 'contacts', 'leads', 'appointments', 'won']) {
+      const text = (await page.locator(`[data-metric="${metric}"]`).textContent())!;
+      expect(text, metric).toMatch(/([+\-−]?\d+(\.\d)?% vs\. periodo anterior \(antes \d[\d,]*\)|Sin datos en el periodo anterior para comparar\.)/);
+    }
+    await expect(page.locator('[data-metric="conversations"]').textContent()).resolves.toMatch(/% vs\. periodo anterior/);
+    await expect(page.locator('[data-metric="solved"]').textContent()).resolves.toMatch(/En el periodo anterior: \d+(\.\d)?%\./);
+    await shot(page, `crm-summary-range-${sizeOf(viewports.desktop)}`, { fullPage: true });
+    // Back to a preset: the range form goes away.
+    await page.getByRole('button', { name: '30 días' }).click();
+    await page.locator('[data-summary="30"]').waitFor();
+    await expect(page.getByRole('form', { name: 'Rango de fechas' }).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
@@ -129,6 +169,11 @@ describe('CRM: Resumen, the contacts table and the board', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     }
     await shot(page, `crm-summary-${sizeOf(viewports.phone)}`, { fullPage: true });
+    // The range's form and the comparisons fit the phone too.
+    await chooseRange(page, localDay(13), localDay(7));
+    await page.locator('[data-metric="conversations"]').getByText(/vs\. periodo anterior/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, `crm-summary-range-${sizeOf(viewports.phone)}`, { fullPage: true });
     await page.getByRole('tab', { name: 'Contactos' }).click();
     // On a phone the contacts are cards, one per person.
     await page.getByRole('list', { name: 'Contactos del asistente' }).getByRole('listitem').first().waitFor();

@@ -118,8 +118,8 @@ describe('CRM', () => {
     await column(page, 'Negociación').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
     // Each stage is a second-level heading under the page's title, with its exact count as text.
     await page.getByRole('heading', { level: 2, name: 'Negociación' }).waitFor();
-    await expect(column(page, 'Negociación').locator('header').textContent()).resolves.toBe('Negociación11 contacto');
-    await expect(column(page, 'Interesado').locator('header').textContent()).resolves.toBe('Interesado00 contactos');
+    await expect(column(page, 'Negociación').locator('header').textContent()).resolves.toBe('Negociación11 contactoValor: $0');
+    await expect(column(page, 'Interesado').locator('header').textContent()).resolves.toBe('Interesado00 contactosValor: $0');
 
     // The keyboard moves it too: pick up with space, arrows to the next column, space to drop.
     const handle = column(page, 'Negociación').getByRole('button', { name: 'Mover a Ana López' });
@@ -147,10 +147,21 @@ describe('CRM', () => {
     await history.locator('[data-kind="message"]').filter({ hasText: 'me llamo Ana López' }).waitFor();
     await expect(drawer.getByLabel('Correo').inputValue()).resolves.toBe('ana.lopez@example.mx');
     await drawer.getByLabel('Etiquetas').fill('sedán, crédito');
+    // The deal's value: a negative amount is refused in Spanish, then written as people write it.
+    const value = drawer.getByLabel('Valor (MXN)');
+    await value.fill('-500');
+    await drawer.getByRole('button', { name: 'Guardar cambios' }).click();
+    await drawer.getByText('Escribe un valor con números, de 0 a 100,000,000.00, por ejemplo 18500.50.').waitFor();
+    await value.fill('$389,900.50');
     await drawer.getByRole('button', { name: 'Guardar cambios' }).click();
     await page.getByText('Contacto guardado.').waitFor();
+    await expect.poll(() => value.inputValue()).toBe('389900.50');
     await shot(page, `crm-contact-${sizeOf(viewports.desktop)}`);
     await drawer.getByRole('button', { name: 'Cerrar' }).click();
+    // The card shows it, and its column the sum of the stage.
+    await expect.poll(() => column(page, 'Ganado').locator('li[data-contact]').filter({ hasText: 'Ana López' }).locator('[data-deal-value]').textContent()).toBe('Valor: $389,900.50');
+    await expect.poll(() => column(page, 'Ganado').locator('header').textContent()).toBe('Ganado11 contactoValor: $389,900.50');
+    await shot(page, `crm-pipeline-values-${sizeOf(viewports.desktop)}`);
 
     // Export: a CSV with a BOM that holds Ana with her stage and tags.
     await page.getByRole('tab', { name: 'Contactos' }).click();
@@ -298,4 +309,80 @@ describe('CRM', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   }, 120_000);
+
+  it('the owner edits the stages from the board: adds, renames, recolours, moves with the keyboard and deletes, asking where the contacts go', async () => {
+    const { context, page } = await signedInPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`/app/dashboard/${botId}/crm?tab=embudo`);
+    await column(page, 'Ganado').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
+    await page.getByRole('button', { name: 'Editar etapas' }).click();
+    const editor = page.getByRole('dialog', { name: 'Etapas del embudo' });
+    const rows = editor.getByRole('list', { name: 'Etapas del embudo' }).getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(5);
+
+    // Added at the end, in the colour picked.
+    await editor.getByLabel('Nombre de la nueva etapa').fill('Seguimiento');
+    const newColor = editor.getByRole('group', { name: 'Color de la nueva etapa' });
+    await newColor.getByTitle('Turquesa').click();
+    await expect.poll(() => newColor.getByRole('radio', { name: 'Turquesa' }).isChecked()).toBe(true);
+    await editor.getByRole('button', { name: 'Agregar etapa' }).click();
+    await page.getByText('Etapa «Seguimiento» agregada al final del embudo.').waitFor();
+    await expect.poll(() => rows.count()).toBe(6);
+    await column(page, 'Seguimiento').waitFor();
+
+    // Renamed with Enter, recoloured from the palette.
+    const interesado = editor.locator('[data-stage-row="Interesado"]');
+    await interesado.getByRole('textbox').fill('Le interesa');
+    await interesado.getByRole('textbox').press('Enter');
+    await page.getByText('Etapa renombrada a «Le interesa».').waitFor();
+    const leInteresa = editor.locator('[data-stage-row="Le interesa"]');
+    await leInteresa.getByTitle('Morado').click();
+    await expect.poll(() => column(page, 'Le interesa').locator('header').evaluate((h) => getComputedStyle(h).borderTopColor)).toBe('rgb(139, 92, 246)');
+
+    // Moved right twice with the keyboard: the focus stays on the arrow, in the stage's new place.
+    await leInteresa.getByRole('button', { name: 'Mover Le interesa a la derecha' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('section[data-stage]').evaluateAll((s) => s.map((e) => e.getAttribute('data-stage')))).toEqual(['Nuevo', 'Negociación', 'Le interesa', 'Ganado', 'Perdido', 'Seguimiento']);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Mover Le interesa a la derecha');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('section[data-stage]').evaluateAll((s) => s.map((e) => e.getAttribute('data-stage')))).toEqual(['Nuevo', 'Negociación', 'Ganado', 'Le interesa', 'Perdido', 'Seguimiento']);
+    await shot(page, `crm-stages-${sizeOf(viewports.desktop)}`);
+
+    // An empty stage goes at once; one with contacts asks where they go.
+    await editor.locator('[data-stage-row="Seguimiento"]').getByRole('button', { name: 'Eliminar la etapa Seguimiento' }).click();
+    const emptyOne = page.getByRole('dialog', { name: '¿Eliminar la etapa «Seguimiento»?' });
+    await emptyOne.getByText('La etapa no tiene contactos.').waitFor();
+    await emptyOne.getByRole('button', { name: 'Eliminar etapa' }).click();
+    await page.getByText('Etapa «Seguimiento» eliminada.').waitFor();
+    // The confirmation closed alone: the editor is still open.
+    await expect.poll(() => rows.count()).toBe(5);
+    await editor.locator('[data-stage-row="Ganado"]').getByRole('button', { name: 'Eliminar la etapa Ganado' }).click();
+    const busy = page.getByRole('dialog', { name: '¿Eliminar la etapa «Ganado»?' });
+    await busy.getByText('Tiene 1 contacto. Elige a qué etapa pasa antes de eliminarla.').waitFor();
+    await busy.getByLabel('Pasar sus contactos a').selectOption({ label: 'Le interesa' });
+    await shot(page, `crm-stage-delete-${sizeOf(viewports.desktop)}`);
+    await busy.getByRole('button', { name: 'Mover y eliminar' }).click();
+    await page.getByText('Etapa «Ganado» eliminada.').waitFor();
+    await editor.getByRole('button', { name: 'Listo' }).click();
+    // Ana, with her deal's value, is now in Le interesa; the board keeps the new order after a reload.
+    await page.reload();
+    await column(page, 'Le interesa').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
+    await expect.poll(() => page.locator('section[data-stage]').evaluateAll((s) => s.map((e) => e.getAttribute('data-stage')))).toEqual(['Nuevo', 'Negociación', 'Le interesa', 'Perdido']);
+    await expect.poll(() => column(page, 'Le interesa').locator('header').textContent()).toBe('Le interesa11 contactoValor: $389,900.50');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // On a phone the editor fills the screen and nothing is cut off.
+    const phone = await signedInPage(viewports.phone);
+    await phone.page.goto(`/app/dashboard/${botId}/crm?tab=embudo`);
+    await phone.page.getByRole('button', { name: 'Editar etapas' }).click();
+    await phone.page.getByRole('dialog', { name: 'Etapas del embudo' }).locator('[data-stage-row="Le interesa"]').waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(phone.page, `crm-stages-${sizeOf(viewports.phone)}`);
+    await phone.page.getByRole('dialog', { name: 'Etapas del embudo' }).getByRole('button', { name: 'Listo' }).click();
+    await column(phone.page, 'Le interesa').locator('li[data-contact]').first().waitFor();
+    await shot(phone.page, `crm-pipeline-values-${sizeOf(viewports.phone)}`);
+    await phone.context.close();
+  }, 180_000);
 });

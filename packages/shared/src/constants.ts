@@ -54,6 +54,15 @@ export const contactFieldTypes = ['text', 'number', 'date', 'choice'] as const;
 export const contactImportTargets = ['name', 'phone', 'email', 'tags', 'stage', 'marketingConsent', 'interest', 'product', 'budget'] as const;
 
 /** The periods the CRM's summary covers, in days (today included). */
+/** The CRM's sizes: lengths of texts, how many of a thing, the largest deal value in cents. */
+export const crmLimits = { page: 100, defaultPage: 50, search: 200, name: 120, phone: 40, email: 254, tag: 40, tags: 20, note: 4000, stageName: 60, stages: 30, timeline: 300, fields: 30, fieldName: 60, fieldValue: 500, choices: 30, choice: 60, captured: 200, importRows: 20_000, dealValueCents: 10_000_000_000 } as const;
+
+/** The palette of the pipeline's stages (the board offers these colours). */
+export const stageColors = ['#64748b', '#0ea5e9', '#f59e0b', '#16a34a', '#dc2626', '#8b5cf6', '#ec4899', '#14b8a6'] as const;
+
+/** The currency of deal values (the account's; Mexican pesos until an account can choose another). */
+export const dealCurrency = 'MXN';
+
 export const summaryPeriods = ['7', '30', '90'] as const;
 
 /** The steps of the funnel, in order. */

@@ -4,21 +4,28 @@ import { jsonField } from './csv-import.ts';
 import type { Locale } from './locale.ts';
 import { fillWords } from './notices.ts';
 import { messageAuthors, messageDirections } from './conversations.ts';
-import { appointmentStatuses, contactChannels, contactFieldTypes, contactImportTargets } from './constants.ts';
+import { appointmentStatuses, contactChannels, contactFieldTypes, contactImportTargets, crmLimits } from './constants.ts';
 
 export type ContactChannel = (typeof contactChannels)[number];
 /** Who moved a contact to another stage: a person of the business, or the bot. */
 export const stageMovers = ['person', 'bot'] as const;
 export type StageMover = (typeof stageMovers)[number];
 
-export const crmLimits = { page: 100, defaultPage: 50, search: 200, name: 120, phone: 40, email: 254, tag: 40, tags: 20, note: 4000, stageName: 60, stages: 30, timeline: 300, fields: 30, fieldName: 60, fieldValue: 500, choices: 30, choice: 60, captured: 200, importRows: 20_000 } as const;
+/**
+ * A deal's value in cents of `dealCurrency`: a whole number from 0 to 100,000,000.00. Every refusal
+ * names the rule, so the answer says what is allowed.
+ */
+const dealValueCents = z
+  .number({ error: 'deal_value' })
+  .int({ error: 'deal_value' })
+  .min(0, { error: 'deal_value' })
+  .max(crmLimits.dealValueCents, { error: 'deal_value' });
 
 /** Default stages of a new pipeline, by the bot's purpose. */
 export const defaultStages = {
   sales: ['Nuevo', 'Interesado', 'Negociación', 'Ganado', 'Perdido'],
   appointments: ['Nuevo', 'Cita agendada', 'Atendido', 'Perdido'],
 } as const;
-export const stageColors = ['#64748b', '#0ea5e9', '#f59e0b', '#16a34a', '#dc2626', '#8b5cf6', '#ec4899', '#14b8a6'] as const;
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'color' });
 const tag = freeText(crmLimits.tag).pipe(z.string().min(1));
@@ -103,6 +110,8 @@ export const contact = z.object({
   captured: contactCaptured,
   /** Who placed the contact in its stage last: a person (the bot never moves it again), the bot, or nobody yet. */
   stageSetBy: z.enum(stageMovers).nullable(),
+  /** What the deal is worth, in cents of `dealCurrency` (null: not set). */
+  dealValueCents: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -135,6 +144,8 @@ export const contactList = z.object({
   nextCursor: z.string().nullable(),
   /** On the first page of one stage's contacts: how many the stage holds in all. */
   total: z.number().int().min(0).optional(),
+  /** With `total`: the sum of the stage's deal values, in cents (contacts without a value count 0). */
+  totalValueCents: z.number().int().min(0).optional(),
 });
 export type ContactList = z.infer<typeof contactList>;
 
@@ -147,6 +158,7 @@ export const contactCreateBody = z.strictObject({
   tags: tags.optional(),
   stageId: z.uuid().optional(),
   marketingConsent: z.boolean().optional(),
+  dealValueCents: dealValueCents.nullable().optional(),
 });
 export type ContactCreateBody = z.infer<typeof contactCreateBody>;
 export const contactUpdateBody = z.strictObject({
@@ -158,6 +170,8 @@ export const contactUpdateBody = z.strictObject({
   /** With stageId: the contact's index in the stage's column after the move (0 top). */
   position: z.number().int().min(0).max(1_000_000).optional(),
   marketingConsent: z.boolean().optional(),
+  /** The deal's value in cents (null clears it). */
+  dealValueCents: dealValueCents.nullable().optional(),
   /** Values of the owner's fields to set (null clears one); fields not named keep their value. */
   customFields: z.record(z.uuid(), customFieldValue.nullable()).optional(),
 });

@@ -169,6 +169,10 @@ const ruleMessages: Record<string, Record<Locale, string>> = {
   range_overlap: { es: 'Este horario se cruza con otro del mismo día.', en: 'This range overlaps another one on the same day.' },
   timezone: { es: 'Elige una zona horaria válida, por ejemplo America/Mexico_City.', en: 'Choose a valid time zone, for example America/Mexico_City.' },
   price: { es: 'Escribe el precio con números, por ejemplo 18500.50.', en: 'Write the price in numbers, for example 18500.50.' },
+  deal_value: {
+    es: 'Escribe un valor con números, de 0 a 100,000,000.00, por ejemplo 18500.50.',
+    en: 'Enter a value in numbers, from 0 to 100,000,000.00, for example 18500.50.',
+  },
   currency: { es: 'Usa un código de moneda de 3 letras, por ejemplo MXN.', en: 'Use a 3-letter currency code, for example MXN.' },
   period: { es: 'Elige un periodo de 7, 30 o 90 días.', en: 'Choose a period of 7, 30 or 90 days.' },
   too_many: { es: 'Demasiados elementos.', en: 'Too many items.' },
@@ -190,6 +194,9 @@ const ruleMessages: Record<string, Record<Locale, string>> = {
   clabe: { es: 'La CLABE son 18 dígitos y el último no coincide. Revísala en tu estado de cuenta.', en: 'A CLABE is 18 digits and the last one does not match. Check it on your bank statement.' },
   payout_method: { es: 'Escribe tu correo de PayPal o tu CLABE para recibir tus pagos.', en: 'Enter your PayPal e-mail or your CLABE to receive your payouts.' },
   date: { es: 'Usa una fecha AAAA-MM-DD.', en: 'Use a YYYY-MM-DD date.' },
+  range_both: { es: 'Elige la fecha de inicio y la de fin.', en: 'Choose both the start and the end date.' },
+  range_dates: { es: 'La fecha de fin debe ser igual o posterior a la de inicio.', en: 'The end date must be on or after the start date.' },
+  range_long: { es: 'Elige un rango de 366 días como máximo.', en: 'Choose a range of 366 days at most.' },
   required: { es: 'Este campo es obligatorio.', en: 'This field is required.' },
   contact_or_customer: { es: 'Elige un cliente o escribe el nombre de uno nuevo.', en: 'Choose a customer or enter the name of a new one.' },
   message_channel: {

@@ -64,6 +64,11 @@ export const contacts = pgTable(
     customFields: jsonb('custom_fields').$type<Record<string, string | number>>().notNull().default({}),
     /** What the bot learnt in the conversation: interest, product, budget. */
     captured: jsonb('captured').$type<{ interest?: string; product?: string; budget?: string }>().notNull().default({}),
+    /**
+     * What the deal with this contact is worth, in cents of the account's currency (exact
+     * integers, summed per stage on the board); null when nobody set it.
+     */
+    dealValueCents: bigint('deal_value_cents', { mode: 'number' }),
     /** Who placed the contact in its stage last; once a person did, the bot never moves it. */
     stageSetBy: text('stage_set_by', { enum: stageMovers }),
     /**

@@ -185,7 +185,7 @@ describe.each(engines)('contact fields, import, export and merge on %s', (dbEngi
     const eva = both.find((c) => c.sourceChannel === 'whatsapp')!;
     const other = both.find((c) => c.sourceChannel === 'messenger')!;
     const field = await addField(api, botId, { name: 'Ciudad', type: 'text' });
-    await api({ method: 'PATCH', url: `/api/contacts/${other.id}`, payload: { email: 'eva@example.mx', tags: ['vip'], marketingConsent: false, customFields: { [field.id]: 'León' } } });
+    await api({ method: 'PATCH', url: `/api/contacts/${other.id}`, payload: { email: 'eva@example.mx', tags: ['vip'], marketingConsent: false, dealValueCents: 250_000, customFields: { [field.id]: 'León' } } });
     await api({ method: 'PATCH', url: `/api/contacts/${eva.id}`, payload: { tags: ['nueva'] } });
     await api({ method: 'POST', url: `/api/contacts/${other.id}/notes`, payload: { text: 'Llamar el lunes' } });
     const [conv] = await db.select().from(conversations).where(eq(conversations.contactId, other.id));
@@ -199,7 +199,8 @@ describe.each(engines)('contact fields, import, export and merge on %s', (dbEngi
     expect((await api({ method: 'POST', url: '/api/contacts/merge', payload: { keepId: eva.id, mergeId: eva.id } })).statusCode).toBe(400);
     const merged = await api({ method: 'POST', url: '/api/contacts/merge', payload: { keepId: eva.id, mergeId: other.id } });
     expect(merged.statusCode, merged.body).toBe(200);
-    expect(merged.json().contact).toMatchObject({ id: eva.id, name: 'Eva', email: 'eva@example.mx', tags: ['nueva', 'vip'], marketingConsent: false, customFields: { [field.id]: 'León' }, channels: ['messenger', 'whatsapp'] });
+    // The deal's value the kept contact lacked comes from the other.
+    expect(merged.json().contact).toMatchObject({ id: eva.id, name: 'Eva', email: 'eva@example.mx', tags: ['nueva', 'vip'], marketingConsent: false, dealValueCents: 250_000, customFields: { [field.id]: 'León' }, channels: ['messenger', 'whatsapp'] });
     expect((await api({ method: 'GET', url: `/api/contacts/${other.id}` })).statusCode).toBe(404);
     const kept = (await db.select().from(conversations).where(eq(conversations.contactId, eva.id))).map((c) => c.id).sort();
     expect(kept).toEqual([...convIds].sort());

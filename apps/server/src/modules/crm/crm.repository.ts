@@ -27,6 +27,8 @@ export interface ContactListRow {
   custom_fields: Record<string, string | number> | string | null;
   captured: { interest?: string; product?: string; budget?: string } | string | null;
   stage_set_by: 'person' | 'bot' | null;
+  /** bigint: a string from node-postgres, a number or string from PGlite. */
+  deal_value_cents: number | string | null;
   created_at: string | Date;
   updated_at: string | Date;
   /** created_at as PostgreSQL wrote it (to the microsecond), for the next page's cursor. */
@@ -196,10 +198,16 @@ export function crmRepository(db: Db) {
       );
     },
 
-    /** How many contacts the filter matches in all (a board column's exact count). */
-    async count(f: Omit<ContactFilter, 'after' | 'limit' | 'sort'>): Promise<number> {
-      const [row] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from contacts c where ${sql.join(filterOf(f), sql` and `)}`);
-      return Number(row?.n ?? 0);
+    /**
+     * How many contacts the filter matches in all and the sum of their deal values in cents (a
+     * board column's exact count and value, over the whole stage, not the page read).
+     */
+    async totals(f: Omit<ContactFilter, 'after' | 'limit' | 'sort'>): Promise<{ count: number; valueCents: number }> {
+      const [row] = await queryRows<{ n: number | string; v: number | string }>(
+        db,
+        sql`select count(*) as n, coalesce(sum(c.deal_value_cents), 0) as v from contacts c where ${sql.join(filterOf(f), sql` and `)}`,
+      );
+      return { count: Number(row?.n ?? 0), valueCents: Number(row?.v ?? 0) };
     },
 
     async get(id: string): Promise<ContactListRow | undefined> {
@@ -207,7 +215,7 @@ export function crmRepository(db: Db) {
       return row;
     },
 
-    async create(values: { botId: string; name: string; phone: string; email: string; tags: string[]; stageId: string; marketingConsent: boolean }): Promise<string> {
+    async create(values: { botId: string; name: string; phone: string; email: string; tags: string[]; stageId: string; marketingConsent: boolean; dealValueCents: number | null }): Promise<string> {
       return db.transaction(async (tx) => {
         const position = await endOf(tx, values.stageId);
         return (await contactsRepository(tx).insert({ ...values, stagePosition: position })).id;
@@ -220,7 +228,7 @@ export function crmRepository(db: Db) {
      */
     async update(
       contact: ContactCrmRow,
-      patch: { name?: string; phone?: string; email?: string; tags?: string[]; marketingConsent?: boolean; customFields?: Record<string, string | number> },
+      patch: { name?: string; phone?: string; email?: string; tags?: string[]; marketingConsent?: boolean; dealValueCents?: number | null; customFields?: Record<string, string | number> },
       move?: { from: StageRow | undefined; to: StageRow; toFirst: boolean; index?: number; userId: string },
     ): Promise<void> {
       await db.transaction(async (tx) => {

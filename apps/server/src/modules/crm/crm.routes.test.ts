@@ -8,6 +8,7 @@ import { scriptedEngine } from '../../test/scripted-engine.ts';
 import { metaTestApp, postWebhook, until, waTextPayload, whatsappBot, type MetaTestApp } from '../../channels/meta/test-support/meta-test-app.ts';
 import { appointments } from '../appointments/appointments.table.ts';
 import { contacts, conversations, messages } from '../conversations/conversations.table.ts';
+import { seats } from '../seats/seats.table.ts';
 
 describe.each(engines)('crm routes on %s', (dbEngine) => {
   let m: MetaTestApp;
@@ -68,6 +69,7 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
       customFields: {},
       captured: {},
       stageSetBy: null,
+      dealValueCents: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -223,6 +225,104 @@ describe.each(engines)('crm routes on %s', (dbEngine) => {
     expect((await list(api, `botId=${botId}&stageId=${nuevo!.id}`)).items.map((c) => c.name).sort()).toEqual(['Ana', 'Beto', 'Ciro']);
     for (const s of (await stagesOf(api, botId)).slice(1)) expect((await api({ method: 'DELETE', url: `/api/pipeline/stages/${s.id}` })).statusCode).toBe(204);
     expect((await api({ method: 'DELETE', url: `/api/pipeline/stages/${nuevo!.id}` })).statusCode).toBe(400);
+  });
+
+  it('keeps a deal value per contact in exact cents, and sums a stage’s values over the whole stage for the board', async () => {
+    const owner = await signUp(m.t);
+    const api = as(m.t, owner);
+    const botId = await createBot(m.t, owner, { bot_objective: 'automobile' });
+    const [nuevo, interesado] = await stagesOf(api, botId);
+    const ana = await create(api, { botId, name: 'Ana', stageId: interesado!.id, dealValueCents: 1_850_050 });
+    expect(ana.dealValueCents).toBe(1_850_050);
+    const beto = await create(api, { botId, name: 'Beto', stageId: interesado!.id });
+    expect(beto.dealValueCents).toBeNull();
+    // 0.10 + 0.20 added as cents is exactly 0.30 (never a float's 0.30000000000000004).
+    const set = await api({ method: 'PATCH', url: `/api/contacts/${beto.id}`, payload: { dealValueCents: 10 } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().contact.dealValueCents).toBe(10);
+    await create(api, { botId, name: 'Ciro', stageId: interesado!.id, dealValueCents: 20 });
+    // The largest value allowed, in another stage.
+    await create(api, { botId, name: 'Dora', stageId: nuevo!.id, dealValueCents: 10_000_000_000 });
+
+    // The whole stage in one page: its count and its sum.
+    const column = await list(api, `botId=${botId}&stageId=${interesado!.id}&sort=position`);
+    expect(column).toMatchObject({ total: 3, totalValueCents: 1_850_080 });
+    // A page of one card still carries the sum of the whole stage, counted by the server.
+    const first = await list(api, `botId=${botId}&stageId=${interesado!.id}&sort=position&limit=1`);
+    expect(first.items).toHaveLength(1);
+    expect(first).toMatchObject({ total: 3, totalValueCents: 1_850_080 });
+    const next = await list(api, `botId=${botId}&stageId=${interesado!.id}&sort=position&limit=1&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(next.total).toBeUndefined();
+    expect(next.totalValueCents).toBeUndefined();
+    expect(await list(api, `botId=${botId}&stageId=${nuevo!.id}&limit=1`)).toMatchObject({ total: 1, totalValueCents: 10_000_000_000 });
+    // A contact moved away takes its value with it; a value cleared counts nothing.
+    expect((await api({ method: 'PATCH', url: `/api/contacts/${ana.id}`, payload: { stageId: nuevo!.id } })).statusCode).toBe(200);
+    expect((await api({ method: 'PATCH', url: `/api/contacts/${beto.id}`, payload: { dealValueCents: null } })).json().contact.dealValueCents).toBeNull();
+    expect(await list(api, `botId=${botId}&stageId=${interesado!.id}&limit=1`)).toMatchObject({ total: 2, totalValueCents: 20 });
+    expect(await list(api, `botId=${botId}&stageId=${nuevo!.id}&limit=1`)).toMatchObject({ total: 2, totalValueCents: 10_001_850_050 });
+    const stored = await m.t.database.db.select({ cents: contacts.dealValueCents }).from(contacts).where(eq(contacts.id, ana.id));
+    expect(stored).toEqual([{ cents: 1_850_050 }]);
+
+    // Negative, fractional cents, too large or not a number: 400 with the rule in the reader's language; nothing changes.
+    for (const bad of [-1, 1.5, 10_000_000_001, '100']) {
+      const res = await api({ method: 'PATCH', url: `/api/contacts/${ana.id}`, payload: { dealValueCents: bad } });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { dealValueCents: 'Escribe un valor con números, de 0 a 100,000,000.00, por ejemplo 18500.50.' } });
+    }
+    const en = await api({ method: 'POST', url: '/api/contacts', payload: { botId, name: 'E', dealValueCents: -5 }, headers: { 'accept-language': 'en' } });
+    expect(en.statusCode).toBe(400);
+    expect(en.json().error.fields).toEqual({ dealValueCents: 'Enter a value in numbers, from 0 to 100,000,000.00, for example 18500.50.' });
+    expect((await api({ method: 'GET', url: `/api/contacts/${ana.id}` })).json().contact.dealValueCents).toBe(1_850_050);
+  });
+
+  it('lets the owner and an admin shape the stages, while a team agent works the contacts but may not change the stages', async () => {
+    const owner = await signUp(m.t);
+    const api = as(m.t, owner);
+    const botId = await createBot(m.t, owner, { bot_objective: 'automobile' });
+    const [nuevo, interesado] = await stagesOf(api, botId);
+    const db = m.t.database.db;
+    const agent = await signUp(m.t);
+    const admin = await signUp(m.t);
+    await db.insert(seats).values([
+      { accountId: owner.userId, userId: agent.userId, email: agent.email, name: 'Agente', role: 'agent', botIds: [botId], status: 'active' },
+      { accountId: owner.userId, userId: admin.userId, email: admin.email, name: 'Admin', role: 'admin', botIds: [], status: 'active' },
+    ]);
+    const asAgent = as(m.t, agent);
+    const c = await create(api, { botId, name: 'Ana', stageId: interesado!.id });
+    // The agent reads the board and moves a card…
+    expect((await stagesOf(asAgent, botId)).map((s) => s.id)).toContain(nuevo!.id);
+    expect((await asAgent({ method: 'PATCH', url: `/api/contacts/${c.id}`, payload: { stageId: nuevo!.id, position: 0 } })).statusCode).toBe(200);
+    // …but adding, renaming, recolouring, reordering or deleting a stage is refused.
+    for (const [method, url, payload] of [
+      ['POST', `/api/pipeline/${botId}/stages`, { name: 'Seguimiento' }],
+      ['PATCH', `/api/pipeline/stages/${interesado!.id}`, { name: 'Otro' }],
+      ['PATCH', `/api/pipeline/stages/${interesado!.id}`, { color: '#8b5cf6' }],
+      ['PATCH', `/api/pipeline/stages/${interesado!.id}`, { position: 0 }],
+      ['DELETE', `/api/pipeline/stages/${interesado!.id}`, undefined],
+    ] as const) {
+      const res = await asAgent({ method, url, payload });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+    }
+    expect((await stagesOf(api, botId)).map((s) => s.name)).toEqual(['Nuevo', 'Interesado', 'Negociación', 'Ganado', 'Perdido']);
+    // An agent of the account not given this bot does not see its stages at all.
+    const outsider = await signUp(m.t);
+    await db.insert(seats).values({ accountId: owner.userId, userId: outsider.userId, email: outsider.email, name: 'Otro', role: 'agent', botIds: [], status: 'active' });
+    expect((await as(m.t, outsider)({ method: 'PATCH', url: `/api/pipeline/stages/${interesado!.id}`, payload: { name: 'X' } })).statusCode).toBe(404);
+
+    // An admin of the team may: rename and recolour, move it first, add one, delete an empty one.
+    const asAdmin = as(m.t, admin);
+    const renamed = await asAdmin({ method: 'PATCH', url: `/api/pipeline/stages/${interesado!.id}`, payload: { name: 'Le interesa', color: '#8b5cf6', position: 0 } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().stage).toMatchObject({ name: 'Le interesa', color: '#8b5cf6', position: 0 });
+    const added = await asAdmin({ method: 'POST', url: `/api/pipeline/${botId}/stages`, payload: { name: 'Seguimiento' } });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await asAdmin({ method: 'DELETE', url: `/api/pipeline/stages/${added.json().stage.id}` })).statusCode).toBe(204);
+    expect((await stagesOf(api, botId)).map((s) => s.name)).toEqual(['Le interesa', 'Nuevo', 'Negociación', 'Ganado', 'Perdido']);
+    // A stage name too long is refused in Spanish.
+    const long = await api({ method: 'PATCH', url: `/api/pipeline/stages/${nuevo!.id}`, payload: { name: 'x'.repeat(61) } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields).toEqual({ name: 'Usa como máximo 60 caracteres.' });
   });
 
   it('leaves the owner’s tries in the playground out of the list, its search, the board’s columns and the export, while the playground keeps its conversation', async () => {

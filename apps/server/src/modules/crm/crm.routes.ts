@@ -36,7 +36,7 @@ import { readImportForm } from '../../lib/csv-import.ts';
 import { refuseDeclaredOversize } from '../../lib/multipart.ts';
 import type { CrmService } from './crm.service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 423: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 423: apiErrorSchema };
 const tags = ['crm'];
 
 /** The CRM: contacts, notes, timeline, export and the pipeline's stages. */

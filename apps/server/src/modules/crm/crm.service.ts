@@ -88,6 +88,7 @@ export function toContact(row: ContactListRow, firstStageId: string | null): Con
     customFields: contactColumns.customFields(jsonOf(row.custom_fields)),
     captured: contactColumns.captured(jsonOf(row.captured)),
     stageSetBy: row.stage_set_by === null ? null : contactColumns.stageSetBy(row.stage_set_by),
+    dealValueCents: row.deal_value_cents === null ? null : Number(row.deal_value_cents),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -161,10 +162,19 @@ export function crmService(deps: CrmDeps) {
     return { bot, contact };
   }
 
+  /**
+   * A bot whose pipeline the caller may shape: another account's bot does not exist (404), and
+   * the stages are the bot's setup, so a team agent, who works the contacts, is refused (403).
+   */
+  async function stagesWritable(caller: UserRow, botId: string): Promise<BotRow> {
+    const bot = await checked(caller, botId, false);
+    return deps.access.requireWrite(caller, bot.id, 'settings');
+  }
+
   async function stageOf(caller: UserRow, id: string) {
     const stage = await repo.findStage(id);
     if (!stage) throw new AppError('NOT_FOUND');
-    const bot = await checked(caller, stage.botId, true);
+    const bot = await stagesWritable(caller, stage.botId);
     return { bot, stage };
   }
 
@@ -214,7 +224,7 @@ export function crmService(deps: CrmDeps) {
     },
 
     async addStage(caller: UserRow, botId: string, body: { name: string; color?: string }): Promise<PipelineStage> {
-      const bot = await checked(caller, botId, true);
+      const bot = await stagesWritable(caller, botId);
       const stages = await stagesOf(bot);
       if (stages.length >= crmLimits.stages) throw new AppError('VALIDATION_FAILED', { name: 'VALIDATION_FAILED' });
       return toStage(await repo.addStage(bot.id, body.name, body.color ?? stageColors[stages.length % stageColors.length]!));
@@ -248,9 +258,14 @@ export function crmService(deps: CrmDeps) {
       const last = page[page.length - 1];
       const items = page.map((r) => toContact(r, first));
       const nextCursor = more && last ? encodeSortCursor(q.sort, last.sort_key ?? last.cursor_at, last.id) : null;
-      // A stage's first page says how many contacts the stage holds in all (the board's exact count).
+      // A stage's first page says how many contacts the stage holds in all and what their deals
+      // are worth (the board's column header); when the page holds the whole stage it is its sum.
       if (!q.stageId || q.cursor) return { items, nextCursor };
-      return { items, nextCursor, total: more ? await repo.count(filter) : items.length };
+      if (more) {
+        const all = await repo.totals(filter);
+        return { items, nextCursor, total: all.count, totalValueCents: all.valueCents };
+      }
+      return { items, nextCursor, total: items.length, totalValueCents: items.reduce((sum, c) => sum + (c.dealValueCents ?? 0), 0) };
     },
 
     async get(caller: UserRow, id: string): Promise<Contact> {
@@ -273,6 +288,7 @@ export function crmService(deps: CrmDeps) {
         stageId: stage.id,
         // Consent to marketing is given, never assumed: a contact added without the answer has not given it.
         marketingConsent: body.marketingConsent ?? false,
+        dealValueCents: body.dealValueCents ?? null,
       });
       return fresh(id, stages);
     },
@@ -358,7 +374,7 @@ export function crmService(deps: CrmDeps) {
     /**
      * Joins two contacts of one bot, the same person: `mergeId`'s conversations, messages,
      * channels, appointments, notes and history go to `keepId`. What `keepId` lacks (name,
-     * phone, e-mail, a field's value, captured data) it takes from the other; tags join; an
+     * phone, e-mail, the deal's value, a field's value, captured data) it takes from the other; tags join; an
      * opt-out of either stands; the kept contact's stage stays.
      */
     async merge(caller: UserRow, keepId: string, mergeId: string): Promise<Contact> {
@@ -371,6 +387,7 @@ export function crmService(deps: CrmDeps) {
         email: keep.email || gone.email,
         tags: uniqueTags([...keep.tags, ...gone.tags]).slice(0, crmLimits.tags),
         marketingConsent: keep.marketingConsent && gone.marketingConsent,
+        dealValueCents: keep.dealValueCents ?? gone.dealValueCents,
         customFields: { ...gone.customFields, ...keep.customFields },
         captured: { ...gone.captured, ...keep.captured },
       };

@@ -20,16 +20,21 @@ export interface SummaryHourRow {
 export interface SummaryWindow {
   botId: string;
   timeZone: string;
-  days: number;
+  /** The period's first and last day (YYYY-MM-DD, both counted), in the bot's time zone. */
+  from: string;
+  to: string;
   /** The stage whose entries count as won (null: none). */
   wonStage: string | null;
 }
 
 /**
- * The first instant of the period: midnight, in the bot's time zone, `days - 1` days before today.
- * A scalar subquery, so it is computed once, not per row.
+ * The first instant of the period (midnight of its first day in the bot's time zone) and the
+ * first instant after it (midnight after its last day). Scalar subqueries, computed once.
  */
-const since = (w: SummaryWindow) => sql`(select ((now() at time zone ${w.timeZone})::date - ${w.days - 1}::int)::timestamp at time zone ${w.timeZone})`;
+const since = (w: SummaryWindow) => sql`(select ${w.from}::date::timestamp at time zone ${w.timeZone})`;
+const until = (w: SummaryWindow) => sql`(select (${w.to}::date + 1)::timestamp at time zone ${w.timeZone})`;
+/** A row of the period, by its created_at. */
+const within = (w: SummaryWindow) => sql`created_at >= ${since(w)} and created_at < ${until(w)}`;
 /**
  * Rows are first counted per quarter hour (plain arithmetic on the instant), and only those
  * buckets are turned into the bot's local time: a time-zone conversion per bucket, not per row
@@ -49,7 +54,7 @@ const notPlayground = (w: SummaryWindow) => sql`contact_id not in (select id fro
  */
 const customerWrote = (w: SummaryWindow) =>
   sql`select ${bucket} as b, conversation_id from messages
-    where bot_id = ${w.botId} and direction = 'in' and channel <> 'playground' and created_at >= ${since(w)} group by 1, 2`;
+    where bot_id = ${w.botId} and direction = 'in' and channel <> 'playground' and ${within(w)} group by 1, 2`;
 /** Handled by the bot alone: no person took the conversation over or answered, nor is it waiting for one. */
 const bySelf = sql`k.human_at is null and k.status <> 'human'`;
 
@@ -70,18 +75,17 @@ export function summaryRepository(db: Db) {
     /** Per day of the period (oldest first, empty days as zeros). */
     daily(w: SummaryWindow): Promise<SummaryDayRow[]> {
       const day = sql`(created_at at time zone ${w.timeZone})::date`;
-      const from = since(w);
       const customer = notPlayground(w);
       const won = w.wonStage
         ? sql`select ${day} as day, count(distinct contact_id)::int as won from contact_stage_changes
-            where bot_id = ${w.botId} and created_at >= ${from} and to_stage = ${w.wonStage} and from_stage is distinct from ${w.wonStage} and ${customer} group by 1`
+            where bot_id = ${w.botId} and ${within(w)} and to_stage = ${w.wonStage} and from_stage is distinct from ${w.wonStage} and ${customer} group by 1`
         : sql`select null::date as day, 0 as won where false`;
       const perDay = (table: SQL, counts: SQL, sums: SQL, extra: SQL = sql``) =>
-        sql`select ${localDay(w)} as day, ${sums} from (select ${bucket} as b, ${counts} from ${table} where bot_id = ${w.botId} and created_at >= ${from} ${extra} group by 1) q group by 1`;
+        sql`select ${localDay(w)} as day, ${sums} from (select ${bucket} as b, ${counts} from ${table} where bot_id = ${w.botId} and ${within(w)} ${extra} group by 1) q group by 1`;
       return queryRows<SummaryDayRow>(
         db,
         sql`with
-          d as (select g::date as day from generate_series((now() at time zone ${w.timeZone})::date - ${w.days - 1}::int, (now() at time zone ${w.timeZone})::date, interval '1 day') g),
+          d as (select g::date as day from generate_series(${w.from}::date, ${w.to}::date, interval '1 day') g),
           v as (select ${localDay(w)} as day, count(distinct q.conversation_id)::int as conversations, count(distinct q.conversation_id) filter (where ${bySelf})::int as solved
             from (${customerWrote(w)}) q join conversations k on k.id = q.conversation_id group by 1),
           c as (${perDay(sql`contacts`, sql`count(*) as n, count(*) filter (where phone <> '' or email <> '') as l`, sql`sum(n)::int as contacts, sum(l)::int as leads`, sql`and not playground`)}),

@@ -155,6 +155,104 @@ describe.each(engines)('crm summary on %s', (dbEngine) => {
     expect((await api({ method: 'GET', url: `/api/crm/summary?botId=${botId}` })).json().days).toBe(30);
   });
 
+  it('reads a range of the owner’s own beside the period of as many days before it, each figure from its own rows', async () => {
+    const owner = await signUp(t);
+    const api = as(t, owner);
+    const botId = await createBot(t, owner, { bot_objective: 'automobile' });
+    const db = t.database.db;
+    // Mexico City is UTC-6 all year; instants are written as local times.
+    const local = (s: string) => new Date(`${s}-06:00`);
+    // The range is 1–7 March 2026; the period before it, 22–28 February.
+    // Contacts made in the range: Ana (phone), Beto (nothing), Carla (e-mail, the last evening of
+    // the range, already 8 March in UTC); Dani a few minutes after it. Olga (January) and Pablo
+    // (in the period before, with a phone) write during the range, and Rita made on the period
+    // before's last evening.
+    const made = await db
+      .insert(contacts)
+      .values([
+        { botId, name: 'Ana', phone: '+52 33 1111 1111', createdAt: local('2026-03-02T10:00:00') },
+        { botId, name: 'Beto', createdAt: local('2026-03-03T11:00:00') },
+        { botId, name: 'Carla', email: 'carla@example.mx', createdAt: local('2026-03-07T23:30:00') },
+        { botId, name: 'Dani', phone: '+52 33 4444 4444', createdAt: local('2026-03-08T00:10:00') },
+        { botId, name: 'Olga', createdAt: local('2026-01-10T09:00:00') },
+        { botId, name: 'Pablo', phone: '+52 33 5555 5555', createdAt: local('2026-02-25T12:00:00') },
+        { botId, name: 'Rita', createdAt: local('2026-02-28T23:50:00') },
+      ])
+      .returning();
+    const [ana, , , dani, olga, pablo] = made;
+    const chats = await db
+      .insert(conversations)
+      .values([ana!, olga!, pablo!, dani!].map((c) => ({ botId, contactId: c.id, channel: 'whatsapp' as const, createdAt: c.createdAt })))
+      .returning();
+    const [anaChat, olgaChat, pabloChat, daniChat] = chats;
+    const said = (chat: (typeof chats)[number] | undefined, createdAt: Date) => ({
+      conversationId: chat!.id, botId, channel: chat!.channel, direction: 'in' as const, author: 'customer' as const, status: 'processed' as const, text: 'hola', createdAt,
+    });
+    // Conversations of the range: Ana's, Olga's (on two days, one conversation, the first one
+    // minutes after the range starts) and Pablo's (his contact is of the period before). Dani
+    // writes after the range; Pablo's first message is in the period before.
+    await db.insert(messages).values([
+      said(anaChat, local('2026-03-02T10:00:00')),
+      said(olgaChat, local('2026-03-01T00:05:00')),
+      said(olgaChat, local('2026-03-05T12:00:00')),
+      said(pabloChat, local('2026-02-25T12:00:00')),
+      said(pabloChat, local('2026-03-06T18:00:00')),
+      said(daniChat, local('2026-03-08T00:10:00')),
+    ]);
+    const start = local('2026-03-20T10:00:00');
+    const end = local('2026-03-20T11:00:00');
+    await db.insert(appointments).values([
+      { botId, contactId: ana!.id, startAt: start, endAt: end, createdAt: local('2026-03-02T10:05:00') },
+      { botId, contactId: olga!.id, startAt: end, endAt: local('2026-03-20T12:00:00'), createdAt: local('2026-03-05T12:05:00'), status: 'cancelled' },
+      { botId, contactId: pablo!.id, startAt: local('2026-03-21T10:00:00'), endAt: local('2026-03-21T11:00:00'), createdAt: local('2026-02-26T09:00:00') },
+    ]);
+    await db.insert(contactStageChanges).values([
+      { botId, contactId: ana!.id, fromStage: 'Negociación', toStage: 'Ganado', by: 'person', createdAt: local('2026-03-04T09:00:00') },
+      { botId, contactId: pablo!.id, fromStage: 'Negociación', toStage: 'Ganado', by: 'person', createdAt: local('2026-02-27T09:00:00') },
+      { botId, contactId: olga!.id, fromStage: 'Negociación', toStage: 'Ganado', by: 'person', createdAt: local('2026-02-27T10:00:00') },
+    ]);
+
+    const res = await api({ method: 'GET', url: `/api/crm/summary?botId=${botId}&from=2026-03-01&to=2026-03-07&days=90` });
+    expect(res.statusCode, res.body).toBe(200);
+    const range = res.json() as CrmSummary;
+    // The range wins over `days`.
+    expect(range).toMatchObject({ days: 7, from: '2026-03-01', to: '2026-03-07' });
+    expect(range.daily.map((d) => d.date)).toEqual(['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07']);
+    // Conversations (Ana, Olga, Pablo) and new contacts (Ana, Beto, Carla) are different people.
+    expect(range.totals).toEqual({ conversations: 3, contacts: 3, leads: 2, appointments: 1, won: 1 });
+    expect(range.daily[0]).toEqual({ date: '2026-03-01', conversations: 1, contacts: 0, leads: 0, appointments: 0, won: 0 });
+    expect(range.daily[6]).toEqual({ date: '2026-03-07', conversations: 0, contacts: 1, leads: 1, appointments: 0, won: 0 });
+    expect(range.botSolved).toBe(3);
+    // The period before: Pablo's conversation; Pablo and Rita new, Pablo a lead; his booking; Pablo and Olga won.
+    expect(range.previous).toEqual({ from: '2026-02-22', to: '2026-02-28', totals: { conversations: 1, contacts: 2, leads: 1, appointments: 1, won: 2 }, botSolved: 1 });
+
+    // One day: the period before is the day before.
+    const day = (await api({ method: 'GET', url: `/api/crm/summary?botId=${botId}&from=2026-03-08&to=2026-03-08` })).json() as CrmSummary;
+    expect(day).toMatchObject({ days: 1, from: '2026-03-08', to: '2026-03-08', totals: { conversations: 1, contacts: 1, leads: 1, appointments: 0, won: 0 } });
+    expect(day.previous).toMatchObject({ from: '2026-03-07', to: '2026-03-07', totals: { conversations: 0, contacts: 1, leads: 1 } });
+    // The last days up to today also carry the days before them.
+    const week = (await api({ method: 'GET', url: `/api/crm/summary?botId=${botId}&days=7` })).json() as CrmSummary;
+    expect(week.previous).toMatchObject({ from: localDay(13), to: localDay(7) });
+  });
+
+  it('refuses a range without both ends, backwards, longer than a year or of a day that does not exist', async () => {
+    const owner = await signUp(t);
+    const api = as(t, owner);
+    const botId = await createBot(t, owner);
+    const fields = async (query: string, language = 'es') => {
+      const res = await api({ method: 'GET', url: `/api/crm/summary?botId=${botId}&${query}`, headers: { 'accept-language': language } });
+      expect(res.statusCode, query).toBe(400);
+      return res.json().error.fields as Record<string, string>;
+    };
+    expect(await fields('from=2026-03-01')).toEqual({ to: 'Elige la fecha de inicio y la de fin.' });
+    expect(await fields('from=2026-03-07&to=2026-03-01')).toEqual({ to: 'La fecha de fin debe ser igual o posterior a la de inicio.' });
+    expect(await fields('from=2025-01-01&to=2026-01-02')).toEqual({ from: 'Elige un rango de 366 días como máximo.' });
+    expect(await fields('from=2026-02-30&to=2026-03-01')).toEqual({ from: 'Usa una fecha AAAA-MM-DD.' });
+    expect(await fields('from=2026-3-1&to=2026-03-02', 'en')).toEqual({ from: 'Use a YYYY-MM-DD date.' });
+    // A whole year, leap day included, is allowed.
+    expect((await api({ method: 'GET', url: `/api/crm/summary?botId=${botId}&from=2028-01-01&to=2028-12-31` })).json().days).toBe(366);
+  });
+
   it('refuses a period other than 7, 30 or 90 days in the reader’s language, and another owner’s bot', async () => {
     const owner = await signUp(t);
     const api = as(t, owner);

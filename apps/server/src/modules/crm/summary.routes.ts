@@ -8,9 +8,9 @@ export const summaryRoutes: FastifyPluginAsyncZod<{ service: SummaryService }> =
   app.get('/api/crm/summary', {
     schema: {
       tags: ['crm'],
-      summary: "A bot's activity per day over 7, 30 or 90 days, its funnel, busiest hours and the share the bot solved alone",
+      summary: "A bot's activity per day over 7, 30 or 90 days or a chosen range, beside the period before, its funnel, busiest hours and the share the bot solved alone",
       querystring: crmSummaryQuery,
       response: { 200: crmSummary, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
     },
-  }, async (req) => service.summary(req.user, req.query.botId, req.query.days));
+  }, async (req) => service.summary(req.user, req.query.botId, req.query));
 };

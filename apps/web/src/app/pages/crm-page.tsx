@@ -7,6 +7,7 @@ import { ContentSpinner } from '../../components/ui/full-screen-spinner.tsx';
 import { BotIcon } from '../../components/ui/icons.tsx';
 import { TabList, tabId, tabPanelId } from '../../components/ui/tabs.tsx';
 import { paths } from '../../lib/navigation.ts';
+import { useCurrentUser } from '../../features/auth/index.ts';
 import { useBots } from '../../features/bots/index.ts';
 import { loadCrmTabPanel, loadSummaryTab, usePrefetchSummary } from '../../features/crm/index.ts';
 import { loadInboxView } from '../../features/inbox/index.ts';
@@ -45,6 +46,8 @@ export function CrmPage() {
   const { botId = '' } = useParams();
   const bots = useBots();
   const bot = bots.data?.find((b) => b.id === botId) ?? null;
+  // A team agent works the contacts; the pipeline's stages are the bot's setup (the server refuses them too).
+  const isAgent = useCurrentUser().seat?.role === 'agent';
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params);
   const setTab = (id: CrmTab) => setParams((prev) => withTab(prev, id), { replace: true });
@@ -94,7 +97,7 @@ export function CrmPage() {
           ) : tab === 'conversations' ? (
             <InboxView botId={bot.id} timeZone={bot.timezone} />
           ) : (
-            <CrmTabPanel botId={bot.id} tab={tab} />
+            <CrmTabPanel botId={bot.id} tab={tab} canEditStages={!isAgent} />
           )}
         </Suspense>
       </div>

@@ -1,9 +1,11 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent, type SyntheticEvent } from 'react';
 
 /**
  * A native <dialog> that follows `open` (showModal: focus trap, Escape and the top layer come
  * from the browser). Spread the result on the <dialog>: when the browser closes it (Escape), the
- * owner hears it through `onClose`, unless it was closing anyway.
+ * owner hears it through `onClose`, unless it was closing anyway. React passes a dialog's `close`
+ * on to the dialogs around it, so only this dialog's own closing counts (a confirmation opened
+ * inside another dialog closes alone).
  */
 export function useNativeDialog(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -17,8 +19,8 @@ export function useNativeDialog(open: boolean, onClose: () => void) {
 
   return {
     ref,
-    onClose: () => {
-      if (open) onClose();
+    onClose: (event: SyntheticEvent<HTMLDialogElement>) => {
+      if (open && event.target === event.currentTarget) onClose();
     },
   };
 }

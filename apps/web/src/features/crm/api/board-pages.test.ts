@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '@charla/shared';
-import { columnCount, loadedCount, withCardAtEnd, withoutCard, type ColumnData } from './board-pages.ts';
+import { columnCount, columnValue, loadedCount, withCardAtEnd, withoutCard, type ColumnData } from './board-pages.ts';
 
 const card = (id: string) => ({ id, name: id }) as Contact;
 const column = (pages: [string[], string | null][]): ColumnData => ({
@@ -33,5 +33,20 @@ describe('board column pages', () => {
     expect(columnCount(withCardAtEnd(partial, card('z')))).toBe(251);
     expect(columnCount(column([[['a', 'b'], null]]))).toBe(2);
     expect(columnCount(undefined)).toBeNull();
+  });
+
+  it('follows the column’s deal value in exact cents as a card with a value leaves or arrives', () => {
+    const partial = column([[['a', 'b'], 'x']]);
+    partial.pages[0]!.items[0]!.dealValueCents = 1_850_050;
+    partial.pages[0]!.items[1]!.dealValueCents = null;
+    partial.pages[0]!.total = 250;
+    partial.pages[0]!.totalValueCents = 10_000_030;
+    expect(columnValue(partial)).toBe(10_000_030);
+    expect(columnValue(withoutCard(partial, 'a'))).toBe(8_149_980);
+    // A card without a value changes the count, not the value.
+    expect(columnValue(withoutCard(partial, 'b'))).toBe(10_000_030);
+    expect(columnCount(withoutCard(partial, 'b'))).toBe(249);
+    expect(columnValue(withCardAtEnd(partial, { ...card('z'), dealValueCents: 20 }))).toBe(10_000_050);
+    expect(columnValue(undefined)).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import type {
   ContactUpdateBody,
   PipelineStage,
   PipelineStages,
+  StageUpdateBody,
 } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
 import { csvImportCalls } from '../../../lib/csv-import-calls.ts';
@@ -52,6 +53,10 @@ export const crmApi = {
   addNote: (id: string, text: string) => api.post<ContactNoteResponse>(`${one(id)}/notes`, { text }),
   timeline: (id: string) => api.get<ContactTimeline>(`${one(id)}/timeline`),
   stages: (botId: string) => api.get<PipelineStages>(`/api/pipeline/${encodeURIComponent(botId)}/stages`),
+  addStage: (botId: string, body: { name: string; color?: string }) => api.post<{ stage: PipelineStage }>(`/api/pipeline/${encodeURIComponent(botId)}/stages`, body),
+  updateStage: (id: string, body: StageUpdateBody) => api.request<{ stage: PipelineStage }>(`/api/pipeline/stages/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+  removeStage: (id: string, moveTo?: string) =>
+    api.request<void>(`/api/pipeline/stages/${encodeURIComponent(id)}${moveTo ? `?${new URLSearchParams({ moveTo }).toString()}` : ''}`, { method: 'DELETE' }),
   exportUrl: (botId: string) => `/api/contacts/export?botId=${encodeURIComponent(botId)}`,
   merge: (keepId: string, mergeId: string) => api.post<{ contact: Contact }>('/api/contacts/merge', { keepId, mergeId }),
   fields: (botId: string) => api.get<{ fields: ContactField[] }>(`/api/pipeline/${encodeURIComponent(botId)}/fields`),

@@ -1,11 +1,34 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContactCreateBody, ContactFieldCreateBody, ContactFieldUpdateBody, ContactUpdateBody } from '@charla/shared';
+import type { ContactCreateBody, ContactFieldCreateBody, ContactFieldUpdateBody, ContactUpdateBody, StageUpdateBody } from '@charla/shared';
 import type { ProgressHandler } from '../../../lib/api-client.ts';
 import { crmApi, crmKeys, type ContactFilter } from './crm-api.ts';
 
 /** The bot's pipeline stages (the server creates the defaults on first read). */
 export function useStages(botId: string) {
   return useQuery({ queryKey: crmKeys.stages(botId), queryFn: () => crmApi.stages(botId).then((r) => r.stages) });
+}
+
+/**
+ * Adding, renaming, recolouring, reordering and deleting the bot's stages; each refreshes the
+ * stages, the board's columns and the lists (a deleted stage's contacts moved).
+ */
+export function useStageMutations(botId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: crmKeys.all(botId) });
+  return {
+    add: useMutation({ mutationFn: (body: { name: string; color?: string }) => crmApi.addStage(botId, body), onSettled: refresh }),
+    update: useMutation({ mutationFn: ({ id, body }: { id: string; body: StageUpdateBody }) => crmApi.updateStage(id, body), onSettled: refresh }),
+    remove: useMutation({ mutationFn: ({ id, moveTo }: { id: string; moveTo?: string }) => crmApi.removeStage(id, moveTo), onSettled: refresh }),
+  };
+}
+
+/** How many contacts a stage holds in all (its first page's exact count). */
+export function useStageCount(botId: string, stageId: string | null) {
+  return useQuery({
+    queryKey: [...crmKeys.all(botId), 'stage-count', stageId],
+    queryFn: () => crmApi.list(botId, { stageId: stageId!, limit: 1 }).then((r) => r.total ?? r.items.length),
+    enabled: Boolean(stageId),
+  });
 }
 
 /** Contacts of the filter, newest first, a keyset page at a time. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDraggable } from '@dnd-kit/core';
 import type { Contact, PipelineStage } from '@charla/shared';
 import { usePhoneFormat } from '../../../lib/phone-input.ts';
+import { formatDealValue } from './crm-format.ts';
 import { StageOptions } from './stage-options.tsx';
 
 /** A card of the board: dragged by its handle, opened by its name, moved with its stage menu. */
@@ -17,7 +18,7 @@ export function BoardCard({ contact, stages, onOpen, onMove, style, index, total
   total: number | undefined;
   measure: (node: Element | null) => void;
 }) {
-  const { t } = useTranslation('crm');
+  const { t, i18n } = useTranslation('crm');
   const phone = usePhoneFormat();
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: contact.id, data: { contact } });
   const name = contact.name || contact.phone || t('table.noName');
@@ -48,6 +49,12 @@ export function BoardCard({ contact, stages, onOpen, onMove, style, index, total
           {name}
         </button>
       </div>
+      {contact.dealValueCents !== null ? (
+        <p className="mt-1 truncate ps-5 text-sm font-semibold tabular-nums text-fg" data-deal-value={contact.dealValueCents}>
+          <span className="sr-only">{t('fields.value')}: </span>
+          {formatDealValue(contact.dealValueCents, i18n.language)}
+        </p>
+      ) : null}
       {contact.phone && contact.name ? <p className="mt-1 truncate ps-5 text-xs text-muted">{phone(contact.phone)}</p> : null}
       {contact.tags.length ? <p className="mt-1 truncate ps-5 text-xs text-muted">{contact.tags.join(' · ')}</p> : null}
       <label className="mt-2 block ps-5">

@@ -4,9 +4,10 @@ import { useDroppable } from '@dnd-kit/core';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { Contact, PipelineStage } from '@charla/shared';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { columnCount } from '../api/board-pages.ts';
+import { columnCount, columnValue } from '../api/board-pages.ts';
 import { useBoardColumn } from '../api/use-board-column.ts';
 import { BoardCard } from './board-card.tsx';
+import { formatDealValue } from './crm-format.ts';
 
 const gap = 8;
 
@@ -31,6 +32,8 @@ export function BoardColumn({ botId, stage, stages, activeId, onOpen, onMove }: 
   const items = column.data?.pages.flatMap((p) => p.items) ?? [];
   // The stage's exact count from the server, even when only its first cards are loaded.
   const total = columnCount(column.data) ?? undefined;
+  // What the stage's deals are worth in all (the server's sum over the whole stage).
+  const value = columnValue(column.data);
   const scroller = useRef<HTMLDivElement>(null);
   const active = items.findIndex((c) => c.id === activeId);
   const rangeExtractor = useCallback((range: Range) => {
@@ -52,16 +55,23 @@ export function BoardColumn({ botId, stage, stages, activeId, onOpen, onMove }: 
       data-stage={stage.name}
       className={`flex w-[78vw] max-w-72 shrink-0 snap-start flex-col rounded-2xl border bg-card/60 sm:w-72 ${isOver ? 'border-highlight ring-2 ring-highlight/30' : 'border-line'}`}
     >
-      <header className="flex items-center gap-2 px-3 py-2.5">
-        <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: stage.color }} aria-hidden="true" />
-        <h2 id={`stage-${stage.id}`} className="min-w-0 flex-1 truncate text-sm font-bold">
-          {stage.name}
-        </h2>
-        {total !== undefined ? (
-          <span className="rounded-full bg-surface px-2 text-xs text-muted" data-count={total}>
-            <span aria-hidden="true">{total.toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX')}</span>
-            <span className="sr-only">{t('board.count', { count: total })}</span>
-          </span>
+      <header className="border-t-4 px-3 pb-2 pt-2" style={{ borderTopColor: stage.color }}>
+        <div className="flex items-center gap-2">
+          <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: stage.color }} aria-hidden="true" />
+          <h2 id={`stage-${stage.id}`} className="min-w-0 flex-1 truncate text-sm font-bold">
+            {stage.name}
+          </h2>
+          {total !== undefined ? (
+            <span className="rounded-full bg-surface px-2 text-xs text-muted" data-count={total}>
+              <span aria-hidden="true">{total.toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX')}</span>
+              <span className="sr-only">{t('board.count', { count: total })}</span>
+            </span>
+          ) : null}
+        </div>
+        {value !== null ? (
+          <p className="mt-0.5 ps-[1.125rem] text-xs font-semibold tabular-nums text-muted" data-value={value}>
+            {t('board.value', { value: formatDealValue(value, i18n.language) })}
+          </p>
         ) : null}
       </header>
       {column.isPending ? (

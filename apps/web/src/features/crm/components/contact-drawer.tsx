@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Contact, PipelineStage, TimelineItem } from '@charla/shared';
+import type { Contact, ContactUpdateBody, PipelineStage, TimelineItem } from '@charla/shared';
+import { dealCurrency } from '@charla/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-delete-modal.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -15,7 +16,7 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorText, fieldErrors } from '../../../lib/error-text.ts';
 import { phoneToSend, usePhoneFormat } from '../../../lib/phone-input.ts';
 import { useContact, useContactFields, useCrmMutations, useTimeline } from '../api/use-crm.ts';
-import { formatWhen } from './crm-format.ts';
+import { dealValueForServer, dealValueText, formatWhen } from './crm-format.ts';
 import { CustomFieldInputs, fieldDraftsOf, fieldValuesOf, type FieldDrafts } from './custom-fields.tsx';
 import { MergeDialog } from './merge-dialog.tsx';
 
@@ -26,9 +27,20 @@ interface Draft {
   tags: string;
   stageId: string;
   marketingConsent: boolean;
+  /** The deal's value as typed ("18500.50"). */
+  value: string;
   fields: FieldDrafts;
 }
-const draftOf = (c: Contact, phone: (p: string) => string): Draft => ({ name: c.name, phone: phone(c.phone), email: c.email, tags: c.tags.join(', '), stageId: c.stageId ?? '', marketingConsent: c.marketingConsent, fields: fieldDraftsOf(c.customFields) });
+const draftOf = (c: Contact, phone: (p: string) => string): Draft => ({
+  name: c.name,
+  phone: phone(c.phone),
+  email: c.email,
+  tags: c.tags.join(', '),
+  stageId: c.stageId ?? '',
+  marketingConsent: c.marketingConsent,
+  value: dealValueText(c.dealValueCents),
+  fields: fieldDraftsOf(c.customFields),
+});
 const capturedKeys = ['interest', 'product', 'budget'] as const;
 const tagsOf = (text: string) => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
 
@@ -116,6 +128,8 @@ export function ContactDrawer({ botId, contactId, stages, onClose, onOpen }: { b
           tags: tagsOf(draft.tags),
           stageId: draft.stageId || undefined,
           marketingConsent: draft.marketingConsent,
+          // Text that is no amount goes as typed: the server answers with the rule.
+          dealValueCents: dealValueForServer(draft.value) as ContactUpdateBody['dealValueCents'],
           ...(fields.data?.length && { customFields: fieldValuesOf(fields.data, draft.fields) }),
         },
       },
@@ -168,6 +182,17 @@ export function ContactDrawer({ botId, contactId, stages, onClose, onOpen }: { b
               <TextField label={t('fields.phone')} type="tel" value={draft.phone} maxLength={40} error={errors.phone} onChange={(e) => setDraft({ ...draft, phone: e.target.value })} />
               <TextField label={t('fields.email')} type="email" value={draft.email} maxLength={254} error={errors.email} onChange={(e) => setDraft({ ...draft, email: e.target.value })} />
               <TextField label={t('fields.tags')} hint={t('fields.tagsHint')} value={draft.tags} error={errors.tags} onChange={(e) => setDraft({ ...draft, tags: e.target.value })} />
+              <TextField
+                label={t('fields.valueWithCurrency', { currency: dealCurrency })}
+                hint={t('fields.valueHint')}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00"
+                value={draft.value}
+                maxLength={20}
+                error={errors.dealValueCents}
+                onChange={(e) => setDraft({ ...draft, value: e.target.value })}
+              />
               <SelectField
                 label={t('fields.stage')}
                 value={draft.stageId}

@@ -7,8 +7,8 @@ import { ContactDrawer } from './contact-drawer.tsx';
 import { ContactsView } from './contacts-view.tsx';
 import { PipelineBoard } from './pipeline-board.tsx';
 
-/** The CRM's Contactos and Embudo tabs: one list of stages, one contact drawer. */
-export function CrmTabPanel({ botId, tab }: { botId: string; tab: 'contacts' | 'pipeline' }) {
+/** The CRM's Contactos and Embudo tabs: one list of stages, one contact drawer. `canEditStages`: the caller may change the bot's setup. */
+export function CrmTabPanel({ botId, tab, canEditStages }: { botId: string; tab: 'contacts' | 'pipeline'; canEditStages: boolean }) {
   const { t } = useTranslation('crm');
   const stages = useStages(botId);
   const [open, setOpen] = useState<string | null>(null);
@@ -22,7 +22,7 @@ export function CrmTabPanel({ botId, tab }: { botId: string; tab: 'contacts' | '
   }
   return (
     <>
-      {tab === 'contacts' ? <ContactsView botId={botId} stages={stages.data} onOpen={setOpen} /> : <PipelineBoard botId={botId} stages={stages.data} onOpen={setOpen} />}
+      {tab === 'contacts' ? <ContactsView botId={botId} stages={stages.data} onOpen={setOpen} /> : <PipelineBoard botId={botId} stages={stages.data} onOpen={setOpen} canEditStages={canEditStages} />}
       <ContactDrawer botId={botId} contactId={open} stages={stages.data} onClose={() => setOpen(null)} onOpen={setOpen} />
     </>
   );

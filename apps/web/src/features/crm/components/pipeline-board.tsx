@@ -18,7 +18,10 @@ import { errorText } from '../../../lib/error-text.ts';
 import { crmKeys } from '../api/crm-api.ts';
 import { useCrmMutations } from '../api/use-crm.ts';
 import { loadedCount, withCardAtEnd, withoutCard, type ColumnData } from '../api/board-pages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { PencilIcon } from '../../../components/ui/icons.tsx';
 import { BoardColumn } from './board-column.tsx';
+import { StageEditor } from './stage-editor.tsx';
 
 /**
  * With the keyboard a picked card jumps a whole column per arrow (left / right), the columns in
@@ -36,13 +39,17 @@ const columnByColumn: KeyboardCoordinateGetter = (event, { currentCoordinates, c
   return { x: target.left + 8, y: Math.max(currentCoordinates.y, target.top + 48) };
 };
 
-/** Embudo: a column per stage; a card is dragged (pointer or keyboard) or moved with its menu. */
-export function PipelineBoard({ botId, stages, onOpen }: { botId: string; stages: PipelineStage[]; onOpen: (id: string) => void }) {
+/**
+ * Embudo: a column per stage; a card is dragged (pointer or keyboard) or moved with its menu.
+ * Whoever may change the bot's setup (not a team agent) edits the stages from here.
+ */
+export function PipelineBoard({ botId, stages, onOpen, canEditStages }: { botId: string; stages: PipelineStage[]; onOpen: (id: string) => void; canEditStages: boolean }) {
   const { t } = useTranslation('crm');
   const queryClient = useQueryClient();
   const { update } = useCrmMutations(botId);
   const [status, setStatus] = useState('');
   const [activeId, setActiveId] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: columnByColumn }));
   const stageName = (id: unknown) => stages.find((s) => s.id === id)?.name ?? '';
   const contactName = (data: unknown) => {
@@ -82,7 +89,15 @@ export function PipelineBoard({ botId, stages, onOpen }: { botId: string; stages
 
   return (
     <div>
-      <p className="mb-2 text-sm text-muted">{t('board.help')}</p>
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted">{t('board.help')}</p>
+        {canEditStages ? (
+          <Button variant="secondary" size="sm" icon={<PencilIcon className="size-4" />} onClick={() => setEditing(true)}>
+            {t('stages.edit')}
+          </Button>
+        ) : null}
+      </div>
+      {editing ? <StageEditor botId={botId} stages={stages} open onClose={() => setEditing(false)} /> : null}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCorners}

@@ -4,13 +4,13 @@ import type { SummaryCounts } from '@charla/shared';
 import { ChartFigure } from './chart-figure.tsx';
 import { DataTable } from './data-table.tsx';
 import { seriesColors } from './series-colors.ts';
-import { formatCount, funnelSteps } from './summary-figures.ts';
+import { formatCount, formatPercent, funnelSteps } from './summary-figures.ts';
 
 /** The period's funnel: one bar per step, with the share of the step before it. */
 export function FunnelChart({ totals }: { totals: SummaryCounts }) {
   const { t, i18n } = useTranslation('crmSummary');
   const lng = i18n.resolvedLanguage ?? 'es';
-  const steps = funnelSteps(totals).map((s) => ({ ...s, name: t(`metrics.${s.metric}`), label: s.rate === null ? formatCount(s.value, lng) : `${formatCount(s.value, lng)} · ${s.rate} %` }));
+  const steps = funnelSteps(totals).map((s) => ({ ...s, name: t(`metrics.${s.metric}`), label: s.rate === null ? formatCount(s.value, lng) : `${formatCount(s.value, lng)} · ${formatPercent(s.rate, lng)}` }));
   return (
     <ChartFigure id="summary-funnel-title" title={t('funnel.title')} description={t('funnel.description')}>
       <div className="mt-3 h-56 overflow-hidden text-xs text-muted" aria-hidden="true" data-chart="funnel">
@@ -30,7 +30,7 @@ export function FunnelChart({ totals }: { totals: SummaryCounts }) {
       <DataTable
         caption={t('funnel.title')}
         head={[t('funnel.step'), t('funnel.count'), t('funnel.share')]}
-        rows={funnelSteps(totals).map((s) => [t(`metrics.${s.metric}`), formatCount(s.value, lng), s.rate === null ? '—' : `${s.rate} %`])}
+        rows={funnelSteps(totals).map((s) => [t(`metrics.${s.metric}`), formatCount(s.value, lng), s.rate === null ? '—' : formatPercent(s.rate, lng)])}
       />
     </ChartFigure>
   );

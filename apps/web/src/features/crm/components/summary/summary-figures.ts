@@ -4,7 +4,7 @@ import { summaryMetrics } from '@charla/shared/constants';
 export interface FunnelStep {
   metric: SummaryMetric;
   value: number;
-  /** The share of the step before it, in percent (null for the first step or after an empty one). */
+  /** The share of the step before it, a fraction (null for the first step or after an empty one). */
   rate: number | null;
 }
 
@@ -12,12 +12,18 @@ export interface FunnelStep {
 export function funnelSteps(totals: SummaryCounts): FunnelStep[] {
   return summaryMetrics.map((metric, i) => {
     const before = i > 0 ? totals[summaryMetrics[i - 1]!] : 0;
-    return { metric, value: totals[metric], rate: i > 0 && before > 0 ? Math.round((totals[metric] / before) * 1000) / 10 : null };
+    return { metric, value: totals[metric], rate: i > 0 && before > 0 ? totals[metric] / before : null };
   });
 }
 
-/** The share of conversations the bot handled alone, in whole percent (null without conversations). */
-export const solvedShare = (solved: number, conversations: number): number | null => (conversations > 0 ? Math.round((solved / conversations) * 100) : null);
+/** The share of conversations the bot handled alone, a fraction (null without conversations). */
+export const solvedShare = (solved: number, conversations: number): number | null => (conversations > 0 ? solved / conversations : null);
+
+/**
+ * How a figure moved against the period before, a fraction (+0.12 is 12% more); null when the
+ * period before had none, where no percentage means anything.
+ */
+export const periodChange = (current: number, previous: number): number | null => (previous > 0 ? (current - previous) / previous : null);
 
 export interface BusyHour {
   /** 0 Monday … 6 Sunday. */
@@ -55,3 +61,10 @@ export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`
 
 /** A count in the reader's language ("1,234" / "1,234"). */
 export const formatCount = (n: number, language: string) => n.toLocaleString(tag(language));
+
+/**
+ * Every percentage of Resumen, one format: a fraction as "66.7%" (at most one decimal), and with
+ * `signed` its sign too ("+12%", "−8.3%", "0%").
+ */
+export const formatPercent = (fraction: number, language: string, signed = false) =>
+  new Intl.NumberFormat(tag(language), { style: 'percent', maximumFractionDigits: 1, ...(signed && { signDisplay: 'exceptZero' as const }) }).format(fraction);
