@@ -19,6 +19,8 @@ export const appointmentListQuery = z.strictObject({
   from: instant,
   to: instant,
   status: z.enum(appointmentStatuses).optional(),
+  /** Only one contact's appointments (the inbox's contact pane). */
+  contactId: z.uuid().optional(),
 });
 export type AppointmentListQuery = z.infer<typeof appointmentListQuery>;
 

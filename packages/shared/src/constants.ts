@@ -64,6 +64,8 @@ export const importTargets = ['name', 'description', 'price', 'currency', 'sku',
 
 /** The longest text of one message. */
 export const messageLimits = { text: 4096 } as const;
+/** Saved replies ("Respuestas guardadas") of a bot: a short title, its text, and how many a bot keeps. */
+export const savedReplyLimits = { title: 60, text: 1000, perBot: 100 } as const;
 
 /** Who answers a conversation: the bot, a person of the business, or no one (closed). */
 export const conversationStatuses = ['bot', 'human', 'closed'] as const;
