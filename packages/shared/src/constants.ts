@@ -64,6 +64,8 @@ export const importTargets = ['name', 'description', 'price', 'currency', 'sku',
 
 /** The longest text of one message. */
 export const messageLimits = { text: 4096 } as const;
+/** The CRM's bounds: names, tags, notes, stages, pages of contacts and history. */
+export const crmLimits = { page: 100, defaultPage: 50, search: 200, name: 120, phone: 40, email: 254, tag: 40, tags: 20, note: 4000, stageName: 60, stages: 30, timeline: 300, fields: 30, fieldName: 60, fieldValue: 500, choices: 30, choice: 60, captured: 200, importRows: 20_000 } as const;
 /** Saved replies ("Respuestas guardadas") of a bot: a short title, its text, and how many a bot keeps. */
 export const savedReplyLimits = { title: 60, text: 1000, perBot: 100 } as const;
 
@@ -78,4 +80,6 @@ export const inboxChannels = ['whatsapp', 'whatsmeow', 'messenger', 'instagram',
 
 /** An appointment's life: booked (by the bot or the owner), confirmed by the customer, then one of the ends. */
 export const appointmentStatuses = ['booked', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;
+/** Statuses that hold their time: two of them never overlap. */
+export const activeAppointmentStatuses = ['booked', 'confirmed'] as const satisfies readonly (typeof appointmentStatuses)[number][];
 export * from './affiliate-rules.ts';

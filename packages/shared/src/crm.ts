@@ -4,14 +4,13 @@ import { jsonField } from './csv-import.ts';
 import type { Locale } from './locale.ts';
 import { fillWords } from './notices.ts';
 import { messageAuthors, messageDirections } from './conversations.ts';
-import { appointmentStatuses, contactChannels, contactFieldTypes, contactImportTargets } from './constants.ts';
+import { appointmentStatuses, contactChannels, contactFieldTypes, contactImportTargets, crmLimits } from './constants.ts';
 
 export type ContactChannel = (typeof contactChannels)[number];
 /** Who moved a contact to another stage: a person of the business, or the bot. */
 export const stageMovers = ['person', 'bot'] as const;
 export type StageMover = (typeof stageMovers)[number];
 
-export const crmLimits = { page: 100, defaultPage: 50, search: 200, name: 120, phone: 40, email: 254, tag: 40, tags: 20, note: 4000, stageName: 60, stages: 30, timeline: 300, fields: 30, fieldName: 60, fieldValue: 500, choices: 30, choice: 60, captured: 200, importRows: 20_000 } as const;
 
 /** Default stages of a new pipeline, by the bot's purpose. */
 export const defaultStages = {

@@ -6,6 +6,7 @@ import type {
   ContactFieldCreateBody,
   ContactFieldUpdateBody,
   ContactList,
+  ContactNoteList,
   ContactNoteResponse,
   ContactResponse,
   ContactSort,
@@ -51,6 +52,7 @@ export const crmApi = {
   remove: (id: string) => api.request<void>(one(id), { method: 'DELETE' }),
   addNote: (id: string, text: string) => api.post<ContactNoteResponse>(`${one(id)}/notes`, { text }),
   timeline: (id: string) => api.get<ContactTimeline>(`${one(id)}/timeline`),
+  notes: (id: string) => api.get<ContactNoteList>(`${one(id)}/notes`),
   stages: (botId: string) => api.get<PipelineStages>(`/api/pipeline/${encodeURIComponent(botId)}/stages`),
   exportUrl: (botId: string) => `/api/contacts/export?botId=${encodeURIComponent(botId)}`,
   merge: (keepId: string, mergeId: string) => api.post<{ contact: Contact }>('/api/contacts/merge', { keepId, mergeId }),
@@ -70,6 +72,7 @@ export const crmKeys = {
   fields: (botId: string) => ['crm', botId, 'fields'] as const,
   contact: (id: string) => ['crm', 'contact', id] as const,
   timeline: (id: string) => ['crm', 'timeline', id] as const,
+  notes: (id: string) => ['crm', 'notes', id] as const,
 };
 
 export type { Contact, ContactField, PipelineStage };
