@@ -9,6 +9,8 @@ export interface ChatComposerHandle {
   focus(): void;
   /** Puts a draft in the box, cursor at the end, ready to be completed. */
   draft(text: string): void;
+  /** Puts text where the cursor is (or over the selection), the cursor after it. */
+  insert(text: string): void;
 }
 
 /** A text the box offers to put in when the reader types `/` (the inbox's saved replies). */
@@ -109,6 +111,20 @@ export function ChatComposer({
   };
 
   useImperativeHandle(ref, () => ({
+    insert: (value) => {
+      const el = box.current;
+      const start = el?.selectionStart ?? text.length;
+      const end = el?.selectionEnd ?? text.length;
+      const next = (text.slice(0, start) + value + text.slice(end)).slice(0, maxLength);
+      const at = Math.min(start + value.length, next.length);
+      setText(next);
+      requestAnimationFrame(() => {
+        if (!el) return;
+        el.focus();
+        el.setSelectionRange(at, at);
+        fit();
+      });
+    },
     focus: () => box.current?.focus(),
     draft: (value) => {
       setText(value);
@@ -187,9 +203,9 @@ export function ChatComposer({
 
   const note = tone === 'note';
   return (
-    <div className={`relative border-t px-3 py-2.5 ${note ? 'border-amber-300 bg-amber-50 dark:border-amber-400/40 dark:bg-amber-400/10' : 'border-line bg-card-strong'}`} data-composer={tone}>
+    <div className={`relative border-t px-3 py-2.5 ${note ? 'border-amber-400/70 bg-[color-mix(in_srgb,#f59e0b_12%,var(--bg-color))]' : 'border-line bg-card-strong'}`} data-composer={tone}>
       {picking && suggestions ? (
-        <div className="absolute inset-x-3 bottom-full z-20 mb-1 overflow-hidden rounded-xl border border-line bg-card-strong shadow-xl" data-suggestions>
+        <div className="absolute inset-x-3 bottom-full z-20 mb-1 overflow-hidden rounded-xl border border-line bg-surface shadow-xl" data-suggestions>
           <ul id={listId} role="listbox" aria-label={suggestions.label} className="max-h-56 overflow-y-auto py-1">
             {found.map((item, i) => (
               <li
@@ -246,7 +262,7 @@ export function ChatComposer({
             aria-autocomplete={suggestions ? 'list' : undefined}
             aria-controls={picking ? listId : undefined}
             aria-activedescendant={picking && found.length ? `${listId}-${current}` : undefined}
-            className={`focus-ring resize-none border text-[0.9375rem] text-fg placeholder:text-muted ${looks[look].box} ${note ? 'border-amber-300 !bg-amber-100/70 dark:border-amber-400/40 dark:!bg-amber-400/10' : 'border-line'}`}
+            className={`focus-ring resize-none border text-[0.9375rem] text-fg placeholder:text-muted ${looks[look].box} ${note ? 'border-amber-400/80 !bg-[color-mix(in_srgb,#f59e0b_24%,var(--bg-color))]' : 'border-line'}`}
           />
           {remainingText && remaining <= COUNT_FROM ? (
             <p className={`mt-1 px-3 text-[11px] ${remaining <= 0 ? 'text-danger' : 'text-muted'}`} aria-live="polite">

@@ -1,10 +1,11 @@
-import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConversationDetail, ConversationMessage, PersonAction } from '@charla/shared';
 import { crmLimits, messageLimits } from '@charla/shared/constants';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { ChatComposer, type ComposerSuggestions } from '../../../components/chat-composer.tsx';
+import { ChatComposer, type ChatComposerHandle, type ComposerSuggestions } from '../../../components/chat-composer.tsx';
+import { EmojiPicker } from '../../../components/emoji-picker.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ChatIcon, ChevronLeftIcon, InfoIcon, LockIcon, PhoneIcon, TextIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
@@ -29,7 +30,18 @@ const SavedRepliesDialog = lazy(() => import('./saved-replies-dialog.tsx').then(
 type ComposerMode = 'reply' | 'note';
 
 /** Above the box: write to the customer or a note for the team, and the saved replies. */
-function ComposerToolbar({ mode, onMode, onSavedReplies }: { mode: ComposerMode; onMode: (mode: ComposerMode) => void; onSavedReplies: (() => void) | null }) {
+function ComposerToolbar({
+  mode,
+  onMode,
+  onSavedReplies,
+  onEmoji,
+}: {
+  mode: ComposerMode;
+  onMode: (mode: ComposerMode) => void;
+  onSavedReplies: (() => void) | null;
+  /** Puts an emoji in the box (absent while the box is not shown). */
+  onEmoji: ((emoji: string) => void) | null;
+}) {
   const { t } = useTranslation('inbox');
   return (
     <div className="mb-2 flex items-center gap-2">
@@ -48,10 +60,11 @@ function ComposerToolbar({ mode, onMode, onSavedReplies }: { mode: ComposerMode;
           </button>
         ))}
       </div>
+      {onEmoji ? <EmojiPicker label={t('composer.emoji')} onPick={onEmoji} /> : null}
       {onSavedReplies ? (
         <button type="button" onClick={onSavedReplies} className="focus-ring ms-auto inline-flex h-7 items-center gap-1 whitespace-nowrap rounded-md px-2 text-xs font-semibold text-muted hover:text-fg" data-manage-saved-replies>
           <TextIcon className="size-3.5" />
-          {t('saved.title')}
+          <span className="max-sm:sr-only">{t('saved.title')}</span>
         </button>
       ) : null}
     </div>
@@ -127,6 +140,7 @@ export function ChatPane({
   onAction,
   timeZone,
   assigning,
+  side,
 }: {
   conversation: ConversationDetail | undefined;
   messages: ConversationMessage[];
@@ -147,10 +161,13 @@ export function ChatPane({
   timeZone?: string | undefined;
   /** Who answers the conversation, and the control to give it to someone. */
   assigning: Assigning;
+  /** The contact's pane, over the chat under its header (at the side on a wide screen, all of it on a phone). */
+  side?: ReactNode;
 }) {
   const { t, i18n } = useTranslation(['inbox', 'common']);
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const scroller = useRef<HTMLDivElement>(null);
+  const composer = useRef<ChatComposerHandle>(null);
   const [windowClosed, setWindowClosed] = useState(false);
   const [mode, setMode] = useState<ComposerMode>('reply');
   const [managing, setManaging] = useState(false);
@@ -223,7 +240,10 @@ export function ChatPane({
     await addNote.mutateAsync({ id: conversation.contact.id, text });
   };
   const hint = mode === 'note' ? t('composer.noteHint') : conversation.status === 'bot' ? t('composer.botActive') : conversation.status === 'closed' ? t('composer.closed') : t('composer.hint');
-  const toolbar = <ComposerToolbar mode={mode} onMode={setMode} onSavedReplies={assigning.manage ? () => setManaging(true) : null} />;
+  const writing = !(closedWindow && mode === 'reply');
+  const toolbar = (
+    <ComposerToolbar mode={mode} onMode={setMode} onSavedReplies={assigning.manage ? () => setManaging(true) : null} onEmoji={writing ? (emoji) => composer.current?.insert(emoji) : null} />
+  );
 
   return (
     <section aria-label={name} className="flex min-h-0 min-w-0 flex-1 flex-col bg-[color-mix(in_srgb,var(--bg-color)_94%,#25d366)]" data-chat={conversation.id}>
@@ -269,6 +289,7 @@ export function ChatPane({
           <span>{t('demo.notice')}</span>
         </p>
       ) : null}
+      <div className="relative flex min-h-0 flex-1 flex-col">
       <AssignControl conversation={conversation} assigning={assigning} />
 
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-3" aria-live="polite">
@@ -311,7 +332,7 @@ export function ChatPane({
         ))}
       </div>
 
-      {closedWindow && mode === 'reply' ? (
+      {!writing ? (
         <div className="space-y-2 border-t border-line bg-card-strong px-3 py-3">
           {toolbar}
           <Alert tone="info">{conversation.channel === 'whatsapp' ? t('composer.windowClosed') : t('composer.windowClosedOther')}</Alert>
@@ -319,6 +340,7 @@ export function ChatPane({
         </div>
       ) : (
         <ChatComposer
+          ref={composer}
           key={conversation.id}
           id="inbox-reply"
           label={mode === 'note' ? t('composer.noteLabel') : t('composer.label')}
@@ -334,6 +356,8 @@ export function ChatPane({
           onSend={mode === 'note' ? writeNote : send}
         />
       )}
+      {side ? <div className="absolute inset-0 z-30 flex flex-col bg-surface lg:start-auto lg:w-[19rem] lg:border-s lg:border-line lg:shadow-2xl">{side}</div> : null}
+      </div>
       {teaching ? (
         <Suspense fallback={null}>
           <TeachDialog botId={conversation.botId} open question={teaching.question} answer={teaching.answer} onClose={() => setTeaching(null)} />

@@ -179,9 +179,9 @@ export function ContactPanel({
         {latestNotes.length ? (
           <ul className="space-y-1.5" data-contact-notes>
             {latestNotes.map((n) => (
-              <li key={n.id} className="rounded-lg border border-dashed border-amber-400 bg-amber-50 px-2.5 py-1.5 text-sm text-amber-950 dark:bg-amber-400/10 dark:text-amber-50">
+              <li key={n.id} className="rounded-lg border border-dashed border-amber-400/80 bg-[color-mix(in_srgb,#f59e0b_24%,var(--bg-color))] px-2.5 py-1.5 text-sm text-fg">
                 <p className="line-clamp-3 whitespace-pre-wrap">{n.text}</p>
-                <p className="mt-0.5 text-[11px] text-amber-900/70 dark:text-amber-100/70">
+                <p className="mt-0.5 text-[11px] text-fg/70">
                   {n.authorName ?? t('chat.noteTeam')} · {formatInZone(n.createdAt, bot.timezone, locale)}
                 </p>
               </li>

@@ -12,9 +12,9 @@ import { ConversationListPane } from './conversation-list.tsx';
 
 /**
  * On a wide screen the list and the chat side by side, the chat taking the room; the contact's pane
- * opens over the chat's side from its header and closes again. On a phone one pane at a time:
- * list → chat → contact, and back. The open conversation is in the address (`?c=`), so a
- * notification's link and the browser's back button work.
+ * opens from the chat's header over its side, under the header, and closes again. On a phone one
+ * pane at a time: the list, then the chat (the contact's pane over it), and back. The open
+ * conversation is in the address (`?c=`), so a notification's link and the browser's back button work.
  */
 export function InboxView({ bot }: { bot: Bot }) {
   const botId = bot.id;
@@ -66,7 +66,7 @@ export function InboxView({ bot }: { bot: Bot }) {
 
   const list = inbox.list;
   return (
-    <div className="relative grid h-[calc(100dvh-10.5rem)] min-h-[26rem] overflow-hidden rounded-2xl border border-line bg-card shadow-sm sm:h-[calc(100dvh-12.5rem)] lg:grid-cols-[20rem_minmax(0,1fr)]">
+    <div className="grid h-[calc(100dvh-10.5rem)] min-h-[26rem] overflow-hidden rounded-2xl border border-line bg-card shadow-sm sm:h-[calc(100dvh-12.5rem)] lg:grid-cols-[20rem_minmax(0,1fr)]">
       <div className={`min-h-0 min-w-0 flex-col ${openId ? 'hidden lg:flex' : 'flex'}`}>
         <ConversationListPane
           items={inbox.items}
@@ -85,7 +85,7 @@ export function InboxView({ bot }: { bot: Bot }) {
           people={inbox.assignees}
         />
       </div>
-      <div className={`min-h-0 min-w-0 flex-col ${showInfo ? 'hidden lg:flex' : openId ? 'flex' : 'hidden lg:flex'}`}>
+      <div className={`min-h-0 min-w-0 flex-col ${openId ? 'flex' : 'hidden lg:flex'}`}>
         <ChatPane
           conversation={openId ? detail : undefined}
           messages={inbox.messages}
@@ -106,13 +106,9 @@ export function InboxView({ bot }: { bot: Bot }) {
           onAction={act}
           timeZone={timeZone}
           assigning={assigning}
+          side={detail && openId && showInfo ? <ContactPanel bot={bot} conversation={detail} userId={user.id} people={inbox.assignees} onClose={() => setShowInfo(false)} /> : null}
         />
       </div>
-      {detail && openId && showInfo ? (
-        <div className="flex min-h-0 min-w-0 flex-col lg:absolute lg:inset-y-0 lg:end-0 lg:z-20 lg:w-[19rem] lg:border-s lg:border-line lg:shadow-2xl">
-          <ContactPanel bot={bot} conversation={detail} userId={user.id} people={inbox.assignees} onClose={() => setShowInfo(false)} />
-        </div>
-      ) : null}
       {!inbox.live ? <p className="sr-only" role="status">{t('live.offline')}</p> : null}
     </div>
   );
