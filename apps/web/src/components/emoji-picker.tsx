@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { SmileIcon } from './ui/icons.tsx';
 
 /** The emoji a business writes most with its customers: greetings, thanks, agreement, flowers, food, dates and delivery. */
 const emoji = ['😀', '😊', '😂', '😍', '🥰', '😉', '🙂', '🤗', '🙏', '👍', '👌', '👏', '🙌', '💪', '👋', '🤝', '❤️', '💙', '💚', '✨', '🎉', '🎁', '🌹', '💐', '🌸', '☀️', '⭐', '🔥', '✅', '❌', '⏰', '📅', '📍', '📞', '📦', '🚚', '💳', '💵', '🛒', '☕'] as const;
@@ -39,9 +40,9 @@ export function EmojiPicker({ label, onPick }: { label: string; onPick: (emoji: 
         aria-label={label}
         title={label}
         onClick={() => setOpen((shown) => !shown)}
-        className={`focus-ring grid size-7 place-items-center rounded-md text-base leading-none transition ${open ? 'bg-highlight/15' : 'hover:bg-card'}`}
+        className={`focus-ring grid size-7 place-items-center rounded-md text-muted transition hover:text-fg ${open ? 'bg-highlight/15 text-fg' : 'hover:bg-card'}`}
       >
-        <span aria-hidden="true">🙂</span>
+        <SmileIcon className="size-4" />
       </button>
       {open ? (
         <div id={gridId} role="group" aria-label={label} className="absolute bottom-full start-0 z-30 mb-1 grid w-64 grid-cols-8 gap-0.5 rounded-xl border border-line bg-surface p-1.5 shadow-xl" data-emoji-picker>

@@ -290,73 +290,73 @@ export function ChatPane({
         </p>
       ) : null}
       <div className="relative flex min-h-0 flex-1 flex-col">
-      <AssignControl conversation={conversation} assigning={assigning} />
+        <AssignControl conversation={conversation} assigning={assigning} />
 
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-3" aria-live="polite">
-        {hasOlder ? (
-          <div className="mb-3 text-center">
-            <Button variant="secondary" size="sm" loading={loadingOlder} onClick={onOlder}>
-              {t('chat.older')}
-            </Button>
-          </div>
-        ) : null}
-        {loading && !messages.length ? (
-          <div className="grid place-items-center p-8">
-            <Spinner />
-          </div>
-        ) : null}
-        {groups.map((g) => (
-          <div key={g.day}>
-            <p className="sticky top-0 z-10 my-2 text-center">
-              <span className="inline-block rounded-lg bg-card-strong px-2.5 py-1 text-xs font-medium text-muted shadow-sm">
-                {dayLabel(g.day, new Date(), locale, { today: t('chat.today'), yesterday: t('chat.yesterday') }, timeZone)}
-              </span>
-            </p>
-            <ul className="space-y-1.5">
-              {g.messages.map((entry) =>
-                entry.kind === 'note' ? (
-                  <NoteBubble key={`note-${entry.note.id}`} note={entry.note} locale={locale} timeZone={timeZone} />
-                ) : (
-                  <InboxMessage
-                    key={entry.message.id}
-                    message={entry.message}
-                    locale={locale}
-                    timeZone={timeZone}
-                    onRetry={(failed) => void send(failed.text).catch(() => undefined)}
-                    onTeach={(reply) => setTeaching({ question: questionBefore(messages, reply), answer: reply.text.slice(0, 4000) })}
-                  />
-                ),
-              )}
-            </ul>
-          </div>
-        ))}
-      </div>
-
-      {!writing ? (
-        <div className="space-y-2 border-t border-line bg-card-strong px-3 py-3">
-          {toolbar}
-          <Alert tone="info">{conversation.channel === 'whatsapp' ? t('composer.windowClosed') : t('composer.windowClosedOther')}</Alert>
-          {conversation.channel === 'whatsapp' ? <TemplatePicker botId={conversation.botId} onSend={onTemplate} /> : null}
+        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-3" aria-live="polite">
+          {hasOlder ? (
+            <div className="mb-3 text-center">
+              <Button variant="secondary" size="sm" loading={loadingOlder} onClick={onOlder}>
+                {t('chat.older')}
+              </Button>
+            </div>
+          ) : null}
+          {loading && !messages.length ? (
+            <div className="grid place-items-center p-8">
+              <Spinner />
+            </div>
+          ) : null}
+          {groups.map((g) => (
+            <div key={g.day}>
+              <p className="sticky top-0 z-10 my-2 text-center">
+                <span className="inline-block rounded-lg bg-card-strong px-2.5 py-1 text-xs font-medium text-muted shadow-sm">
+                  {dayLabel(g.day, new Date(), locale, { today: t('chat.today'), yesterday: t('chat.yesterday') }, timeZone)}
+                </span>
+              </p>
+              <ul className="space-y-1.5">
+                {g.messages.map((entry) =>
+                  entry.kind === 'note' ? (
+                    <NoteBubble key={`note-${entry.note.id}`} note={entry.note} locale={locale} timeZone={timeZone} />
+                  ) : (
+                    <InboxMessage
+                      key={entry.message.id}
+                      message={entry.message}
+                      locale={locale}
+                      timeZone={timeZone}
+                      onRetry={(failed) => void send(failed.text).catch(() => undefined)}
+                      onTeach={(reply) => setTeaching({ question: questionBefore(messages, reply), answer: reply.text.slice(0, 4000) })}
+                    />
+                  ),
+                )}
+              </ul>
+            </div>
+          ))}
         </div>
-      ) : (
-        <ChatComposer
-          ref={composer}
-          key={conversation.id}
-          id="inbox-reply"
-          label={mode === 'note' ? t('composer.noteLabel') : t('composer.label')}
-          placeholder={mode === 'note' ? t('composer.notePlaceholder') : t('composer.placeholder')}
-          sendLabel={mode === 'note' ? t('composer.saveNote') : t('composer.send')}
-          sendTitle={mode === 'note' ? t('composer.noteHint') : t('composer.hint')}
-          hint={hint}
-          maxLength={mode === 'note' ? crmLimits.note : messageLimits.text}
-          look="square"
-          tone={mode}
-          toolbar={toolbar}
-          suggestions={suggestions}
-          onSend={mode === 'note' ? writeNote : send}
-        />
-      )}
-      {side ? <div className="absolute inset-0 z-30 flex flex-col bg-surface lg:start-auto lg:w-[19rem] lg:border-s lg:border-line lg:shadow-2xl">{side}</div> : null}
+
+        {!writing ? (
+          <div className="space-y-2 border-t border-line bg-card-strong px-3 py-3">
+            {toolbar}
+            <Alert tone="info">{conversation.channel === 'whatsapp' ? t('composer.windowClosed') : t('composer.windowClosedOther')}</Alert>
+            {conversation.channel === 'whatsapp' ? <TemplatePicker botId={conversation.botId} onSend={onTemplate} /> : null}
+          </div>
+        ) : (
+          <ChatComposer
+            ref={composer}
+            key={conversation.id}
+            id="inbox-reply"
+            label={mode === 'note' ? t('composer.noteLabel') : t('composer.label')}
+            placeholder={mode === 'note' ? t('composer.notePlaceholder') : t('composer.placeholder')}
+            sendLabel={mode === 'note' ? t('composer.saveNote') : t('composer.send')}
+            sendTitle={mode === 'note' ? t('composer.noteHint') : t('composer.hint')}
+            hint={hint}
+            maxLength={mode === 'note' ? crmLimits.note : messageLimits.text}
+            look="square"
+            tone={mode}
+            toolbar={toolbar}
+            suggestions={suggestions}
+            onSend={mode === 'note' ? writeNote : send}
+          />
+        )}
+        {side ? <div className="absolute inset-0 z-30 flex flex-col bg-surface lg:start-auto lg:w-[19rem] lg:border-s lg:border-line lg:shadow-2xl">{side}</div> : null}
       </div>
       {teaching ? (
         <Suspense fallback={null}>
