@@ -56,12 +56,14 @@ export function InboxView({ bot }: { bot: Bot }) {
     if (detail && detail.id === openId) setFilter((f) => (f.status === detail.status ? f : { ...f, status: detail.status }));
   }, [detail?.id, detail?.status, openId]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Taken, given back or closed: the list follows the conversation to its new tab.
+  const { act: runAction } = inbox;
   const act = useCallback(
     async (action: PersonAction) => {
-      const updated = await inbox.act(action);
+      const updated = await runAction(action);
       if (updated) setFilter((f) => ({ ...f, status: updated.status }));
     },
-    [inbox.act], // eslint-disable-line react-hooks/exhaustive-deps
+    [runAction],
   );
 
   const list = inbox.list;
