@@ -5,6 +5,7 @@ import { fakeGraph, metaError, type FakeGraph } from '../apps/server/src/channel
 import { createBot, enableHandoff, signUp, trainText, type Owner } from './support/accounts.ts';
 import { viewports } from './support/app.ts';
 import { shot, sizeOf, startTestEnv, type PageOptions, type TestEnv, type Viewport } from './support/env.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 import { botRoomJoined } from './support/realtime.ts';
 
 const appSecret = 'e2e-inbox-app-secret';
@@ -103,6 +104,11 @@ async function until(check: () => boolean, what: string, ms = 30_000) {
 }
 
 const chat = (page: Page) => page.locator('[data-chat]');
+/** Closes the confirmations on screen, so a screenshot shows what is under them. */
+async function dismissToasts(page: Page) {
+  for (const button of await page.getByRole('button', { name: 'Cerrar aviso' }).all()) await button.click().catch(() => undefined);
+  await expect.poll(() => page.getByRole('button', { name: 'Cerrar aviso' }).count()).toBe(0);
+}
 
 describe('Inbox', () => {
   it('shows a WhatsApp message live; the owner takes over and replies, the bot stays silent; released, the bot answers again', async () => {
@@ -127,9 +133,9 @@ describe('Inbox', () => {
     await botReply.waitFor();
     await expect(botReply.textContent()).resolves.toContain('Asistente');
 
-    // Take over: the conversation moves to the "Persona" tab and the contact panel says so.
+    // Take over from the chat's header: the conversation moves to the "Persona" tab and the header says so.
     await page.getByRole('button', { name: 'Tomar conversación' }).click();
-    await page.locator('[data-contact-panel]').getByText('La atiende una persona').waitFor();
+    await chat(page).locator('[data-chat-status]').getByText('La atiende una persona').waitFor();
     await expect(page.getByRole('tab', { name: 'Persona' }).getAttribute('aria-selected')).resolves.toBe('true');
     await page.locator('[data-conversation]').filter({ hasText: anaName }).waitFor();
 
@@ -152,11 +158,18 @@ describe('Inbox', () => {
     await new Promise((r) => setTimeout(r, 2500));
     expect(sentTo(ana)).toHaveLength(2);
     await expect(chat(page).locator('[data-author="bot"]').count()).resolves.toBe(1);
+    // At 1280 px the chat has the room: wider than the list, and the give-back button on one line.
+    const chatBox = (await chat(page).boundingBox())!;
+    const listBox = (await page.getByRole('listbox', { name: 'Conversaciones' }).boundingBox())!;
+    expect(chatBox.width).toBeGreaterThan(560);
+    expect(chatBox.width).toBeGreaterThan(listBox.width + 200);
+    const giveBack = page.getByRole('button', { name: 'Devolver al asistente' });
+    expect((await giveBack.boundingBox())!.height).toBeLessThanOrEqual(40);
     await shot(page, `inbox-${sizeOf(viewports.desktop)}`);
 
     // Give it back: the bot answers the next message.
-    await page.getByRole('button', { name: 'Devolver al asistente' }).click();
-    await page.locator('[data-contact-panel]').getByText('La atiende el asistente').waitFor();
+    await giveBack.click();
+    await chat(page).locator('[data-chat-status]').getByText('La atiende el asistente').waitFor();
     await customerWrites(ana, anaName, '¿Hacen entregas el sábado?');
     await until(() => sentTo(ana).length === 3, 'the bot answering again');
     await expect.poll(() => chat(page).locator('[data-author="bot"]').count(), { timeout: 15_000 }).toBe(2);
@@ -190,7 +203,7 @@ describe('Inbox', () => {
     // The owner answers and Meta refuses the send: the item says who wrote it and that it was not sent.
     await item.click();
     await page.getByRole('button', { name: 'Tomar conversación' }).click();
-    await page.locator('[data-contact-panel]').getByText('La atiende una persona').waitFor();
+    await chat(page).locator('[data-chat-status]').getByText('La atiende una persona').waitFor();
     graph.next((c) => (c.body as { to?: string } | undefined)?.to === beto, metaError(131026, 'Message undeliverable'));
     const box = page.getByLabel('Tu respuesta');
     await box.fill('Sí, abrimos el domingo de 10:00 a 14:00.');
@@ -213,9 +226,17 @@ describe('Inbox', () => {
     await item.click();
     await chat(page).getByText('¿Hacen entregas el sábado?').waitFor();
     await expect(page.locator('[data-conversation]').first().isVisible()).resolves.toBe(false);
+    // The composer is in view without scrolling: the header above the chat stays compact on a phone.
+    const reply = (await page.getByLabel('Tu respuesta').boundingBox())!;
+    const send = (await chat(page).getByRole('button', { name: 'Enviar', exact: true }).boundingBox())!;
+    expect(reply.y + reply.height).toBeLessThanOrEqual(viewports.phone.height);
+    expect(send.y + send.height).toBeLessThanOrEqual(viewports.phone.height);
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Tomar conversación' }).isVisible()).resolves.toBe(true);
     await shot(page, `inbox-chat-${sizeOf(viewports.phone)}`);
     await page.getByRole('button', { name: 'Datos del contacto' }).click();
-    await page.locator('[data-contact-panel]').getByRole('button', { name: 'Tomar conversación' }).waitFor();
+    await page.locator('[data-contact-panel]').getByRole('button', { name: 'Agendar cita' }).waitFor();
+    await expect(page.locator('[data-contact-panel] a[data-call]').getAttribute('href')).resolves.toBe(`tel:+${ana}`);
     await shot(page, `inbox-contact-${sizeOf(viewports.phone)}`);
     await page.locator('[data-contact-panel]').getByRole('button', { name: 'Volver al chat' }).click();
     await page.getByRole('button', { name: 'Volver a la lista' }).click();
@@ -303,7 +324,7 @@ describe('Inbox', () => {
     await chat(page).getByText('Canal de demostración', { exact: false }).first().waitFor();
     await expect(chat(page).locator('[data-simulate-customer]').getAttribute('href')).resolves.toBe(`/simular/${botId}?c=${new URL(phone.url()).searchParams.get('c')}`);
     await page.getByRole('button', { name: 'Tomar conversación' }).click();
-    await page.locator('[data-contact-panel]').getByText('La atiende una persona').waitFor();
+    await chat(page).locator('[data-chat-status]').getByText('La atiende una persona').waitFor();
     // The toast that confirms it leaves the composer's send button in view.
     const confirmation = page.getByRole('status').filter({ hasText: 'Ahora atiendes' });
     await confirmation.waitFor();
@@ -322,6 +343,141 @@ describe('Inbox', () => {
 
     await phone.setViewportSize(viewports.phone);
     await shot(phone, `demo-customer-${sizeOf(viewports.phone)}`);
+    await context.close();
+  }, 120_000);
+  it('internal notes in the thread, saved replies after /, the list by keyboard, and the contact pane with Agendar cita', async () => {
+    const { context, page } = await signedInPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`/app/dashboard/${botId}/crm?tab=conversaciones`);
+    const options = page.getByRole('listbox', { name: 'Conversaciones' }).getByRole('option');
+    await options.filter({ hasText: anaName }).waitFor();
+    await expect.poll(() => options.count()).toBeGreaterThanOrEqual(2);
+
+    // The list by keyboard: the arrows (and j / k) open the next conversation and keep the focus on it.
+    const names = await options.evaluateAll((els) => els.map((el) => el.getAttribute('data-conversation')));
+    await options.first().click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('c')).toBe(names[0]);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => new URL(page.url()).searchParams.get('c')).toBe(names[1]);
+    await expect.poll(() => page.locator(`[data-conversation="${names[1]}"]`).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.conversation)).toBe(names[1]);
+    await page.keyboard.press('k');
+    await expect.poll(() => new URL(page.url()).searchParams.get('c')).toBe(names[0]);
+    await expect.poll(() => page.locator(`[data-conversation="${names[0]}"]`).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('j');
+    await expect.poll(() => new URL(page.url()).searchParams.get('c')).toBe(names[1]);
+    await page.locator(`[data-chat="${names[1]}"] li[data-author]`).first().waitFor();
+    await shot(page, `inbox-keyboard-${sizeOf(viewports.desktop)}`);
+
+    // An internal note: yellow, with its author, in the thread at its time; nothing reaches the customer.
+    await options.filter({ hasText: anaName }).click();
+    await chat(page).getByText('¿Hacen entregas el sábado?').waitFor();
+    const sentBefore = sentTo(ana).length;
+    await page.getByRole('radio', { name: 'Nota interna' }).click();
+    const noteBox = page.getByLabel('Tu nota interna');
+    await noteBox.fill('Prefiere que la entrega sea por la tarde.');
+    await noteBox.press('Enter');
+    const note = chat(page).locator('[data-note]').filter({ hasText: 'Prefiere que la entrega sea por la tarde.' });
+    await note.waitFor();
+    await expect(note.textContent()).resolves.toContain('Marta Ruiz');
+    await expect(note.textContent()).resolves.toContain('Nota interna');
+    await expect(noteBox.inputValue()).resolves.toBe('');
+    // The newest entry of the thread, after the customer's last message.
+    await expect(chat(page).locator('li[data-author], li[data-note]').last().getAttribute('data-note')).resolves.toBeTruthy();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(sentTo(ana)).toHaveLength(sentBefore);
+    await expect(chat(page).locator('[data-author="human"]').filter({ hasText: 'Prefiere que la entrega' }).count()).resolves.toBe(0);
+
+    // Saved replies: written once, then put in the reply with "/", the arrows and Enter.
+    await page.getByRole('radio', { name: 'Responder' }).click();
+    await page.getByRole('button', { name: 'Respuestas guardadas' }).click();
+    const saved = page.getByRole('dialog', { name: 'Respuestas guardadas' });
+    await saved.waitFor();
+    for (const [title, text] of [
+      ['Horario', 'Abrimos de lunes a sábado de 9:00 a 19:00.'],
+      ['Dirección', 'Estamos en Av. Juárez 120, Guadalajara.'],
+    ] as const) {
+      await saved.getByLabel('Título').fill(title);
+      await saved.getByLabel('Texto').fill(text);
+      await saved.getByRole('button', { name: 'Guardar respuesta' }).click();
+      await saved.locator(`[data-saved-reply="${title}"]`).waitFor();
+    }
+    await shot(page, `inbox-saved-replies-${sizeOf(viewports.desktop)}`);
+    await saved.getByRole('button', { name: 'Cerrar', exact: true }).click();
+    await saved.waitFor({ state: 'hidden' });
+    const box = page.getByLabel('Tu respuesta');
+    await box.click();
+    await box.pressSequentially('/');
+    const picker = page.getByRole('listbox', { name: 'Respuestas guardadas' });
+    await picker.waitFor();
+    await expect(picker.getByRole('option').allTextContents()).resolves.toEqual([expect.stringContaining('/Dirección'), expect.stringContaining('/Horario')]);
+    await box.press('ArrowDown');
+    await expect(picker.getByRole('option', { selected: true }).textContent()).resolves.toContain('/Horario');
+    await box.press('ArrowUp');
+    await expect(picker.getByRole('option', { selected: true }).textContent()).resolves.toContain('/Dirección');
+    await box.pressSequentially('hor');
+    await expect(picker.getByRole('option').count()).resolves.toBe(1);
+    await dismissToasts(page);
+    await shot(page, `inbox-slash-${sizeOf(viewports.desktop)}`);
+    // The thread with its note, the composer and the open list of saved replies: nothing serious for assistive technology.
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await box.press('Enter');
+    await expect(box.inputValue()).resolves.toBe('Abrimos de lunes a sábado de 9:00 a 19:00.');
+    await expect(picker.isVisible()).resolves.toBe(false);
+    expect(sentTo(ana)).toHaveLength(sentBefore);
+    // An emoji goes where the cursor is.
+    await box.fill('Gracias, te esperamos');
+    await box.press('Home');
+    await page.getByRole('button', { name: 'Emojis' }).click();
+    await page.locator('[data-emoji-picker]').getByRole('button', { name: '🌹' }).click();
+    await expect(box.inputValue()).resolves.toBe('🌹Gracias, te esperamos');
+    await expect(page.locator('[data-emoji-picker]').count()).resolves.toBe(0);
+    await box.fill('');
+
+    // The contact pane: stage, links to call and to WhatsApp, the note, and a booking from Citas' dialog.
+    await page.getByRole('button', { name: 'Datos del contacto' }).click();
+    const pane = page.locator('[data-contact-panel]');
+    await pane.locator('[data-stage]').getByText('Nuevo').waitFor();
+    await expect(pane.locator('a[data-call]').getAttribute('href')).resolves.toBe(`tel:+${ana}`);
+    await expect(pane.locator('a[data-whatsapp]').getAttribute('href')).resolves.toBe(`https://wa.me/${ana}`);
+    await pane.locator('[data-contact-notes]').getByText('Prefiere que la entrega sea por la tarde.').waitFor();
+    await pane.getByRole('button', { name: 'Agendar cita' }).click();
+    const book = page.getByRole('dialog', { name: 'Agendar cita' });
+    await book.waitFor();
+    await expect(book.getByRole('radio', { name: new RegExp(anaName) }).isChecked()).resolves.toBe(true);
+    await book.getByLabel('Servicio').fill('Entrega de ramo');
+    await book.getByRole('button', { name: 'Agendar', exact: true }).click();
+    const force = book.getByLabel('Agendar aunque esté fuera del horario de atención');
+    await expect.poll(async () => ((await book.isVisible()) ? ((await force.isVisible()) ? 'force' : 'open') : 'closed'), { timeout: 15_000 }).not.toBe('open');
+    if (await book.isVisible()) {
+      await force.check();
+      await book.getByRole('button', { name: 'Agendar', exact: true }).click();
+      await book.waitFor({ state: 'hidden' });
+    }
+    await pane.locator('[data-next-appointments]').getByText('Entrega de ramo').waitFor();
+    await dismissToasts(page);
+    await shot(page, `inbox-contact-${sizeOf(viewports.desktop)}`);
+
+    // On a phone: the note and the saved replies in the chat, the pane on its own.
+    await page.setViewportSize(viewports.phone);
+    await dismissToasts(page);
+    await pane.getByRole('button', { name: 'Volver al chat' }).click();
+    await note.waitFor();
+    await box.pressSequentially('/');
+    await picker.waitFor();
+    const pickerBox = (await picker.boundingBox())!;
+    expect(pickerBox.x).toBeGreaterThanOrEqual(0);
+    expect(pickerBox.x + pickerBox.width).toBeLessThanOrEqual(viewports.phone.width);
+    await shot(page, `inbox-notes-slash-${sizeOf(viewports.phone)}`);
+    await box.press('Escape');
+    await expect(picker.isVisible()).resolves.toBe(false);
+    await box.fill('');
+    await page.getByRole('button', { name: 'Datos del contacto' }).click();
+    await pane.locator('[data-next-appointments]').waitFor();
+    await shot(page, `inbox-contact-pane-${sizeOf(viewports.phone)}`, { fullPage: true });
+    expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
 });

@@ -19,6 +19,7 @@ import type { AccessTokens } from './modules/auth/tokens.ts';
 import { botsModule } from './modules/bots/bots.module.ts';
 import { botTestsModule } from './modules/bot-tests/bot-tests.module.ts';
 import type { BotTestsService } from './modules/bot-tests/bot-tests.module.ts';
+import { savedRepliesModule } from './modules/saved-replies/saved-replies.module.ts';
 import type { BotsService } from './modules/bots/bots.service.ts';
 import { conversationsModule } from './modules/conversations/conversations.module.ts';
 import type { Pipeline } from './modules/conversations/pipeline.ts';
@@ -138,6 +139,7 @@ export function buildModules(ctx: ModuleContext, { auth: authDeps, engine }: Mod
     partners.module,
     campaigns.module,
     botTests.module,
+    savedRepliesModule(ctx, { access: access.service }).module,
   ];
   const faces: ModuleFaces = {
     auth: auth.service,

@@ -3,11 +3,9 @@ import { apiErrorSchema } from './errors.ts';
 import { appointmentStatuses } from './constants.ts';
 
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
-/** Statuses that hold their time: two of them never overlap. */
 /** Who booked an appointment: the bot in a conversation, or the owner from the calendar. */
 export const appointmentSources = ['bot', 'owner'] as const;
 export type AppointmentSource = (typeof appointmentSources)[number];
-export const activeAppointmentStatuses = ['booked', 'confirmed'] as const satisfies readonly AppointmentStatus[];
 
 export const appointmentLimits = { rangeDays: 92, service: 200, notes: 2000, contactName: 120, nextSlots: 5, contactSearch: 20 } as const;
 
@@ -19,6 +17,8 @@ export const appointmentListQuery = z.strictObject({
   from: instant,
   to: instant,
   status: z.enum(appointmentStatuses).optional(),
+  /** Only one contact's appointments (the inbox's contact pane). */
+  contactId: z.uuid().optional(),
 });
 export type AppointmentListQuery = z.infer<typeof appointmentListQuery>;
 

@@ -73,6 +73,9 @@ export const importTargets = ['name', 'description', 'price', 'currency', 'sku',
 
 /** The longest text of one message. */
 export const messageLimits = { text: 4096 } as const;
+/** The CRM's bounds: names, tags, notes, stages, pages of contacts and history. */
+/** Saved replies ("Respuestas guardadas") of a bot: a short title, its text, and how many a bot keeps. */
+export const savedReplyLimits = { title: 60, text: 1000, perBot: 100 } as const;
 
 /** Who answers a conversation: the bot, a person of the business, or no one (closed). */
 export const conversationStatuses = ['bot', 'human', 'closed'] as const;
@@ -92,4 +95,6 @@ export const inboxChannels = ['whatsapp', 'whatsmeow', 'messenger', 'instagram',
 
 /** An appointment's life: booked (by the bot or the owner), confirmed by the customer, then one of the ends. */
 export const appointmentStatuses = ['booked', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;
+/** Statuses that hold their time: two of them never overlap. */
+export const activeAppointmentStatuses = ['booked', 'confirmed'] as const satisfies readonly (typeof appointmentStatuses)[number][];
 export * from './affiliate-rules.ts';

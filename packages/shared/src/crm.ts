@@ -180,10 +180,14 @@ export const contactResponse = z.object({ contact });
 export type ContactResponse = z.infer<typeof contactResponse>;
 
 export const contactNoteBody = z.strictObject({ text: freeText(crmLimits.note).pipe(z.string().min(1)) });
-export const contactNote = z.object({ id: z.uuid(), contactId: z.uuid(), text: z.string(), authorId: z.uuid().nullable(), createdAt: z.string() });
+/** A note of the team on a contact, never shown to the customer nor to the bot; `authorName`: who wrote it, when still known. */
+export const contactNote = z.object({ id: z.uuid(), contactId: z.uuid(), text: z.string(), authorId: z.uuid().nullable(), authorName: z.string().nullable(), createdAt: z.string() });
 export type ContactNote = z.infer<typeof contactNote>;
 export const contactNoteResponse = z.object({ note: contactNote });
 export type ContactNoteResponse = z.infer<typeof contactNoteResponse>;
+/** GET /api/contacts/{id}/notes: the newest `crmLimits.timeline` notes, oldest first. */
+export const contactNoteList = z.object({ items: z.array(contactNote) });
+export type ContactNoteList = z.infer<typeof contactNoteList>;
 
 /** One event of a contact's history. */
 export const timelineItem = z.discriminatedUnion('kind', [

@@ -29,3 +29,4 @@ export * from './affiliate-rules.ts';
 export * from './affiliates.ts';
 export * from './campaigns.ts';
 export * from './bot-tests.ts';
+export * from './saved-replies.ts';

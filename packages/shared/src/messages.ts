@@ -42,6 +42,10 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
     es: 'Este asistente ya tiene 200 pruebas, el máximo. Borra alguna para agregar otra.',
     en: 'This assistant already has 200 tests, the most it can keep. Delete one to add another.',
   },
+  SAVED_REPLY_LIMIT_REACHED: {
+    es: 'Este asistente ya tiene 100 respuestas guardadas, el máximo. Borra alguna para agregar otra.',
+    en: 'This assistant already has 100 saved replies, the most it can keep. Delete one to add another.',
+  },
   SLOT_TAKEN: { es: 'Ese horario ya está ocupado por otra cita.', en: 'That time is already taken by another appointment.' },
   APPOINTMENT_NOT_STARTED: {
     es: 'La cita todavía no ocurre: podrás marcarla como completada o como no asistió cuando empiece.',

@@ -17,3 +17,4 @@ export * from '../modules/partners/partners.table.ts';
 export * from '../modules/campaigns/campaigns.table.ts';
 export * from '../modules/knowledge-gaps/knowledge-gaps.table.ts';
 export * from '../modules/bot-tests/bot-tests.table.ts';
+export * from '../modules/saved-replies/saved-replies.table.ts';

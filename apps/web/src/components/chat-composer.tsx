@@ -1,5 +1,6 @@
-import { useImperativeHandle, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
+import { useId, useImperativeHandle, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { errorText } from '../lib/error-text.ts';
+import { slashQuery } from './slash-query.ts';
 import { Alert } from './ui/alert.tsx';
 import { Button } from './ui/button.tsx';
 import { SendIcon } from './ui/icons.tsx';
@@ -8,6 +9,23 @@ export interface ChatComposerHandle {
   focus(): void;
   /** Puts a draft in the box, cursor at the end, ready to be completed. */
   draft(text: string): void;
+  /** Puts text where the cursor is (or over the selection), the cursor after it. */
+  insert(text: string): void;
+}
+
+/** A text the box offers to put in when the reader types `/` (the inbox's saved replies). */
+export interface ComposerSuggestion {
+  id: string;
+  title: string;
+  text: string;
+}
+
+/** What `/` opens: the suggestions a search finds, the list's name, its words when nothing matches, and what goes under it. */
+export interface ComposerSuggestions {
+  find: (query: string) => ComposerSuggestion[];
+  label: string;
+  empty: string;
+  footer?: ReactNode;
 }
 
 /** The counter shows up near the limit only. */
@@ -43,6 +61,9 @@ export function ChatComposer({
   remainingText,
   maxLength,
   look,
+  tone = 'reply',
+  toolbar,
+  suggestions,
   disabled = false,
   onSend,
 }: {
@@ -58,6 +79,12 @@ export function ChatComposer({
   remainingText?: (count: number) => string;
   maxLength: number;
   look: keyof typeof looks;
+  /** `note`: the box writes a note for the team (yellow), not a message. */
+  tone?: 'reply' | 'note';
+  /** A row above the box (the inbox's reply / note switch and saved replies). */
+  toolbar?: ReactNode;
+  /** Texts `/` offers, chosen with the arrow keys and Enter. */
+  suggestions?: ComposerSuggestions | undefined;
   disabled?: boolean;
   onSend: (text: string) => void | Promise<void>;
 }) {
@@ -67,6 +94,14 @@ export function ChatComposer({
   const box = useRef<HTMLTextAreaElement>(null);
   const { maxHeight } = looks[look];
   const remaining = maxLength - text.length;
+  const listId = useId();
+  const [active, setActive] = useState(0);
+  // Escape closes the suggestions until the text changes.
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const query = suggestions && dismissed !== text ? slashQuery(text) : null;
+  const found = query !== null && suggestions ? suggestions.find(query) : [];
+  const picking = query !== null;
+  const current = Math.min(active, Math.max(found.length - 1, 0));
 
   const fit = () => {
     const el = box.current;
@@ -76,6 +111,20 @@ export function ChatComposer({
   };
 
   useImperativeHandle(ref, () => ({
+    insert: (value) => {
+      const el = box.current;
+      const start = el?.selectionStart ?? text.length;
+      const end = el?.selectionEnd ?? text.length;
+      const next = (text.slice(0, start) + value + text.slice(end)).slice(0, maxLength);
+      const at = Math.min(start + value.length, next.length);
+      setText(next);
+      requestAnimationFrame(() => {
+        if (!el) return;
+        el.focus();
+        el.setSelectionRange(at, at);
+        fit();
+      });
+    },
     focus: () => box.current?.focus(),
     draft: (value) => {
       setText(value);
@@ -114,14 +163,71 @@ export function ChatComposer({
       });
   };
 
+  /** The chosen suggestion's text replaces the `/` search, ready to be completed and sent. */
+  const insert = (item: ComposerSuggestion) => {
+    const value = item.text.slice(0, maxLength);
+    setText(value);
+    setActive(0);
+    requestAnimationFrame(() => {
+      const el = box.current;
+      if (!el) return;
+      el.focus();
+      el.setSelectionRange(value.length, value.length);
+      fit();
+    });
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (picking && !event.nativeEvent.isComposing) {
+      const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+      if (step && found.length) {
+        event.preventDefault();
+        setActive((current + step + found.length) % found.length);
+        return;
+      }
+      if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && found[current]) {
+        event.preventDefault();
+        insert(found[current]);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissed(text);
+        return;
+      }
+    }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     submit();
   };
 
+  const note = tone === 'note';
   return (
-    <div className="border-t border-line bg-card-strong px-3 py-2.5">
+    <div className={`relative border-t px-3 py-2.5 ${note ? 'border-amber-400/70 bg-[color-mix(in_srgb,#f59e0b_12%,var(--bg-color))]' : 'border-line bg-card-strong'}`} data-composer={tone}>
+      {picking && suggestions ? (
+        <div className="absolute inset-x-3 bottom-full z-20 mb-1 overflow-hidden rounded-xl border border-line bg-surface shadow-xl" data-suggestions>
+          <ul id={listId} role="listbox" aria-label={suggestions.label} className="max-h-56 overflow-y-auto py-1">
+            {found.map((item, i) => (
+              <li
+                key={item.id}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === current}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => insert(item)}
+                onMouseEnter={() => setActive(i)}
+                className={`cursor-pointer px-3 py-2 text-sm ${i === current ? 'bg-highlight/15' : ''}`}
+              >
+                <span className="block truncate font-semibold text-fg">/{item.title}</span>
+                <span className="block truncate text-muted">{item.text}</span>
+              </li>
+            ))}
+          </ul>
+          {found.length === 0 ? <p className="px-3 py-2 text-sm text-muted">{suggestions.empty}</p> : null}
+          {suggestions.footer ? <div className="border-t border-line px-2 py-1.5">{suggestions.footer}</div> : null}
+        </div>
+      ) : null}
+      {toolbar}
       {error ? (
         <Alert tone="error" className="mb-2">
           {error}
@@ -148,11 +254,15 @@ export function ChatComposer({
             placeholder={placeholder}
             onChange={(event) => {
               setText(event.target.value);
+              setActive(0);
               fit();
             }}
             onKeyDown={onKeyDown}
             enterKeyHint={looks[look].enterKeyHint}
-            className={`focus-ring resize-none border border-line text-[0.9375rem] text-fg placeholder:text-muted ${looks[look].box}`}
+            aria-autocomplete={suggestions ? 'list' : undefined}
+            aria-controls={picking ? listId : undefined}
+            aria-activedescendant={picking && found.length ? `${listId}-${current}` : undefined}
+            className={`focus-ring resize-none border text-[0.9375rem] text-fg placeholder:text-muted ${looks[look].box} ${note ? 'border-amber-400/80 !bg-[color-mix(in_srgb,#f59e0b_24%,var(--bg-color))]' : 'border-line'}`}
           />
           {remainingText && remaining <= COUNT_FROM ? (
             <p className={`mt-1 px-3 text-[11px] ${remaining <= 0 ? 'text-danger' : 'text-muted'}`} aria-live="polite">

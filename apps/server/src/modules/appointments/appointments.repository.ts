@@ -89,7 +89,7 @@ export function appointmentsRepository(db: Db) {
      * the contract's fields): about a quarter less work for the database than building each
      * object key by key. Instants are ISO 8601 with their offset ("2030-03-04T16:00:00+00:00").
      */
-    async listJson(botId: string, from: Date, to: Date, status?: AppointmentStatus): Promise<string> {
+    async listJson(botId: string, from: Date, to: Date, status?: AppointmentStatus, contactId?: string): Promise<string> {
       const [row] = await queryRows<{ items: string }>(
         db,
         sql`select coalesce(json_agg(item), '[]')::text as items from (
@@ -102,6 +102,7 @@ export function appointmentsRepository(db: Db) {
               left join conversations v on v.id = a.conversation_id
               where a.bot_id = ${botId} and not c.playground and a.start_at < ${to.toISOString()}::timestamptz and a.end_at > ${from.toISOString()}::timestamptz
                 ${status ? sql`and a.status = ${status}` : sql``}
+                ${contactId ? sql`and a.contact_id = ${contactId}` : sql``}
               order by a.start_at, a.id
             ) item`,
       );

@@ -26,7 +26,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
 
   app.get('/api/appointments', {
     onRequest: authenticate,
-    schema: { tags, summary: "A bot's appointments overlapping [from, to) (92 days at most), optionally of one status", querystring: appointmentListQuery, response: { 200: appointmentListResponse, ...errors } },
+    schema: { tags, summary: "A bot's appointments overlapping [from, to) (92 days at most), optionally of one status or one contact", querystring: appointmentListQuery, response: { 200: appointmentListResponse, ...errors } },
   }, async (req, reply) => reply.type('application/json; charset=utf-8').send((await service.list(req.user, req.query)) as never));
 
   app.post('/api/appointments', {

@@ -145,7 +145,7 @@ export function appointmentsService(deps: {
       if (to.getTime() <= from.getTime() || to.getTime() - from.getTime() > appointmentLimits.rangeDays * DAY) {
         throw new AppError('VALIDATION_FAILED', { to: 'VALIDATION_FAILED' }, { es: 'El rango debe ir hacia adelante y cubrir 92 días como máximo.', en: 'The range must go forwards and span 92 days at most.' });
       }
-      return `{"items":${await repo.listJson(q.botId, from, to, q.status)}}`;
+      return `{"items":${await repo.listJson(q.botId, from, to, q.status, q.contactId)}}`;
     },
 
     async create(caller: UserRow, body: CreateBody): Promise<Appointment> {

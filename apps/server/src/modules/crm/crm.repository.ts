@@ -1,10 +1,11 @@
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { storableDeep, type AppointmentStatus, type ContactSort, type MessageAuthor, type MessageDirection, type StageMover } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { contactAppointments } from '../appointments/index.ts';
 import { contactSearchPattern, contactSearchText, contactsRepository } from '../conversations/index.ts';
 import { contacts, type Channel } from '../conversations/conversations.table.ts';
 import { sortPlan, type SortCursor } from './contact-sort.ts';
+import { users } from '../auth/auth.table.ts';
 import { contactNotes, contactStageChanges } from './crm.table.ts';
 import { pipelineStages } from './stages.table.ts';
 
@@ -413,6 +414,18 @@ export function crmRepository(db: Db) {
       const [row] = await db.insert(contactNotes).values({ botId, contactId, authorId, text }).returning();
       await contactsRepository(db).update(contactId, {});
       return row!;
+    },
+
+    /** The newest `limit` notes of a contact with their authors' names, oldest first. */
+    async notes(contactId: string, limit: number): Promise<(NoteRow & { authorName: string | null })[]> {
+      const rows = await db
+        .select({ note: contactNotes, authorName: users.name })
+        .from(contactNotes)
+        .leftJoin(users, eq(users.id, contactNotes.authorId))
+        .where(eq(contactNotes.contactId, contactId))
+        .orderBy(desc(contactNotes.createdAt), desc(contactNotes.id))
+        .limit(limit);
+      return rows.reverse().map((r) => ({ ...r.note, authorName: r.authorName }));
     },
 
     /** Stage moves of a past made up elsewhere (the demo account's history), inserted as given in one statement. */

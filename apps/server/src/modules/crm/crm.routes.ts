@@ -18,6 +18,7 @@ import {
   contactList,
   contactListQuery,
   contactNoteBody,
+  contactNoteList,
   contactNoteResponse,
   contactParams,
   contactResponse,
@@ -125,6 +126,10 @@ export const crmRoutes: FastifyPluginAsyncZod<{ service: CrmService }> = async (
   app.post('/api/contacts/:id/notes', {
     schema: { tags, summary: 'Adds a note to a contact', params: contactParams, body: contactNoteBody, response: { 201: contactNoteResponse, ...errors } },
   }, async (req, reply) => reply.status(201).send({ note: await service.addNote(req.user, req.params.id, req.body.text) }));
+
+  app.get('/api/contacts/:id/notes', {
+    schema: { tags, summary: "The team's notes on a contact with their authors, oldest first (never shown to the customer nor to the bot)", params: contactParams, response: { 200: contactNoteList, ...errors } },
+  }, async (req) => ({ items: await service.notes(req.user, req.params.id) }));
 
   app.get('/api/contacts/:id/timeline', {
     schema: { tags, summary: "A contact's messages, appointments, stage changes and notes, oldest first", params: contactParams, response: { 200: contactTimeline, ...errors } },

@@ -324,7 +324,14 @@ export function crmService(deps: CrmDeps) {
     async addNote(caller: UserRow, id: string, text: string): Promise<ContactNote> {
       const { bot } = await contactOf(caller, id, true);
       const row = await repo.addNote(bot.id, id, caller.id, text);
-      return { id: row.id, contactId: row.contactId, text: row.text, authorId: row.authorId, createdAt: iso(row.createdAt) };
+      return { id: row.id, contactId: row.contactId, text: row.text, authorId: row.authorId, authorName: caller.name, createdAt: iso(row.createdAt) };
+    },
+
+    /** The team's notes on a contact (newest `crmLimits.timeline`, oldest first), for the inbox's thread and the contact's card. */
+    async notes(caller: UserRow, id: string): Promise<ContactNote[]> {
+      await contactOf(caller, id, false);
+      const rows = await repo.notes(id, crmLimits.timeline);
+      return rows.map((row) => ({ id: row.id, contactId: row.contactId, text: row.text, authorId: row.authorId, authorName: row.authorName, createdAt: iso(row.createdAt) }));
     },
 
     async timeline(caller: UserRow, id: string): Promise<TimelineItem[]> {

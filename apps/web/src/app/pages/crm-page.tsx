@@ -71,8 +71,9 @@ export function CrmPage() {
   }
   return (
     <>
-      <div className="mb-3 flex flex-wrap items-end gap-x-6 gap-y-2 border-b border-line">
-        <h1 className="pb-2 text-2xl font-bold tracking-tight text-fg" title={t('page.description')}>
+      {/* On a phone the title and the tabs share one row (the tabs scroll), so the inbox's composer stays in view. */}
+      <div className="mb-3 flex items-end gap-x-3 gap-y-2 border-b border-line sm:flex-wrap sm:gap-x-6">
+        <h1 className="shrink-0 pb-2 text-xl font-bold tracking-tight text-fg sm:text-2xl" title={t('page.description')}>
           {t('page.title')}
         </h1>
         <TabList
@@ -81,10 +82,10 @@ export function CrmPage() {
           onChange={setTab}
           label={t('tabs.label')}
           idPrefix="crm"
-          className="flex-wrap"
+          className="max-sm:flex-1 sm:flex-wrap"
           labelOf={(id) => (id === 'conversations' ? t('tabs.conversations') : tc(`tabs.${id}`))}
         />
-        <div className="ms-auto pb-2">
+        <div className="ms-auto pb-2 max-sm:hidden">
           <NotificationsButton />
         </div>
       </div>
@@ -95,7 +96,7 @@ export function CrmPage() {
           ) : tab === 'gaps' ? (
             <GapsTab botId={bot.id} />
           ) : tab === 'conversations' ? (
-            <InboxView botId={bot.id} timeZone={bot.timezone} />
+            <InboxView bot={bot} />
           ) : (
             <CrmTabPanel botId={bot.id} tab={tab} canEditStages={!isAgent} />
           )}

@@ -189,6 +189,13 @@ export const WifiOffIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const SmileIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8.5 14.5a4.5 4.5 0 007 0M9 9.5h.01M15 9.5h.01" />
+  </Icon>
+);
+
 export const LockIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="4.5" y="10.5" width="15" height="10" rx="2" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationListItem, ConversationMessage } from '@charla/shared';
+import type { ContactNote, ConversationListItem, ConversationMessage, SavedReply } from '@charla/shared';
 import {
   applyMessageToList,
   applyUpdateToList,
@@ -9,6 +9,9 @@ import {
   questionBefore,
   initialsOf,
   lastAuthorLabel,
+  matchReplies,
+  whatsappDigits,
+  withNotes,
   listQuery,
   mergeNewestPage,
   prependPage,
@@ -206,5 +209,54 @@ describe("the customer's question a person's reply answered", () => {
   it('is the newest customer message when none asks, and nothing before a person replied', () => {
     expect(questionBefore(thread, thread[5]!)).toBe('Gracias');
     expect(questionBefore([thread[3]!], thread[3]!)).toBe('');
+  });
+});
+
+describe('internal notes in the thread', () => {
+  const message = (id: string, createdAt: string) => ({ id, createdAt }) as ConversationMessage;
+  const note = (id: string, createdAt: string) => ({ id, contactId: 'c', text: id, authorId: null, authorName: 'Marta', createdAt }) as ContactNote;
+  const order = (entries: ReturnType<typeof withNotes>) => entries.map((e) => (e.kind === 'note' ? `note:${e.note.id}` : e.message.id));
+
+  it('places each note at its time, after the messages of the same instant, keeping the messages in their order', () => {
+    const messages = [message('m1', '2026-11-29T10:00:00.000Z'), message('m2', '2026-11-29T10:05:00.000Z'), message('m3', '2026-11-29T10:05:00.000Z')];
+    const notes = [note('late', '2026-11-29T11:00:00.000Z'), note('between', '2026-11-29T10:02:00.000Z'), note('same', '2026-11-29T10:05:00.000Z')];
+    expect(order(withNotes(messages, notes, true))).toEqual(['m1', 'note:between', 'm2', 'm3', 'note:same', 'note:late']);
+  });
+
+  it('holds back notes older than the first message shown while older messages are still to load', () => {
+    const messages = [message('m5', '2026-11-29T10:00:00.000Z')];
+    const notes = [note('old', '2026-11-28T09:00:00.000Z'), note('new', '2026-11-29T12:00:00.000Z')];
+    expect(order(withNotes(messages, notes, false))).toEqual(['m5', 'note:new']);
+    expect(order(withNotes(messages, notes, true))).toEqual(['note:old', 'm5', 'note:new']);
+    expect(order(withNotes([], notes, true))).toEqual(['note:old', 'note:new']);
+  });
+
+  it('groups notes by day with the messages', () => {
+    const entries = withNotes([message('m1', '2026-11-28T18:00:00.000Z')], [note('n', '2026-11-29T18:00:00.000Z')], true);
+    expect(groupByDay(entries, 'America/Mexico_City').map((g) => [g.day, g.messages.length])).toEqual([
+      ['2026-11-28', 1],
+      ['2026-11-29', 1],
+    ]);
+  });
+});
+
+describe('saved replies after /', () => {
+  const reply = (title: string, text: string) => ({ id: title, botId: bot, title, text, createdAt: '', updatedAt: '' }) as SavedReply;
+  const replies = [reply('Dirección', 'Av. Juárez 120'), reply('Horario', 'Abrimos de 9:00 a 19:00'), reply('Precios', 'La limpieza cuesta $600; el horario de pago es libre')];
+
+  it('finds titles that start with the search first, then titles and texts that hold it, accents and case aside', () => {
+    expect(matchReplies(replies, '').map((r) => r.title)).toEqual(['Dirección', 'Horario', 'Precios']);
+    expect(matchReplies(replies, 'hor').map((r) => r.title)).toEqual(['Horario', 'Precios']);
+    expect(matchReplies(replies, 'DIRECCION').map((r) => r.title)).toEqual(['Dirección']);
+    expect(matchReplies(replies, 'juarez').map((r) => r.title)).toEqual(['Dirección']);
+    expect(matchReplies(replies, 'envío')).toEqual([]);
+  });
+});
+
+describe('WhatsApp link of a phone', () => {
+  it('keeps the digits of a number with its country code, and gives nothing for too few', () => {
+    expect(whatsappDigits('+52 33 1234 5678')).toBe('523312345678');
+    expect(whatsappDigits('(33) 12-34')).toBe('');
+    expect(whatsappDigits('')).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  ContactNote,
   ConversationAssignee,
   ConversationListItem,
   ConversationMessage,
@@ -7,6 +8,7 @@ import type {
   ConversationUpdatedEvent,
   InboxChannel,
   MessageStatus,
+  SavedReply,
 } from '@charla/shared';
 
 /** What the list shows: a status tab, a channel, a search, and only the conversations given to the reader ("Mías"). */
@@ -157,14 +159,14 @@ export function dayKey(iso: string, timeZone?: string): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-export interface DayGroup {
+export interface DayGroup<T extends { createdAt: string } = ConversationMessage> {
   day: string;
-  messages: ConversationMessage[];
+  messages: T[];
 }
 
-/** Messages grouped by day, in order, for the separators of the chat. */
-export function groupByDay(messages: readonly ConversationMessage[], timeZone?: string): DayGroup[] {
-  const groups: DayGroup[] = [];
+/** Messages (or any entries of the thread) grouped by day, in order, for the separators of the chat. */
+export function groupByDay<T extends { createdAt: string }>(messages: readonly T[], timeZone?: string): DayGroup<T>[] {
+  const groups: DayGroup<T>[] = [];
   for (const m of messages) {
     const day = dayKey(m.createdAt, timeZone);
     const last = groups.at(-1);
@@ -250,4 +252,51 @@ export function questionBefore(messages: readonly ConversationMessage[], reply: 
     newest ||= text.slice(0, 500);
   }
   return newest;
+}
+
+/** One entry of the chat: a message of the conversation, or a note of the team on its contact. */
+export type ThreadEntry = { kind: 'message'; createdAt: string; message: ConversationMessage } | { kind: 'note'; createdAt: string; note: ContactNote };
+
+/**
+ * The conversation's messages with the team's notes on its contact placed at their time (a note
+ * comes after the messages of its instant). While older messages are still to load (`complete`
+ * false), notes written before the first message shown wait for them.
+ */
+export function withNotes(messages: readonly ConversationMessage[], notes: readonly ContactNote[], complete: boolean): ThreadEntry[] {
+  const first = messages[0]?.createdAt;
+  const shown = notes
+    .filter((n) => complete || (first !== undefined && Date.parse(n.createdAt) >= Date.parse(first)))
+    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  const entries: ThreadEntry[] = [];
+  let i = 0;
+  for (const message of messages) {
+    while (i < shown.length && Date.parse(shown[i]!.createdAt) < Date.parse(message.createdAt)) {
+      entries.push({ kind: 'note', createdAt: shown[i]!.createdAt, note: shown[i]! });
+      i++;
+    }
+    entries.push({ kind: 'message', createdAt: message.createdAt, message });
+  }
+  for (; i < shown.length; i++) entries.push({ kind: 'note', createdAt: shown[i]!.createdAt, note: shown[i]! });
+  return entries;
+}
+
+/** Lower case without accents: how a search compares words. */
+const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The saved replies a `/` search matches: titles that start with it first, then titles and texts
+ * that hold it, accents and case aside; everything for a bare `/`.
+ */
+export function matchReplies(replies: readonly SavedReply[], query: string): SavedReply[] {
+  const q = plain(query.trim());
+  if (!q) return [...replies];
+  const starts = replies.filter((r) => plain(r.title).startsWith(q));
+  const holds = replies.filter((r) => !starts.includes(r) && (plain(r.title).includes(q) || plain(r.text).includes(q)));
+  return [...starts, ...holds];
+}
+
+/** The digits of a phone for a WhatsApp link (wa.me takes the number with its country code, nothing else); empty when there are too few. */
+export function whatsappDigits(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length >= 8 ? digits : '';
 }

@@ -6,7 +6,7 @@ const query = (params: Record<string, string | undefined>) =>
 
 /** The calendar calls (contract: packages/shared/src/appointments.ts). */
 export const appointmentsApi = {
-  list: (botId: string, from: string, to: string, status?: AppointmentStatus) => api.get<AppointmentListResponse>(`/api/appointments?${query({ botId, from, to, status })}`),
+  list: (botId: string, from: string, to: string, status?: AppointmentStatus, contactId?: string) => api.get<AppointmentListResponse>(`/api/appointments?${query({ botId, from, to, status, contactId })}`),
   create: (body: CreateAppointmentBody) => api.post<AppointmentResponse>('/api/appointments', body),
   update: (id: string, body: UpdateAppointmentBody) => api.request<AppointmentResponse>(`/api/appointments/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
   cancel: (id: string) => api.request<AppointmentResponse>(`/api/appointments/${encodeURIComponent(id)}`, { method: 'DELETE' }),

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateAppointmentBody, UpdateAppointmentBody } from '@charla/shared';
+import { activeAppointmentStatuses } from '@charla/shared/constants';
 import { catalogMinutes } from '../calendar-model.ts';
 import { appointmentsApi } from './appointments-api.ts';
 
@@ -12,6 +13,23 @@ export function useAppointments(botId: string, range: { from: string; to: string
     queryFn: () => appointmentsApi.list(botId, range!.from, range!.to),
     enabled: range !== null,
     placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+}
+
+/** How far ahead a contact's next appointments are looked for (the longest range the server lists). */
+const AHEAD_DAYS = 92;
+
+/** A contact's appointments still to come that hold their time (booked or confirmed), soonest first. */
+export function useContactAppointments(botId: string, contactId: string) {
+  return useQuery({
+    queryKey: [...appointmentsKey(botId), 'contact', contactId],
+    queryFn: () => {
+      const from = new Date();
+      const to = new Date(from.getTime() + AHEAD_DAYS * 86_400_000);
+      return appointmentsApi.list(botId, from.toISOString(), to.toISOString(), undefined, contactId);
+    },
+    select: (data) => data.items.filter((a) => (activeAppointmentStatuses as readonly string[]).includes(a.status)),
     staleTime: 15_000,
   });
 }

@@ -15,8 +15,11 @@ import { useBookAppointment, useCatalogServices, useContactSearch } from '../api
 import { wallClock, zonedInstant } from '@charla/shared/dates';
 import { formatInZone } from '../calendar-model.ts';
 
+/** A contact the dialog opens with, already chosen (booking from the inbox's contact pane). */
+export type BookingContact = { id: string; name: string; phone: string; email: string };
+
 /** Booking a free time the owner picked: for a contact found by name, phone or e-mail, or a new one. */
-export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }: { bot: Bot; start: string; end: string; onClose: () => void }) {
+export function BookDialog({ bot, start: pickedStart, end: pickedEnd, contact: given, onClose }: { bot: Bot; start: string; end: string; contact?: BookingContact | undefined; onClose: () => void }) {
   const { t, i18n } = useTranslation('citas');
   const locale = i18n.resolvedLanguage === 'en' ? 'en' : 'es';
   const book = useBookAppointment(bot.id);
@@ -25,7 +28,10 @@ export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }:
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 250);
   const contacts = useContactSearch(bot.id, q, mode === 'existing');
-  const [contactId, setContactId] = useState<string | null>(null);
+  const [contactId, setContactId] = useState<string | null>(given?.id ?? null);
+  const found = contacts.data?.items ?? [];
+  // The contact it was opened for stays first in the choices, whatever the search shows.
+  const choices = given && !search.trim() && !found.some((c) => c.id === given.id) ? [given, ...found] : found;
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
@@ -67,7 +73,7 @@ export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }:
   };
   const chosenService = services.data?.find((item) => item.name.toLowerCase() === service.trim().toLowerCase());
   /** Something typed or picked that closing would lose. */
-  const typed = Boolean(contactId || name.trim() || phone.trim() || email.trim() || service.trim() || notes.trim());
+  const typed = Boolean((contactId && contactId !== given?.id) || name.trim() || phone.trim() || email.trim() || service.trim() || notes.trim());
   const formRef = useRef<HTMLFormElement>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
   // The question is at the foot of a long form: it comes into view with its safe answer focused.
@@ -154,7 +160,7 @@ export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }:
             <legend className="sr-only">{t('book.existing')}</legend>
             <SearchField label={t('book.search')} placeholder={t('book.searchPlaceholder')} value={search} onChange={setSearch} look="field" />
             <ul className="max-h-44 space-y-1 overflow-y-auto overflow-x-hidden" aria-label={t('book.search')}>
-              {(contacts.data?.items ?? []).map((contact) => (
+              {choices.map((contact) => (
                 <li key={contact.id}>
                   <label className={`flex min-w-0 max-w-full cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${contactId === contact.id ? 'border-highlight bg-highlight/10' : 'border-line'}`}>
                     <input
@@ -172,7 +178,7 @@ export function BookDialog({ bot, start: pickedStart, end: pickedEnd, onClose }:
                 </li>
               ))}
             </ul>
-            {contacts.data && contacts.data.items.length === 0 ? <p className="text-sm text-muted">{t('book.noContacts')}</p> : null}
+            {contacts.data && choices.length === 0 ? <p className="text-sm text-muted">{t('book.noContacts')}</p> : null}
             {missingContact ? <p className="text-sm text-danger">{t('book.pickContact')}</p> : null}
           </fieldset>
         ) : (

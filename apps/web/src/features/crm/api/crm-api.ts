@@ -6,6 +6,7 @@ import type {
   ContactFieldCreateBody,
   ContactFieldUpdateBody,
   ContactList,
+  ContactNoteList,
   ContactNoteResponse,
   ContactResponse,
   ContactSort,
@@ -52,6 +53,7 @@ export const crmApi = {
   remove: (id: string) => api.request<void>(one(id), { method: 'DELETE' }),
   addNote: (id: string, text: string) => api.post<ContactNoteResponse>(`${one(id)}/notes`, { text }),
   timeline: (id: string) => api.get<ContactTimeline>(`${one(id)}/timeline`),
+  notes: (id: string) => api.get<ContactNoteList>(`${one(id)}/notes`),
   stages: (botId: string) => api.get<PipelineStages>(`/api/pipeline/${encodeURIComponent(botId)}/stages`),
   addStage: (botId: string, body: { name: string; color?: string }) => api.post<{ stage: PipelineStage }>(`/api/pipeline/${encodeURIComponent(botId)}/stages`, body),
   updateStage: (id: string, body: StageUpdateBody) => api.request<{ stage: PipelineStage }>(`/api/pipeline/stages/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
@@ -75,6 +77,7 @@ export const crmKeys = {
   fields: (botId: string) => ['crm', botId, 'fields'] as const,
   contact: (id: string) => ['crm', 'contact', id] as const,
   timeline: (id: string) => ['crm', 'timeline', id] as const,
+  notes: (id: string) => ['crm', 'notes', id] as const,
 };
 
 export type { Contact, ContactField, PipelineStage };

@@ -49,6 +49,24 @@ export function useTimeline(id: string | null) {
   return useQuery({ queryKey: crmKeys.timeline(id ?? ''), queryFn: () => crmApi.timeline(id!).then((r) => r.items), enabled: Boolean(id) });
 }
 
+/** The team's notes on a contact, oldest first, with who wrote each. */
+export function useContactNotes(id: string, enabled = true) {
+  return useQuery({ queryKey: crmKeys.notes(id), queryFn: () => crmApi.notes(id).then((r) => r.items), enabled: enabled && Boolean(id) });
+}
+
+/** Writes a note on a contact (the inbox's "Nota interna"); its notes, its history and the contact are read again. */
+export function useAddContactNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, text }: { id: string; text: string }) => crmApi.addNote(id, text),
+    onSuccess: (_d, v) => {
+      void queryClient.invalidateQueries({ queryKey: crmKeys.notes(v.id) });
+      void queryClient.invalidateQueries({ queryKey: crmKeys.timeline(v.id) });
+      void queryClient.invalidateQueries({ queryKey: crmKeys.contact(v.id) });
+    },
+  });
+}
+
 /** The CRM's changes; each refreshes the lists, the board and the open contact. */
 export function useCrmMutations(botId: string) {
   const queryClient = useQueryClient();
@@ -57,6 +75,7 @@ export function useCrmMutations(botId: string) {
     if (id) {
       void queryClient.invalidateQueries({ queryKey: crmKeys.contact(id) });
       void queryClient.invalidateQueries({ queryKey: crmKeys.timeline(id) });
+      void queryClient.invalidateQueries({ queryKey: crmKeys.notes(id) });
     }
   };
   return {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact, ContactUpdateBody, PipelineStage, TimelineItem } from '@charla/shared';
-import { dealCurrency } from '@charla/shared/constants';
+import { crmLimits, dealCurrency } from '@charla/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-delete-modal.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -249,7 +249,7 @@ export function ContactDrawer({ botId, contactId, stages, onClose, onOpen }: { b
                 {t('drawer.notes')}
               </h3>
               <form onSubmit={submitNote} className="space-y-2">
-                <TextareaField label={t('drawer.newNote')} value={note} maxLength={4000} rows={3} onChange={(e) => setNote(e.target.value)} error={addNote.error ? errorText(addNote.error) : undefined} />
+                <TextareaField label={t('drawer.newNote')} value={note} maxLength={crmLimits.note} rows={3} onChange={(e) => setNote(e.target.value)} error={addNote.error ? errorText(addNote.error) : undefined} />
                 <Button type="submit" variant="secondary" size="sm" loading={addNote.isPending} disabled={!note.trim()}>
                   {t('drawer.addNote')}
                 </Button>

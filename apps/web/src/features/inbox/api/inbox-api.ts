@@ -1,4 +1,17 @@
-import type { ConversationAction, ConversationAssignees, ConversationDetail, ConversationList, ConversationMessagesPage, HumanReplyResponse, TemplateReplyBody, WhatsappTemplatesResponse } from '@charla/shared';
+import type {
+  ConversationAction,
+  ConversationAssignees,
+  ConversationDetail,
+  ConversationList,
+  ConversationMessagesPage,
+  HumanReplyResponse,
+  SavedReplyCreateBody,
+  SavedReplyListResponse,
+  SavedReplyResponse,
+  SavedReplyUpdateBody,
+  TemplateReplyBody,
+  WhatsappTemplatesResponse,
+} from '@charla/shared';
 import { api } from '../../../lib/api.ts';
 import { listQuery, type InboxFilter } from '../inbox-state.ts';
 
@@ -20,7 +33,18 @@ export const inboxApi = {
   templates: (botId: string) => api.get<WhatsappTemplatesResponse>(`/api/channels/${encodeURIComponent(botId)}/whatsapp-templates`),
 };
 
+const savedReply = (id: string) => `/api/saved-replies/${encodeURIComponent(id)}`;
+
+/** The bot's saved replies ("Respuestas guardadas"), offered in the composer after `/`. */
+export const savedRepliesApi = {
+  list: (botId: string) => api.get<SavedReplyListResponse>(`/api/saved-replies?botId=${encodeURIComponent(botId)}`),
+  create: (body: SavedReplyCreateBody) => api.post<SavedReplyResponse>('/api/saved-replies', body),
+  update: (id: string, body: SavedReplyUpdateBody) => api.request<SavedReplyResponse>(savedReply(id), { method: 'PATCH', body }),
+  remove: (id: string) => api.request<{ ok: true }>(savedReply(id), { method: 'DELETE' }),
+};
+
 export const inboxKeys = {
+  savedReplies: (botId: string) => ['inbox', botId, 'saved-replies'] as const,
   list: (botId: string, filter: InboxFilter) => ['inbox', botId, 'list', filter] as const,
   lists: (botId: string) => ['inbox', botId, 'list'] as const,
   detail: (id: string) => ['inbox', 'conversation', id] as const,

@@ -1,25 +1,75 @@
-import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ConversationDetail, ConversationMessage } from '@charla/shared';
-import { messageLimits } from '@charla/shared/constants';
+import type { ConversationDetail, ConversationMessage, PersonAction } from '@charla/shared';
+import { crmLimits, messageLimits } from '@charla/shared/constants';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { ChatComposer } from '../../../components/chat-composer.tsx';
+import { ChatComposer, type ChatComposerHandle, type ComposerSuggestions } from '../../../components/chat-composer.tsx';
+import { EmojiPicker } from '../../../components/emoji-picker.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { ChatIcon, ChevronLeftIcon, InfoIcon, PhoneIcon } from '../../../components/ui/icons.tsx';
+import { ChatIcon, ChevronLeftIcon, InfoIcon, LockIcon, PhoneIcon, TextIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { demoCustomerPath } from '../../../lib/navigation.ts';
+import { useAddContactNote, useContactNotes } from '../../crm/index.ts';
 import { loadTeachDialog } from '../../knowledge-gaps/index.ts';
 import { inboxApi } from '../api/inbox-api.ts';
-import { dayLabel, groupByDay, questionBefore } from '../inbox-state.ts';
+import { useSavedReplies } from '../api/use-saved-replies.ts';
+import { dayLabel, groupByDay, matchReplies, questionBefore, withNotes } from '../inbox-state.ts';
 import { AssignControl, type Assigning } from './assign-control.tsx';
-import { InboxMessage } from './inbox-message.tsx';
+import { ConversationActions } from './conversation-actions.tsx';
+import { InboxMessage, NoteBubble } from './inbox-message.tsx';
 
 // The dialog that saves a person's reply as knowledge loads when first opened.
 const TeachDialog = lazy(() => loadTeachDialog().then((m) => ({ default: m.TeachDialog })));
+// So does the list of saved replies.
+const SavedRepliesDialog = lazy(() => import('./saved-replies-dialog.tsx').then((m) => ({ default: m.SavedRepliesDialog })));
+
+type ComposerMode = 'reply' | 'note';
+
+/** Above the box: write to the customer or a note for the team, and the saved replies. */
+function ComposerToolbar({
+  mode,
+  onMode,
+  onSavedReplies,
+  onEmoji,
+}: {
+  mode: ComposerMode;
+  onMode: (mode: ComposerMode) => void;
+  onSavedReplies: (() => void) | null;
+  /** Puts an emoji in the box (absent while the box is not shown). */
+  onEmoji: ((emoji: string) => void) | null;
+}) {
+  const { t } = useTranslation('inbox');
+  return (
+    <div className="mb-2 flex items-center gap-2">
+      <div role="radiogroup" aria-label={t('composer.mode')} className="inline-flex rounded-lg bg-surface/70 p-0.5 text-xs font-semibold">
+        {(['reply', 'note'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={mode === m}
+            onClick={() => onMode(m)}
+            className={`focus-ring inline-flex h-7 items-center gap-1 whitespace-nowrap rounded-md px-2.5 transition ${mode === m ? (m === 'note' ? 'bg-amber-300 text-amber-950 shadow-sm' : 'bg-card-strong text-fg shadow-sm') : 'text-muted hover:text-fg'}`}
+          >
+            {m === 'note' ? <LockIcon className="size-3.5" /> : null}
+            {t(m === 'note' ? 'composer.noteMode' : 'composer.replyMode')}
+          </button>
+        ))}
+      </div>
+      {onEmoji ? <EmojiPicker label={t('composer.emoji')} onPick={onEmoji} /> : null}
+      {onSavedReplies ? (
+        <button type="button" onClick={onSavedReplies} className="focus-ring ms-auto inline-flex h-7 items-center gap-1 whitespace-nowrap rounded-md px-2 text-xs font-semibold text-muted hover:text-fg" data-manage-saved-replies>
+          <TextIcon className="size-3.5" />
+          <span className="max-sm:sr-only">{t('saved.title')}</span>
+        </button>
+      ) : null}
+    </div>
+  );
+}
 
 /** After 24 hours on WhatsApp: one of the number's approved templates, its {{1}} filled. */
 function TemplatePicker({ botId, onSend }: { botId: string; onSend: (body: { name: string; language: string; text: string }) => Promise<void> }) {
@@ -83,11 +133,14 @@ export function ChatPane({
   loadingOlder,
   onOlder,
   onBack,
+  infoOpen,
   onInfo,
   onReply,
   onTemplate,
+  onAction,
   timeZone,
   assigning,
+  side,
 }: {
   conversation: ConversationDetail | undefined;
   messages: ConversationMessage[];
@@ -98,27 +151,62 @@ export function ChatPane({
   loadingOlder: boolean;
   onOlder: () => void;
   onBack: () => void;
+  /** Whether the contact's pane is open; the header's button opens and closes it. */
+  infoOpen: boolean;
   onInfo: () => void;
   onReply: (text: string) => Promise<void>;
   onTemplate: (body: { name: string; language: string; text: string }) => Promise<void>;
+  /** Take over, give back, close. */
+  onAction: (action: PersonAction) => Promise<unknown>;
   timeZone?: string | undefined;
   /** Who answers the conversation, and the control to give it to someone. */
   assigning: Assigning;
+  /** The contact's pane, over the chat under its header (at the side on a wide screen, all of it on a phone). */
+  side?: ReactNode;
 }) {
   const { t, i18n } = useTranslation(['inbox', 'common']);
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const scroller = useRef<HTMLDivElement>(null);
+  const composer = useRef<ChatComposerHandle>(null);
   const [windowClosed, setWindowClosed] = useState(false);
-  const groups = useMemo(() => groupByDay(messages, timeZone), [messages, timeZone]);
-  const lastId = messages.at(-1)?.id;
+  const [mode, setMode] = useState<ComposerMode>('reply');
+  const [managing, setManaging] = useState(false);
+  const contactId = conversation?.contact.id ?? '';
+  const notes = useContactNotes(contactId, Boolean(conversation));
+  const addNote = useAddContactNote();
+  const botId = conversation?.botId ?? '';
+  const saved = useSavedReplies(botId, Boolean(conversation));
+  const thread = useMemo(() => withNotes(messages, notes.data ?? [], !hasOlder), [messages, notes.data, hasOlder]);
+  const groups = useMemo(() => groupByDay(thread, timeZone), [thread, timeZone]);
+  const last = thread.at(-1);
+  const lastKey = last ? (last.kind === 'note' ? `note:${last.note.id}` : last.message.id) : '';
   const [teaching, setTeaching] = useState<{ question: string; answer: string } | null>(null);
+  const savedItems = saved.list.data;
+  const suggestions = useMemo<ComposerSuggestions>(
+    () => ({
+      find: (query) => matchReplies(savedItems ?? [], query),
+      label: t('saved.title'),
+      empty: savedItems?.length ? t('saved.noMatch') : t('saved.none'),
+      ...(assigning.manage && {
+        footer: (
+          <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => setManaging(true)} className="focus-ring w-full rounded-md px-2 py-1 text-start text-xs font-semibold text-highlight-text hover:underline">
+            {t('saved.manage')}
+          </button>
+        ),
+      }),
+    }),
+    [savedItems, assigning.manage, t],
+  );
 
-  useEffect(() => setWindowClosed(false), [conversation?.id]);
-  // New messages scroll into view (older pages loaded above keep the place).
+  useEffect(() => {
+    setWindowClosed(false);
+    setMode('reply');
+  }, [conversation?.id]);
+  // New messages and notes scroll into view (older pages loaded above keep the place).
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [lastId]);
+  }, [lastKey]);
 
   if (!conversation) {
     return (
@@ -148,17 +236,24 @@ export function ChatPane({
       throw e;
     }
   };
-  const hint = conversation.status === 'bot' ? t('composer.botActive') : conversation.status === 'closed' ? t('composer.closed') : t('composer.hint');
+  const writeNote = async (text: string) => {
+    await addNote.mutateAsync({ id: conversation.contact.id, text });
+  };
+  const hint = mode === 'note' ? t('composer.noteHint') : conversation.status === 'bot' ? t('composer.botActive') : conversation.status === 'closed' ? t('composer.closed') : t('composer.hint');
+  const writing = !(closedWindow && mode === 'reply');
+  const toolbar = (
+    <ComposerToolbar mode={mode} onMode={setMode} onSavedReplies={assigning.manage ? () => setManaging(true) : null} onEmoji={writing ? (emoji) => composer.current?.insert(emoji) : null} />
+  );
 
   return (
     <section aria-label={name} className="flex min-h-0 min-w-0 flex-1 flex-col bg-[color-mix(in_srgb,var(--bg-color)_94%,#25d366)]" data-chat={conversation.id}>
       <header className="flex items-center gap-2 border-b border-line bg-card-strong px-3 py-2">
-        <button type="button" onClick={onBack} className="focus-ring -ms-1 grid size-9 place-items-center rounded-lg lg:hidden" aria-label={t('chat.back')}>
+        <button type="button" onClick={onBack} className="focus-ring -ms-1 grid size-9 shrink-0 place-items-center rounded-lg lg:hidden" aria-label={t('chat.back')}>
           <ChevronLeftIcon className="size-5" />
         </button>
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold text-fg">{name}</h2>
-          <p className="truncate text-xs text-muted">
+          <p className="truncate text-xs text-muted" data-chat-status>
             {t(`common:channelNames.${conversation.channel}`)} · {t(`statusLabel.${conversation.status}`)}
           </p>
         </div>
@@ -168,83 +263,109 @@ export function ChatPane({
             target="_blank"
             rel="noopener"
             title={t('demo.simulateTitle')}
-            className={buttonClasses('secondary', 'sm', 'shrink-0')}
+            className={buttonClasses('secondary', 'sm', 'shrink-0 whitespace-nowrap max-2xl:w-9 max-2xl:!px-0')}
             data-simulate-customer
           >
             <PhoneIcon className="size-4" />
-            <span className="max-sm:sr-only">{t('demo.simulate')}</span>
+            <span className="max-2xl:sr-only">{t('demo.simulate')}</span>
           </a>
         ) : null}
-        <button type="button" onClick={onInfo} className="focus-ring grid size-9 place-items-center rounded-lg xl:hidden" aria-label={t('chat.info')}>
+        <ConversationActions conversation={conversation} onAction={onAction} />
+        <button
+          type="button"
+          onClick={onInfo}
+          aria-expanded={infoOpen}
+          aria-controls="inbox-contact-panel"
+          title={t('chat.info')}
+          className={`focus-ring grid size-9 shrink-0 place-items-center rounded-lg ${infoOpen ? 'bg-highlight/15 text-fg' : 'text-muted hover:text-fg'}`}
+          aria-label={t('chat.info')}
+        >
           <InfoIcon className="size-5" />
         </button>
       </header>
       {conversation.channel === 'demo' ? (
-        <p role="note" className="flex items-start gap-2 border-b border-highlight/30 bg-highlight/10 px-3 py-2 text-xs leading-relaxed text-fg/85" data-demo-notice>
+        <p role="note" className="flex items-start gap-2 border-b border-highlight/30 bg-highlight/10 px-3 py-2 text-xs leading-relaxed text-fg/85 max-sm:hidden" data-demo-notice>
           <InfoIcon className="mt-px size-4 shrink-0 text-highlight" />
           <span>{t('demo.notice')}</span>
         </p>
       ) : null}
-      <AssignControl conversation={conversation} assigning={assigning} />
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <AssignControl conversation={conversation} assigning={assigning} />
 
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-3" aria-live="polite">
-        {hasOlder ? (
-          <div className="mb-3 text-center">
-            <Button variant="secondary" size="sm" loading={loadingOlder} onClick={onOlder}>
-              {t('chat.older')}
-            </Button>
-          </div>
-        ) : null}
-        {loading && !messages.length ? (
-          <div className="grid place-items-center p-8">
-            <Spinner />
-          </div>
-        ) : null}
-        {groups.map((g) => (
-          <div key={g.day}>
-            <p className="sticky top-0 z-10 my-2 text-center">
-              <span className="inline-block rounded-lg bg-card-strong px-2.5 py-1 text-xs font-medium text-muted shadow-sm">
-                {dayLabel(g.day, new Date(), locale, { today: t('chat.today'), yesterday: t('chat.yesterday') }, timeZone)}
-              </span>
-            </p>
-            <ul className="space-y-1.5">
-              {g.messages.map((m) => (
-                <InboxMessage
-                  key={m.id}
-                  message={m}
-                  locale={locale}
-                  timeZone={timeZone}
-                  onRetry={(failed) => void send(failed.text).catch(() => undefined)}
-                  onTeach={(reply) => setTeaching({ question: questionBefore(messages, reply), answer: reply.text.slice(0, 4000) })}
-                />
-              ))}
-            </ul>
-          </div>
-        ))}
-      </div>
-
-      {closedWindow ? (
-        <div className="space-y-2 border-t border-line bg-card-strong px-3 py-3">
-          <Alert tone="info">{conversation.channel === 'whatsapp' ? t('composer.windowClosed') : t('composer.windowClosedOther')}</Alert>
-          {conversation.channel === 'whatsapp' ? <TemplatePicker botId={conversation.botId} onSend={onTemplate} /> : null}
+        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-3" aria-live="polite">
+          {hasOlder ? (
+            <div className="mb-3 text-center">
+              <Button variant="secondary" size="sm" loading={loadingOlder} onClick={onOlder}>
+                {t('chat.older')}
+              </Button>
+            </div>
+          ) : null}
+          {loading && !messages.length ? (
+            <div className="grid place-items-center p-8">
+              <Spinner />
+            </div>
+          ) : null}
+          {groups.map((g) => (
+            <div key={g.day}>
+              <p className="sticky top-0 z-10 my-2 text-center">
+                <span className="inline-block rounded-lg bg-card-strong px-2.5 py-1 text-xs font-medium text-muted shadow-sm">
+                  {dayLabel(g.day, new Date(), locale, { today: t('chat.today'), yesterday: t('chat.yesterday') }, timeZone)}
+                </span>
+              </p>
+              <ul className="space-y-1.5">
+                {g.messages.map((entry) =>
+                  entry.kind === 'note' ? (
+                    <NoteBubble key={`note-${entry.note.id}`} note={entry.note} locale={locale} timeZone={timeZone} />
+                  ) : (
+                    <InboxMessage
+                      key={entry.message.id}
+                      message={entry.message}
+                      locale={locale}
+                      timeZone={timeZone}
+                      onRetry={(failed) => void send(failed.text).catch(() => undefined)}
+                      onTeach={(reply) => setTeaching({ question: questionBefore(messages, reply), answer: reply.text.slice(0, 4000) })}
+                    />
+                  ),
+                )}
+              </ul>
+            </div>
+          ))}
         </div>
-      ) : (
-        <ChatComposer
-          key={conversation.id}
-          id="inbox-reply"
-          label={t('composer.label')}
-          placeholder={t('composer.placeholder')}
-          sendLabel={t('composer.send')}
-          sendTitle={t('composer.hint')}
-          hint={hint}
-          maxLength={messageLimits.text}
-          look="square"
-          onSend={send}
-        />
-      )}
+
+        {!writing ? (
+          <div className="space-y-2 border-t border-line bg-card-strong px-3 py-3">
+            {toolbar}
+            <Alert tone="info">{conversation.channel === 'whatsapp' ? t('composer.windowClosed') : t('composer.windowClosedOther')}</Alert>
+            {conversation.channel === 'whatsapp' ? <TemplatePicker botId={conversation.botId} onSend={onTemplate} /> : null}
+          </div>
+        ) : (
+          <ChatComposer
+            ref={composer}
+            key={conversation.id}
+            id="inbox-reply"
+            label={mode === 'note' ? t('composer.noteLabel') : t('composer.label')}
+            placeholder={mode === 'note' ? t('composer.notePlaceholder') : t('composer.placeholder')}
+            sendLabel={mode === 'note' ? t('composer.saveNote') : t('composer.send')}
+            sendTitle={mode === 'note' ? t('composer.noteHint') : t('composer.hint')}
+            hint={hint}
+            maxLength={mode === 'note' ? crmLimits.note : messageLimits.text}
+            look="square"
+            tone={mode}
+            toolbar={toolbar}
+            suggestions={suggestions}
+            onSend={mode === 'note' ? writeNote : send}
+          />
+        )}
+        {side ? <div className="absolute inset-0 z-30 flex flex-col bg-surface lg:start-auto lg:w-[19rem] lg:border-s lg:border-line lg:shadow-2xl">{side}</div> : null}
+      </div>
       {teaching ? (
         <Suspense fallback={null}>
           <TeachDialog botId={conversation.botId} open question={teaching.question} answer={teaching.answer} onClose={() => setTeaching(null)} />
+        </Suspense>
+      ) : null}
+      {managing ? (
+        <Suspense fallback={null}>
+          <SavedRepliesDialog botId={conversation.botId} onClose={() => setManaging(false)} />
         </Suspense>
       ) : null}
     </section>

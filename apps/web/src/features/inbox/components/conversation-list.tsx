@@ -1,3 +1,4 @@
+import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationAssignee, ConversationListItem, ConversationStatus } from '@charla/shared';
 import { conversationStatuses, inboxChannels } from '@charla/shared/constants';
@@ -102,6 +103,26 @@ export function ConversationListPane({
   const { t, i18n } = useTranslation(['inbox', 'common']);
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const tabId = (s: ConversationStatus) => `inbox-tab-${s}`;
+  const listRef = useRef<HTMLUListElement>(null);
+  // One conversation of the list takes the Tab key: the open one, else the first.
+  const focusable = items.some((i) => i.id === openId) ? openId : items[0]?.id;
+
+  /** Up and down (or k and j, as in a mail reader), Home and End: the next conversation opens and takes the focus. */
+  const onListKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const keys: Record<string, number> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 };
+    const at = items.findIndex((i) => i.id === (document.activeElement as HTMLElement | null)?.dataset.conversation);
+    let next: number;
+    if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = items.length - 1;
+    else if (keys[event.key] !== undefined) next = Math.min(Math.max((at < 0 ? items.findIndex((i) => i.id === openId) : at) + keys[event.key]!, 0), items.length - 1);
+    else return;
+    event.preventDefault();
+    const item = items[next];
+    if (!item) return;
+    listRef.current?.querySelector<HTMLElement>(`[data-conversation="${item.id}"]`)?.focus();
+    if (item.id !== openId) onOpen(item.id);
+  };
 
   return (
     <section aria-label={t('list.label')} className="flex min-h-0 min-w-0 flex-1 flex-col border-line bg-card lg:border-e">
@@ -164,18 +185,20 @@ export function ConversationListPane({
             <p>{filter.q.trim() ? t('list.emptySearch', { q: filter.q.trim() }) : filter.mine ? t('list.emptyMine') : t(`list.empty.${filter.status}`)}</p>
           </div>
         ) : (
-          <ul className="divide-y divide-line">
+          <ul ref={listRef} role="listbox" aria-label={t('list.label')} aria-describedby="inbox-list-keys" onKeyDown={onListKey} className="divide-y divide-line">
             {items.map((item) => {
               const name = item.contact.name || item.contact.phone || t('list.unknownContact');
               const active = item.id === openId;
               return (
-                <li key={item.id}>
+                <li key={item.id} role="none">
                   <button
                     type="button"
+                    role="option"
                     onClick={() => onOpen(item.id)}
-                    aria-current={active ? 'true' : undefined}
+                    aria-selected={active}
+                    tabIndex={item.id === focusable ? 0 : -1}
                     data-conversation={item.id}
-                    className={`focus-ring flex w-full items-start gap-3 px-3 py-3 text-start transition ${active ? 'bg-highlight/15' : 'hover:bg-card-strong'}`}
+                    className={`focus-ring flex w-full items-start gap-3 px-3 py-3 text-start transition focus-visible:-outline-offset-2 ${active ? 'bg-highlight/15 shadow-[inset_3px_0_0_var(--highlight-color)]' : 'hover:bg-card-strong'}`}
                   >
                     <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-gradient text-sm font-bold text-white">
                       {initialsOf(item.contact.name, item.contact.phone)}
@@ -207,6 +230,9 @@ export function ConversationListPane({
             })}
           </ul>
         )}
+        <p id="inbox-list-keys" className="sr-only">
+          {t('list.keys')}
+        </p>
         {hasMore && !loading ? (
           <div className="p-3">
             <Button variant="secondary" size="sm" className="w-full" loading={loadingMore} onClick={onMore}>

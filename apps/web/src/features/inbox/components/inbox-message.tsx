@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationMessage, MessageMedia } from '@charla/shared';
+import type { ContactNote, ConversationMessage, MessageMedia } from '@charla/shared';
 import { noticeText } from '@charla/shared/notices';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { AlertIcon, BotIcon, ClockIcon, DoubleTickIcon, FileIcon, GlobeIcon, RestartIcon, TickIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { AlertIcon, BotIcon, ClockIcon, DoubleTickIcon, FileIcon, GlobeIcon, LockIcon, RestartIcon, TickIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { mapLink, tickOf } from '../inbox-state.ts';
 
 const timeFormat = new Map<string, Intl.DateTimeFormat>();
@@ -93,7 +93,7 @@ export const InboxMessage = memo(function InboxMessage({
     <li className={`flex flex-col ${ours ? 'items-end' : 'items-start'}`} data-author={message.author} data-status={message.status}>
       <div className={`relative max-w-[85%] rounded-2xl px-3 pt-1.5 pb-1.5 text-[0.9375rem] leading-snug text-fg shadow-sm break-words whitespace-pre-wrap ${tone} ${failed ? 'ring-1 ring-danger/60' : ''}`}>
         {ours ? (
-          <span className={`mb-0.5 flex items-center gap-1 text-xs font-semibold ${person ? 'text-emerald-600 dark:text-emerald-400' : 'text-highlight-text'}`}>
+          <span className={`mb-0.5 flex items-center gap-1 text-xs font-semibold ${person ? 'text-[color-mix(in_srgb,#059669_55%,var(--font-color))]' : 'text-highlight-text'}`}>
             {person ? <UserIcon className="size-3.5" /> : <BotIcon className="size-3.5" />}
             {person ? t('chat.human') : t('chat.bot')}
             {message.template ? <span className="font-normal text-muted">· {t('chat.template', { name: message.template.name })}</span> : null}
@@ -128,6 +128,26 @@ export const InboxMessage = memo(function InboxMessage({
           {t('chat.teach')}
         </button>
       ) : null}
+    </li>
+  );
+});
+
+/** A note of the team in the thread, at its time: yellow, with its author, never sent to the customer. */
+export const NoteBubble = memo(function NoteBubble({ note, locale, timeZone }: { note: ContactNote; locale: string; timeZone?: string | undefined }) {
+  const { t } = useTranslation('inbox');
+  return (
+    <li className="flex flex-col items-end" data-note={note.id}>
+      <div className="relative max-w-[85%] rounded-2xl rounded-tr-md border border-dashed border-amber-400/80 bg-[color-mix(in_srgb,#f59e0b_24%,var(--bg-color))] px-3 pt-1.5 pb-1.5 text-[0.9375rem] leading-snug text-fg shadow-sm break-words whitespace-pre-wrap">
+        <span className="mb-0.5 flex items-center gap-1 text-xs font-semibold text-[color-mix(in_srgb,#d97706_55%,var(--font-color))]">
+          <LockIcon className="size-3.5" />
+          {t('chat.note')}
+          <span className="font-normal">· {note.authorName ?? t('chat.noteTeam')}</span>
+        </span>
+        <span data-text>{note.text}</span>
+        <span className="float-end ms-3 mt-1.5 inline-flex translate-y-0.5 items-center gap-1 text-[11px] leading-none text-fg/70">
+          <time dateTime={note.createdAt}>{clock(note.createdAt, locale, timeZone)}</time>
+        </span>
+      </div>
     </li>
   );
 });

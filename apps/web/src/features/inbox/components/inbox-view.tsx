@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { Bot, PersonAction } from '@charla/shared';
 import { useCurrentUser } from '../../auth/index.ts';
 import { useInbox } from '../api/use-inbox.ts';
 import { clearHandoffs } from '../handoff-alerts.ts';
@@ -10,11 +11,14 @@ import { ContactPanel } from './contact-panel.tsx';
 import { ConversationListPane } from './conversation-list.tsx';
 
 /**
- * Three panes on a wide screen (the list, the chat, the contact); on a phone one at a time:
- * list → chat → contact, and back. The open conversation is in the address (`?c=`), so a
- * notification's link and the browser's back button work.
+ * On a wide screen the list and the chat side by side, the chat taking the room; the contact's pane
+ * opens from the chat's header over its side, under the header, and closes again. On a phone one
+ * pane at a time: the list, then the chat (the contact's pane over it), and back. The open
+ * conversation is in the address (`?c=`), so a notification's link and the browser's back button work.
  */
-export function InboxView({ botId, timeZone }: { botId: string; timeZone?: string | undefined }) {
+export function InboxView({ bot }: { bot: Bot }) {
+  const botId = bot.id;
+  const timeZone = bot.timezone;
   const { t } = useTranslation('inbox');
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
@@ -52,9 +56,19 @@ export function InboxView({ botId, timeZone }: { botId: string; timeZone?: strin
     if (detail && detail.id === openId) setFilter((f) => (f.status === detail.status ? f : { ...f, status: detail.status }));
   }, [detail?.id, detail?.status, openId]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Taken, given back or closed: the list follows the conversation to its new tab.
+  const { act: runAction } = inbox;
+  const act = useCallback(
+    async (action: PersonAction) => {
+      const updated = await runAction(action);
+      if (updated) setFilter((f) => ({ ...f, status: updated.status }));
+    },
+    [runAction],
+  );
+
   const list = inbox.list;
   return (
-    <div className="grid h-[calc(100dvh-11rem)] min-h-[26rem] overflow-hidden sm:h-[calc(100dvh-12.5rem)] rounded-2xl border border-line bg-card shadow-sm lg:grid-cols-[18rem_minmax(0,1fr)] xl:grid-cols-[18rem_minmax(0,1fr)_15rem]">
+    <div className="grid h-[calc(100dvh-10.5rem)] min-h-[26rem] overflow-hidden rounded-2xl border border-line bg-card shadow-sm sm:h-[calc(100dvh-12.5rem)] lg:grid-cols-[20rem_minmax(0,1fr)]">
       <div className={`min-h-0 min-w-0 flex-col ${openId ? 'hidden lg:flex' : 'flex'}`}>
         <ConversationListPane
           items={inbox.items}
@@ -73,7 +87,7 @@ export function InboxView({ botId, timeZone }: { botId: string; timeZone?: strin
           people={inbox.assignees}
         />
       </div>
-      <div className={`min-h-0 min-w-0 flex-col ${showInfo ? 'hidden xl:flex' : openId ? 'flex' : 'hidden lg:flex'}`}>
+      <div className={`min-h-0 min-w-0 flex-col ${openId ? 'flex' : 'hidden lg:flex'}`}>
         <ChatPane
           conversation={openId ? detail : undefined}
           messages={inbox.messages}
@@ -87,27 +101,16 @@ export function InboxView({ botId, timeZone }: { botId: string; timeZone?: strin
           loadingOlder={inbox.loadingOlder}
           onOlder={() => void inbox.loadOlder()}
           onBack={() => open(null)}
-          onInfo={() => setShowInfo(true)}
+          infoOpen={showInfo}
+          onInfo={() => setShowInfo((shown) => !shown)}
           onReply={inbox.reply}
           onTemplate={inbox.sendTemplate}
+          onAction={act}
           timeZone={timeZone}
           assigning={assigning}
+          side={detail && openId && showInfo ? <ContactPanel bot={bot} conversation={detail} userId={user.id} people={inbox.assignees} onClose={() => setShowInfo(false)} /> : null}
         />
       </div>
-      {detail && openId ? (
-        <div className={`min-h-0 min-w-0 flex-col ${showInfo ? 'flex' : 'hidden xl:flex'}`}>
-          <ContactPanel
-            conversation={detail}
-            userId={user.id}
-            people={inbox.assignees}
-            onClose={() => setShowInfo(false)}
-            onAction={async (action) => {
-              const updated = await inbox.act(action);
-              if (updated) setFilter((f) => ({ ...f, status: updated.status }));
-            }}
-          />
-        </div>
-      ) : null}
       {!inbox.live ? <p className="sr-only" role="status">{t('live.offline')}</p> : null}
     </div>
   );
