@@ -6,6 +6,7 @@ import { CalendarIcon, ChatIcon, ChevronLeftIcon, CloseIcon, PhoneIcon } from '.
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatInZone, loadBookDialog, useContactAppointments } from '../../appointments/index.ts';
 import { useContact, useContactNotes, useStages } from '../../crm/index.ts';
+import { usePhoneFormat } from '../../../lib/phone-input.ts';
 import { assigneeLabel, initialsOf, whatsappDigits } from '../inbox-state.ts';
 
 // Citas' booking dialog, downloaded when "Agendar cita" is first pressed.
@@ -58,6 +59,7 @@ export function ContactPanel({
   const stage = stages.data?.find((s) => s.id === (contact.data?.stageId ?? stages.data?.[0]?.id));
   const tags = contact.data?.tags ?? [];
   const wa = whatsappDigits(c.contact.phone);
+  const formatPhone = usePhoneFormat();
   const latestNotes = (notes.data ?? []).slice(-NOTES_SHOWN).reverse();
   const book = () => {
     // The next whole hour, half an hour long: the dialog changes both.
@@ -98,7 +100,7 @@ export function ContactPanel({
         {c.contact.phone ? (
           <>
             <p className="text-sm text-muted" data-field={t('contact.phone')}>
-              {c.contact.phone}
+              {formatPhone(c.contact.phone)}
             </p>
             <div className="mt-2 flex flex-wrap justify-center gap-2">
               <a href={`tel:${c.contact.phone.replace(/[^\d+]/g, '')}`} className={buttonClasses('secondary', 'sm', 'whitespace-nowrap')} data-call>
