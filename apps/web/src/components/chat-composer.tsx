@@ -110,32 +110,28 @@ export function ChatComposer({
     el.style.height = `${Math.min(el.scrollHeight, maxHeight)}px`;
   };
 
+  /** Sets the text and puts the caret at `at` (its end by default), in the box, grown to fit. */
+  const put = (value: string, at = value.length) => {
+    setText(value);
+    requestAnimationFrame(() => {
+      const el = box.current;
+      if (!el) return;
+      el.focus();
+      el.setSelectionRange(at, at);
+      fit();
+    });
+  };
+
   useImperativeHandle(ref, () => ({
     insert: (value) => {
       const el = box.current;
       const start = el?.selectionStart ?? text.length;
       const end = el?.selectionEnd ?? text.length;
       const next = (text.slice(0, start) + value + text.slice(end)).slice(0, maxLength);
-      const at = Math.min(start + value.length, next.length);
-      setText(next);
-      requestAnimationFrame(() => {
-        if (!el) return;
-        el.focus();
-        el.setSelectionRange(at, at);
-        fit();
-      });
+      put(next, Math.min(start + value.length, next.length));
     },
     focus: () => box.current?.focus(),
-    draft: (value) => {
-      setText(value);
-      requestAnimationFrame(() => {
-        const el = box.current;
-        if (!el) return;
-        el.focus();
-        el.setSelectionRange(value.length, value.length);
-        fit();
-      });
-    },
+    draft: (value) => put(value),
   }));
 
   const submit = () => {
@@ -165,16 +161,8 @@ export function ChatComposer({
 
   /** The chosen suggestion's text replaces the `/` search, ready to be completed and sent. */
   const insert = (item: ComposerSuggestion) => {
-    const value = item.text.slice(0, maxLength);
-    setText(value);
     setActive(0);
-    requestAnimationFrame(() => {
-      const el = box.current;
-      if (!el) return;
-      el.focus();
-      el.setSelectionRange(value.length, value.length);
-      fit();
-    });
+    put(item.text.slice(0, maxLength));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
