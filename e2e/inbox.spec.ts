@@ -232,6 +232,8 @@ describe('Inbox', () => {
     expect(reply.y + reply.height).toBeLessThanOrEqual(viewports.phone.height);
     expect(send.y + send.height).toBeLessThanOrEqual(viewports.phone.height);
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+    // The day's separator scrolls with its messages instead of staying pinned over their text.
+    await expect(page.locator('[data-day-separator]').first().evaluate((el) => getComputedStyle(el).position)).resolves.toBe('static');
     await expect(page.getByRole('button', { name: 'Tomar conversación' }).isVisible()).resolves.toBe(true);
     await shot(page, `inbox-chat-${sizeOf(viewports.phone)}`);
     await page.getByRole('button', { name: 'Datos del contacto' }).click();

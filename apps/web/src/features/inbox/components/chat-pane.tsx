@@ -307,7 +307,8 @@ export function ChatPane({
           ) : null}
           {groups.map((g) => (
             <div key={g.day}>
-              <p className="sticky top-0 z-10 my-2 text-center">
+              {/* A day's separator scrolls with its messages: pinned, it covered the text beneath it. */}
+              <p className="my-2 text-center" data-day-separator>
                 <span className="inline-block rounded-lg bg-card-strong px-2.5 py-1 text-xs font-medium text-muted shadow-sm">
                   {dayLabel(g.day, new Date(), locale, { today: t('chat.today'), yesterday: t('chat.yesterday') }, timeZone)}
                 </span>
