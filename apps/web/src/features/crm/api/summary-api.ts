@@ -2,14 +2,15 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import type { CrmSummary, SummaryPeriod } from '@charla/shared';
 import { api } from '../../../lib/api.ts';
+import { crmSummaryPath, defaultSummaryPeriod as openingPeriod } from '../../../lib/page-reads.ts';
 
 /** GET /api/crm/summary: the bot's activity over 7, 30 or 90 days. */
 export const summaryApi = {
-  get: (botId: string, days: SummaryPeriod) => api.get<CrmSummary>(`/api/crm/summary?${new URLSearchParams({ botId, days }).toString()}`),
+  get: (botId: string, days: SummaryPeriod) => api.get<CrmSummary>(crmSummaryPath(encodeURIComponent(botId), days)),
 };
 
 /** The period Resumen opens on. */
-export const defaultSummaryPeriod: SummaryPeriod = '30';
+export const defaultSummaryPeriod: SummaryPeriod = openingPeriod;
 
 const summaryQuery = (botId: string, days: SummaryPeriod) => ({ queryKey: ['crm', botId, 'summary', days], queryFn: () => summaryApi.get(botId, days) });
 
