@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrmSummary, SummaryPeriod } from '@charla/shared';
 import { summaryMetrics, summaryPeriods } from '@charla/shared/constants';
@@ -8,11 +8,10 @@ import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { defaultSummaryPeriod, useSummary } from '../../api/summary-api.ts';
 import { timeZonePlace } from '../../../../lib/time-zones.ts';
 import { HoursHeatmap } from './hours-heatmap.tsx';
+import { SummaryCharts } from './summary-charts.tsx';
 import { seriesColors } from './series-colors.ts';
 import { dayLabel, formatCount, solvedShare } from './summary-figures.ts';
 
-// The charts' library loads after the figures are on screen.
-const SummaryCharts = lazy(() => import('./summary-charts.tsx').then((m) => ({ default: m.SummaryCharts })));
 
 /** 7, 30 or 90 days: buttons that say which one is on. */
 function PeriodSwitch({ value, onChange }: { value: SummaryPeriod; onChange: (p: SummaryPeriod) => void }) {
@@ -97,9 +96,7 @@ export function SummaryTab({ botId }: { botId: string }) {
       ) : (
         <>
           <Figures summary={data} />
-          <Suspense fallback={<div className="h-96 rounded-2xl border border-line" aria-hidden="true" />}>
-            <SummaryCharts summary={data} />
-          </Suspense>
+          <SummaryCharts summary={data} />
           <Card className="min-w-0 p-4">
             <HoursHeatmap hours={data.hours} />
           </Card>
