@@ -64,14 +64,14 @@ export function UpcomingList({
                         data-appointment={a.id}
                         data-status={a.status}
                         onClick={() => onOpen(a.id)}
-                        className="focus-ring flex w-full min-w-0 items-center gap-3 rounded-lg px-3 py-2.5 text-start text-sm hover:bg-field"
+                        className="focus-ring flex w-full min-w-0 items-start gap-3 rounded-lg px-3 py-2.5 text-start text-sm hover:bg-field"
                       >
-                        <span className="shrink-0 tabular-nums text-muted">
-                          {formatInZone(a.start, timeZone, locale, false)} – {formatInZone(a.end, timeZone, locale, false)}
-                        </span>
-                        <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full border" style={{ background: colors.bg, borderColor: colors.border }} />
-                        <span className={`min-w-0 flex-1 truncate font-semibold ${a.status === 'cancelled' ? 'text-muted line-through' : ''}`}>
-                          {a.service ? `${who} · ${a.service}` : who}
+                        <span aria-hidden="true" className="mt-1.5 size-2.5 shrink-0 rounded-full border" style={{ background: colors.bg, borderColor: colors.border }} />
+                        <span className="min-w-0 flex-1">
+                          <span className="block tabular-nums text-muted">
+                            {formatInZone(a.start, timeZone, locale, false)} – {formatInZone(a.end, timeZone, locale, false)}
+                          </span>
+                          <span className={`block font-semibold break-words ${a.status === 'cancelled' ? 'text-muted line-through' : ''}`}>{a.service ? `${who} · ${a.service}` : who}</span>
                         </span>
                         <span className="sr-only">{t(`status.${a.status}`)}</span>
                       </button>
