@@ -19,7 +19,7 @@ import { crmSummaryPath, defaultSummaryPeriod } from './page-reads.ts';
 const webRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 const boot: LandingBoot = {
-  routes: landingRoutes.map((route) => ({ path: route.path, signedIn: route.signedIn, notSearch: route.notSearch, reads: route.reads, files: route.modules.map((m) => `/${m}.js`) })),
+  routes: landingRoutes.map((route) => ({ path: route.path, signedIn: route.signedIn, search: route.search, notSearch: route.notSearch, reads: route.reads, files: route.modules.map((m) => `/${m}.js`) })),
   userIdKey: 'userId',
   emailKey: 'email',
   localeKey: 'locale',
@@ -101,7 +101,7 @@ describe('landing preload', () => {
     expect(run('/app/dashboard/abc/productos', { userId: 'u1' }).links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js']);
   });
 
-  it("starts the CRM's Resumen with its figures of the opening period, and only the CRM page for another tab", () => {
+  it("starts the CRM's Resumen with its figures of the opening period, the inbox's code for Conversaciones, and only the CRM page for another tab", () => {
     const summary = run('/app/dashboard/bot%201/crm', { userId: 'u1', email: 'ana@clinica.mx' }, 'user=x; session_expires=1');
     expect(summary.links.map((l) => l.href)).toEqual([
       '/src/app/dashboard/dashboard-shell.tsx.js',
@@ -110,11 +110,12 @@ describe('landing preload', () => {
     ]);
     // The same address as the summary's own query (summaryApi.get), so the page takes this answer.
     expect(summary.reads.map((r) => r.url)).toEqual(['/client/info/u1', '/bot/ana%40clinica.mx', crmSummaryPath(encodeURIComponent('bot 1'), defaultSummaryPeriod)]);
-    for (const other of ['/app/dashboard/b1/crm?tab=conversaciones', '/app/dashboard/b1/crm?c=c9']) {
-      const run2 = run(other, { userId: 'u1' }, 'user=x; session_expires=1');
-      expect(run2.links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js', '/src/app/pages/crm-page.tsx.js']);
+    for (const inbox of ['/app/dashboard/b1/crm?tab=conversaciones', '/app/dashboard/b1/crm?c=c9']) {
+      const run2 = run(inbox, { userId: 'u1' }, 'user=x; session_expires=1');
+      expect(run2.links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js', '/src/app/pages/crm-page.tsx.js', '/src/features/inbox/components/inbox-view.tsx.js']);
       expect(run2.reads.map((r) => r.url)).toEqual(['/client/info/u1']);
     }
+    expect(run('/app/dashboard/b1/crm?tab=embudo', { userId: 'u1' }).links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js', '/src/app/pages/crm-page.tsx.js']);
   });
 
   it("asks for the signed-in owner's user and assistants beside the code, as the API client would", () => {

@@ -11,6 +11,8 @@ export interface LandingRoute {
   signedIn: boolean;
   /** Source files (from apps/web) of the lazy routes the page shows. */
   modules: string[];
+  /** Regular expression source `location.search` must match for the route to apply. */
+  search?: string;
   /** Regular expression source of `location.search` values the route does not apply to. */
   notSearch?: string;
   /** API reads the page opens with, `{name}` filled from the path's named group of that name. */
@@ -33,6 +35,12 @@ export const landingRoutes: LandingRoute[] = [
     notSearch: '[?&](?:tab|c)=',
     modules: [shell, 'src/app/pages/crm-page.tsx', 'src/features/crm/components/summary/summary-tab.tsx'],
     reads: [{ path: crmSummaryPath('{botId}', defaultSummaryPeriod), portal: false }],
+  },
+  {
+    path: '^/app/dashboard/[^/]+/crm/?$',
+    signedIn: true,
+    search: '[?&](?:tab=conversaciones|c=)',
+    modules: [shell, 'src/app/pages/crm-page.tsx', 'src/features/inbox/components/inbox-view.tsx'],
   },
   { path: '^/app/dashboard/[^/]+/crm/?$', signedIn: true, modules: [shell, 'src/app/pages/crm-page.tsx'] },
   { path: '^/app/dashboard/[^/]+/citas/?$', signedIn: true, modules: [shell, 'src/features/appointments/components/citas-page.tsx'] },
@@ -57,7 +65,7 @@ export interface LandingRead {
 
 /** What index.html is given: each landing route with its built files. */
 export interface LandingBoot {
-  routes: { path: string; signedIn: boolean; files: string[]; notSearch?: string; reads?: LandingRead[] }[];
+  routes: { path: string; signedIn: boolean; files: string[]; search?: string; notSearch?: string; reads?: LandingRead[] }[];
   userIdKey: string;
   emailKey: string;
   localeKey: string;
@@ -111,7 +119,11 @@ export function preloadLanding(boot: LandingBoot): void {
   }
   const signedIn = userId !== '';
   const route = boot.routes.find(
-    (r) => r.signedIn === signedIn && new RegExp(r.path).test(window.location.pathname) && !(r.notSearch && new RegExp(r.notSearch).test(window.location.search)),
+    (r) =>
+      r.signedIn === signedIn &&
+      new RegExp(r.path).test(window.location.pathname) &&
+      (!r.search || new RegExp(r.search).test(window.location.search)) &&
+      !(r.notSearch && new RegExp(r.notSearch).test(window.location.search)),
   );
   if (!route) return;
   // The path's named groups as the router reads them (decoded), to be encoded again in a read's address.
