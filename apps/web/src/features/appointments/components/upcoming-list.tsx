@@ -41,7 +41,20 @@ export function UpcomingList({
   }
   return (
     <div data-upcoming>
-      <h2 className="px-1 pb-2 text-lg font-bold">{t('upcoming.title')}</h2>
+      {/* The views first: the list grows below them as it arrives, moving nothing. */}
+      <div className="flex flex-wrap items-center justify-between gap-2 px-1 pb-2">
+        <h2 className="text-lg font-bold">{t('upcoming.title')}</h2>
+        <div role="group" aria-label={t('upcoming.views')} className="flex gap-2">
+          <button type="button" aria-pressed="true" className={buttonClasses('primary', 'sm')}>
+            {t('views.upcoming')}
+          </button>
+          {otherViews.map((v) => (
+            <button key={v.view} type="button" aria-pressed="false" className={buttonClasses('secondary', 'sm')} onClick={() => onView(v.view)}>
+              {t(v.label)}
+            </button>
+          ))}
+        </div>
+      </div>
       {loading ? (
         <div className="grid place-items-center py-10">
           <Spinner />
@@ -83,16 +96,6 @@ export function UpcomingList({
           ))}
         </div>
       )}
-      <div role="group" aria-label={t('upcoming.views')} className="mt-4 flex justify-center gap-2">
-        <button type="button" aria-pressed="true" className={buttonClasses('primary', 'sm')}>
-          {t('views.upcoming')}
-        </button>
-        {otherViews.map((v) => (
-          <button key={v.view} type="button" aria-pressed="false" className={buttonClasses('secondary', 'sm')} onClick={() => onView(v.view)}>
-            {t(v.label)}
-          </button>
-        ))}
-      </div>
     </div>
   );
 }
