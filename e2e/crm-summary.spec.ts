@@ -37,6 +37,20 @@ async function chooseRange(page: Page, from: string, to: string) {
   await page.locator(`[data-range="${from}..${to}"]`).waitFor();
 }
 
+/**
+ * Scrolls each chart into view and waits for its drawing: the charts' library loads when a chart
+ * is in view, into an area already as tall as the drawing (nothing below it moves).
+ */
+async function drawCharts(page: Page): Promise<void> {
+  for (const chart of await page.locator('[data-chart]').all()) {
+    const before = (await chart.boundingBox())!.height;
+    await chart.scrollIntoViewIfNeeded();
+    await chart.locator('svg').first().waitFor();
+    expect((await chart.boundingBox())!.height).toBe(before);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 describe('CRM: Resumen, the contacts table and the board', () => {
   it('Resumen opens first with the quarter’s history; the period switches; the numbers are in tables too', async () => {
     const { context, page } = await demoCrm(viewports.desktop);
@@ -48,7 +62,7 @@ describe('CRM: Resumen, the contacts table and the board', () => {
 
     // 30 days by default, then 7 and 90.
     await page.locator('[data-summary="30"]').waitFor();
-    await page.locator('[data-chart="daily"] svg').first().waitFor();
+    await drawCharts(page);
     const month = Number((await figure(page, 'conversations').textContent())!.replace(/\D/g, ''));
     expect(month).toBeGreaterThan(100);
     await page.getByRole('button', { name: '7 días' }).click();
@@ -161,7 +175,7 @@ describe('CRM: Resumen, the contacts table and the board', () => {
   it('fits a phone: Resumen and the contacts at 390 px', async () => {
     const { context, page } = await demoCrm(viewports.phone);
     await page.locator('[data-summary="30"]').waitFor();
-    await page.locator('[data-chart="daily"] svg').first().waitFor();
+    await drawCharts(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The five tabs are all in view, none pushed past the screen's edge.
     for (const name of ['Resumen', 'Conversaciones', 'Contactos', 'Embudo', 'Sin respuesta']) {

@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 /**
- * Lighthouse (mobile, simulated throttling) on the first pages a new owner sees: /login, the
- * welcome view (dashboard with no assistant) and personalización of the demo clinic.
+ * Lighthouse (mobile, simulated throttling) on the pages an owner works in: /login, the welcome
+ * view (dashboard with no assistant), and, signed in as the demo clinic's owner, personalización,
+ * Mi cuenta, Recursos, Conversaciones, Citas and the CRM's Resumen (its default tab).
  *
- *   npm run build && node scripts/lighthouse.mjs [--runs 3] [--out dir] [--only login,welcome] [--priority]
+ *   npm run build && node scripts/lighthouse.mjs [--runs 3] [--out dir] [--only crm,citas] [--priority]
+ *
+ * Page names for --only: login, welcome, personalizacion, micuenta, recursos, conversaciones,
+ * citas, crm.
  *
  * Starts the built server in production mode on a free port with a fresh data directory (the
  * demo account seeded), signs in with Debian's Chromium (playwright-core) and runs
@@ -104,21 +108,41 @@ try {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
 
+  /** The demo clinic's assistant, once its owner is signed in (undefined while signed out or as another owner). */
+  let demoBot;
+  const signedOut = async () => {
+    demoBot = undefined;
+    await page.goto(`${base}/login`);
+    await page.evaluate(() => localStorage.clear());
+    await context.clearCookies();
+  };
+  /** Signs in as the demo owner (once): every later demo page keeps that session. */
+  const signInDemo = async () => {
+    if (demoBot) return;
+    await signedOut();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Correo electrónico').fill(demo.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(demo.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL(/\/personalizacion/);
+    // The tour opens on a first visit; measure the pages as a returning owner sees them.
+    await page.getByRole('heading', { name: 'Sofía' }).waitFor();
+    demoBot = /\/app\/dashboard\/([^/]+)\/personalizacion/.exec(page.url())[1];
+  };
+  const demoPage = (section) => `${base}/app/dashboard/${demoBot}/${section}`;
+
   /** Pages in order; each `prepare` leaves the profile in the state the page is measured in. */
   const pages = [
     {
       name: 'login',
       url: () => `${base}/login`,
-      prepare: async () => {
-        await page.goto(`${base}/login`);
-        await page.evaluate(() => localStorage.clear());
-        await context.clearCookies();
-      },
+      prepare: signedOut,
     },
     {
       name: 'welcome',
       url: () => `${base}/app/dashboard`,
       prepare: async () => {
+        demoBot = undefined;
         await page.goto(`${base}/signup`);
         await page.getByLabel('Nombre completo').fill('Dra. Lucía Herrera');
         await page.getByLabel('Correo electrónico').fill(`lucia.${Date.now()}@sonrisaplena.mx`);
@@ -130,20 +154,14 @@ try {
     },
     {
       name: 'personalizacion',
-      url: () => page.url(),
-      prepare: async () => {
-        await page.goto(`${base}/login`);
-        await page.evaluate(() => localStorage.clear());
-        await context.clearCookies();
-        await page.goto(`${base}/login`);
-        await page.getByLabel('Correo electrónico').fill(demo.email);
-        await page.getByLabel('Contraseña', { exact: true }).fill(demo.password);
-        await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-        await page.waitForURL(/\/personalizacion/);
-        // The tour opens on a first visit; measure the page as a returning owner sees it.
-        await page.getByRole('heading', { name: 'Sofía' }).waitFor();
-      },
+      url: () => demoPage('personalizacion'),
+      prepare: signInDemo,
     },
+    { name: 'micuenta', url: () => `${base}/app/dashboard/mi-cuenta`, prepare: signInDemo },
+    { name: 'recursos', url: () => demoPage('recursos'), prepare: signInDemo },
+    { name: 'conversaciones', url: () => demoPage('crm?tab=conversaciones'), prepare: signInDemo },
+    { name: 'citas', url: () => demoPage('citas'), prepare: signInDemo },
+    { name: 'crm', url: () => demoPage('crm'), prepare: signInDemo },
   ].filter((p) => !args.only || args.only.split(',').includes(p.name));
 
   mkdirSync(args.out, { recursive: true });

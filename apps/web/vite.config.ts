@@ -137,6 +137,9 @@ function landingPreload(): Plugin {
           routes: landingRoutes.map((route) => ({
             path: route.path,
             signedIn: route.signedIn,
+            search: route.search,
+            notSearch: route.notSearch,
+            reads: route.reads,
             files: [...new Set(route.modules.flatMap((source) => chunkFiles(bundle, root, source, new Set(entry))))].map((file) => base + file),
           })),
           userIdKey: storageKeys.userId,

@@ -12,7 +12,8 @@ interface Violation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-export async function seriousViolations(page: Page): Promise<Violation[]> {
+/** axe's serious and critical violations, and those of the rules named in `also` whatever their impact. */
+export async function seriousViolations(page: Page, also: readonly string[] = []): Promise<Violation[]> {
   // Colours are judged at rest: a transition still running (a button fading in as it is enabled) would be read half-way.
   await page.evaluate(() =>
     Promise.all(
@@ -28,7 +29,7 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations;
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || also.includes(v.id));
 }
 
 export const describeViolations = (violations: Violation[]) =>

@@ -14,11 +14,12 @@ import {
   type PreloadedLocales,
   type PreloadedReads,
 } from './landing-preload.ts';
+import { crmSummaryPath, defaultSummaryPeriod } from './page-reads.ts';
 
 const webRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 const boot: LandingBoot = {
-  routes: landingRoutes.map((route) => ({ path: route.path, signedIn: route.signedIn, files: route.modules.map((m) => `/${m}.js`) })),
+  routes: landingRoutes.map((route) => ({ path: route.path, signedIn: route.signedIn, search: route.search, notSearch: route.notSearch, reads: route.reads, files: route.modules.map((m) => `/${m}.js`) })),
   userIdKey: 'userId',
   emailKey: 'email',
   localeKey: 'locale',
@@ -44,11 +45,12 @@ interface FakeLink {
 }
 
 /** Runs the inline script on a fake page: its path and stored values; returns what it started. */
-function run(pathname: string, stored: Record<string, string> = {}, cookie = '') {
+function run(address: string, stored: Record<string, string> = {}, cookie = '') {
   const links: FakeLink[] = [];
   const fetched: string[] = [];
   const reads: { url: string; init: RequestInit | undefined }[] = [];
-  const window = { location: { pathname }, localStorage: { getItem: (key: string) => stored[key] ?? null } } as Record<string, unknown>;
+  const [pathname = '', search = ''] = address.split(/(?=\?)/);
+  const window = { location: { pathname, search }, localStorage: { getItem: (key: string) => stored[key] ?? null } } as Record<string, unknown>;
   vi.stubGlobal('window', window);
   vi.stubGlobal('document', { cookie, createElement: () => ({}) as FakeLink, head: { appendChild: (link: FakeLink) => links.push(link) } });
   vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
@@ -96,7 +98,24 @@ describe('landing preload', () => {
     const personalization = run('/app/dashboard/abc/personalizacion', { userId: 'u1', locale: 'en' });
     expect(personalization.links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js', '/src/app/pages/personalization-page.tsx.js']);
     expect(personalization.fetched).toEqual(['/locales/en.json?v=b1']);
-    expect(run('/app/dashboard/abc/crm', { userId: 'u1' }).links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js']);
+    expect(run('/app/dashboard/abc/productos', { userId: 'u1' }).links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js']);
+  });
+
+  it("starts the CRM's Resumen with its figures of the opening period, the inbox's code for Conversaciones, and only the CRM page for another tab", () => {
+    const summary = run('/app/dashboard/bot%201/crm', { userId: 'u1', email: 'ana@clinica.mx' }, 'user=x; session_expires=1');
+    expect(summary.links.map((l) => l.href)).toEqual([
+      '/src/app/dashboard/dashboard-shell.tsx.js',
+      '/src/app/pages/crm-page.tsx.js',
+      '/src/features/crm/components/summary/summary-tab.tsx.js',
+    ]);
+    // The same address as the summary's own query (summaryApi.get), so the page takes this answer.
+    expect(summary.reads.map((r) => r.url)).toEqual(['/client/info/u1', '/bot/ana%40clinica.mx', crmSummaryPath(encodeURIComponent('bot 1'), defaultSummaryPeriod)]);
+    for (const inbox of ['/app/dashboard/b1/crm?tab=conversaciones', '/app/dashboard/b1/crm?c=c9']) {
+      const run2 = run(inbox, { userId: 'u1' }, 'user=x; session_expires=1');
+      expect(run2.links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js', '/src/app/pages/crm-page.tsx.js', '/src/features/inbox/components/inbox-view.tsx.js']);
+      expect(run2.reads.map((r) => r.url)).toEqual(['/client/info/u1']);
+    }
+    expect(run('/app/dashboard/b1/crm?tab=embudo', { userId: 'u1' }).links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js', '/src/app/pages/crm-page.tsx.js']);
   });
 
   it("asks for the signed-in owner's user and assistants beside the code, as the API client would", () => {

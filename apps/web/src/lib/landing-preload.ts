@@ -11,7 +11,15 @@ export interface LandingRoute {
   signedIn: boolean;
   /** Source files (from apps/web) of the lazy routes the page shows. */
   modules: string[];
+  /** Regular expression source `location.search` must match for the route to apply. */
+  search?: string;
+  /** Regular expression source of `location.search` values the route does not apply to. */
+  notSearch?: string;
+  /** API reads the page opens with, `{name}` filled from the path's named group of that name. */
+  reads?: LandingRead[];
 }
+
+import { crmSummaryPath, defaultSummaryPeriod } from './page-reads.ts';
 
 const shell = 'src/app/dashboard/dashboard-shell.tsx';
 
@@ -20,6 +28,24 @@ export const landingRoutes: LandingRoute[] = [
   { path: '^/(login/?|_app/?|app(/.*)?)?$', signedIn: false, modules: ['src/features/auth/components/login-page.tsx'] },
   { path: '^/app/dashboard/[^/]+/personalizacion/?$', signedIn: true, modules: [shell, 'src/app/pages/personalization-page.tsx'] },
   { path: '^/(login/?|signup/?|_app/?|app/?|app/dashboard/?)?$', signedIn: true, modules: [shell, 'src/app/pages/welcome-page.tsx'] },
+  // The CRM opens on Resumen unless the address names another tab (or a conversation).
+  {
+    path: '^/app/dashboard/(?<botId>[^/]+)/crm/?$',
+    signedIn: true,
+    notSearch: '[?&](?:tab|c)=',
+    modules: [shell, 'src/app/pages/crm-page.tsx', 'src/features/crm/components/summary/summary-tab.tsx'],
+    reads: [{ path: crmSummaryPath('{botId}', defaultSummaryPeriod), portal: false }],
+  },
+  {
+    path: '^/app/dashboard/[^/]+/crm/?$',
+    signedIn: true,
+    search: '[?&](?:tab=conversaciones|c=)',
+    modules: [shell, 'src/app/pages/crm-page.tsx', 'src/features/inbox/components/inbox-view.tsx'],
+  },
+  { path: '^/app/dashboard/[^/]+/crm/?$', signedIn: true, modules: [shell, 'src/app/pages/crm-page.tsx'] },
+  { path: '^/app/dashboard/[^/]+/citas/?$', signedIn: true, modules: [shell, 'src/features/appointments/components/citas-page.tsx'] },
+  { path: '^/app/dashboard/[^/]+/recursos/?$', signedIn: true, modules: [shell, 'src/features/training/components/training-page.tsx'] },
+  { path: '^/app/dashboard/mi-cuenta/?$', signedIn: true, modules: [shell, 'src/app/pages/account-page.tsx'] },
   { path: '^/app/dashboard/', signedIn: true, modules: [shell] },
 ];
 
@@ -39,7 +65,7 @@ export interface LandingRead {
 
 /** What index.html is given: each landing route with its built files. */
 export interface LandingBoot {
-  routes: { path: string; signedIn: boolean; files: string[] }[];
+  routes: { path: string; signedIn: boolean; files: string[]; search?: string; notSearch?: string; reads?: LandingRead[] }[];
   userIdKey: string;
   emailKey: string;
   localeKey: string;
@@ -92,8 +118,23 @@ export function preloadLanding(boot: LandingBoot): void {
     // Storage blocked: a signed-out visitor in the default language.
   }
   const signedIn = userId !== '';
-  const route = boot.routes.find((r) => r.signedIn === signedIn && new RegExp(r.path).test(window.location.pathname));
+  const route = boot.routes.find(
+    (r) =>
+      r.signedIn === signedIn &&
+      new RegExp(r.path).test(window.location.pathname) &&
+      (!r.search || new RegExp(r.search).test(window.location.search)) &&
+      !(r.notSearch && new RegExp(r.notSearch).test(window.location.search)),
+  );
   if (!route) return;
+  // The path's named groups as the router reads them (decoded), to be encoded again in a read's address.
+  const groups: Record<string, string> = {};
+  for (const [name, value] of Object.entries(new RegExp(route.path).exec(window.location.pathname)?.groups ?? {})) {
+    try {
+      groups[name] = decodeURIComponent(value);
+    } catch {
+      groups[name] = value;
+    }
+  }
   for (const file of route.files) {
     const link = document.createElement('link');
     // Same request mode as the entry's own preloads, so the later import uses this download.
@@ -128,9 +169,12 @@ export function preloadLanding(boot: LandingBoot): void {
       renewed = renewal.catch(() => undefined);
     }
     const reads: Record<string, Promise<Response>> = {};
-    for (const read of boot.reads) {
+    for (const read of [...boot.reads, ...(route.reads ?? [])]) {
       if (read.path.includes('{email}') && !email) continue;
-      const path = read.path.replace('{userId}', encodeURIComponent(userId)).replace('{email}', encodeURIComponent(email));
+      const path = read.path
+        .replace('{userId}', encodeURIComponent(userId))
+        .replace('{email}', encodeURIComponent(email))
+        .replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(groups[name] ?? ''));
       const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lng };
       if (read.portal) headers[boot.portalHeader] = tenant;
       const start = () => fetch(path, { credentials: 'include', headers });

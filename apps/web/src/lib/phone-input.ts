@@ -38,6 +38,11 @@ export function afterPhoneRules(submit: () => void): void {
   loadPhoneRules().then(submit, submit);
 }
 
+/** Starts the phone rules' download (a phone field's onFocus: a screen where the phone is rarely edited loads them when it is). */
+export function startPhoneRules(): void {
+  if (!rules) void loadPhoneRules().catch(() => undefined);
+}
+
 /** Starts the phone rules' download once the screen has painted and the browser is idle. */
 export function usePhoneRules(): void {
   useEffect(() => (rules ? undefined : whenIdle(() => void loadPhoneRules().catch(() => undefined))), []);

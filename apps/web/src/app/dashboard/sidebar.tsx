@@ -28,8 +28,10 @@ function SectionLink({ section, to, onNavigate, badge = 0 }: { section: Section;
         <Icon className="size-5 shrink-0" />
         <span className="truncate">{t(`sections.${section}.label`)}</span>
         {badge > 0 ? (
-          <span className="ms-auto grid h-5 min-w-5 place-items-center rounded-full bg-danger px-1.5 text-[11px] font-bold text-white" aria-label={t('shell.pendingHandoffs', { count: badge })} data-badge={badge}>
-            {badge}
+          <span className="ms-auto grid h-5 min-w-5 place-items-center rounded-full bg-danger px-1.5 text-[11px] font-bold text-white" data-badge={badge}>
+            {/* The number is seen; a screen reader reads what it counts instead. */}
+            <span aria-hidden="true">{badge}</span>
+            <span className="sr-only">{t('shell.pendingHandoffs', { count: badge })}</span>
           </span>
         ) : null}
       </NavLink>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScheduling, type Appointment } from '@charla/shared';
-import { businessHours, byDayInZone, catalogMinutes, formatInZone, toEvents } from './calendar-model.ts';
+import { businessHours, byDayInZone, catalogMinutes, formatInZone, startOfDayInZone, toEvents, upcomingRange } from './calendar-model.ts';
 
 const appointment = (over: Partial<Appointment>): Appointment => ({
   id: '0b6c3c55-1f7e-4d3b-9b58-0a0f4a1b2c3d',
@@ -60,5 +60,20 @@ describe('catalogMinutes', () => {
     expect(catalogMinutes({ Duración: 'variable' })).toBeNull();
     expect(catalogMinutes({ Duración: '2 min' })).toBeNull();
     expect(catalogMinutes({ Tipo: 'Producto' })).toBeNull();
+  });
+});
+
+describe('the day in a time zone', () => {
+  it("starts at the zone's midnight, whatever the day is in UTC", () => {
+    // 02:00 UTC on 5 March is still 4 March in Mexico City (UTC-6).
+    expect(startOfDayInZone(new Date('2030-03-05T02:00:00Z'), 'America/Mexico_City').toISOString()).toBe('2030-03-04T06:00:00.000Z');
+    expect(startOfDayInZone(new Date('2030-03-05T02:00:00Z'), 'Asia/Kolkata').toISOString()).toBe('2030-03-04T18:30:00.000Z');
+    expect(startOfDayInZone(new Date('2030-03-05T02:00:00Z'), 'UTC').toISOString()).toBe('2030-03-05T00:00:00.000Z');
+    // The day daylight saving starts in New York: its midnight is still at UTC-5.
+    expect(startOfDayInZone(new Date('2030-03-10T15:00:00Z'), 'America/New_York').toISOString()).toBe('2030-03-10T05:00:00.000Z');
+  });
+
+  it('lists the next appointments from the start of today over two weeks', () => {
+    expect(upcomingRange(new Date('2030-03-04T22:00:00Z'), 'America/Mexico_City')).toEqual({ from: '2030-03-04T06:00:00.000Z', to: '2030-03-18T06:00:00.000Z' });
   });
 });

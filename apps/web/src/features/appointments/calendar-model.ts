@@ -66,6 +66,32 @@ export function formatDayInZone(iso: string, timeZone: string, locale: string): 
   return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
 }
 
+/** A time zone's offset from UTC at an instant, in minutes ("GMT-06:00" → -360). */
+function zoneOffsetMinutes(at: number, timeZone: string): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const match = /([+-])(\d{2}):?(\d{2})?/.exec(name);
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0)) : 0;
+}
+
+/** The instant the local day of `at` begins in a time zone (its midnight). */
+export function startOfDayInZone(at: Date, timeZone: string): Date {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  let start = midnightUtc - zoneOffsetMinutes(midnightUtc, timeZone) * 60_000;
+  // A change of offset that night (daylight saving) is read at the instant found.
+  start = midnightUtc - zoneOffsetMinutes(start, timeZone) * 60_000;
+  return new Date(start);
+}
+
+/** How many days the list of next appointments covers, from the start of today. */
+export const upcomingDays = 14;
+
+/** The range of the list of next appointments: today's start in the bot's time zone and `upcomingDays` after. */
+export function upcomingRange(now: Date, timeZone: string): { from: string; to: string } {
+  const from = startOfDayInZone(now, timeZone);
+  return { from: from.toISOString(), to: new Date(from.getTime() + upcomingDays * 86_400_000).toISOString() };
+}
+
 /** Instants grouped by their local day, in order. */
 export function byDayInZone(isos: readonly string[], timeZone: string, locale: string): { day: string; items: string[] }[] {
   const groups: { day: string; items: string[] }[] = [];

@@ -13,7 +13,7 @@ import { paths } from '../../../lib/navigation.ts';
 import { useCurrentUser, useSignOut } from '../../auth/index.ts';
 import { useUpdateClient } from '../api/use-update-client.ts';
 import { PasswordCard } from './password-card.tsx';
-import { afterPhoneRules, phoneProblem, phoneProblemKey, phoneToSend, usePhoneRules } from '../../../lib/phone-input.ts';
+import { afterPhoneRules, phoneProblem, phoneProblemKey, phoneToSend, startPhoneRules } from '../../../lib/phone-input.ts';
 
 type ProfileValues = { name: string; email: string; phone_number: string };
 
@@ -23,7 +23,6 @@ const profileOf = ({ name, email, phone_number }: ProfileValues): ProfileValues 
 
 /** Mi cuenta's profile tab: the contact details form, the account's summary and the session. */
 export function ProfileTab() {
-  usePhoneRules();
   const { t, i18n } = useTranslation(['account', 'common']);
   const user = useCurrentUser();
   const update = useUpdateClient();
@@ -86,6 +85,8 @@ export function ProfileTab() {
             inputMode="tel"
             required
             {...form.field('phone_number')}
+            // The phone's rules are downloaded when the field is used (a saved profile is checked when sent).
+            onFocus={startPhoneRules}
             hint={t('account:fields.phoneHint')}
           />
           <div className="flex flex-wrap items-center justify-end gap-3 pt-2">

@@ -1,19 +1,13 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import FullCalendar from '@fullcalendar/react';
-import dayGridPlugin from '@fullcalendar/daygrid';
-import timeGridPlugin from '@fullcalendar/timegrid';
-import listPlugin from '@fullcalendar/list';
-import interactionPlugin from '@fullcalendar/interaction';
-import luxonPlugin from '@fullcalendar/luxon3';
-import esLocale from '@fullcalendar/core/locales/es';
-import type { DateSelectArg, DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
+import type { DateSelectArg, DatesSetArg, EventDropArg } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
 import type { AppointmentChangedEvent, Bot } from '@charla/shared';
 import { appointmentStatuses } from '@charla/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
 import { CalendarIcon, GlobeIcon, PlusIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -26,19 +20,18 @@ import { timeZonePlace } from '../../../lib/time-zones.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useBotRoom } from '../../realtime/index.ts';
 import { appointmentsKey, useAppointments, useUpdateAppointment } from '../api/use-appointments.ts';
-import { businessHours, formatInZone, statusColors, toEvents } from '../calendar-model.ts';
+import { formatInZone, statusColors, toEvents, upcomingRange } from '../calendar-model.ts';
 import { AppointmentCard } from './appointment-card.tsx';
 import { BookDialog } from './book-dialog.tsx';
 import { FeedDialog } from './feed-dialog.tsx';
 import { TakenSlotDialog, type TakenSlot } from './taken-slot-dialog.tsx';
-import './calendar.css';
+import { UpcomingList } from './upcoming-list.tsx';
+
+// The calendar library comes with the month, week and day views: a phone opens on the list of
+// next appointments, drawn without it.
+const CalendarGrid = lazy(() => import('./calendar-grid.tsx').then((m) => ({ default: m.CalendarGrid })));
 
 type Range = { from: string; to: string };
-
-/** "23 de noviembre de 2026": a day's title in the agenda and day views. */
-const dayTitle = { year: 'numeric', month: 'long', day: 'numeric' } as const;
-/** "jueves, 3 de diciembre": a day's heading in the list of the next appointments. */
-const listDay = { weekday: 'long', month: 'long', day: 'numeric' } as const;
 
 function hourBefore(timeZone: string): string {
   const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
@@ -52,7 +45,11 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
   const phone = useMediaQuery('(max-width: 640px)');
   const queryClient = useQueryClient();
   const [range, setRange] = useState<Range | null>(null);
-  const appointments = useAppointments(bot.id, range);
+  // On a phone: the list of next appointments until another view is picked.
+  const [phoneView, setPhoneView] = useState<string | null>(null);
+  const listFirst = phone && phoneView === null;
+  const [listRange] = useState(() => upcomingRange(new Date(), bot.timezone));
+  const appointments = useAppointments(bot.id, listFirst ? listRange : range);
   const update = useUpdateAppointment(bot.id);
   const [openId, setOpenId] = useState<string | null>(null);
   const [booking, setBooking] = useState<{ start: string; end: string; key: number } | null>(null);
@@ -180,59 +177,28 @@ export function AppointmentsCalendar({ bot }: { bot: Bot }) {
             ))}
           </ul>
         </div>
-        <FullCalendar
-          key={`${phone ? 'phone' : 'wide'}-${locale}`}
-          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
-          timeZone={bot.timezone}
-          locales={[esLocale]}
-          locale={locale}
-          initialView={phone ? 'listUpcoming' : 'timeGridWeek'}
-          headerToolbar={
-            phone
-              ? { left: 'prev,next', center: 'title', right: 'today' }
-              : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }
-          }
-          footerToolbar={phone ? { center: 'listUpcoming,timeGridDay,dayGridMonth' } : false}
-          buttonText={{
-            today: t('views.today'),
-            month: t('views.month'),
-            week: t('views.week'),
-            day: t('views.day'),
-            listWeek: t('views.list'),
-            listDay: t('views.list'),
-            listUpcoming: t('views.upcoming'),
-          }}
-          views={{
-            listUpcoming: { type: 'list', duration: { days: 14 }, titleFormat: dayTitle, listDayFormat: listDay, listDaySideFormat: false },
-            listDay: { titleFormat: dayTitle },
-            timeGridDay: { titleFormat: dayTitle },
-            listWeek: { titleFormat: dayTitle },
-          }}
-          events={events}
-          businessHours={businessHours(schedule)}
-          editable
-          eventDurationEditable
-          selectable
-          selectMirror
-          nowIndicator
-          scrollTime={scrollTime}
-          noEventsContent={t('empty')}
-          allDaySlot={false}
-          slotMinTime="07:00:00"
-          slotMaxTime="22:00:00"
-          slotDuration={length % 30 === 0 ? '00:30:00' : '00:15:00'}
-          snapDuration="00:15:00"
-          height={timeGrid ? 'max(30rem, calc(100dvh - 6rem))' : 'auto'}
-          datesSet={datesSet}
-          select={select}
-          eventDrop={move}
-          eventResize={move}
-          eventClick={(info: EventClickArg) => setOpenId(info.event.id)}
-          eventDidMount={(info) => {
-            info.el.setAttribute('data-appointment', info.event.id);
-            info.el.setAttribute('data-status', String(info.event.extendedProps.status));
-          }}
-        />
+        {listFirst ? (
+          <UpcomingList items={items} timeZone={bot.timezone} locale={locale} loading={appointments.isPending} onOpen={setOpenId} onView={setPhoneView} />
+        ) : (
+          <Suspense fallback={<ContentSpinner />}>
+            <CalendarGrid
+              key={`${phone ? 'phone' : 'wide'}-${locale}`}
+              timeZone={bot.timezone}
+              locale={locale}
+              phone={phone}
+              initialView={phone ? (phoneView ?? 'listUpcoming') : 'timeGridWeek'}
+              events={events}
+              schedule={schedule}
+              length={length}
+              scrollTime={scrollTime}
+              timeGrid={timeGrid}
+              datesSet={datesSet}
+              select={select}
+              move={move}
+              open={setOpenId}
+            />
+          </Suspense>
+        )}
       </Card>
 
       {open ? <AppointmentCard key={open.id} appointment={open} bot={bot} onClose={() => setOpenId(null)} /> : null}

@@ -215,10 +215,10 @@ export function ConversationListPane({
                         {item.unreadCount > 0 ? (
                           <span
                             className="ms-auto grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-emerald-500 px-1.5 text-[11px] font-bold text-white"
-                            aria-label={t('list.unread', { count: item.unreadCount })}
                             data-unread={item.unreadCount}
                           >
-                            {item.unreadCount}
+                            <span aria-hidden="true">{item.unreadCount}</span>
+                            <span className="sr-only">{t('list.unread', { count: item.unreadCount })}</span>
                           </span>
                         ) : null}
                       </span>

@@ -13,7 +13,7 @@ export function HoursHeatmap({ hours }: { hours: number[][] }) {
   const max = Math.max(0, ...hours.flat());
   const top = busiestHours(hours);
   return (
-    <section aria-labelledby="summary-hours-title">
+    <section>
       <h3 id="summary-hours-title" className="text-base font-bold">
         {t('hours.title')}
       </h3>

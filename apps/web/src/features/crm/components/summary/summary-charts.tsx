@@ -3,7 +3,7 @@ import { Card } from '../../../../components/ui/card.tsx';
 import { DailyChart } from './daily-chart.tsx';
 import { FunnelChart } from './funnel-chart.tsx';
 
-/** The summary's two charts (the only part that needs the charts' library): the days and the funnel. */
+/** The summary's two charts, each with its table: the days and the funnel. */
 export function SummaryCharts({ summary }: { summary: CrmSummary }) {
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-5">

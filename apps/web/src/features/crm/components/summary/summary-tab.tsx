@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrmSummary, SummaryPeriod } from '@charla/shared';
 import { summaryMetrics, summaryPeriods } from '@charla/shared/constants';
@@ -11,11 +11,9 @@ import { fieldErrors } from '../../../../lib/error-text.ts';
 import { defaultSummaryPeriod, useSummary, type SummaryChoice } from '../../api/summary-api.ts';
 import { timeZonePlace } from '../../../../lib/time-zones.ts';
 import { HoursHeatmap } from './hours-heatmap.tsx';
+import { SummaryCharts } from './summary-charts.tsx';
 import { seriesColors } from './series-colors.ts';
 import { dayLabel, formatCount, formatPercent, periodChange, solvedShare } from './summary-figures.ts';
-
-// The charts' library loads after the figures are on screen.
-const SummaryCharts = lazy(() => import('./summary-charts.tsx').then((m) => ({ default: m.SummaryCharts })));
 
 const switchButton = (on: boolean) => `focus-ring whitespace-nowrap rounded-lg px-2.5 py-1.5 sm:px-3 text-sm font-semibold ${on ? 'bg-highlight text-on-highlight shadow' : 'text-muted hover:text-fg'}`;
 
@@ -147,9 +145,7 @@ export function SummaryTab({ botId }: { botId: string }) {
       ) : (
         <>
           <Figures summary={data} />
-          <Suspense fallback={<div className="h-96 rounded-2xl border border-line" aria-hidden="true" />}>
-            <SummaryCharts summary={data} />
-          </Suspense>
+          <SummaryCharts summary={data} />
           <Card className="min-w-0 p-4">
             <HoursHeatmap hours={data.hours} />
           </Card>
