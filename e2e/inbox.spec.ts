@@ -350,6 +350,10 @@ describe('Inbox', () => {
     await chat(page).locator('[data-attach-pending]').getByText('ramo.png').waitFor();
     await expect(chat(page).getByRole('alert').count()).resolves.toBe(0);
     await reply.fill('Así queda el ramo');
+    await shot(page, `inbox-attach-pending-${sizeOf(viewports.desktop)}`);
+    await page.setViewportSize(viewports.phone);
+    await shot(page, `inbox-attach-pending-${sizeOf(viewports.phone)}`);
+    await page.setViewportSize(viewports.desktop);
     await reply.press('Enter');
     const picture = chat(page).locator('[data-author="human"]').filter({ hasText: 'Así queda el ramo' });
     await picture.locator('img').waitFor({ timeout: 30_000 });
