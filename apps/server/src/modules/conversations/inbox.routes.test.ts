@@ -242,6 +242,7 @@ describe.each(engines)('inbox routes on %s', (dbEngine) => {
     // Another account: not found, nothing sent.
     const stranger = as(m.t, await signUp(m.t));
     expect((await attach(multipart({}, { field: 'file', name: 'a.png', type: 'image/png', bytes: png }), stranger)).statusCode).toBe(404);
+    expect((await attach(multipart({ text: 'hola' }), stranger)).statusCode).toBe(404);
 
     // WhatsApp (official API) does not send kept files: said, never a silent failure.
     await write(phoneNumberId, customer(), 'Hola');

@@ -231,8 +231,12 @@ export function inboxService(deps: InboxDeps) {
     attachable: async (caller: UserRow, id: string): Promise<void> => void (await attachable(caller, id)),
 
     /** A picture or PDF a person attaches (the typed text its caption): kept as customers' files are, then sent as any reply. */
-    attach: (caller: UserRow, id: string, fields: { text: string; client_message_id?: string | undefined }, upload: Upload | undefined) => {
-      if (!upload) throw new AppError('FILE_MISSING');
+    async attach(caller: UserRow, id: string, fields: { text: string; client_message_id?: string | undefined }, upload: Upload | undefined) {
+      if (!upload) {
+        // Another account's conversation is not found, with a file or without.
+        await attachable(caller, id);
+        throw new AppError('FILE_MISSING');
+      }
       return stored(caller, id, fields.text, fields.client_message_id, undefined, upload);
     },
 
