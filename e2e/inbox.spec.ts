@@ -340,13 +340,54 @@ describe('Inbox', () => {
     await phone.locator('[data-author="human"]').getByText('Hola Rosa, soy Marta. El ramo cuesta $650.').waitFor({ timeout: 30_000 });
     await phone.locator('[data-demo-status]').getByText('Te atiende una persona').waitFor();
     await chat(page).locator('[data-author="human"][data-status="read"]').waitFor({ timeout: 30_000 });
+
+    // The paperclip: a file of another type is refused before it goes, in Spanish, above the box.
+    await dismissToasts(page);
+    const attachInput = chat(page).locator('[data-attach-input]');
+    await expect(chat(page).getByRole('button', { name: 'Adjuntar archivo' }).getAttribute('aria-disabled')).resolves.toBe('false');
+    await attachInput.setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+    await chat(page).getByRole('alert').getByText('Solo se pueden enviar imágenes JPG, PNG o WebP y documentos PDF.').waitFor();
+    // A picture, the typed text its caption: in the thread with its ticks, and on the customer's phone.
+    await attachInput.setInputFiles({ name: 'ramo.png', mimeType: 'image/png', buffer: png });
+    await chat(page).locator('[data-attach-pending]').getByText('ramo.png').waitFor();
+    await expect(chat(page).getByRole('alert').count()).resolves.toBe(0);
+    await reply.fill('Así queda el ramo');
+    await shot(page, `inbox-attach-pending-${sizeOf(viewports.desktop)}`);
+    await page.setViewportSize(viewports.phone);
+    await shot(page, `inbox-attach-pending-${sizeOf(viewports.phone)}`);
+    await page.setViewportSize(viewports.desktop);
+    await reply.press('Enter');
+    const picture = chat(page).locator('[data-author="human"]').filter({ hasText: 'Así queda el ramo' });
+    await picture.locator('img').waitFor({ timeout: 30_000 });
+    await chat(page).locator('[data-attach-pending]').waitFor({ state: 'detached' });
+    await expect.poll(() => picture.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(2);
+    const onPhone = phone.locator('[data-author="human"]').filter({ hasText: 'Así queda el ramo' }).locator('[data-message-image]');
+    await onPhone.waitFor({ timeout: 30_000 });
+    await expect.poll(() => onPhone.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => picture.getAttribute('data-status'), { timeout: 30_000 }).toBe('read');
+    await picture.getByRole('img', { name: 'Leído' }).waitFor();
+
     await shot(page, `inbox-demo-channel-${sizeOf(viewports.desktop)}`);
     await shot(phone, `demo-customer-${sizeOf(viewports.desktop)}`);
-
+    await page.setViewportSize(viewports.phone);
+    await picture.scrollIntoViewIfNeeded();
+    await shot(page, `inbox-demo-channel-${sizeOf(viewports.phone)}`);
     await phone.setViewportSize(viewports.phone);
     await shot(phone, `demo-customer-${sizeOf(viewports.phone)}`);
+
+    // WhatsApp (official API) cannot send kept files: the paperclip says why instead of failing.
+    await customerWrites('5213355501234', 'Iris Paz', 'Hola, ¿me mandan foto del ramo?');
+    await page.setViewportSize(viewports.desktop);
+    await page.getByRole('tab', { name: 'Asistente' }).click();
+    await page.locator('[data-conversation]').filter({ hasText: 'Iris Paz' }).click();
+    await chat(page).getByRole('heading', { name: 'Iris Paz' }).waitFor();
+    const unsupported = chat(page).getByRole('button', { name: 'Adjuntar archivo' });
+    await expect.poll(() => unsupported.getAttribute('aria-disabled')).toBe('true');
+    await expect(unsupported.getAttribute('title')).resolves.toContain('Este canal todavía no permite enviar imágenes ni archivos');
+    await unsupported.click({ force: true });
+    await expect(chat(page).locator('[data-attach-pending]').count()).resolves.toBe(0);
     await context.close();
-  }, 120_000);
+  }, 150_000);
   it('internal notes in the thread, saved replies after /, the list by keyboard, and the contact pane with Agendar cita', async () => {
     const { context, page } = await signedInPage();
     const errors: string[] = [];

@@ -73,6 +73,11 @@ export const importTargets = ['name', 'description', 'price', 'currency', 'sku',
 
 /** The longest text of one message. */
 export const messageLimits = { text: 4096 } as const;
+/**
+ * A picture or file a person attaches in the inbox: the same cap as the files customers send
+ * that are kept (16 MB), and only types every channel shows as they are.
+ */
+export const attachmentLimits = { bytes: 16 * 1024 * 1024, types: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] } as const;
 /** The CRM's bounds: names, tags, notes, stages, pages of contacts and history. */
 /** Saved replies ("Respuestas guardadas") of a bot: a short title, its text, and how many a bot keeps. */
 export const savedReplyLimits = { title: 60, text: 1000, perBot: 100 } as const;

@@ -178,6 +178,8 @@ export const conversationDetail = conversationListItem.extend({
   lastInboundAt: z.string().nullable(),
   /** false: the channel's 24-hour window is closed; only an approved template can be sent. */
   windowOpen: z.boolean(),
+  /** Whether a person can attach a picture or a file here (the channel sends files kept by the app). */
+  attachments: z.boolean(),
   /** Minutes without a person's reply before the bot takes the conversation back (0: never). */
   idleMinutes: z.number().int(),
 });
@@ -202,6 +204,12 @@ export const humanReplyBody = z.strictObject({
   client_message_id: z.uuid().optional(),
 });
 export type HumanReplyBody = z.infer<typeof humanReplyBody>;
+
+/** POST /api/conversations/{id}/attachments (multipart, its `file` last): a picture or PDF, the text its caption. */
+export const attachmentReplyFields = z.strictObject({
+  text: z.string().trim().max(messageLimits.text).default(''),
+  client_message_id: z.uuid().optional(),
+});
 
 /** POST /api/conversations/{id}/template: an approved WhatsApp template (the text fills its one {{1}}). */
 export const templateReplyBody = z.strictObject({

@@ -60,6 +60,12 @@ export const errorMessages: Record<ErrorCode, Record<Locale, string>> = {
   REDIRECTION_PHONE_MISSING: { es: 'Primero agrega el número de WhatsApp de la persona que atenderá.', en: 'First add the WhatsApp number of the person who will take over.' },
   NOT_A_PDF: { es: 'El archivo no es un PDF válido. Sube un PDF o un CSV.', en: 'The file is not a valid PDF. Upload a PDF or a CSV.' },
   FILE_MISSING: { es: 'Adjunta un archivo.', en: 'Attach a file.' },
+  ATTACHMENT_TYPE: { es: 'Solo se pueden enviar imágenes JPG, PNG o WebP y documentos PDF.', en: 'Only JPG, PNG or WebP images and PDF documents can be sent.' },
+  ATTACHMENT_TOO_LARGE: { es: 'El archivo es demasiado grande: como máximo 16 MB.', en: 'The file is too large: 16 MB at most.' },
+  ATTACHMENTS_UNSUPPORTED: {
+    es: 'Este canal todavía no permite enviar imágenes ni archivos desde la bandeja.',
+    en: 'This channel cannot send pictures or files from the inbox yet.',
+  },
   BOT_LOCKED: { es: 'Este asistente está bloqueado y no se puede modificar.', en: 'This assistant is locked and cannot be changed.' },
   BOT_LIMIT_REACHED: { es: 'Alcanzaste el número máximo de asistentes de tu plan.', en: 'You have reached the maximum number of assistants on your plan.' },
   MESSAGE_LIMIT_REACHED: {

@@ -6,9 +6,12 @@ import { AppError, InvalidFields } from './errors.ts';
 /** Room for the multipart envelope around a file of the largest allowed size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
+/** Whether the declared body is larger than a form around a file of `fileBytes`. */
+export const declaredOver = (req: FastifyRequest, fileBytes: number) => Number(req.headers['content-length'] ?? 0) > fileBytes + MULTIPART_OVERHEAD;
+
 /** A declared size past the file limit is refused before a byte of the body is read. */
 export async function refuseDeclaredOversize(req: FastifyRequest): Promise<void> {
-  if (Number(req.headers['content-length'] ?? 0) > trainingLimits.fileBytes + MULTIPART_OVERHEAD) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (declaredOver(req, trainingLimits.fileBytes)) throw new AppError('PAYLOAD_TOO_LARGE');
 }
 
 export interface Upload {

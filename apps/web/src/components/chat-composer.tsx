@@ -65,6 +65,7 @@ export function ChatComposer({
   toolbar,
   suggestions,
   disabled = false,
+  allowEmpty = false,
   onSend,
 }: {
   ref?: Ref<ChatComposerHandle>;
@@ -86,6 +87,8 @@ export function ChatComposer({
   /** Texts `/` offers, chosen with the arrow keys and Enter. */
   suggestions?: ComposerSuggestions | undefined;
   disabled?: boolean;
+  /** Sends with the box empty too (a file goes with the message; the text is its caption). */
+  allowEmpty?: boolean;
   onSend: (text: string) => void | Promise<void>;
 }) {
   const [text, setText] = useState('');
@@ -136,7 +139,7 @@ export function ChatComposer({
 
   const submit = () => {
     const value = text.trim();
-    if (!value || disabled || sending) return;
+    if ((!value && !allowEmpty) || disabled || sending) return;
     const sent = onSend(value);
     if (!sent) {
       setText('');
@@ -261,7 +264,7 @@ export function ChatComposer({
         {look === 'round' ? (
           <button
             type="submit"
-            disabled={disabled || !text.trim()}
+            disabled={disabled || (!allowEmpty && !text.trim())}
             aria-label={sendLabel}
             title={sendTitle}
             className="focus-ring grid size-11 shrink-0 place-items-center rounded-full bg-highlight text-on-highlight shadow-lg transition hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-45"
@@ -269,7 +272,7 @@ export function ChatComposer({
             <SendIcon className="size-5" />
           </button>
         ) : (
-          <Button type="submit" aria-label={sendLabel} title={sendTitle} loading={sending} disabled={disabled || !text.trim()} className="size-10 shrink-0 !px-0">
+          <Button type="submit" aria-label={sendLabel} title={sendTitle} loading={sending} disabled={disabled || (!allowEmpty && !text.trim())} className="size-10 shrink-0 !px-0">
             <SendIcon className="size-5" />
           </Button>
         )}

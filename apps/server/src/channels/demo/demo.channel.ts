@@ -23,7 +23,7 @@ export function demoChannel(deps: { messages: Pick<ChannelMessages, 'advance'>; 
       }, deliveryMs).unref();
       return { externalId: `demo:${id}` };
     },
-    capabilities: { media: true, choices: 'shown', window24h: false, paced: false, imageWithText: () => true },
+    capabilities: { media: true, files: true, choices: 'shown', window24h: false, paced: false, imageWithText: () => true },
     connected: () => true,
   };
 }

@@ -10,7 +10,7 @@ export function instagramChannel(deps: { send: Sender; fetchMedia: MediaFetcher 
     channel: 'instagram',
     send: deps.send,
     fetchMedia: deps.fetchMedia,
-    capabilities: { media: true, choices: 'quick-replies', window24h: true, paced: true, imageWithText: messengerImageWithText },
+    capabilities: { media: true, files: false, choices: 'quick-replies', window24h: true, paced: true, imageWithText: messengerImageWithText },
     connected: (bot) => {
       const page = bot.messengerCredentials[0];
       return Boolean(page?.page_id && page.instagram_account_id && page.access_token_sealed);

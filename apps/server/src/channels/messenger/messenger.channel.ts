@@ -11,7 +11,7 @@ export function messengerChannel(deps: { send: Sender; fetchMedia: MediaFetcher 
     channel: 'messenger',
     send: deps.send,
     fetchMedia: deps.fetchMedia,
-    capabilities: { media: true, choices: 'quick-replies', window24h: true, paced: true, imageWithText: messengerImageWithText },
+    capabilities: { media: true, files: false, choices: 'quick-replies', window24h: true, paced: true, imageWithText: messengerImageWithText },
     connected: (bot) => Boolean(bot.messengerCredentials[0]?.page_id && bot.messengerCredentials[0].access_token_sealed),
   };
 }

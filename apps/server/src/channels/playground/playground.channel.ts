@@ -9,7 +9,7 @@ export function playgroundChannel(): ChannelDefinition {
   return {
     channel: 'playground',
     send: async () => ({}),
-    capabilities: { media: true, choices: 'shown', window24h: false, paced: false, imageWithText: () => true },
+    capabilities: { media: true, files: true, choices: 'shown', window24h: false, paced: false, imageWithText: () => true },
     connected: () => true,
   };
 }

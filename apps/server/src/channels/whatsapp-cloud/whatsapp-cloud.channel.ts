@@ -14,6 +14,7 @@ export function whatsappCloudChannel(deps: { send: Sender; sendBatch?: BatchSend
     fetchMedia: deps.fetchMedia,
     capabilities: {
       media: true,
+      files: false,
       choices: 'buttons-and-lists',
       window24h: true,
       templates: { check: deps.checkTemplate, ...(deps.checkApproved ? { approved: deps.checkApproved } : {}) },

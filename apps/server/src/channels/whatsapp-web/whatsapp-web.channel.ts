@@ -71,7 +71,7 @@ export async function whatsappWebChannel(app: FastifyInstance, { config, databas
     channel: 'whatsmeow',
     send: (ctx) => manager.send(ctx),
     fetchMedia: media.fetcher,
-    capabilities: { media: true, choices: 'shown', window24h: false, paced: true, imageWithText: whatsappWebImageWithText },
+    capabilities: { media: true, files: false, choices: 'shown', window24h: false, paced: true, imageWithText: whatsappWebImageWithText },
     // Whether a session is paired is known to the process that runs it (the lease): sends find out.
   };
   return {

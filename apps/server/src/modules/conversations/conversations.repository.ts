@@ -57,6 +57,10 @@ export interface QueueMessage {
   authorId?: string;
   template?: MessageRow['template'];
   actions?: Record<string, unknown>[];
+  /** A file a person attached, kept before the message is stored (its name starts with the message's id). */
+  media?: StoredMedia[];
+  /** The message's id when chosen beforehand (a kept file is named after it). */
+  id?: string;
   at?: Date;
 }
 
@@ -328,6 +332,7 @@ export function conversationsRepository(db: Db) {
       const [row] = await db
         .insert(messages)
         .values({
+          ...(input.id && { id: input.id }),
           conversationId: input.conversationId,
           botId: input.botId,
           channel: input.channel,
@@ -339,6 +344,7 @@ export function conversationsRepository(db: Db) {
           idempotencyKey: input.idempotencyKey,
           ...(input.template && { template: input.template }),
           ...(input.actions && { actions: input.actions }),
+          ...(input.media?.length && { media: input.media }),
           ...(input.at && { createdAt: input.at }),
         })
         .onConflictDoNothing()

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { MessageAuthor, MessageDirection, MessageStatus } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
-import { contactIdentities, contacts, conversations, messages, type Channel } from './conversations.table.ts';
+import { contactIdentities, contacts, conversations, messages, type Channel, type StoredMedia } from './conversations.table.ts';
 import { contactSearchPattern, contactSearchText } from './contact-search.ts';
 import { conversationsRepository, type ContactRow, type ConversationRow, type MessageRow } from './conversations.repository.ts';
 
@@ -144,6 +144,8 @@ export function inboxRepository(db: Db) {
       text: string;
       idempotencyKey: string;
       template?: MessageRow['template'];
+      /** An attached file, already kept, and the message id it is named after. */
+      attachment?: { id: string; media: StoredMedia };
       at: Date;
     }): Promise<{ message: MessageRow; duplicate: boolean; answered: MessageRow[]; conversation: ConversationRow }> {
       return db.transaction(async (tx) => {
@@ -160,6 +162,7 @@ export function inboxRepository(db: Db) {
           text: input.text,
           idempotencyKey: input.idempotencyKey,
           template: input.template,
+          ...(input.attachment && { id: input.attachment.id, media: [input.attachment.media] }),
           at: input.at,
         });
         if (!message) {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConversationDetail, ConversationList, ConversationMessagesPage } from '@charla/shared';
+import type { ConversationDetail, ConversationList, ConversationMessagesPage, DemoCustomerChat } from '@charla/shared';
 import { engines } from '../../test/harness.ts';
 import { as, signUp } from '../../test/accounts.ts';
+import { multipart } from '../../test/multipart.ts';
 import { scriptedEngine } from '../../test/scripted-engine.ts';
 import type { EngineContext, EngineResult } from '../../engine/types.ts';
 import { metaError } from '../../channels/meta/test-support/fake-graph.ts';
@@ -191,6 +192,68 @@ describe.each(engines)('inbox routes on %s', (dbEngine) => {
     expect(refused.statusCode, refused.body).toBe(202);
     const failed = await until(() => list(api, `botId=${botId}`), (l) => l.items[0]?.lastMessage?.status === 'failed');
     expect(failed.items[0]!.lastMessage).toMatchObject({ text: '¿Sigue ahí?', direction: 'out', author: 'human', authorId: owner.userId, status: 'failed' });
+  });
+
+  it('sends an attached picture with its caption on the demo channel; refuses other types, too large files, strangers and channels that cannot send them', async () => {
+    const { botId, api, phoneNumberId } = await whatsappBot(m.t);
+    const first = await api({ method: 'POST', url: `/api/demo-channel/${botId}/messages`, payload: { customer: { name: 'Lucía Vega' }, text: 'Hola', client_message_id: randomUUID() } });
+    expect(first.statusCode, first.body).toBe(202);
+    const { contactId } = first.json() as { contactId: string };
+    const demo = (await list(api, `botId=${botId}&channel=demo`)).items[0]!;
+    expect(((await api({ method: 'GET', url: `/api/conversations/${demo.id}` })).json() as ConversationDetail).attachments).toBe(true);
+
+    // A few bytes of a real PNG (its signature and header): kept, queued, sent by the demo channel.
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(32)]);
+    const attach = (form: ReturnType<typeof multipart>, who = api, id = demo.id) => who({ method: 'POST', url: `/api/conversations/${id}/attachments`, ...form });
+    const sent = await attach(multipart({ text: 'Su receta', client_message_id: randomUUID() }, { field: 'file', name: 'receta.png', type: 'image/png', bytes: png }));
+    expect(sent.statusCode, sent.body).toBe(202);
+    const message = sent.json().message as ConversationMessagesPage['items'][number];
+    expect(message).toMatchObject({ direction: 'out', author: 'human', text: 'Su receta', media: [{ type: 'image', mime: 'image/png', name: 'receta.png', caption: 'Su receta', url: expect.stringMatching(new RegExp(`^/api/conversations/${demo.id}/media/${message.id}-0\\.png$`)) }] });
+    // Sending takes the conversation over, as a text reply does.
+    expect(((await api({ method: 'GET', url: `/api/conversations/${demo.id}` })).json() as ConversationDetail).status).toBe('human');
+    // The simulated customer's phone gets it, delivered, and the file is served as kept.
+    const chat = await until(
+      async () => (await api({ method: 'GET', url: `/api/demo-channel/${botId}/customers/${contactId}` })).json() as DemoCustomerChat,
+      (c) => c.messages.some((x) => x.id === message.id && x.status === 'delivered'),
+      15_000,
+    );
+    expect(chat.messages.find((x) => x.id === message.id)?.media?.[0]?.url).toBe(message.media![0]!.url);
+    const file = await api({ method: 'GET', url: message.media![0]!.url! });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(file.rawPayload, png)).toBe(0);
+
+    // A PDF goes as a document with its name, without a caption.
+    const pdf = await attach(multipart({}, { field: 'file', name: 'presupuesto.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\n%%EOF\n') }));
+    expect(pdf.statusCode, pdf.body).toBe(202);
+    expect(pdf.json().message).toMatchObject({ text: '', media: [{ type: 'document', mime: 'application/pdf', name: 'presupuesto.pdf' }] });
+
+    // Another type (whatever the browser claims), a file over 16 MB, no file: 400 in Spanish.
+    const wrong = await attach(multipart({}, { field: 'file', name: 'foto.png', type: 'image/png', bytes: Buffer.from('GIF89a not a png') }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: { code: 'ATTACHMENT_TYPE', message: 'Solo se pueden enviar imágenes JPG, PNG o WebP y documentos PDF.' } });
+    const big = await attach(multipart({}, { field: 'file', name: 'grande.pdf', type: 'application/pdf', bytes: Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(16 * 1024 * 1024)]) }));
+    expect(big.statusCode).toBe(400);
+    expect(big.json()).toMatchObject({ error: { code: 'ATTACHMENT_TOO_LARGE', message: 'El archivo es demasiado grande: como máximo 16 MB.' } });
+    const none = await attach(multipart({ text: 'hola' }));
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ error: { code: 'FILE_MISSING' } });
+
+    // Another account: not found, nothing sent.
+    const stranger = as(m.t, await signUp(m.t));
+    expect((await attach(multipart({}, { field: 'file', name: 'a.png', type: 'image/png', bytes: png }), stranger)).statusCode).toBe(404);
+    expect((await attach(multipart({ text: 'hola' }), stranger)).statusCode).toBe(404);
+
+    // WhatsApp (official API) does not send kept files: said, never a silent failure.
+    await write(phoneNumberId, customer(), 'Hola');
+    const wa = (await until(() => list(api, `botId=${botId}&channel=whatsapp`), (l) => l.items.length === 1)).items[0]!;
+    expect(((await api({ method: 'GET', url: `/api/conversations/${wa.id}` })).json() as ConversationDetail).attachments).toBe(false);
+    const refused = await attach(multipart({}, { field: 'file', name: 'a.png', type: 'image/png', bytes: png }), api, wa.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { code: 'ATTACHMENTS_UNSUPPORTED' } });
+
+    const thread = await messagesOf(api, demo.id);
+    expect(thread.items.filter((x) => x.author === 'human').map((x) => x.media?.[0]?.type)).toEqual(['image', 'document']);
   });
 
   it('answers 409 WINDOW_CLOSED after 24 hours; an approved template still goes out', async () => {

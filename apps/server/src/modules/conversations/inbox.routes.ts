@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
+  attachmentLimits,
+  attachmentReplyFields,
   assignConversationBody,
   conversationDetail,
   conversationList,
@@ -16,6 +18,8 @@ import {
   conversationAssignees,
   conversationAssigneesQuery,
 } from '@charla/shared';
+import { AppError } from '../../lib/errors.ts';
+import { declaredOver, readUpload } from '../../lib/multipart.ts';
 import type { InboxService } from './inbox.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 423: apiErrorSchema };
@@ -66,6 +70,25 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ service: InboxService }> = asy
       response: { 202: humanReplyResponse, ...errors },
     },
   }, async (req, reply) => reply.status(202).send(await service.reply(req.user, req.params.id, req.body)));
+
+  app.post('/api/conversations/:id/attachments', {
+    // Too large is said before the body is read (a declared size), or once the file is (the form's own limit): a 400 either way.
+    onRequest: async (req) => {
+      if (declaredOver(req, attachmentLimits.bytes)) throw new AppError('ATTACHMENT_TOO_LARGE');
+    },
+    schema: {
+      tags,
+      summary: "A person's picture (JPG, PNG, WebP) or PDF, 16 MB at most, sent on the conversation's channel (multipart: text as its caption, client_message_id, then file)",
+      consumes: ['multipart/form-data'],
+      params: conversationParams,
+      response: { 202: humanReplyResponse, ...errors },
+    },
+  }, async (req, reply) => {
+    const form = await readUpload(req, 'file', attachmentReplyFields, () => service.attachable(req.user, req.params.id)).catch((err: unknown) =>
+      Promise.reject((err as { statusCode?: number } | null)?.statusCode === 413 ? new AppError('ATTACHMENT_TOO_LARGE') : err),
+    );
+    return reply.status(202).send(await service.attach(req.user, req.params.id, form.fields, form.file));
+  });
 
   app.post('/api/conversations/:id/template', {
     schema: { tags, summary: 'An approved WhatsApp template (its {{1}} filled with text)', params: conversationParams, body: templateReplyBody, response: { 202: humanReplyResponse, ...errors } },

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { conversationStatuses, inboxChannels, messageAuthors, messageDirections, messageStatuses, type ConversationDetail, type ConversationListItem, type ConversationMessagesPage, type HumanReplyBody } from '@charla/shared';
+import { attachmentLimits, conversationStatuses, inboxChannels, messageAuthors, messageDirections, messageStatuses, type ConversationDetail, type ConversationListItem, type ConversationMessagesPage, type HumanReplyBody } from '@charla/shared';
 import type { conversationListQuery, templateReplyBody } from '@charla/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { enumColumn } from '../../lib/row-parse.ts';
 import { decodeCursor, encodeCursor, iso } from '../../lib/keyset-cursor.ts';
+import type { Upload } from '../../lib/multipart.ts';
 import type { FileStorage, StoredFileStream } from '../../lib/storage.ts';
 import type { UserRow } from '../auth/index.ts';
 import type { AccessService } from '../access/access.module.ts';
@@ -13,6 +14,8 @@ import type { BotRow } from '../bots/index.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import type { ContactRow, ConversationRow, MessageRow } from './conversations.repository.ts';
 import type { InboxRepository, InboxRow } from './inbox.repository.ts';
+import { extensionFor } from './media-store.ts';
+import type { StoredMedia } from './conversations.table.ts';
 import { toConversationMessage } from './message-view.ts';
 import type { Pipeline } from './pipeline.ts';
 import { windowOpen as windowOfChannel } from './window.ts';
@@ -60,6 +63,33 @@ function listItem(row: InboxRow): ConversationListItem {
     assignedTo: row.assigned_to,
     assignedName: row.assigned_to ? (row.assigned_name ?? null) : null,
     updatedAt: iso(row.activity),
+  };
+}
+
+/** What a file is, read from its first bytes (never from the name or the type the browser claims). */
+export function sniffAttachment(bytes: Uint8Array): (typeof attachmentLimits.types)[number] | undefined {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'image/png';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  if (ascii(0, 5) === '%PDF-') return 'application/pdf';
+  return undefined;
+}
+
+/** A file a person attached, as it is kept and sent: a picture, or a document with its name. */
+function attachedMedia(upload: Upload, messageId: string, caption: string): StoredMedia {
+  if (upload.bytes.byteLength > attachmentLimits.bytes) throw new AppError('ATTACHMENT_TOO_LARGE');
+  const mime = sniffAttachment(upload.bytes);
+  if (!mime) throw new AppError('ATTACHMENT_TYPE');
+  const image = mime.startsWith('image/');
+  const name = upload.filename.replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim().slice(0, 200);
+  return {
+    type: image ? 'image' : 'document',
+    file: `${messageId}-0.${extensionFor(mime)}`,
+    mime,
+    size: upload.bytes.byteLength,
+    ...(name && { name }),
+    ...(caption && { caption }),
   };
 }
 
@@ -113,6 +143,7 @@ export function inboxService(deps: InboxDeps) {
       createdAt: conversation.createdAt.toISOString(),
       lastInboundAt: conversation.lastInboundAt?.toISOString() ?? null,
       windowOpen: windowOpen(conversation),
+      attachments: deps.registry.get(conversation.channel)?.capabilities.files ?? false,
       idleMinutes: bot.handoffIdleMinutes,
     };
   }
@@ -122,10 +153,23 @@ export function inboxService(deps: InboxDeps) {
     if (conversation.status === 'closed' && (await repo.otherOpen(conversation))) throw new AppError('CONVERSATION_REOPENED');
   }
 
-  async function stored(caller: UserRow, id: string, text: string, clientId: string | undefined, template?: MessageRow['template']) {
-    const { bot, conversation } = await visible(caller, id, true);
+  /** Whether a file may be attached here now: the caller may write, the channel sends kept files, the window is open. */
+  async function attachable(caller: UserRow, id: string) {
+    const found = await visible(caller, id, true);
+    if (!deps.registry.get(found.conversation.channel)?.capabilities.files) throw new AppError('ATTACHMENTS_UNSUPPORTED');
+    if (!windowOpen(found.conversation)) throw new AppError('WINDOW_CLOSED');
+    return found;
+  }
+
+  async function stored(caller: UserRow, id: string, text: string, clientId: string | undefined, template?: MessageRow['template'], upload?: Upload) {
+    const { bot, conversation } = upload ? await attachable(caller, id) : await visible(caller, id, true);
     if (!template && !windowOpen(conversation)) throw new AppError('WINDOW_CLOSED');
     const at = new Date();
+    // The file is kept before its message is stored, so the send never finds it missing.
+    const messageId = randomUUID();
+    const media = upload && attachedMedia(upload, messageId, text);
+    const key = media && `media/${bot.id}/${media.file}`;
+    if (key) await deps.storage.put(key, upload.bytes, { contentType: media.mime });
     const done = await repo.humanReply({
       conversationId: id,
       botId: bot.id,
@@ -134,8 +178,11 @@ export function inboxService(deps: InboxDeps) {
       text,
       template: template ?? null,
       idempotencyKey: `human:${id}:${clientId ?? randomUUID()}`,
+      ...(media && { attachment: { id: messageId, media } }),
       at,
     });
+    // Sent twice: the first copy is the one the message names.
+    if (done.duplicate && key) await deps.storage.delete(key);
     if (!done.duplicate) {
       for (const m of done.answered) pipeline.events.message(bot.id, conversation.channel, m);
       pipeline.events.message(bot.id, conversation.channel, done.message);
@@ -179,6 +226,19 @@ export function inboxService(deps: InboxDeps) {
 
     /** A person's reply: queued and sent by the same send job as the bot's replies. */
     reply: (caller: UserRow, id: string, body: HumanReplyBody) => stored(caller, id, body.text, body.client_message_id),
+
+    /** Refuses an attachment before its file is read: another account's conversation, a channel that cannot send it, a closed window. */
+    attachable: async (caller: UserRow, id: string): Promise<void> => void (await attachable(caller, id)),
+
+    /** A picture or PDF a person attaches (the typed text its caption): kept as customers' files are, then sent as any reply. */
+    async attach(caller: UserRow, id: string, fields: { text: string; client_message_id?: string | undefined }, upload: Upload | undefined) {
+      if (!upload) {
+        // Another account's conversation is not found, with a file or without.
+        await attachable(caller, id);
+        throw new AppError('FILE_MISSING');
+      }
+      return stored(caller, id, fields.text, fields.client_message_id, undefined, upload);
+    },
 
     /** An approved WhatsApp template (checked with Meta first), the only thing that may go out after 24 hours. */
     async template(caller: UserRow, id: string, body: z.output<typeof templateReplyBody>) {

@@ -1,3 +1,4 @@
+import { attachmentLimits } from '@charla/shared';
 import type { ChosenOption, MessageDirection, MessageStatus, Notice, ReplyChoices } from '@charla/shared';
 import type { StoredCredential } from '../bots/bots.table.ts';
 import type { Channel, StoredMedia, TemplateSend } from './conversations.table.ts';
@@ -120,7 +121,7 @@ export interface SendLater {
 export type BatchSender = (contexts: SendContext[]) => Promise<(SendResult | SendLater)[]>;
 
 /** The largest file a customer may send that is kept (WhatsApp's own limit for audio and video). */
-export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+export const MEDIA_MAX_BYTES = attachmentLimits.bytes;
 
 /**
  * Downloads one file of a customer's message from its channel (at most `maxBytes`); throws to be
@@ -137,8 +138,13 @@ export interface TemplateChoice {
 
 /** What a channel's sender can carry; the conversations module shapes replies and refuses sends after them. */
 export interface SenderCapabilities {
-  /** Pictures and files go out. */
+  /** Pictures and files go out (by their link). */
   media: boolean;
+  /**
+   * A file kept by the app goes out as it is (a picture or PDF a person attached in the inbox);
+   * without it the inbox does not offer to attach one on the channel.
+   */
+  files: boolean;
   /** How a reply's options travel: buttons and lists, quick replies, or shown in the app only. */
   choices: 'buttons-and-lists' | 'quick-replies' | 'shown';
   /** Replies need the customer to have written in the last 24 hours (a template reopens it where `templates`). */

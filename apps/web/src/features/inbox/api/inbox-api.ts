@@ -23,6 +23,14 @@ export const inboxApi = {
   get: (id: string) => api.get<ConversationDetail>(one(id)),
   messages: (id: string, before?: string) => api.get<ConversationMessagesPage>(`${one(id)}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`),
   reply: (id: string, text: string, clientMessageId: string) => api.post<HumanReplyResponse>(`${one(id)}/messages`, { text, client_message_id: clientMessageId }),
+  /** A picture or PDF, the text its caption (the file goes last, after the fields the server checks first). */
+  attach: (id: string, file: File, text: string, clientMessageId: string) => {
+    const form = new FormData();
+    form.append('text', text);
+    form.append('client_message_id', clientMessageId);
+    form.append('file', file, file.name);
+    return api.upload<HumanReplyResponse>(`${one(id)}/attachments`, form);
+  },
   template: (id: string, body: TemplateReplyBody) => api.post<HumanReplyResponse>(`${one(id)}/template`, body),
   action: (id: string, action: ConversationAction) => api.post<ConversationDetail>(`${one(id)}/${action}`),
   /** Gives the conversation to someone of the bot's people (null: nobody). */

@@ -142,6 +142,15 @@ export function useInbox(botId: string, filter: InboxFilter, openId: string | nu
     [openId],
   );
 
+  const attach = useCallback(
+    async (file: File, text: string) => {
+      if (!openId) return;
+      const result = await inboxApi.attach(openId, file, text, newMessageId());
+      setMessages((list) => upsertMessage(list, result.message));
+    },
+    [openId],
+  );
+
   const sendTemplate = useCallback(
     async (body: { name: string; language: string; text: string }) => {
       if (!openId) return;
@@ -186,6 +195,7 @@ export function useInbox(botId: string, filter: InboxFilter, openId: string | nu
     loadingOlder,
     loadOlder,
     reply,
+    attach,
     sendTemplate,
     act,
   };

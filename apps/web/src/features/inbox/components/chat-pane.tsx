@@ -2,12 +2,12 @@ import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef, useState, 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConversationDetail, ConversationMessage, PersonAction } from '@charla/shared';
-import { crmLimits, messageLimits } from '@charla/shared/constants';
+import { attachmentLimits, crmLimits, messageLimits } from '@charla/shared/constants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ChatComposer, type ChatComposerHandle, type ComposerSuggestions } from '../../../components/chat-composer.tsx';
 import { EmojiPicker } from '../../../components/emoji-picker.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { ChatIcon, ChevronLeftIcon, InfoIcon, LockIcon, PhoneIcon, TextIcon } from '../../../components/ui/icons.tsx';
+import { ChatIcon, ChevronLeftIcon, CloseIcon, FileIcon, InfoIcon, LockIcon, PaperclipIcon, PhoneIcon, TextIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -29,18 +29,93 @@ const SavedRepliesDialog = lazy(() => import('./saved-replies-dialog.tsx').then(
 
 type ComposerMode = 'reply' | 'note';
 
+/** What a picked file cannot be, said before it is sent (the server checks the same and its content). */
+function attachmentProblem(file: File): 'attachType' | 'attachTooLarge' | null {
+  if (!(attachmentLimits.types as readonly string[]).includes(file.type)) return 'attachType';
+  if (file.size > attachmentLimits.bytes) return 'attachTooLarge';
+  return null;
+}
+
+/**
+ * The paperclip: picks a picture or PDF to send with the next reply. On a channel that cannot
+ * send files it stays visible but inactive, its tooltip saying why.
+ */
+function AttachButton({ supported, onPick }: { supported: boolean; onPick: (file: File) => void }) {
+  const { t } = useTranslation('inbox');
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={t('composer.attach')}
+        aria-disabled={!supported}
+        aria-describedby={supported ? undefined : 'inbox-attach-why'}
+        title={supported ? t('composer.attach') : t('composer.attachUnsupported')}
+        onClick={() => supported && input.current?.click()}
+        className={`focus-ring inline-flex size-7 items-center justify-center rounded-md ${supported ? 'text-muted hover:text-fg' : 'cursor-not-allowed text-muted/45'}`}
+        data-attach
+      >
+        <PaperclipIcon className="size-4" />
+      </button>
+      {supported ? null : (
+        <span id="inbox-attach-why" className="sr-only">
+          {t('composer.attachUnsupported')}
+        </span>
+      )}
+      <input
+        ref={input}
+        type="file"
+        accept={attachmentLimits.types.join(',')}
+        className="hidden"
+        tabIndex={-1}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) onPick(file);
+        }}
+        data-attach-input
+      />
+    </>
+  );
+}
+
+/** The file waiting to go with the next reply, with a way to take it back; or why it cannot go. */
+function PendingAttachment({ file, problem, onRemove }: { file: File | null; problem: 'attachType' | 'attachTooLarge' | null; onRemove: () => void }) {
+  const { t } = useTranslation('inbox');
+  if (problem) {
+    return (
+      <Alert tone="error" className="mb-2">
+        {t(`composer.${problem}`, { mb: attachmentLimits.bytes / 1024 / 1024 })}
+      </Alert>
+    );
+  }
+  if (!file) return null;
+  return (
+    <div className="mb-2 flex min-w-0 items-center gap-2 rounded-lg border border-line bg-card px-2 py-1.5 text-sm" data-attach-pending>
+      <FileIcon className="size-4 shrink-0 text-muted" />
+      <span className="min-w-0 flex-1 truncate">{file.name}</span>
+      <button type="button" onClick={onRemove} aria-label={t('composer.attachRemove')} title={t('composer.attachRemove')} className="focus-ring grid size-7 shrink-0 place-items-center rounded-md text-muted hover:text-fg">
+        <CloseIcon className="size-4" />
+      </button>
+    </div>
+  );
+}
+
 /** Above the box: write to the customer or a note for the team, and the saved replies. */
 function ComposerToolbar({
   mode,
   onMode,
   onSavedReplies,
   onEmoji,
+  attach,
 }: {
   mode: ComposerMode;
   onMode: (mode: ComposerMode) => void;
   onSavedReplies: (() => void) | null;
   /** Puts an emoji in the box (absent while the box is not shown). */
   onEmoji: ((emoji: string) => void) | null;
+  /** The paperclip, while a reply is written (absent for notes). */
+  attach: ReactNode;
 }) {
   const { t } = useTranslation('inbox');
   return (
@@ -61,6 +136,7 @@ function ComposerToolbar({
         ))}
       </div>
       {onEmoji ? <EmojiPicker label={t('composer.emoji')} onPick={onEmoji} /> : null}
+      {attach}
       {onSavedReplies ? (
         <button type="button" onClick={onSavedReplies} className="focus-ring ms-auto inline-flex h-7 items-center gap-1 whitespace-nowrap rounded-md px-2 text-xs font-semibold text-muted hover:text-fg" data-manage-saved-replies>
           <TextIcon className="size-3.5" />
@@ -136,6 +212,7 @@ export function ChatPane({
   infoOpen,
   onInfo,
   onReply,
+  onAttach,
   onTemplate,
   onAction,
   timeZone,
@@ -155,6 +232,8 @@ export function ChatPane({
   infoOpen: boolean;
   onInfo: () => void;
   onReply: (text: string) => Promise<void>;
+  /** A picture or PDF with the typed text as its caption. */
+  onAttach: (file: File, text: string) => Promise<void>;
   onTemplate: (body: { name: string; language: string; text: string }) => Promise<void>;
   /** Take over, give back, close. */
   onAction: (action: PersonAction) => Promise<unknown>;
@@ -171,6 +250,7 @@ export function ChatPane({
   const [windowClosed, setWindowClosed] = useState(false);
   const [mode, setMode] = useState<ComposerMode>('reply');
   const [managing, setManaging] = useState(false);
+  const [attachment, setAttachment] = useState<{ file: File | null; problem: 'attachType' | 'attachTooLarge' | null }>({ file: null, problem: null });
   const contactId = conversation?.contact.id ?? '';
   const notes = useContactNotes(contactId, Boolean(conversation));
   const addNote = useAddContactNote();
@@ -201,12 +281,32 @@ export function ChatPane({
   useEffect(() => {
     setWindowClosed(false);
     setMode('reply');
+    setAttachment({ file: null, problem: null });
   }, [conversation?.id]);
   // New messages and notes scroll into view (older pages loaded above keep the place).
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [lastKey]);
+  // A picture that loads after it was scrolled to grows the thread: a reader at the end stays at the end.
+  const hasChat = Boolean(conversation);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    let atEnd = true;
+    const onScroll = () => {
+      atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    };
+    const onLoad = (e: Event) => {
+      if (atEnd && e.target instanceof HTMLImageElement) el.scrollTop = el.scrollHeight;
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    el.addEventListener('load', onLoad, true);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      el.removeEventListener('load', onLoad, true);
+    };
+  }, [hasChat]);
 
   if (!conversation) {
     return (
@@ -236,13 +336,32 @@ export function ChatPane({
       throw e;
     }
   };
+  const sendAttachment = async (file: File, text: string) => {
+    try {
+      await onAttach(file, text);
+      setAttachment({ file: null, problem: null });
+    } catch (e) {
+      if (isApiError(e) && e.code === 'WINDOW_CLOSED') setWindowClosed(true);
+      throw e;
+    }
+  };
+  const pending = mode === 'reply' ? attachment.file : null;
   const writeNote = async (text: string) => {
     await addNote.mutateAsync({ id: conversation.contact.id, text });
   };
   const hint = mode === 'note' ? t('composer.noteHint') : conversation.status === 'bot' ? t('composer.botActive') : conversation.status === 'closed' ? t('composer.closed') : t('composer.hint');
   const writing = !(closedWindow && mode === 'reply');
   const toolbar = (
-    <ComposerToolbar mode={mode} onMode={setMode} onSavedReplies={assigning.manage ? () => setManaging(true) : null} onEmoji={writing ? (emoji) => composer.current?.insert(emoji) : null} />
+    <>
+      <ComposerToolbar
+        mode={mode}
+        onMode={setMode}
+        onSavedReplies={assigning.manage ? () => setManaging(true) : null}
+        onEmoji={writing ? (emoji) => composer.current?.insert(emoji) : null}
+        attach={writing && mode === 'reply' ? <AttachButton supported={conversation.attachments} onPick={(file) => setAttachment({ file, problem: attachmentProblem(file) })} /> : null}
+      />
+      {mode === 'reply' ? <PendingAttachment file={attachment.problem ? null : attachment.file} problem={attachment.problem} onRemove={() => setAttachment({ file: null, problem: null })} /> : null}
+    </>
   );
 
   return (
@@ -345,7 +464,7 @@ export function ChatPane({
             key={conversation.id}
             id="inbox-reply"
             label={mode === 'note' ? t('composer.noteLabel') : t('composer.label')}
-            placeholder={mode === 'note' ? t('composer.notePlaceholder') : t('composer.placeholder')}
+            placeholder={mode === 'note' ? t('composer.notePlaceholder') : pending ? t('composer.attachCaption') : t('composer.placeholder')}
             sendLabel={mode === 'note' ? t('composer.saveNote') : t('composer.send')}
             sendTitle={mode === 'note' ? t('composer.noteHint') : t('composer.hint')}
             hint={hint}
@@ -354,7 +473,8 @@ export function ChatPane({
             tone={mode}
             toolbar={toolbar}
             suggestions={suggestions}
-            onSend={mode === 'note' ? writeNote : send}
+            allowEmpty={Boolean(pending) && !attachment.problem}
+            onSend={mode === 'note' ? writeNote : pending && !attachment.problem ? (text) => sendAttachment(pending, text) : send}
           />
         )}
         {side ? <div className="absolute inset-0 z-30 flex flex-col bg-surface lg:start-auto lg:w-[19rem] lg:border-s lg:border-line lg:shadow-2xl">{side}</div> : null}

@@ -104,6 +104,7 @@ export function InboxView({ bot }: { bot: Bot }) {
           infoOpen={showInfo}
           onInfo={() => setShowInfo((shown) => !shown)}
           onReply={inbox.reply}
+          onAttach={inbox.attach}
           onTemplate={inbox.sendTemplate}
           onAction={act}
           timeZone={timeZone}

@@ -1,7 +1,7 @@
 import { Fragment, memo, useState, type ReactNode } from 'react';
 import type { ReplyChoice, ReplyChoices } from '@charla/shared';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon, CalendarCheckIcon, ChevronDownIcon, ClockIcon, DoubleTickIcon, HandoffIcon, RestartIcon, SourceIcon, TickIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { AlertIcon, CalendarCheckIcon, ChevronDownIcon, ClockIcon, DoubleTickIcon, FileIcon, HandoffIcon, RestartIcon, SourceIcon, TickIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { actionChips, intlLocale, type ActionChip } from '../action-chips.ts';
 import type { ChatMessage } from '../chat-state.ts';
 
@@ -81,7 +81,10 @@ export const MessageBubble = memo(function MessageBubble({
     );
   }
 
-  const picture = message.media?.find((m) => m.type === 'image' && m.url && /^https?:\/\//i.test(m.url));
+  // A picture by its link, or one kept by the app (a person attached it in the inbox); a document as a chip with its name.
+  const shown = (url: string | undefined) => Boolean(url && (/^https?:\/\//i.test(url) || url.startsWith('/api/')));
+  const picture = message.media?.find((m) => m.type === 'image' && shown(m.url));
+  const document = message.media?.find((m) => m.type === 'document' && shown(m.url));
   const chips = message.author === 'bot' && !plain ? actionChips(message.actions, { locale, timeZone, t: (key, values) => t(`actions.${key}`, { ...values }) }) : [];
   return (
     <li className="flex flex-col items-start animate-fade-in" data-author={message.author} data-status={message.status}>
@@ -95,6 +98,12 @@ export const MessageBubble = memo(function MessageBubble({
           <span className="sr-only">{t('message.bot')}: </span>
         )}
         {picture?.url ? <MessageImage url={picture.url} /> : null}
+        {document?.url ? (
+          <a href={document.url} download={document.name ?? true} className="focus-ring mb-1 flex items-center gap-2 rounded-lg bg-card px-2 py-1.5 text-sm underline underline-offset-2" data-message-file>
+            <FileIcon className="size-4 shrink-0" />
+            <span className="truncate">{document.name ?? t('message.file')}</span>
+          </a>
+        ) : null}
         {message.text ? <span data-text>{richText(message.text)}</span> : null}
         <span className="float-end ms-3 mt-1.5 inline-flex translate-y-0.5 items-center gap-1 text-[11px] leading-none text-fg/55">
           <time dateTime={message.createdAt}>{time}</time>
