@@ -71,7 +71,7 @@ export function CrmPage() {
   }
   return (
     <>
-      {/* On a phone the title and the tabs share one row (the tabs scroll), so the inbox's composer stays in view. */}
+      {/* On a phone the title and the tabs share the top rows (the tabs wrap, every one in view), so the inbox's composer stays in view. */}
       <div className="mb-3 flex items-end gap-x-3 gap-y-2 border-b border-line sm:flex-wrap sm:gap-x-6">
         <h1 className="shrink-0 pb-2 text-xl font-bold tracking-tight text-fg sm:text-2xl" title={t('page.description')}>
           {t('page.title')}
@@ -82,7 +82,7 @@ export function CrmPage() {
           onChange={setTab}
           label={t('tabs.label')}
           idPrefix="crm"
-          className="max-sm:flex-1 sm:flex-wrap"
+          className="flex-wrap max-sm:flex-1"
           labelOf={(id) => (id === 'conversations' ? t('tabs.conversations') : tc(`tabs.${id}`))}
         />
         <div className="ms-auto pb-2 max-sm:hidden">
