@@ -1,6 +1,3 @@
-import http from 'node:http';
-import https from 'node:https';
-
 /**
  * A small client of Meta's Graph API: JSON in and out, a time limit per call, and every failure
  * sorted by what it means for a retry. Tokens travel in the Authorization header and never appear
@@ -34,7 +31,7 @@ export type GraphFailure = 'rejected' | 'retryable' | 'token' | 'not_sent' | 'am
 const retryableCodes = new Set([1, 2, 4, 17, 32, 613, 80007, 130429, 131000, 131016, 131056, 133004]);
 const tokenCodes = new Set([102, 190]);
 /** Connection errors that prove the request was never written to Meta. */
-const notSentCauses = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNTIMEOUT']);
+const notSentCauses = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export class GraphError extends Error {
   constructor(
@@ -63,68 +60,14 @@ export function classifyGraphError(status: number, body: GraphErrorBody): GraphF
 /** Not the error's own words: they would carry the header, token included. */
 const notBuilt = () => new GraphError('local', undefined, { message: 'the request could not be built (a value no HTTP header can carry); Meta was not called' });
 
-/** A call that had no answer within the time limit. */
-class GraphTimeout extends Error {
-  override name = 'TimeoutError';
-}
-
 function networkFailure(err: unknown): GraphError {
-  const code = (err as { code?: string })?.code;
+  const cause = (err as { cause?: { code?: string } })?.cause?.code;
   const name = (err as { name?: string })?.name;
-  if (code && notSentCauses.has(code)) return new GraphError('not_sent', undefined, { message: `connection failed (${code})` });
-  const what = name === 'TimeoutError' ? 'no answer in time' : `connection lost${code ? ` (${code})` : ''}`;
+  // undici checks header bytes (control characters) only as it writes the request: nothing left.
+  if (cause === 'UND_ERR_INVALID_ARG') return notBuilt();
+  if (cause && notSentCauses.has(cause)) return new GraphError('not_sent', undefined, { message: `connection failed (${cause})` });
+  const what = name === 'TimeoutError' || name === 'AbortError' ? 'no answer in time' : `connection lost${cause ? ` (${cause})` : ''}`;
   return new GraphError('ambiguous', undefined, { message: what });
-}
-
-/** An idle connection is closed before the server would close it (sooner when it says so in Keep-Alive). */
-const IDLE_SOCKET_MS = 4_000;
-
-/**
- * Connections kept open between calls, as many as a campaign's lanes send at once: a send costs
- * one request on a warm socket, not a TLS handshake. `fetch` builds a Request, a stream and an
- * abort signal per call, several times the CPU of a plain request (measured in docs/architecture.md).
- */
-const keepAlive = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' as const, timeout: IDLE_SOCKET_MS };
-const agents = { http: new http.Agent(keepAlive), https: new https.Agent(keepAlive) };
-
-/** One HTTP exchange: the status and the body as text, or the network's error. */
-function exchange(url: URL, method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<{ status: number; text: string }> {
-  const secure = url.protocol === 'https:';
-  const transport = secure ? https : http;
-  const agent = secure ? agents.https : agents.http;
-  let req: http.ClientRequest;
-  try {
-    req = transport.request(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent });
-  } catch {
-    // A header value with bytes no header can carry is refused here, before anything is written.
-    throw notBuilt();
-  }
-  return new Promise((resolve, reject) => {
-    // Out of time before the connection opened: nothing was written, so the call may be made again.
-    let connected = false;
-    req.on('socket', (socket) => {
-      if (!socket.connecting) connected = true;
-      else socket.once(secure ? 'secureConnect' : 'connect', () => (connected = true));
-    });
-    const timer = setTimeout(() => req.destroy(connected ? new GraphTimeout() : Object.assign(new Error('connect timeout'), { code: 'ECONNTIMEOUT' })), timeoutMs);
-    req.on('error', (err) => {
-      clearTimeout(timer);
-      reject(networkFailure(err));
-    });
-    req.on('response', (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => parts.push(chunk));
-      res.on('error', (err) => {
-        clearTimeout(timer);
-        reject(networkFailure(err));
-      });
-      res.on('end', () => {
-        clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(parts).toString('utf8') });
-      });
-    });
-    req.end(body);
-  });
 }
 
 export interface GraphRequest {
@@ -149,17 +92,29 @@ export function graphClient({ baseUrl, timeoutMs, retryDelayMs = 300 }: GraphCli
     const headers: Record<string, string> = { accept: 'application/json' };
     if (req.token) headers.authorization = `Bearer ${req.token}`;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
-    const { status, text } = await exchange(url, method, headers, req.body === undefined ? undefined : JSON.stringify(req.body), timeoutMs);
-    const ok = status >= 200 && status < 300;
+    let request: Request;
+    try {
+      request = new Request(url, { method, headers, body: req.body === undefined ? undefined : JSON.stringify(req.body) });
+    } catch {
+      throw notBuilt();
+    }
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(request, { signal: AbortSignal.timeout(timeoutMs) });
+      text = await res.text();
+    } catch (err) {
+      throw networkFailure(err);
+    }
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : {};
     } catch {
       json = undefined;
     }
-    if (ok && json !== undefined) return json as T;
-    const body: GraphErrorBody = (json as { error?: GraphErrorBody } | undefined)?.error ?? { message: `HTTP ${status}` };
-    throw new GraphError(ok ? 'ambiguous' : classifyGraphError(status, body), status, body);
+    if (res.ok && json !== undefined) return json as T;
+    const body: GraphErrorBody = (json as { error?: GraphErrorBody } | undefined)?.error ?? { message: `HTTP ${res.status}` };
+    throw new GraphError(res.ok ? 'ambiguous' : classifyGraphError(res.status, body), res.status, body);
   }
 
   async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, req: GraphRequest = {}): Promise<T> {
