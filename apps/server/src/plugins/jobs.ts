@@ -52,9 +52,6 @@ export function skipBusyStatelyKeys(text: string): string {
   );
 }
 
-/** How often the embedded database's workers look for jobs nobody woke them for (retries, delayed ones). */
-const EMBEDDED_POLL_SECONDS = 5;
-
 /** The longest a handler may run before it fails (its own calls have shorter timeouts). */
 const RUN_LIMIT_SECONDS = 15 * 60;
 
@@ -168,13 +165,6 @@ export function createJobs(database: Database, opts: JobsOptions) {
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   /** Idle local workers per queue, the next to wake first. */
   const idle = new Map<string, string[]>();
-  // The embedded database has one process, so every job due now is sent through `send` below and
-  // wakes a worker: the workers poll rarely (for retries and delayed jobs only) and look again
-  // after a job only when jobs they have not taken were sent. Each poll is a query on PGlite's one
-  // thread, which the customers' turns wait behind. With PostgreSQL other processes send too.
-  const embedded = Boolean(database.pglite);
-  /** On the embedded database: jobs due now sent per queue and not yet taken by a worker. */
-  const untaken = new Map<string, number>();
   let started = false;
   let running = 0;
   /** The jobs this process is running: id → queue. */
@@ -221,9 +211,8 @@ export function createJobs(database: Database, opts: JobsOptions) {
       for (let i = 0; i < (options.concurrency ?? 1); i++) {
         let self = '';
         const batchSize = options.batchSize ?? 1;
-        self = await boss.work<T>(name, { pollingIntervalSeconds: embedded ? EMBEDDED_POLL_SECONDS : 1, includeMetadata: true, batchSize }, async (jobs) => {
+        self = await boss.work<T>(name, { pollingIntervalSeconds: 1, includeMetadata: true, batchSize }, async (jobs) => {
           if (!jobs.length) return;
-          untaken.set(name, Math.max(0, (untaken.get(name) ?? 0) - jobs.length));
           const at = ids.indexOf(self);
           if (at >= 0) ids.splice(at, 1);
           running++;
@@ -239,7 +228,7 @@ export function createJobs(database: Database, opts: JobsOptions) {
             for (const job of jobs) active.delete(job.id);
             running--;
             ids.push(self);
-            if (!embedded || (untaken.get(name) ?? 0) > 0) boss.notifyWorker(self);
+            boss.notifyWorker(self);
           }
         });
         ids.push(self);
@@ -249,7 +238,6 @@ export function createJobs(database: Database, opts: JobsOptions) {
     async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
       if (closed()) throw new Error(`job queue: the database is closed, ${name} not sent`);
       const id = await boss.send(name, data, options);
-      if (id && !options.startAfter) untaken.set(name, (untaken.get(name) ?? 0) + 1);
       const ids = idle.get(name);
       const next = ids?.shift();
       if (ids && next) {
