@@ -23,6 +23,7 @@ export default defineConfig({
           root: 'e2e',
           include: ['**/*.spec.ts'],
           exclude: ['node_modules/**'],
+          setupFiles: ['./support/setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

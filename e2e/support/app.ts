@@ -23,6 +23,9 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+/** The servers started and not yet stopped: a failed test prints what they said last (support/setup.ts). */
+export const runningApps = new Set<RunningApp>();
+
 /** A port nothing listens on right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -80,6 +83,7 @@ export async function startApp({ timeoutMs = 90_000, env = {} }: { timeoutMs?: n
 
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
+    runningApps.delete(running);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -89,13 +93,15 @@ export async function startApp({ timeoutMs = 90_000, env = {} }: { timeoutMs?: n
     rmSync(dataDir, { recursive: true, force: true });
   };
 
+  const running: RunningApp = { url, port, dataDir, output: () => log, stop };
   try {
     await waitReady(url, child, () => log, timeoutMs);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, port, dataDir, output: () => log, stop };
+  runningApps.add(running);
+  return running;
 }
 
 /** Debian's Chromium driven by playwright-core, headless. */
