@@ -34,6 +34,8 @@ export interface InboxRow {
   contact_phone: string;
   last_id: string | null;
   last_text: string | null;
+  /** The kind of the last message's first file (image, document…), for a file sent without words. */
+  last_media: string | null;
   last_direction: MessageDirection | null;
   last_author: MessageAuthor | null;
   last_author_id: string | null;
@@ -70,7 +72,7 @@ export function inboxRepository(db: Db) {
       return queryRows<InboxRow>(
         db,
         sql`select p.*, p.last_message_at::text as activity, ct.id as contact_id, ct.name as contact_name, ct.phone as contact_phone,
-              lm.id as last_id, lm.text as last_text, lm.direction as last_direction, lm.author as last_author, lm.author_id as last_author_id,
+              lm.id as last_id, lm.text as last_text, lm.media->0->>'type' as last_media, lm.direction as last_direction, lm.author as last_author, lm.author_id as last_author_id,
               lu.name as last_author_name, lm.status as last_status, lm.created_at as last_at, au.name as assigned_name
             from (
               select c.id, c.bot_id, c.channel, c.status, c.unread_count, c.assigned_to, c.last_message_at, c.updated_at, c.contact_id
@@ -82,7 +84,7 @@ export function inboxRepository(db: Db) {
             join contacts ct on ct.id = p.contact_id
             left join users au on au.id = p.assigned_to
             left join lateral (
-              select m.id, m.text, m.direction, m.author, m.author_id, m.status, m.created_at from messages m
+              select m.id, m.text, m.media, m.direction, m.author, m.author_id, m.status, m.created_at from messages m
               where m.conversation_id = p.id order by m.seq desc limit 1
             ) lm on true
             left join users lu on lu.id = lm.author_id

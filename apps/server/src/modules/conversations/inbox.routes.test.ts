@@ -227,6 +227,8 @@ describe.each(engines)('inbox routes on %s', (dbEngine) => {
     const pdf = await attach(multipart({}, { field: 'file', name: 'presupuesto.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\n%%EOF\n') }));
     expect(pdf.statusCode, pdf.body).toBe(202);
     expect(pdf.json().message).toMatchObject({ text: '', media: [{ type: 'document', mime: 'application/pdf', name: 'presupuesto.pdf' }] });
+    // The list names a file sent without words by its kind, as it names a customer's.
+    expect((await list(api, `botId=${botId}&channel=demo&status=human`)).items[0]!.lastMessage).toMatchObject({ text: '[document]', author: 'human' });
 
     // Another type (whatever the browser claims), a file over 16 MB, no file: 400 in Spanish.
     const wrong = await attach(multipart({}, { field: 'file', name: 'foto.png', type: 'image/png', bytes: Buffer.from('GIF89a not a png') }));

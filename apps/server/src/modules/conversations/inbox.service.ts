@@ -50,7 +50,8 @@ function listItem(row: InboxRow): ConversationListItem {
       row.last_id && row.last_at && row.last_direction && row.last_author && row.last_status
         ? {
             id: row.last_id,
-            text: row.last_text ?? '',
+            // A file without words is named by its kind ("[document]"), as a customer's files are.
+            text: row.last_text || (row.last_media ? `[${row.last_media}]` : ''),
             direction: direction(row.last_direction),
             at: iso(row.last_at),
             author: author(row.last_author),
