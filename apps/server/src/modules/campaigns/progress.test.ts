@@ -33,4 +33,30 @@ describe('campaignProgress', () => {
     // The last event reads the counts after the last change.
     expect(sent.at(-1)!.sent).toBe(reads);
   });
+
+  it('spaces the reads out to five times what the last one took, so counting never crowds out the sends', async () => {
+    const starts: number[] = [];
+    const start = Date.now();
+    const progress = campaignProgress({
+      emit: (() => undefined) as never,
+      read: async () => {
+        starts.push(Date.now() - start);
+        await new Promise((r) => setTimeout(r, 60));
+        return { campaign, counts };
+      },
+      onError: (err) => {
+        throw err;
+      },
+      everyMs: 50,
+    });
+    for (let i = 0; i < 140; i++) {
+      progress.changed('c1');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await new Promise((r) => setTimeout(r, 400));
+    progress.stop();
+    // A read of 60 ms: the next starts 300 ms after it ended, not 50.
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(350);
+  });
 });
