@@ -6,6 +6,19 @@ import { campaignProgress } from './progress.ts';
 const counts: CampaignCounts = { total: 3, queued: 1, sent: 2, delivered: 0, read: 0, failed: 0, skipped: 0, replied: 0, optedOut: 0 };
 const campaign = { id: 'c1', botId: '11111111-1111-4111-8111-111111111111', status: 'running', pauseReason: null, nextSendAt: null } as unknown as CampaignRow;
 
+const rethrow = (err: unknown) => {
+  throw err;
+};
+/** `n` changes of campaign c1, 5 ms apart, then a pause of `settleMs`; the progress stopped after. */
+async function changes(progress: ReturnType<typeof campaignProgress>, n: number, settleMs: number) {
+  for (let i = 0; i < n; i++) {
+    progress.changed('c1');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  await new Promise((r) => setTimeout(r, settleMs));
+  progress.stop();
+}
+
 describe('campaignProgress', () => {
   it('tells the bot room at most once per interval, the first change at once and the last one never lost', async () => {
     const sent: { room: string | string[]; at: number; sent: number }[] = [];
@@ -14,17 +27,10 @@ describe('campaignProgress', () => {
     const progress = campaignProgress({
       emit: ((room: string | string[], _event: string, payload: { counts: CampaignCounts }) => sent.push({ room, at: Date.now() - start, sent: payload.counts.sent })) as never,
       read: async () => ({ campaign, counts: { ...counts, sent: ++reads } }),
-      onError: (err) => {
-        throw err;
-      },
+      onError: rethrow,
       everyMs: 100,
     });
-    for (let i = 0; i < 50; i++) {
-      progress.changed('c1');
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    await new Promise((r) => setTimeout(r, 250));
-    progress.stop();
+    await changes(progress, 50, 250);
     expect(sent[0]!.room).toBe(`bot:${campaign.botId}`);
     // 50 changes over ~250 ms, at most one per 100 ms: a handful of events, spaced out.
     expect(sent.length).toBeGreaterThanOrEqual(2);
@@ -44,17 +50,10 @@ describe('campaignProgress', () => {
         await new Promise((r) => setTimeout(r, 60));
         return { campaign, counts };
       },
-      onError: (err) => {
-        throw err;
-      },
+      onError: rethrow,
       everyMs: 50,
     });
-    for (let i = 0; i < 140; i++) {
-      progress.changed('c1');
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    await new Promise((r) => setTimeout(r, 400));
-    progress.stop();
+    await changes(progress, 140, 400);
     // A read of 60 ms: the next starts 300 ms after it ended, not 50.
     expect(starts.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(350);

@@ -7,6 +7,16 @@ export const PROGRESS_EVERY_MS = 250;
 /** The counts' read takes at most this share of the time between two reads. */
 const READ_SHARE = 0.2;
 
+/** One campaign's progress: when its last count ended and took, its pending timer, a read under way. */
+interface Slot {
+  last: number;
+  cost: number;
+  timer: NodeJS.Timeout | null;
+  reading: boolean;
+  /** A change came while a read was under way: another read follows it. */
+  again: boolean;
+}
+
 /**
  * `campaignProgress` to the bot's room, at most every 250 ms per campaign: the first change goes
  * at once, the ones after it are merged into one that goes when the interval ends. Counting a
@@ -17,15 +27,6 @@ const READ_SHARE = 0.2;
 export function campaignProgress(deps: { emit: Emit; read: (campaignId: string) => Promise<{ campaign: CampaignRow; counts: CampaignCounts } | undefined>; onError: (err: unknown) => void; everyMs?: number }) {
   const every = deps.everyMs ?? PROGRESS_EVERY_MS;
   const state = new Map<string, Slot>();
-  interface Slot {
-    /** When the last read ended, and how long it took. */
-    last: number;
-    cost: number;
-    timer: NodeJS.Timeout | null;
-    reading: boolean;
-    /** A change came while a read was under way: another read follows it. */
-    again: boolean;
-  }
 
   async function flush(campaignId: string) {
     const found = await deps.read(campaignId);
