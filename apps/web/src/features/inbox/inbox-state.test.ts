@@ -142,10 +142,12 @@ describe('the chat', () => {
     expect(upsertMessage(sent, message({ id: 'r', direction: 'out', status: 'queued', text: 'hola' })).map((m) => [m.status, m.text])).toEqual([['sent', 'hola']]);
     const read = upsertMessage([], message({ id: 'r', direction: 'out', status: 'read' }));
     expect(upsertMessage(read, message({ id: 'r', direction: 'out', status: 'delivered' }))[0]!.status).toBe('read');
-    // A failure always shows, and a failed message sent again is queued again.
+    // A failure always shows, and the send's answer "queued" read after the socket's "failed" does not hide it.
     expect(upsertMessage(read, message({ id: 'r', direction: 'out', status: 'failed' }))[0]!.status).toBe('failed');
     const failed = upsertMessage([], message({ id: 'r', direction: 'out', status: 'failed' }));
-    expect(upsertMessage(failed, message({ id: 'r', direction: 'out', status: 'queued' }))[0]!.status).toBe('queued');
+    expect(upsertMessage(failed, message({ id: 'r', direction: 'out', status: 'queued' }))[0]!.status).toBe('failed');
+    // Nor does the chat's newest page, read before the failure, when it comes back after it.
+    expect(mergeNewestPage(failed, [message({ id: 'r', direction: 'out', status: 'queued' })])[0]!.status).toBe('failed');
   });
 
   it('the newest page read again keeps older pages before it and live messages after it', () => {

@@ -127,10 +127,12 @@ const delivery: Partial<Record<MessageStatus, number>> = { queued: 0, sent: 1, d
 
 /**
  * The status to show when a copy of a message arrives: an older snapshot (the send call's answer
- * "queued", read after the socket said "sent") does not undo a step already shown. A failure, and
- * a failed message queued again, always apply.
+ * "queued", read after the socket said "sent" or "failed") does not undo a step already shown. A
+ * message is queued once, when stored (sending it again stores a new one), so "queued" never
+ * undoes anything; a failure always applies.
  */
 export function laterStatus(shown: MessageStatus, incoming: MessageStatus): MessageStatus {
+  if (incoming === 'queued') return shown;
   const from = delivery[shown];
   const to = delivery[incoming];
   return from !== undefined && to !== undefined && to < from ? shown : incoming;
@@ -149,7 +151,13 @@ export function mergeNewestPage(shown: readonly ConversationMessage[], page: rea
   const rest = shown.filter((m) => !ids.has(m.id));
   const older = first ? rest.filter((m) => m.createdAt < first) : [];
   const newer = rest.filter((m) => !older.includes(m));
-  return [...older, ...page, ...newer];
+  // A page read before the socket's last word on a message does not undo it.
+  const status = new Map(shown.map((m) => [m.id, m.status]));
+  const fresh = page.map((m) => {
+    const was = status.get(m.id);
+    return was === undefined ? m : { ...m, status: laterStatus(was, m.status) };
+  });
+  return [...older, ...fresh, ...newer];
 }
 
 /** The calendar day of a moment in a time zone (YYYY-MM-DD). */
