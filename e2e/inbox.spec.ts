@@ -528,4 +528,26 @@ describe('Inbox', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('a closed conversation opens again either way: a person takes it, or it goes back to the assistant', async () => {
+    const carmen = { phone: '5213398765440', name: 'Carmen Vega' };
+    await customerWrites(carmen.phone, carmen.name, '¿Tienen girasoles?');
+    await until(() => sentTo(carmen.phone).length >= 1, "the bot's reply to Carmen");
+    const { context, page } = await signedInPage(viewports.phone);
+    await page.goto(`/app/dashboard/${botId}/crm?tab=conversaciones`);
+    await page.locator('[data-conversation]').filter({ hasText: carmen.name }).click();
+    await page.getByRole('button', { name: 'Cerrar conversación' }).click();
+    await chat(page).locator('[data-chat-status]').getByText('Cerrada').waitFor();
+    await expect(page.getByRole('button', { name: 'Cerrar conversación' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Tomar conversación' }).waitFor();
+    const giveBack = page.getByRole('button', { name: 'Devolver al asistente' });
+    await giveBack.waitFor();
+    await dismissToasts(page);
+    await shot(page, `inbox-closed-${sizeOf(viewports.phone)}`);
+    await giveBack.click();
+    await chat(page).locator('[data-chat-status]').getByText('La atiende el asistente').waitFor();
+    await customerWrites(carmen.phone, carmen.name, '¿Y cuánto cuesta el ramo?');
+    await until(() => sentTo(carmen.phone).length >= 2, 'the assistant answering Carmen again');
+    await context.close();
+  }, 90_000);
 });

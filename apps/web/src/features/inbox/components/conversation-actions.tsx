@@ -28,33 +28,25 @@ export function ConversationActions({ conversation, onAction }: { conversation: 
     }
   };
   const status = conversation.status;
-  const main: PersonAction = status === 'human' ? 'release' : 'takeover';
+  // A closed conversation is opened again either way: a person takes it, or the assistant answers again.
+  const actions: PersonAction[] = status === 'human' ? ['release', 'close'] : status === 'closed' ? ['takeover', 'release'] : ['takeover', 'close'];
   return (
     <div className="flex shrink-0 items-center gap-1.5" data-conversation-actions>
-      <button
-        type="button"
-        onClick={() => void run(main)}
-        disabled={busy !== null}
-        aria-busy={busy === main || undefined}
-        title={t(main === 'takeover' ? 'contact.takeoverHint' : 'contact.releaseHint')}
-        className={`${base} px-2.5 max-sm:w-9 max-sm:px-0 ${main === 'takeover' ? 'bg-highlight text-on-highlight hover:brightness-110' : 'border border-line bg-card text-fg hover:bg-card-strong'}`}
-      >
-        {busy === main ? <Spinner className="size-4" /> : main === 'takeover' ? <HandoffIcon className="size-4" /> : <BotIcon className="size-4" />}
-        <span className="max-sm:sr-only">{t(main === 'takeover' ? 'contact.takeover' : 'contact.release')}</span>
-      </button>
-      {status !== 'closed' ? (
+      {actions.map((action) => (
         <button
+          key={action}
           type="button"
-          onClick={() => void run('close')}
+          onClick={() => void run(action)}
           disabled={busy !== null}
-          aria-busy={busy === 'close' || undefined}
-          aria-label={t('contact.close')}
-          title={t('contact.close')}
-          className={`${base} w-9 border border-line bg-card text-fg hover:bg-card-strong`}
+          aria-busy={busy === action || undefined}
+          {...(action === 'close' && { 'aria-label': t('contact.close') })}
+          title={t(action === 'takeover' ? 'contact.takeoverHint' : action === 'release' ? 'contact.releaseHint' : 'contact.close')}
+          className={`${base} ${action === 'close' ? 'w-9' : 'px-2.5 max-sm:w-9 max-sm:px-0'} ${action === 'takeover' ? 'bg-highlight text-on-highlight hover:brightness-110' : 'border border-line bg-card text-fg hover:bg-card-strong'}`}
         >
-          {busy === 'close' ? <Spinner className="size-4" /> : <CloseIcon className="size-4" />}
+          {busy === action ? <Spinner className="size-4" /> : action === 'takeover' ? <HandoffIcon className="size-4" /> : action === 'release' ? <BotIcon className="size-4" /> : <CloseIcon className="size-4" />}
+          {action !== 'close' && <span className="max-sm:sr-only">{t(action === 'takeover' ? 'contact.takeover' : 'contact.release')}</span>}
         </button>
-      ) : null}
+      ))}
     </div>
   );
 }
