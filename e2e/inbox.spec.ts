@@ -380,17 +380,25 @@ describe('Inbox', () => {
     await phone.setViewportSize(viewports.phone);
     await shot(phone, `demo-customer-${sizeOf(viewports.phone)}`);
 
-    // WhatsApp (official API) cannot send kept files: the paperclip says why instead of failing.
-    await customerWrites('5213355501234', 'Iris Paz', 'Hola, ¿me mandan foto del ramo?');
+    // On WhatsApp (official API) a PDF goes up to Meta first, then the message names it: sent, with its ticks.
+    await customerWrites('5213355501234', 'Iris Paz', 'Hola, ¿me mandan la cotización?');
     await page.setViewportSize(viewports.desktop);
     await page.getByRole('tab', { name: 'Asistente' }).click();
     await page.locator('[data-conversation]').filter({ hasText: 'Iris Paz' }).click();
     await chat(page).getByRole('heading', { name: 'Iris Paz' }).waitFor();
-    const unsupported = chat(page).getByRole('button', { name: 'Adjuntar archivo' });
-    await expect.poll(() => unsupported.getAttribute('aria-disabled')).toBe('true');
-    await expect(unsupported.getAttribute('title')).resolves.toContain('Este canal todavía no permite enviar imágenes ni archivos');
-    await unsupported.click({ force: true });
-    await expect(chat(page).locator('[data-attach-pending]').count()).resolves.toBe(0);
+    await expect.poll(() => chat(page).getByRole('button', { name: 'Adjuntar archivo' }).getAttribute('aria-disabled')).toBe('false');
+    const quote = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\n%%EOF\n');
+    await attachInput.setInputFiles({ name: 'cotizacion.pdf', mimeType: 'application/pdf', buffer: quote });
+    await chat(page).locator('[data-attach-pending]').getByText('cotizacion.pdf').waitFor();
+    await reply.fill('Aquí está su cotización');
+    await reply.press('Enter');
+    const document = chat(page).locator('[data-author="human"]').filter({ hasText: 'Aquí está su cotización' });
+    await document.getByText('cotizacion.pdf').waitFor({ timeout: 30_000 });
+    await expect.poll(() => document.getAttribute('data-status'), { timeout: 30_000 }).toBe('sent');
+    const uploaded = [...graph.uploads.values()].find((u) => u.name === 'cotizacion.pdf');
+    expect(uploaded && Buffer.compare(Buffer.from(uploaded.bytes), quote)).toBe(0);
+    expect(graph.sends(phoneNumberId).some((c) => (c.body as { document?: { filename?: string } }).document?.filename === 'cotizacion.pdf')).toBe(true);
+    await shot(page, `inbox-whatsapp-document-${sizeOf(viewports.desktop)}`);
     await context.close();
   }, 150_000);
   it('internal notes in the thread, saved replies after /, the list by keyboard, and the contact pane with Agendar cita', async () => {

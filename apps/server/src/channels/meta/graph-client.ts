@@ -1,5 +1,5 @@
 /**
- * A small client of Meta's Graph API: JSON in and out, a time limit per call, and every failure
+ * A small client of Meta's Graph API: JSON in and out (or a file up), a time limit per call, and every failure
  * sorted by what it means for a retry. Tokens travel in the Authorization header and never appear
  * in an error or a log line.
  */
@@ -73,6 +73,8 @@ function networkFailure(err: unknown): GraphError {
 export interface GraphRequest {
   token?: string;
   body?: unknown;
+  /** A multipart body instead of JSON (a file uploaded to Meta). */
+  form?: FormData;
   query?: Record<string, string>;
   /** Calls that do the same thing twice (subscribe, register) are retried here on a passing failure. */
   retries?: number;
@@ -91,10 +93,10 @@ export function graphClient({ baseUrl, timeoutMs, retryDelayMs = 300 }: GraphCli
     for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (req.token) headers.authorization = `Bearer ${req.token}`;
-    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    if (req.body !== undefined && !req.form) headers['content-type'] = 'application/json';
     let request: Request;
     try {
-      request = new Request(url, { method, headers, body: req.body === undefined ? undefined : JSON.stringify(req.body) });
+      request = new Request(url, { method, headers, body: req.form ?? (req.body === undefined ? undefined : JSON.stringify(req.body)) });
     } catch {
       throw notBuilt();
     }

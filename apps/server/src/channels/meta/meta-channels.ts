@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
+import type { FileStorage } from '../../lib/storage.ts';
 import type { UserRow } from '../../modules/auth/index.ts';
 import { botsRepository, type BotsService } from '../../modules/bots/index.ts';
 import type { AccessService } from '../../modules/access/access.module.ts';
@@ -11,6 +12,7 @@ import { attachmentMediaFetcher } from '../messenger/messenger-media.ts';
 import { messengerChannel } from '../messenger/messenger.channel.ts';
 import { whatsappCloudChannel } from '../whatsapp-cloud/whatsapp-cloud.channel.ts';
 import { whatsappMediaFetcher } from '../whatsapp-cloud/whatsapp-media.ts';
+import { keptFileUploader } from '../whatsapp-cloud/whatsapp-upload.ts';
 import { channelsRoutes } from './channels.routes.ts';
 import { channelsService } from './channels.service.ts';
 import { connections, type Emit } from './connections.ts';
@@ -39,6 +41,8 @@ export interface MetaChannelsDeps {
   access: AccessService;
   emit: Emit;
   log: FastifyBaseLogger;
+  /** Kept files: a person's attachment goes up to Meta from here. */
+  storage: FileStorage;
   /** The conversations module's receive and its messages port. */
   receive: ReceiveInbound;
   messages: ChannelMessages;
@@ -63,6 +67,7 @@ export function metaChannels(deps: MetaChannelsDeps) {
     graph,
     statuses,
     log,
+    upload: keptFileUploader({ graph, storage: deps.storage }),
     ratePerSecond: config.WHATSAPP_RATE_PER_SECOND,
     recipientGapMs: config.META_RECIPIENT_GAP_MS,
     timeoutMs: config.META_TIMEOUT_MS,

@@ -1,9 +1,10 @@
 import { channelErrorCodes, channelNotice, type ChannelErrorCode, type MetaChannel } from '@charla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { enumColumn } from '../../lib/row-parse.ts';
-import type { BatchSender, OutboundMessage, SendContext, Sender, SendLater, SendResult } from '../../modules/conversations/ports.ts';
+import type { BatchSender, OutboundMessage, SendContext, Sender, SendLater, SendResult, StoredMedia } from '../../modules/conversations/ports.ts';
 import { messengerMessageBody } from '../messenger/messenger-outbound.ts';
-import { whatsappMessageBody } from '../whatsapp-cloud/whatsapp-outbound.ts';
+import { keptFile, whatsappMessageBody } from '../whatsapp-cloud/whatsapp-outbound.ts';
+import { KeptFileMissing, type KeptFileUploader } from '../whatsapp-cloud/whatsapp-upload.ts';
 import type { Connections } from './connections.ts';
 import type { DeliveryStatuses } from './delivery-statuses.ts';
 import { GraphError, type GraphClient } from './graph-client.ts';
@@ -25,6 +26,8 @@ export interface SenderDeps {
   graph: GraphClient;
   statuses: DeliveryStatuses;
   log: FastifyBaseLogger;
+  /** Puts a file the app keeps on Meta's side for a WhatsApp message to name (a person's attachment). */
+  upload?: KeptFileUploader;
   ratePerSecond: number;
   recipientGapMs: number;
   timeoutMs: number;
@@ -46,9 +49,9 @@ const sendErrorCode = enumColumn(channelErrorCodes, 'channel_sends.error_code');
  * own id as biz_opaque_callback_data, which Meta echoes in every status of it: a status then names
  * the message even when the send's answer was lost.
  */
-function request(channel: MetaChannel, account: string, message: OutboundMessage, recipient: string, windowOpen: boolean, template: ReopenTemplate | null | undefined) {
+function request(channel: MetaChannel, account: string, message: OutboundMessage, recipient: string, windowOpen: boolean, template: ReopenTemplate | null | undefined, uploaded?: string) {
   if (channel === 'whatsapp') {
-    const built = whatsappMessageBody(message, recipient, windowOpen, template);
+    const built = whatsappMessageBody(message, recipient, windowOpen, template, uploaded);
     return 'failed' in built ? built : { path: `${account}/messages`, body: { ...built.body, biz_opaque_callback_data: message.id } };
   }
   if (!windowOpen) return { failed: 'WINDOW_CLOSED' as const };
@@ -91,6 +94,14 @@ async function earlier(deps: PacedDeps, channel: MetaChannel, messageId: string,
   return failed('SEND_UNCONFIRMED');
 }
 
+/** The message's body once its kept file is on Meta's side (named by the id Meta gave it). */
+async function withUpload(deps: PacedDeps, channel: MetaChannel, creds: { account: string; token: string }, ctx: SendContext, recipient: string, template: ReopenTemplate | null | undefined, kept: StoredMedia) {
+  const mediaId = await deps.upload!(ctx.bot.id, creds.account, creds.token, kept);
+  const built = request(channel, creds.account, ctx.message, recipient, ctx.windowOpen, template, mediaId);
+  if ('failed' in built) throw new Error(`a message with a file could not be built: ${built.failed}`);
+  return built.body;
+}
+
 /**
  * Sends one message on a Meta channel from what the send job handed over: the bot's credentials,
  * the customer's id and the 24-hour window. Answers Meta's id with the statuses Meta already
@@ -108,6 +119,9 @@ export async function sendOnMeta(deps: PacedDeps, channel: MetaChannel, ctx: Sen
 
   const call = request(channel, creds.account, message, recipient, ctx.windowOpen, connection?.template);
   if ('failed' in call) return failed(call.failed);
+  // A file a person attached goes up to Meta once the message is claimed, and the message names it.
+  const kept = channel === 'whatsapp' && ctx.windowOpen && !message.template ? keptFile(message) : undefined;
+  if (kept && !deps.upload) return failed('MEDIA_ERROR');
 
   return deps.lanes.run(`${channel}:${creds.account}:${recipient}`, async () => {
     // The number's turn first, so a claim is never held while waiting for it.
@@ -121,11 +135,16 @@ export async function sendOnMeta(deps: PacedDeps, channel: MetaChannel, ctx: Sen
       attempts = claim.row.attempts + 1;
     }
     try {
-      const res = await graph.post<{ messages?: { id?: string }[]; message_id?: string }>(call.path, { token: creds.token, body: call.body });
+      const body = kept ? await withUpload(deps, channel, creds, ctx, recipient, connection?.template, kept) : call.body;
+      const res = await graph.post<{ messages?: { id?: string }[]; message_id?: string }>(call.path, { token: creds.token, body });
       const externalId = res.messages?.[0]?.id ?? res.message_id;
       await repo.finishSend(message.id, 'sent', { externalId });
       return { externalId, statuses: externalId ? await deps.statuses.early(channel, externalId) : [] };
     } catch (err) {
+      if (err instanceof KeptFileMissing) {
+        await repo.finishSend(message.id, 'failed', { errorCode: 'MEDIA_ERROR' });
+        return failed('MEDIA_ERROR');
+      }
       if (!(err instanceof GraphError)) throw err;
       const code = channelErrorFor(err.code, err.body.error_subcode, err.failure);
       const context = { botId: bot.id, channel, messageId: message.id, attempt: attempts, ...err.toLog() };

@@ -54,6 +54,17 @@ describe("WhatsApp message bodies against Meta's OpenAPI schema", () => {
     expect(audio).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'audio', audio: { link: 'https://charla.mx/files/nota.ogg' } });
   });
 
+  it('a kept file by the id Meta gave its upload, a document with its name; not uploaded, the text alone', () => {
+    const kept = { type: 'document', file: 'm1-0.pdf', mime: 'application/pdf', name: 'cotización.pdf' };
+    const body = bodyOf({ text: 'Su cotización', media: [kept] }, to, true, null, '4490709327384033');
+    expect(valid(body)).toBe(true);
+    expect(body).toMatchObject({ type: 'document', document: { id: '4490709327384033', caption: 'Su cotización', filename: 'cotización.pdf' } });
+    const picture = bodyOf({ text: '', media: [{ type: 'image', file: 'm2-0.png', mime: 'image/png' }] }, to, true, null, '4490709327384034');
+    expect(valid(picture)).toBe(true);
+    expect(picture).toMatchObject({ type: 'image', image: { id: '4490709327384034' } });
+    expect(bodyOf({ text: 'Su cotización', media: [kept] }, to, true, null)).toMatchObject({ type: 'text', text: { body: 'Su cotización' } });
+  });
+
   it('outside the 24-hour window: the template (its variable without line breaks), or WINDOW_CLOSED', () => {
     expect(whatsappMessageBody({ text: 'Hola', media: null }, to, false, null)).toEqual({ failed: 'WINDOW_CLOSED' });
     const withText = bodyOf({ text: 'Su cita:\n\tmañana    a las 10', media: null }, to, false, { name: 'recordatorio', language: 'es_MX', withText: true });

@@ -63,10 +63,13 @@ export function whatsappInteractive(text: string, choices: ReplyChoices | null |
 /** A template variable cannot hold line breaks, tabs or more than four spaces in a row. */
 const templateText = (text: string) => text.replace(/\s*[\n\r\t]+\s*/g, ' ').replace(/ {4,}/g, '   ').trim().slice(0, CAPTION_MAX);
 
+/** A file the app keeps (a person's attachment) rather than reaches by link: it goes up to Meta first. */
+export const keptFile = (message: Pick<OutboundMessage, 'media'>) => message.media?.find((m) => linkable.has(m.type) && !m.url && m.file);
+
 /**
- * The body of POST /{phone-number-id}/messages for one reply: text, or a file by link with the
- * text as its caption, or the text with its options to tap (buttons, with a picture as their
- * header, or a list); outside the
+ * The body of POST /{phone-number-id}/messages for one reply: text, or a file (by link, or by the
+ * id Meta gave the kept file uploaded, `uploaded`) with the text as its caption, or the text with
+ * its options to tap (buttons, with a picture as their header, or a list); outside the
  * 24-hour window, the bot's template (or nothing: WINDOW_CLOSED).
  */
 export function whatsappMessageBody(
@@ -74,6 +77,7 @@ export function whatsappMessageBody(
   to: string,
   windowOpen: boolean,
   reopenTemplate: ReopenTemplate | null | undefined,
+  uploaded?: string,
 ): { body: Record<string, unknown> } | { failed: 'WINDOW_CLOSED' } {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
   // A template a person chose goes as that template, inside the window or not.
@@ -101,17 +105,19 @@ export function whatsappMessageBody(
       },
     };
   }
-  const file = message.media?.find((m) => linkable.has(m.type) && m.url);
+  const file = message.media?.find((m) => linkable.has(m.type) && (m.url || (m.file && uploaded)));
+  const ref = file && (file.url ? { link: file.url } : { id: uploaded });
   const interactive = whatsappInteractive(message.text, message.choices);
   if (interactive && (!file || file.type === 'image')) {
     // A picture with options: reply buttons carry it as their header; a list takes only a text
     // header, so the options are kept (the pipeline sends such a picture on its own, before).
-    const header = file && interactive.type === 'button' ? { header: { type: 'image', image: { link: file.url } } } : {};
+    const header = file && interactive.type === 'button' ? { header: { type: 'image', image: ref } } : {};
     return { body: { ...base, type: 'interactive', interactive: { type: interactive.type, ...header, ...interactive } } };
   }
   if (file) {
     const caption = file.type === 'audio' ? undefined : (file.caption ?? message.text).slice(0, CAPTION_MAX);
-    return { body: { ...base, type: file.type, [file.type]: { link: file.url, ...(caption ? { caption } : {}) } } };
+    const filename = file.type === 'document' && file.name ? { filename: file.name } : {};
+    return { body: { ...base, type: file.type, [file.type]: { ...ref, ...(caption ? { caption } : {}), ...filename } } };
   }
   return { body: { ...base, type: 'text', text: { body: message.text.slice(0, TEXT_MAX), preview_url: false } } };
 }

@@ -8,7 +8,7 @@ import { multipart } from '../../test/multipart.ts';
 import { scriptedEngine } from '../../test/scripted-engine.ts';
 import type { EngineContext, EngineResult } from '../../engine/types.ts';
 import { metaError } from '../../channels/meta/test-support/fake-graph.ts';
-import { metaTestApp, postWebhook, until, waTextPayload, whatsappBot, type MetaTestApp } from '../../channels/meta/test-support/meta-test-app.ts';
+import { messagingPayload, metaId, metaTestApp, pageBot, postWebhook, until, waTextPayload, whatsappBot, type MetaTestApp } from '../../channels/meta/test-support/meta-test-app.ts';
 import { bots } from '../bots/bots.table.ts';
 import { conversations } from './conversations.table.ts';
 
@@ -195,7 +195,7 @@ describe.each(engines)('inbox routes on %s', (dbEngine) => {
   });
 
   it('sends an attached picture with its caption on the demo channel; refuses other types, too large files, strangers and channels that cannot send them', async () => {
-    const { botId, api, phoneNumberId } = await whatsappBot(m.t);
+    const { botId, api } = await whatsappBot(m.t);
     const first = await api({ method: 'POST', url: `/api/demo-channel/${botId}/messages`, payload: { customer: { name: 'Lucía Vega' }, text: 'Hola', client_message_id: randomUUID() } });
     expect(first.statusCode, first.body).toBe(202);
     const { contactId } = first.json() as { contactId: string };
@@ -246,16 +246,53 @@ describe.each(engines)('inbox routes on %s', (dbEngine) => {
     expect((await attach(multipart({}, { field: 'file', name: 'a.png', type: 'image/png', bytes: png }), stranger)).statusCode).toBe(404);
     expect((await attach(multipart({ text: 'hola' }), stranger)).statusCode).toBe(404);
 
-    // WhatsApp (official API) does not send kept files: said, never a silent failure.
-    await write(phoneNumberId, customer(), 'Hola');
-    const wa = (await until(() => list(api, `botId=${botId}&channel=whatsapp`), (l) => l.items.length === 1)).items[0]!;
-    expect(((await api({ method: 'GET', url: `/api/conversations/${wa.id}` })).json() as ConversationDetail).attachments).toBe(false);
-    const refused = await attach(multipart({}, { field: 'file', name: 'a.png', type: 'image/png', bytes: png }), api, wa.id);
+    // Messenger does not send kept files: said, never a silent failure.
+    const page = await pageBot(m.t);
+    const psid = metaId();
+    const event = { sender: { id: psid }, recipient: { id: page.pageId }, timestamp: Date.now(), message: { mid: `m_${randomUUID()}`, text: 'Hola' } };
+    expect((await postWebhook(m.t, messagingPayload('page', page.pageId, [event]))).statusCode).toBe(200);
+    const fb = (await until(() => list(page.api, `botId=${page.botId}&channel=messenger`), (l) => l.items.length === 1)).items[0]!;
+    expect(((await page.api({ method: 'GET', url: `/api/conversations/${fb.id}` })).json() as ConversationDetail).attachments).toBe(false);
+    const refused = await attach(multipart({}, { field: 'file', name: 'a.png', type: 'image/png', bytes: png }), page.api, fb.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ error: { code: 'ATTACHMENTS_UNSUPPORTED' } });
 
     const thread = await messagesOf(api, demo.id);
     expect(thread.items.filter((x) => x.author === 'human').map((x) => x.media?.[0]?.type)).toEqual(['image', 'document']);
+  });
+
+  it('sends a person\'s picture and PDF on WhatsApp: uploaded to the number\'s media first, the message names it by the id Meta gave', async () => {
+    const { botId, api, phoneNumberId } = await whatsappBot(m.t);
+    const to = customer();
+    await write(phoneNumberId, to, '¿Me manda la cotización?');
+    const wa = (await until(() => list(api, `botId=${botId}&channel=whatsapp`), (l) => l.items.length === 1)).items[0]!;
+    expect(((await api({ method: 'GET', url: `/api/conversations/${wa.id}` })).json() as ConversationDetail).attachments).toBe(true);
+    const attach = (form: ReturnType<typeof multipart>) => api({ method: 'POST', url: `/api/conversations/${wa.id}/attachments`, ...form });
+    const statusOf = async (id: string) => (await messagesOf(api, wa.id)).items.find((x) => x.id === id);
+
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(32)]);
+    const picture = (await attach(multipart({ text: 'Así queda', client_message_id: randomUUID() }, { field: 'file', name: 'ramo.png', type: 'image/png', bytes: png }))).json().message as ConversationMessagesPage['items'][number];
+    await until(() => statusOf(picture.id), (x) => x?.status === 'sent');
+    const pdfBytes = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\n%%EOF\n');
+    const pdf = (await attach(multipart({ text: 'Su cotización', client_message_id: randomUUID() }, { field: 'file', name: 'cotización mayo.pdf', type: 'application/pdf', bytes: pdfBytes }))).json().message as ConversationMessagesPage['items'][number];
+    await until(() => statusOf(pdf.id), (x) => x?.status === 'sent');
+
+    // Each file went up to the number's media with its type, bytes and name, then a message named it.
+    const uploads = [...m.graph.uploads.entries()].filter(([, u]) => u.account === phoneNumberId);
+    expect(uploads.map(([, u]) => [u.mime, u.name])).toEqual([['image/png', 'ramo.png'], ['application/pdf', 'cotización mayo.pdf']]);
+    expect(Buffer.compare(Buffer.from(uploads[0]![1].bytes), png)).toBe(0);
+    expect(Buffer.compare(Buffer.from(uploads[1]![1].bytes), pdfBytes)).toBe(0);
+    const sends = sendsTo(phoneNumberId, to).map((c) => c.body as Record<string, unknown>);
+    expect(sends.find((b) => b.type === 'image')).toMatchObject({ image: { id: uploads[0]![0], caption: 'Así queda' }, biz_opaque_callback_data: picture.id });
+    expect(sends.find((b) => b.type === 'document')).toMatchObject({ document: { id: uploads[1]![0], caption: 'Su cotización', filename: 'cotización mayo.pdf' } });
+    expect(m.graph.violations).toEqual([]);
+
+    // Meta refuses the upload: the message fails with Meta's reason, no message names a file that is not there.
+    m.graph.next(`${phoneNumberId}/media`, metaError(131053, 'Media upload error'));
+    const refused = (await attach(multipart({ client_message_id: randomUUID() }, { field: 'file', name: 'otra.png', type: 'image/png', bytes: png }))).json().message as ConversationMessagesPage['items'][number];
+    const failedOne = await until(() => statusOf(refused.id), (x) => x?.status === 'failed');
+    expect(failedOne!.error).toMatchObject({ code: 'MEDIA_ERROR' });
+    expect(sendsTo(phoneNumberId, to).filter((c) => (c.body as { type?: string }).type === 'image')).toHaveLength(1);
   });
 
   it('answers 409 WINDOW_CLOSED after 24 hours; an approved template still goes out', async () => {

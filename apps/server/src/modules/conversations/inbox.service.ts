@@ -15,6 +15,7 @@ import type { ChannelRegistry } from './channel-registry.ts';
 import type { ContactRow, ConversationRow, MessageRow } from './conversations.repository.ts';
 import type { InboxRepository, InboxRow } from './inbox.repository.ts';
 import { extensionFor } from './media-store.ts';
+import { keptFileKey } from './ports.ts';
 import type { StoredMedia } from './conversations.table.ts';
 import { toConversationMessage } from './message-view.ts';
 import type { Pipeline } from './pipeline.ts';
@@ -169,7 +170,7 @@ export function inboxService(deps: InboxDeps) {
     // The file is kept before its message is stored, so the send never finds it missing.
     const messageId = randomUUID();
     const media = upload && attachedMedia(upload, messageId, text);
-    const key = media && `media/${bot.id}/${media.file}`;
+    const key = media && keptFileKey(bot.id, media.file!);
     if (key) await deps.storage.put(key, upload.bytes, { contentType: media.mime });
     const done = await repo.humanReply({
       conversationId: id,
@@ -320,7 +321,7 @@ export function inboxService(deps: InboxDeps) {
       const message = await repo.message(file.slice(0, 36));
       const kept = message?.conversationId === id ? message.media?.find((m) => m.file === file) : undefined;
       if (!kept) throw new AppError('NOT_FOUND');
-      const stored = await deps.storage.stream(`media/${bot.id}/${file}`);
+      const stored = await deps.storage.stream(keptFileKey(bot.id, file));
       if (!stored) throw new AppError('NOT_FOUND');
       const mime = kept.mime ?? 'application/octet-stream';
       return { stored, mime, name: kept.name, inline: /^(image|audio|video)\//.test(mime) };

@@ -20,3 +20,4 @@ export const remember = (db: Db, conversationId: string, patch: Record<string, u
 
 export { outreachOutcomes, storeOutreach, type OutreachItem, type OutreachOutcome, type OutreachStored } from './outreach.ts';
 export type { StoredMedia, TemplateSend } from './conversations.table.ts';
+export { keptFileKey } from './ports.ts';

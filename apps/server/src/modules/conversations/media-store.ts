@@ -3,7 +3,7 @@ import type { ChannelRegistry } from './channel-registry.ts';
 import type { ConversationEvents } from './conversation-events.ts';
 import type { ConversationsRepository } from './conversations.repository.ts';
 import type { StoredMedia } from './conversations.table.ts';
-import { MEDIA_MAX_BYTES } from './ports.ts';
+import { keptFileKey, MEDIA_MAX_BYTES } from './ports.ts';
 
 export { MEDIA_MAX_BYTES };
 
@@ -57,7 +57,7 @@ export function mediaStore(deps: { repo: ConversationsRepository; registry: Chan
         continue;
       }
       const file = `${message.id}-${i}.${extensionFor(got.mime, m.name)}`;
-      await deps.storage.put(`media/${message.botId}/${file}`, got.bytes, { contentType: got.mime });
+      await deps.storage.put(keptFileKey(message.botId, file), got.bytes, { contentType: got.mime });
       kept.push({ ...rest, file, mime: got.mime, size: got.bytes.byteLength });
     }
     const row = await repo.setMedia(messageId, kept);

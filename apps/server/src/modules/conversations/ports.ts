@@ -122,6 +122,8 @@ export type BatchSender = (contexts: SendContext[]) => Promise<(SendResult | Sen
 
 /** The largest file a customer may send that is kept (WhatsApp's own limit for audio and video). */
 export const MEDIA_MAX_BYTES = attachmentLimits.bytes;
+/** Where a kept file of a bot's messages is stored (a customer's download, a person's attachment). */
+export const keptFileKey = (botId: string, file: string) => `media/${botId}/${file}`;
 
 /**
  * Downloads one file of a customer's message from its channel (at most `maxBytes`); throws to be

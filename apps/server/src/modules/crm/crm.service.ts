@@ -34,6 +34,7 @@ import { AppError } from '../../lib/errors.ts';
 import { enumColumn, jsonColumn } from '../../lib/row-parse.ts';
 import { iso } from '../../lib/keyset-cursor.ts';
 import type { FileStorage } from '../../lib/storage.ts';
+import { keptFileKey } from '../conversations/index.ts';
 import type { UserRow } from '../auth/index.ts';
 import type { BotRow, BotsService } from '../bots/index.ts';
 import type { AuditService } from '../audit/audit.module.ts';
@@ -318,7 +319,7 @@ export function crmService(deps: CrmDeps) {
       await repo.deleteContact(id);
       // The erased contact's name is not kept: the entry names the bot only.
       await deps.audit.record({ accountId: bot.userId, actor: caller, action: 'contact.deleted', target: { type: 'contact', id }, details: { bot_name: bot.botName } });
-      await Promise.all(files.map((f) => deps.storage.delete(`media/${bot.id}/${f.file}`).catch(() => undefined)));
+      await Promise.all(files.map((f) => deps.storage.delete(keptFileKey(bot.id, f.file)).catch(() => undefined)));
     },
 
     async addNote(caller: UserRow, id: string, text: string): Promise<ContactNote> {

@@ -197,6 +197,23 @@ function schemaFor(method: string, path: string, body: unknown): string | undefi
  * WhatsApp request body is checked against Meta's OpenAPI schemas; a body that fails is answered
  * as Meta would (400, code 100) and listed in `violations`. Tests queue other answers with `next`.
  */
+/** The types Meta takes on POST /{phone-number-id}/media (pictures, stickers, audio, video, documents). */
+const uploadTypes = new Set(['image/jpeg', 'image/png', 'image/webp', 'audio/aac', 'audio/amr', 'audio/mpeg', 'audio/mp4', 'audio/ogg', 'video/mp4', 'video/3gpp', 'text/plain', 'application/pdf', 'application/msword', 'application/vnd.ms-excel', 'application/vnd.ms-powerpoint', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.openxmlformats-officedocument.presentationml.presentation']);
+
+/** A multipart body as a call records it: its fields, a file by its name, type and bytes. */
+async function formFields(form: FormData): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form) out[key] = typeof value === 'string' ? value : { name: value.name, mime: value.type, bytes: new Uint8Array(await value.arrayBuffer()) };
+  return out;
+}
+
+/** The media id a WhatsApp message names for its file (`image: { id }`…), if it names one. */
+function uploadedIdOf(body: Record<string, unknown>): string | undefined {
+  const kind = typeof body.type === 'string' ? body.type : undefined;
+  const header = (body.interactive as { header?: { image?: { id?: string } } } | undefined)?.header?.image?.id;
+  return header ?? (kind ? (body[kind] as { id?: string } | undefined)?.id : undefined);
+}
+
 export async function fakeGraph() {
   // Compiled before the first request: compiling takes seconds, longer than a Graph time-out.
   for (const name of ['Message', 'WhatsAppBusinessPhoneNumberRegistrationRequest']) metaSchema(name);
@@ -210,6 +227,8 @@ export async function fakeGraph() {
   const media = new Map<string, { bytes: Uint8Array; mime: string; declaredSize?: number }>();
   /** Files of Messenger and Instagram attachments: Meta's CDN serves them to anyone with the signed link. */
   const cdn = new Map<string, { bytes: Uint8Array; mime: string; status?: number }>();
+  /** Files the app uploaded to a number's media (POST /{phone-number-id}/media), by the id Meta gave them. */
+  const uploads = new Map<string, { account: string; name: string; mime: string; bytes: Uint8Array }>();
   let origin = '';
   /** Meta's throughput per number: sends past it in one second are refused with 130429 (null: no limit). */
   let rate: number | null = null;
@@ -282,6 +301,20 @@ export async function fakeGraph() {
     }
   }
 
+  /**
+   * POST /{phone-number-id}/media as Meta takes it: multipart, `messaging_product` whatsapp, the
+   * file with its type (a JPEG, PNG or WebP picture, a PDF…); answers the id messages name it by.
+   */
+  function upload(c: GraphCall): GraphReply {
+    const b = c.body as { messaging_product?: string; type?: string; file?: { name: string; mime: string; bytes: Uint8Array } } | undefined;
+    if (b?.messaging_product !== 'whatsapp') return metaError(100, '(#100) The parameter messaging_product is required.');
+    if (!b.file) return metaError(100, '(#100) The parameter file is required.');
+    if (!b.type || !uploadTypes.has(b.file.mime)) return metaError(100, `(#100) Param file must be a file with one of the following types: ${[...uploadTypes].join(', ')}. Received file of type '${b.file.mime}'.`);
+    const id = String(4_490_709_327_384_033n + BigInt(uploads.size));
+    uploads.set(id, { account: c.path.split('/')[0]!, ...b.file });
+    return { body: { id } };
+  }
+
   function overRate(c: GraphCall): boolean {
     if (rate === null || c.method !== 'POST' || !/^\d+\/messages$/.test(c.path)) return false;
     const account = c.path.split('/')[0]!;
@@ -306,9 +339,12 @@ export async function fakeGraph() {
     if (file) {
       return { body: { messaging_product: 'whatsapp', url: `${origin}/media-files/${encodeURIComponent(c.path)}`, mime_type: file.mime, sha256: 'x', file_size: file.declaredSize ?? file.bytes.byteLength, id: c.path } };
     }
+    if (c.method === 'POST' && /^\d+\/media$/.test(c.path)) return upload(c);
     if (c.method === 'GET' && /^\d+\/message_templates$/.test(c.path)) return listTemplates(templates, c.query, `http://graph.local/v23.0/${c.path}?${new URLSearchParams(c.query)}`);
     if (/^\d+\/messages$/.test(c.path)) {
       const b = c.body as { messaging_product?: string; to?: string; recipient?: { id?: string } };
+      const named = uploadedIdOf(b);
+      if (named !== undefined && uploads.get(named)?.account !== c.path.split('/')[0]) return metaError(131053, 'Media upload error');
       if (b.messaging_product === 'whatsapp') {
         return { body: { messaging_product: 'whatsapp', contacts: [{ input: b.to, wa_id: b.to }], messages: [{ id: `wamid.${randomBytes(20).toString('base64url')}` }] } };
       }
@@ -322,13 +358,15 @@ export async function fakeGraph() {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://graph.local');
-    const text = Buffer.concat(chunks).toString('utf8');
+    const raw = Buffer.concat(chunks);
+    const form = req.headers['content-type']?.startsWith('multipart/form-data') ? await new Request('http://graph.local/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] }, body: raw }).formData() : undefined;
+    const text = form ? '' : raw.toString('utf8');
     const call: GraphCall = {
       method: req.method ?? 'GET',
       path: url.pathname.replace(/^\/v\d+\.\d+\//, ''),
       query: Object.fromEntries(url.searchParams),
       authorization: req.headers.authorization,
-      body: text ? JSON.parse(text) : undefined,
+      body: form ? await formFields(form) : text ? JSON.parse(text) : undefined,
       at: performance.now(),
     };
     calls.push(call);
@@ -398,6 +436,8 @@ export async function fakeGraph() {
     media,
     /** Attachment files on the CDN, by key (`status`: answer that instead of the file). */
     cdn,
+    /** Files the app uploaded, by media id (the number's, the name, type and bytes). */
+    uploads,
     /** The signed link Meta puts in an attachment's payload.url for a CDN file. */
     cdnUrl: (key: string) => `${origin}/cdn/${encodeURIComponent(key)}?oh=${randomBytes(8).toString('hex')}&oe=${Math.floor(Date.now() / 1000) + 3600}`,
     /** The next call matching `path` (a string ends the path, or a test) gets this answer instead. */
