@@ -430,6 +430,13 @@ describe('Inbox', () => {
     await options.filter({ hasText: anaName }).click();
     await chat(page).getByText('¿Hacen entregas el sábado?').waitFor();
     const sentBefore = sentTo(ana).length;
+    // A teammate has the same conversation open on a phone: the note comes in there without reading again.
+    const anaId = (await options.filter({ hasText: anaName }).getAttribute('data-conversation'))!;
+    const teammate = await signedInPage(viewports.phone);
+    const teammateJoined = botRoomJoined(teammate.page, botId);
+    await teammate.page.goto(`/app/dashboard/${botId}/crm?tab=conversaciones&c=${anaId}`);
+    await chat(teammate.page).getByText('¿Hacen entregas el sábado?').waitFor();
+    await teammateJoined;
     await page.getByRole('radio', { name: 'Nota interna' }).click();
     const noteBox = page.getByLabel('Tu nota interna');
     await noteBox.fill('Prefiere que la entrega sea por la tarde.');
@@ -439,6 +446,10 @@ describe('Inbox', () => {
     await expect(note.textContent()).resolves.toContain('Marta Ruiz');
     await expect(note.textContent()).resolves.toContain('Nota interna');
     await expect(noteBox.inputValue()).resolves.toBe('');
+    const noteThere = chat(teammate.page).locator('[data-note]').filter({ hasText: 'Prefiere que la entrega sea por la tarde.' });
+    await noteThere.waitFor({ timeout: 15_000 });
+    await expect(noteThere.textContent()).resolves.toContain('Marta Ruiz');
+    await teammate.context.close();
     // The newest entry of the thread, after the customer's last message.
     await expect(chat(page).locator('li[data-author], li[data-note]').last().getAttribute('data-note')).resolves.toBeTruthy();
     await new Promise((r) => setTimeout(r, 1500));

@@ -184,6 +184,9 @@ export const contactNoteBody = z.strictObject({ text: freeText(crmLimits.note).p
 export const contactNote = z.object({ id: z.uuid(), contactId: z.uuid(), text: z.string(), authorId: z.uuid().nullable(), authorName: z.string().nullable(), createdAt: z.string() });
 export type ContactNote = z.infer<typeof contactNote>;
 export const contactNoteResponse = z.object({ note: contactNote });
+/** A note written on a contact of the bot (bot room): the team sees it where it is open, without reading again. */
+export const contactNoteEvent = z.object({ botId: z.uuid(), note: contactNote });
+export type ContactNoteEvent = z.infer<typeof contactNoteEvent>;
 export type ContactNoteResponse = z.infer<typeof contactNoteResponse>;
 /** GET /api/contacts/{id}/notes: the newest `crmLimits.timeline` notes, oldest first. */
 export const contactNoteList = z.object({ items: z.array(contactNote) });

@@ -4,6 +4,7 @@ import type { ConversationMessageEvent, ConversationUpdatedEvent, HandoffEvent }
 import type { ChannelStatusEvent } from './channels.ts';
 import type { AppointmentChangedEvent } from './appointments.ts';
 import type { CampaignProgressEvent } from './campaigns.ts';
+import type { ContactNoteEvent } from './crm.ts';
 import type { WhatsappQrEvent, WhatsappStatusEvent } from './whatsapp-web.ts';
 
 /** Rooms a socket may join: its own user room, and rooms of bots it may see. */
@@ -47,6 +48,8 @@ export interface ServerToClientEvents {
   appointmentChanged: (payload: AppointmentChangedEvent) => void;
   /** A campaign of the bot sent, delivered or stopped: its counts (bot room, a few times a second at most). */
   campaignProgress: (payload: CampaignProgressEvent) => void;
+  /** A person of the team wrote a note on one of the bot's contacts (bot room). */
+  contactNote: (payload: ContactNoteEvent) => void;
 }
 
 export interface ClientToServerEvents {

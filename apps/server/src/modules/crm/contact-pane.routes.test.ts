@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppointmentListResponse, Contact, ContactNoteList } from '@charla/shared';
 import { createTestApp, engines, type TestApp } from '../../test/harness.ts';
 import { as, createBot, signUp } from '../../test/accounts.ts';
@@ -19,16 +19,19 @@ describe.each(engines)("a contact's notes and appointments for the inbox on %s",
     return (res.json() as { contact: Contact }).contact;
   };
 
-  it('lists the notes oldest first with their authors’ names; another account gets 404', async () => {
+  it('lists the notes oldest first with their authors’ names, each told to the bot room as written; another account gets 404', async () => {
     const owner = await signUp(t, { name: 'Marta Ruiz' });
     const api = as(t, owner);
     const botId = await createBot(t, owner);
     const ana = await contactOf(api, botId, 'Ana López');
     const other = await contactOf(api, botId, 'Beto Díaz');
 
+    const toRoom = vi.spyOn(t.app.realtime, 'toRoom');
     const first = await api({ method: 'POST', url: `/api/contacts/${ana.id}/notes`, payload: { text: 'Prefiere que le llamen por la tarde.' } });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().note).toEqual({ id: expect.any(String), contactId: ana.id, text: 'Prefiere que le llamen por la tarde.', authorId: owner.userId, authorName: 'Marta Ruiz', createdAt: expect.any(String) });
+    // The team sees it live where the contact is open: the note as answered, to the bot's room only.
+    expect(toRoom).toHaveBeenCalledWith(`bot:${botId}`, 'contactNote', { botId, note: first.json().note });
     await api({ method: 'POST', url: `/api/contacts/${ana.id}/notes`, payload: { text: 'Pidió factura.' } });
     await api({ method: 'POST', url: `/api/contacts/${other.id}/notes`, payload: { text: 'Otra persona.' } });
 
@@ -43,7 +46,10 @@ describe.each(engines)("a contact's notes and appointments for the inbox on %s",
 
     const stranger = as(t, await signUp(t));
     expect((await stranger({ method: 'GET', url: `/api/contacts/${ana.id}/notes` })).statusCode).toBe(404);
+    const told = toRoom.mock.calls.filter((c) => c[1] === 'contactNote').length;
     expect((await stranger({ method: 'POST', url: `/api/contacts/${ana.id}/notes`, payload: { text: 'No' } })).statusCode).toBe(404);
+    expect(toRoom.mock.calls.filter((c) => c[1] === 'contactNote')).toHaveLength(told);
+    toRoom.mockRestore();
     expect((await api({ method: 'GET', url: '/api/contacts/not-an-id/notes' })).statusCode).toBe(400);
     expect(((await api({ method: 'GET', url: `/api/contacts/${ana.id}/notes` })).json() as ContactNoteList).items).toHaveLength(2);
   });

@@ -14,7 +14,7 @@ import { summaryService } from './summary.service.ts';
 
 /** The CRM: contacts, pipeline stages, notes, timeline, export and the summary. */
 export function crmModule(ctx: ModuleContext, deps: { bots: BotsService; access: AccessService; quota: QuotaService; audit: AuditService }) {
-  const crm = crmService({ repo: crmRepository(ctx.database.db), fields: contactFieldsRepository(ctx.database.db), bots: deps.bots, access: deps.access, storage: ctx.storage, quota: deps.quota, audit: deps.audit });
+  const crm = crmService({ repo: crmRepository(ctx.database.db), fields: contactFieldsRepository(ctx.database.db), bots: deps.bots, access: deps.access, storage: ctx.storage, quota: deps.quota, audit: deps.audit, emit: ctx.emit });
   const stageNames = async (caller: UserRow, botId: string) => (await crm.stages(caller, botId)).map((s) => s.name);
   const summary = summaryService({ repo: summaryRepository(ctx.database.db), access: deps.access, stageNames });
   const module: AppModule = {

@@ -10,6 +10,7 @@ import {
   foldHeader,
   messageAuthors,
   messageDirections,
+  rooms,
   stageColors,
   stageMovers,
   type ContactField,
@@ -34,6 +35,7 @@ import { AppError } from '../../lib/errors.ts';
 import { enumColumn, jsonColumn } from '../../lib/row-parse.ts';
 import { iso } from '../../lib/keyset-cursor.ts';
 import type { FileStorage } from '../../lib/storage.ts';
+import type { Emit } from '../../plugins/realtime.ts';
 import { keptFileKey } from '../conversations/index.ts';
 import type { UserRow } from '../auth/index.ts';
 import type { BotRow, BotsService } from '../bots/index.ts';
@@ -59,6 +61,8 @@ export interface CrmDeps {
   quota: Pick<QuotaService, 'require'>;
   /** Exports and erasures go in the account's activity. */
   audit: Pick<AuditService, 'record'>;
+  /** To the bot's room: a note written is shown live to the team. */
+  emit?: Emit;
 }
 
 /** A jsonb value read by a raw query (objects on both engines; text should a driver leave it so). */
@@ -325,7 +329,9 @@ export function crmService(deps: CrmDeps) {
     async addNote(caller: UserRow, id: string, text: string): Promise<ContactNote> {
       const { bot } = await contactOf(caller, id, true);
       const row = await repo.addNote(bot.id, id, caller.id, text);
-      return { id: row.id, contactId: row.contactId, text: row.text, authorId: row.authorId, authorName: caller.name, createdAt: iso(row.createdAt) };
+      const note: ContactNote = { id: row.id, contactId: row.contactId, text: row.text, authorId: row.authorId, authorName: caller.name, createdAt: iso(row.createdAt) };
+      deps.emit?.(rooms.bot(bot.id), 'contactNote', { botId: bot.id, note });
+      return note;
     },
 
     /** The team's notes on a contact (newest `crmLimits.timeline`, oldest first), for the inbox's thread and the contact's card. */

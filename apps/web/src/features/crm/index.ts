@@ -8,4 +8,4 @@ export const loadSummaryTab = () => import('./components/summary/summary-tab.tsx
 // The pipeline's stages, for screens that filter contacts by them (the mass sender's audience).
 export { useStages } from './api/use-crm.ts';
 // The inbox's contact pane and its internal notes: the contact's card and the team's notes on it.
-export { useAddContactNote, useContact, useContactNotes } from './api/use-crm.ts';
+export { applyContactNote, useAddContactNote, useContact, useContactNotes } from './api/use-crm.ts';

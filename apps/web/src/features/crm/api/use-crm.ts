@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContactCreateBody, ContactFieldCreateBody, ContactFieldUpdateBody, ContactUpdateBody, StageUpdateBody } from '@charla/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ContactCreateBody, ContactFieldCreateBody, ContactFieldUpdateBody, ContactNote, ContactNoteEvent, ContactUpdateBody, StageUpdateBody } from '@charla/shared';
 import type { ProgressHandler } from '../../../lib/api-client.ts';
 import { crmApi, crmKeys, type ContactFilter } from './crm-api.ts';
 
@@ -65,6 +65,13 @@ export function useAddContactNote() {
       void queryClient.invalidateQueries({ queryKey: crmKeys.contact(v.id) });
     },
   });
+}
+
+/** A note someone of the team wrote (the bot room's `contactNote`): shown where the contact's notes are open, its history read again. */
+export function applyContactNote(queryClient: QueryClient, event: ContactNoteEvent) {
+  const { note } = event;
+  queryClient.setQueryData<ContactNote[]>(crmKeys.notes(note.contactId), (list) => (list && !list.some((n) => n.id === note.id) ? [...list, note] : list));
+  void queryClient.invalidateQueries({ queryKey: crmKeys.timeline(note.contactId) });
 }
 
 /** The CRM's changes; each refreshes the lists, the board and the open contact. */

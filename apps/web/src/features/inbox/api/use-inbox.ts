@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ConversationDetail, ConversationList, ConversationMessage, PersonAction, ServerToClientEvents } from '@charla/shared';
 import type { AppSocket } from '../../../lib/socket.ts';
+import { applyContactNote } from '../../crm/index.ts';
 import { useBotRoom } from '../../realtime/index.ts';
 import { newMessageId } from '../../../lib/message-id.ts';
 import { applyMessageToList, applyUpdateToList, mergeNewestPage, prependPage, upsertMessage, type InboxFilter } from '../inbox-state.ts';
@@ -63,11 +64,17 @@ export function useInbox(botId: string, filter: InboxFilter, openId: string | nu
           },
         );
       };
+      // A note of the team on a contact shows in its thread for everyone who has it open.
+      const onNote: ServerToClientEvents['contactNote'] = (event) => {
+        if (event.botId === botId) applyContactNote(queryClient, event);
+      };
       socket.on('conversationMessage', onMessage);
       socket.on('conversationUpdated', onUpdated);
+      socket.on('contactNote', onNote);
       return () => {
         socket.off('conversationMessage', onMessage);
         socket.off('conversationUpdated', onUpdated);
+        socket.off('contactNote', onNote);
       };
     },
     [botId, queryClient, setList],
