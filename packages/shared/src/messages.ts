@@ -213,6 +213,7 @@ const ruleMessages: Record<string, Record<Locale, string>> = {
     es: 'Ese tipo de mensaje no se puede enviar por este canal: WhatsApp (API oficial) usa plantillas aprobadas; Messenger e Instagram, solo texto.',
     en: 'That kind of message cannot go out on this channel: WhatsApp (official API) uses approved templates; Messenger and Instagram, text only.',
   },
+  stage_unknown: { es: 'Esa etapa no es de este asistente. Elige una etapa de su embudo.', en: "That stage is not this assistant's. Choose a stage of its pipeline." },
   schedule_future: { es: 'Elige una fecha y hora futura (como máximo dentro de un año).', en: 'Choose a future date and time (within a year at most).' },
   template_language: { es: 'Usa el código de idioma de Meta, por ejemplo es_MX o en_US.', en: "Use Meta's language code, for example es_MX or en_US." },
 };

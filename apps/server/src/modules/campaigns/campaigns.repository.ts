@@ -372,6 +372,12 @@ export function campaignsRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** Which of these stage ids are not stages of the bot's pipeline. */
+    async unknownStages(botId: string, ids: string[]): Promise<string[]> {
+      const rows = await queryRows<{ id: string }>(db, sql`select s.id from unnest(${uuids(ids)}) as s(id) where not exists (select 1 from pipeline_stages p where p.id = s.id and p.bot_id = ${botId})`);
+      return rows.map((r) => r.id);
+    },
+
     /**
      * The bot's CRM contacts the filters choose, in the CRM's order, with their id on the channel
      * and when they last wrote on it (at most `limit`).

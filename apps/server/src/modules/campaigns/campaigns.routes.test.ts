@@ -171,7 +171,7 @@ describe.each(engines)('campaigns on %s', (dbEngine) => {
     expect(m.graph.sends(phoneNumberId).filter((s) => to('523382222222')(s))).toHaveLength(2);
   }, 60_000);
 
-  it('chooses CRM contacts by tag, leaves the opted-out out, and lets only the owner on a plan with the mass sender in', async () => {
+  it('chooses CRM contacts by tag or by one of the bot\'s stages, leaves the opted-out out, and lets only the owner on a plan with the mass sender in', async () => {
     const { botId, api, owner } = await whatsappBot(m.t);
     for (const [name, phone, tags, consent] of [['Ana', '+52 33 1234 0001', ['vip'], true], ['Beto', '+52 33 1234 0002', ['vip'], false], ['Caro', '+52 33 1234 0003', [], true]] as const) {
       expect((await api({ method: 'POST', url: '/api/contacts', payload: { botId, name, phone, tags, marketingConsent: consent } })).statusCode).toBe(201);
@@ -189,7 +189,17 @@ describe.each(engines)('campaigns on %s', (dbEngine) => {
     expect(past.statusCode).toBe(400);
     expect(past.json().error.fields.scheduledAt).toMatch(/fecha y hora futura/);
 
-    const other = as(m.t, (await whatsappBot(m.t)).owner);
+    // By stage: the bot's own first stage holds the three; a stage of another bot is said, not an audience of nobody.
+    const stagesOf = async (who: typeof api, id: string) => ((await who({ method: 'GET', url: `/api/pipeline/${id}/stages` })).json() as { stages: { id: string }[] }).stages;
+    const byStage = await api({ method: 'POST', url: '/api/campaigns/audience/preview', payload: { botId, channel: 'whatsapp', audience: { kind: 'crm', filters: { stageIds: [(await stagesOf(api, botId))[0]!.id] } } } });
+    expect(byStage.json()).toMatchObject({ total: 3, recipients: 2, optedOut: 1 });
+    const otherBot = await whatsappBot(m.t);
+    const foreign = (await stagesOf(otherBot.api, otherBot.botId))[0]!.id;
+    const wrongStage = await api({ method: 'POST', url: '/api/campaigns/audience/preview', payload: { botId, channel: 'whatsapp', audience: { kind: 'crm', filters: { stageIds: [foreign] } } } });
+    expect(wrongStage.statusCode).toBe(400);
+    expect(wrongStage.json().error.fields['audience.filters.stageIds']).toBe('Esa etapa no es de este asistente. Elige una etapa de su embudo.');
+
+    const other = as(m.t, otherBot.owner);
     for (const req of [
       { method: 'GET' as const, url: `/api/campaigns/${campaign.id}` },
       { method: 'GET' as const, url: `/api/campaigns/${campaign.id}/recipients` },

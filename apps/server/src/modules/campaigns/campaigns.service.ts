@@ -112,6 +112,9 @@ export function campaignsService(deps: CampaignsDeps) {
   /** The recipients an audience holds now (an upload must be the bot's and not expired). */
   async function build(botId: string, channel: CampaignChannel, audience: CampaignAudience): Promise<BuiltAudience & { variables: string[]; fileName: string | null; rows: number; uploadId: string | null }> {
     if (audience.kind === 'crm') {
+      // A stage of another bot's pipeline is a mistake to say, not an audience of nobody.
+      const unknown = audience.filters.stageIds?.length ? await repo.unknownStages(botId, audience.filters.stageIds) : [];
+      if (unknown.length) throw new InvalidFields([{ code: 'custom', path: ['audience', 'filters', 'stageIds'], message: 'stage_unknown', input: unknown[0] }]);
       const contacts = await repo.crmAudience(botId, channel, audience.filters, campaignLimits.csvRows);
       return { ...crmRecipients(contacts, channel, now()), variables: [...crmAudienceVariables], fileName: null, rows: contacts.length, uploadId: null };
     }
