@@ -63,6 +63,12 @@ describe("WhatsApp message bodies against Meta's OpenAPI schema", () => {
     expect(valid(picture)).toBe(true);
     expect(picture).toMatchObject({ type: 'image', image: { id: '4490709327384034' } });
     expect(bodyOf({ text: 'Su cotización', media: [kept] }, to, true, null)).toMatchObject({ type: 'text', text: { body: 'Su cotización' } });
+    // A WebP picture, or one over 5 MB, is no inline image on WhatsApp: it goes as a document with its name.
+    for (const big of [{ mime: 'image/webp', size: 1000 }, { mime: 'image/png', size: 6 * 1024 * 1024 }]) {
+      const doc = bodyOf({ text: 'Así queda', media: [{ type: 'image', file: 'm3-0.img', name: 'ramo', ...big }] }, to, true, null, '4490709327384035');
+      expect(valid(doc)).toBe(true);
+      expect(doc).toMatchObject({ type: 'document', document: { id: '4490709327384035', caption: 'Así queda', filename: 'ramo' } });
+    }
   });
 
   it('outside the 24-hour window: the template (its variable without line breaks), or WINDOW_CLOSED', () => {

@@ -1,5 +1,5 @@
 import type { ReplyChoices } from '@charla/shared';
-import type { OutboundMessage } from '../../modules/conversations/ports.ts';
+import type { OutboundMessage, StoredMedia } from '../../modules/conversations/ports.ts';
 import type { ReopenTemplate } from '../meta/meta.table.ts';
 
 const TEXT_MAX = 4096;
@@ -63,6 +63,10 @@ export function whatsappInteractive(text: string, choices: ReplyChoices | null |
 /** A template variable cannot hold line breaks, tabs or more than four spaces in a row. */
 const templateText = (text: string) => text.replace(/\s*[\n\r\t]+\s*/g, ' ').replace(/ {4,}/g, '   ').trim().slice(0, CAPTION_MAX);
 
+/** WhatsApp shows a picture inline only as a JPEG or PNG of 5 MB at most; another kept picture goes as a document. */
+const INLINE_IMAGE = { types: new Set(['image/jpeg', 'image/png']), bytes: 5 * 1024 * 1024 };
+const kindOf = (m: StoredMedia) => (m.type === 'image' && !m.url && (!INLINE_IMAGE.types.has(m.mime ?? '') || (m.size ?? 0) > INLINE_IMAGE.bytes) ? 'document' : m.type);
+
 /** A file the app keeps (a person's attachment) rather than reaches by link: it goes up to Meta first. */
 export const keptFile = (message: Pick<OutboundMessage, 'media'>) => message.media?.find((m) => linkable.has(m.type) && !m.url && m.file);
 
@@ -108,16 +112,17 @@ export function whatsappMessageBody(
   const file = message.media?.find((m) => linkable.has(m.type) && (m.url || (m.file && uploaded)));
   const ref = file && (file.url ? { link: file.url } : { id: uploaded });
   const interactive = whatsappInteractive(message.text, message.choices);
-  if (interactive && (!file || file.type === 'image')) {
+  if (interactive && (!file || kindOf(file) === 'image')) {
     // A picture with options: reply buttons carry it as their header; a list takes only a text
     // header, so the options are kept (the pipeline sends such a picture on its own, before).
     const header = file && interactive.type === 'button' ? { header: { type: 'image', image: ref } } : {};
     return { body: { ...base, type: 'interactive', interactive: { type: interactive.type, ...header, ...interactive } } };
   }
   if (file) {
-    const caption = file.type === 'audio' ? undefined : (file.caption ?? message.text).slice(0, CAPTION_MAX);
-    const filename = file.type === 'document' && file.name ? { filename: file.name } : {};
-    return { body: { ...base, type: file.type, [file.type]: { ...ref, ...(caption ? { caption } : {}), ...filename } } };
+    const kind = kindOf(file);
+    const caption = kind === 'audio' ? undefined : (file.caption ?? message.text).slice(0, CAPTION_MAX);
+    const filename = kind === 'document' && (file.name ?? file.file) ? { filename: file.name ?? file.file } : {};
+    return { body: { ...base, type: kind, [kind]: { ...ref, ...(caption ? { caption } : {}), ...filename } } };
   }
   return { body: { ...base, type: 'text', text: { body: message.text.slice(0, TEXT_MAX), preview_url: false } } };
 }

@@ -287,6 +287,12 @@ describe.each(engines)('inbox routes on %s', (dbEngine) => {
     expect(sends.find((b) => b.type === 'document')).toMatchObject({ document: { id: uploads[1]![0], caption: 'Su cotización', filename: 'cotización mayo.pdf' } });
     expect(m.graph.violations).toEqual([]);
 
+    // A WebP picture is no inline image on WhatsApp: it goes as a document with its name, and arrives.
+    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(16)]);
+    const sticker = (await attach(multipart({ client_message_id: randomUUID() }, { field: 'file', name: 'ramo.webp', type: 'image/webp', bytes: webp }))).json().message as ConversationMessagesPage['items'][number];
+    await until(() => statusOf(sticker.id), (x) => x?.status === 'sent');
+    expect(sendsTo(phoneNumberId, to).map((c) => c.body as Record<string, unknown>).find((b) => b.biz_opaque_callback_data === sticker.id)).toMatchObject({ type: 'document', document: { filename: 'ramo.webp' } });
+
     // Meta refuses the upload: the message fails with Meta's reason, no message names a file that is not there.
     m.graph.next(`${phoneNumberId}/media`, metaError(131053, 'Media upload error'));
     const refused = (await attach(multipart({ client_message_id: randomUUID() }, { field: 'file', name: 'otra.png', type: 'image/png', bytes: png }))).json().message as ConversationMessagesPage['items'][number];

@@ -344,7 +344,12 @@ export async function fakeGraph() {
     if (/^\d+\/messages$/.test(c.path)) {
       const b = c.body as { messaging_product?: string; to?: string; recipient?: { id?: string } };
       const named = uploadedIdOf(b);
-      if (named !== undefined && uploads.get(named)?.account !== c.path.split('/')[0]) return metaError(131053, 'Media upload error');
+      const uploaded = named === undefined ? undefined : uploads.get(named);
+      if (named !== undefined && uploaded?.account !== c.path.split('/')[0]) return metaError(131053, 'Media upload error');
+      // Meta shows a picture only as a JPEG or PNG of 5 MB at most.
+      if (uploaded && (b as { type?: string }).type === 'image' && (!['image/jpeg', 'image/png'].includes(uploaded.mime) || uploaded.bytes.byteLength > 5 * 1024 * 1024)) {
+        return metaError(131053, 'Media upload error: the image is not a JPEG or PNG of 5 MB at most');
+      }
       if (b.messaging_product === 'whatsapp') {
         return { body: { messaging_product: 'whatsapp', contacts: [{ input: b.to, wa_id: b.to }], messages: [{ id: `wamid.${randomBytes(20).toString('base64url')}` }] } };
       }
