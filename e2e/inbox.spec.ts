@@ -399,6 +399,22 @@ describe('Inbox', () => {
     expect(uploaded && Buffer.compare(Buffer.from(uploaded.bytes), quote)).toBe(0);
     expect(graph.sends(phoneNumberId).some((c) => (c.body as { document?: { filename?: string } }).document?.filename === 'cotizacion.pdf')).toBe(true);
     await shot(page, `inbox-whatsapp-document-${sizeOf(viewports.desktop)}`);
+
+    // Meta refuses a picture's upload once: the bubble says so, and "Reintentar" sends the same file again.
+    graph.next(`${phoneNumberId}/media`, metaError(131053, 'Media upload error'));
+    await attachInput.setInputFiles({ name: 'ramo-final.png', mimeType: 'image/png', buffer: png });
+    await chat(page).locator('[data-attach-pending]').getByText('ramo-final.png').waitFor();
+    await reply.fill('El ramo terminado');
+    await reply.press('Enter');
+    const refused = chat(page).locator('[data-author="human"][data-status="failed"]').filter({ hasText: 'El ramo terminado' });
+    await refused.waitFor({ timeout: 30_000 });
+    await dismissToasts(page);
+    await chat(page).getByRole('button', { name: 'Reintentar' }).click();
+    const again = chat(page).locator('[data-author="human"][data-status="sent"]').filter({ hasText: 'El ramo terminado' });
+    await again.locator('img').waitFor({ timeout: 30_000 });
+    const resent = [...graph.uploads.values()].filter((u) => u.name === 'ramo-final.png');
+    expect(resent).toHaveLength(1);
+    expect(Buffer.compare(Buffer.from(resent[0]!.bytes), png)).toBe(0);
     await context.close();
   }, 150_000);
   it('internal notes in the thread, saved replies after /, the list by keyboard, and the contact pane with Agendar cita', async () => {

@@ -10,6 +10,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ChatIcon, ChevronLeftIcon, CloseIcon, FileIcon, InfoIcon, LockIcon, PaperclipIcon, PhoneIcon, TextIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { showToast } from '../../../components/ui/toast-store.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { demoCustomerPath } from '../../../lib/navigation.ts';
@@ -345,6 +346,15 @@ export function ChatPane({
       throw e;
     }
   };
+  /** A reply that could not go out, sent again as a new one: its words, and the file it carried as it was kept. */
+  const retry = async (failed: ConversationMessage) => {
+    const kept = failed.media?.find((m) => m.file && m.url);
+    if (!kept) return send(failed.text);
+    const res = await fetch(kept.url!, { credentials: 'include' });
+    if (!res.ok) return showToast(t('chat.retryFileGone'), 'error');
+    const blob = await res.blob();
+    await sendAttachment(new File([blob], kept.name ?? kept.file!, { type: kept.mime ?? blob.type }), failed.text);
+  };
   const pending = mode === 'reply' ? attachment.file : null;
   const writeNote = async (text: string) => {
     await addNote.mutateAsync({ id: conversation.contact.id, text });
@@ -442,7 +452,7 @@ export function ChatPane({
                       message={entry.message}
                       locale={locale}
                       timeZone={timeZone}
-                      onRetry={(failed) => void send(failed.text).catch(() => undefined)}
+                      onRetry={(failed) => void retry(failed).catch((e: unknown) => showToast(errorText(e), 'error'))}
                       onTeach={(reply) => setTeaching({ question: questionBefore(messages, reply), answer: reply.text.slice(0, 4000) })}
                     />
                   ),

@@ -114,7 +114,7 @@ export const InboxMessage = memo(function InboxMessage({
             {t('chat.failed')}
             {message.error ? `: ${noticeText(message.error, currentLocale())}` : ''}
           </span>
-          {message.text && !message.media?.length ? (
+          {(message.text && !message.media?.length) || message.media?.some((m) => m.file) ? (
             <button type="button" onClick={() => onRetry(message)} className="focus-ring inline-flex items-center gap-1 rounded font-semibold underline underline-offset-2">
               <RestartIcon className="size-3.5" />
               {t('chat.retry')}
