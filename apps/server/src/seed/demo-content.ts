@@ -335,8 +335,16 @@ export const demoContactFields = [
 ];
 
 /** By conversation key: values of the clinic's fields (by field name) and what the assistant captured. */
-export const demoContactDetails: Record<string, { fields?: Record<string, string>; captured?: { interest?: string; product?: string; budget?: string } }> = {
+export const demoContactDetails: Record<string, { fields?: Record<string, string>; captured?: { interest?: string; product?: string; budget?: string }; note?: string }> = {
   patricia: { fields: { 'Seguro dental': 'MetLife', 'Próxima revisión': '2027-05-10' }, captured: { interest: 'Limpieza dental cada seis meses' } },
-  carlos: { fields: { 'Seguro dental': 'Sin seguro' }, captured: { interest: 'Resina en una muela', budget: 'hasta 1,500 pesos' } },
-  maria: { fields: { 'Seguro dental': 'GNP' }, captured: { interest: 'Blanqueamiento', product: 'Kit de blanqueamiento en casa' } },
+  carlos: {
+    fields: { 'Seguro dental': 'Sin seguro' },
+    captured: { interest: 'Resina en una muela', budget: 'hasta 1,500 pesos' },
+    note: 'Pidió factura: confirmar sus datos fiscales el día de la cita.',
+  },
+  maria: {
+    fields: { 'Seguro dental': 'GNP' },
+    captured: { interest: 'Blanqueamiento', product: 'Kit de blanqueamiento en casa' },
+    note: 'Le interesa el blanqueamiento en consultorio; llamarle para resolver dudas antes de agendar.',
+  },
 };

@@ -102,6 +102,10 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     const shown = (await t.app.inject({ method: 'GET', url: `/api/contacts/${patricia.id}`, headers: { cookie } })).json().contact;
     expect(shown).toMatchObject({ stageId: stages.find((s) => s.name === 'Cita agendada')!.id, stageSetBy: 'bot', customFields: { [fields[0]!.id]: 'MetLife', [fields[1]!.id]: '2027-05-10' } });
     expect(shown.captured.interest).toBeTruthy();
+    // Two contacts carry a note of the team, written by the owner, shown in their conversation.
+    const carlos = people.find((c) => c.name === 'Carlos Méndez')!;
+    const notes = (await t.app.inject({ method: 'GET', url: `/api/contacts/${carlos.id}/notes`, headers: { cookie } })).json().items as { text: string; authorName: string }[];
+    expect(notes).toEqual([expect.objectContaining({ text: expect.stringContaining('factura'), authorName: expect.any(String) })]);
 
     // Still to come, within the next seven days, whatever day the demo is seeded on.
     expect(live.length).toBeGreaterThan(0);

@@ -137,7 +137,7 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
 
 /**
  * The CRM's side of the demo: the clinic's own fields with a few contacts' values, what the
- * assistant captured, and the booked contacts in "Cita agendada" (the move the bot makes after a
+ * assistant captured, a note of the team on two of them, and the booked contacts in "Cita agendada" (the move the bot makes after a
  * booking, through the same service function).
  */
 async function seedCrm(owner: UserRow, clinic: BotRow, contactOf: Map<string, string>, deps: DemoDeps, now: Date): Promise<void> {
@@ -155,6 +155,8 @@ async function seedCrm(owner: UserRow, clinic: BotRow, contactOf: Map<string, st
       ...(c.booking ? [booked(clinic, c.booking, now)] : []),
     ];
     if (actions.length) await deps.crm.afterTurn({ botId, contactId, actions });
+    // The team's internal note, shown in the conversation's thread with its author.
+    if (details?.note) await deps.crm.addNote(owner, contactId, details.note);
   }
 }
 
