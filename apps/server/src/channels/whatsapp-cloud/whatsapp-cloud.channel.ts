@@ -4,7 +4,8 @@ import { whatsappImageWithText } from './whatsapp-outbound.ts';
 /**
  * WhatsApp Cloud API (source `api`): customers' messages come in through the Meta webhook
  * (whatsapp-inbound.ts reads them), replies go out through the Graph API with buttons, lists,
- * pictures, the files a person attaches (uploaded first, whatsapp-upload.ts) and, after 24 hours without a customer's message, the approved template chosen in Canales.
+ * pictures, the files a person attaches (uploaded first, whatsapp-upload.ts) and, after 24 hours
+ * without a customer's message, the approved template chosen in Canales.
  */
 export function whatsappCloudChannel(deps: { send: Sender; sendBatch?: BatchSender; fetchMedia: MediaFetcher; checkTemplate: (bot: ChannelBot, template: TemplateChoice) => Promise<void>; checkApproved?: (bot: ChannelBot, template: { name: string; language: string }) => Promise<void> }): ChannelDefinition {
   return {

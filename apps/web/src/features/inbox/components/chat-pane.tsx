@@ -11,7 +11,7 @@ import { ChatIcon, ChevronLeftIcon, CloseIcon, FileIcon, InfoIcon, LockIcon, Pap
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { errorFromResponse, isApiError } from '../../../lib/api-client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { demoCustomerPath } from '../../../lib/navigation.ts';
 import { useAddContactNote, useContactNotes } from '../../crm/index.ts';
@@ -351,7 +351,9 @@ export function ChatPane({
     const kept = failed.media?.find((m) => m.file && m.url);
     if (!kept) return send(failed.text);
     const res = await fetch(kept.url!, { credentials: 'include' });
-    if (!res.ok) return showToast(t('chat.retryFileGone'), 'error');
+    // Gone (the contact was erased meanwhile) is said as such; any other refusal in the server's words.
+    if (res.status === 404) return showToast(t('chat.retryFileGone'), 'error');
+    if (!res.ok) throw await errorFromResponse(res);
     const blob = await res.blob();
     await sendAttachment(new File([blob], kept.name ?? kept.file!, { type: kept.mime ?? blob.type }), failed.text);
   };
