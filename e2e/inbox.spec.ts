@@ -409,6 +409,11 @@ describe('Inbox', () => {
     const refused = chat(page).locator('[data-author="human"][data-status="failed"]').filter({ hasText: 'El ramo terminado' });
     await refused.waitFor({ timeout: 30_000 });
     await dismissToasts(page);
+    await shot(page, `inbox-file-not-sent-${sizeOf(viewports.desktop)}`);
+    await page.setViewportSize(viewports.phone);
+    await refused.scrollIntoViewIfNeeded();
+    await shot(page, `inbox-file-not-sent-${sizeOf(viewports.phone)}`);
+    await page.setViewportSize(viewports.desktop);
     await chat(page).getByRole('button', { name: 'Reintentar' }).click();
     const again = chat(page).locator('[data-author="human"][data-status="sent"]').filter({ hasText: 'El ramo terminado' });
     await again.locator('img').waitFor({ timeout: 30_000 });
@@ -579,6 +584,8 @@ describe('Inbox', () => {
     await giveBack.waitFor();
     await dismissToasts(page);
     await shot(page, `inbox-closed-${sizeOf(viewports.phone)}`);
+    await page.setViewportSize(viewports.desktop);
+    await shot(page, `inbox-closed-${sizeOf(viewports.desktop)}`);
     await giveBack.click();
     await chat(page).locator('[data-chat-status]').getByText('La atiende el asistente').waitFor();
     await customerWrites(carmen.phone, carmen.name, '¿Y cuánto cuesta el ramo?');

@@ -30,6 +30,8 @@ export function ConversationActions({ conversation, onAction }: { conversation: 
   const status = conversation.status;
   // A closed conversation is opened again either way: a person takes it, or the assistant answers again.
   const actions: PersonAction[] = status === 'human' ? ['release', 'close'] : status === 'closed' ? ['takeover', 'release'] : ['takeover', 'close'];
+  // The second button is an icon with its name for assistive technology, so the contact's name keeps its room.
+  const iconOnly = (action: PersonAction) => action === actions[1];
   return (
     <div className="flex shrink-0 items-center gap-1.5" data-conversation-actions>
       {actions.map((action) => (
@@ -41,10 +43,10 @@ export function ConversationActions({ conversation, onAction }: { conversation: 
           aria-busy={busy === action || undefined}
           {...(action === 'close' && { 'aria-label': t('contact.close') })}
           title={t(action === 'takeover' ? 'contact.takeoverHint' : action === 'release' ? 'contact.releaseHint' : 'contact.close')}
-          className={`${base} ${action === 'close' ? 'w-9' : 'px-2.5 max-sm:w-9 max-sm:px-0'} ${action === 'takeover' ? 'bg-highlight text-on-highlight hover:brightness-110' : 'border border-line bg-card text-fg hover:bg-card-strong'}`}
+          className={`${base} ${iconOnly(action) ? 'w-9' : 'px-2.5 max-sm:w-9 max-sm:px-0'} ${action === 'takeover' ? 'bg-highlight text-on-highlight hover:brightness-110' : 'border border-line bg-card text-fg hover:bg-card-strong'}`}
         >
           {busy === action ? <Spinner className="size-4" /> : action === 'takeover' ? <HandoffIcon className="size-4" /> : action === 'release' ? <BotIcon className="size-4" /> : <CloseIcon className="size-4" />}
-          {action !== 'close' && <span className="max-sm:sr-only">{t(action === 'takeover' ? 'contact.takeover' : 'contact.release')}</span>}
+          {action !== 'close' && <span className={iconOnly(action) ? 'sr-only' : 'max-sm:sr-only'}>{t(action === 'takeover' ? 'contact.takeover' : 'contact.release')}</span>}
         </button>
       ))}
     </div>
