@@ -10,6 +10,8 @@ interface Drained {
   /** performance.now() of the child at the first and last accepted send since the last drain (0 when none). */
   firstAt: number;
   lastAt: number;
+  /** Sends refused with 130429 (past the rate) since the last drain. */
+  refused: number;
 }
 
 type ToChild = { type: 'drain' } | { type: 'close' };
@@ -29,15 +31,20 @@ if (process.send && process.env.GRAPH_PROCESS_RATE) {
     const perPhone: Record<string, number> = {};
     let firstAt = 0;
     let lastAt = 0;
+    let refused = 0;
     for (const c of graph.calls.splice(0)) {
+      if (c.method !== 'POST' || !c.path.endsWith('/messages')) continue;
       // A call refused (130429 past the rate) is not a message.
-      if (c.method !== 'POST' || !c.path.endsWith('/messages') || c.status !== 200) continue;
+      if (c.status !== 200) {
+        refused++;
+        continue;
+      }
       const to = (c.body as { to: string }).to;
       perPhone[to] = (perPhone[to] ?? 0) + 1;
       firstAt ||= c.at;
       lastAt = c.at;
     }
-    send({ type: 'drained', perPhone, firstAt, lastAt });
+    send({ type: 'drained', perPhone, firstAt, lastAt, refused });
   });
   send({ type: 'ready', url: graph.url });
 }

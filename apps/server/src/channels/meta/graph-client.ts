@@ -1,7 +1,14 @@
+import http from 'node:http';
+import https from 'node:https';
+
 /**
  * A small client of Meta's Graph API: JSON in and out (or a file up), a time limit per call, and every failure
  * sorted by what it means for a retry. Tokens travel in the Authorization header and never appear
  * in an error or a log line.
+ *
+ * Calls go through `node:http(s)` on kept-alive connections: a campaign makes up to a thousand
+ * calls a second from one process, and `fetch` (its Request, Headers and web streams per call)
+ * cost that process about a fifth of its CPU.
  */
 
 /** Meta's error object ({ error: { message, type, code, error_subcode, fbtrace_id } }). */
@@ -31,7 +38,7 @@ export type GraphFailure = 'rejected' | 'retryable' | 'token' | 'not_sent' | 'am
 const retryableCodes = new Set([1, 2, 4, 17, 32, 613, 80007, 130429, 131000, 131016, 131056, 133004]);
 const tokenCodes = new Set([102, 190]);
 /** Connection errors that prove the request was never written to Meta. */
-const notSentCauses = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const notSentCauses = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 export class GraphError extends Error {
   constructor(
@@ -60,14 +67,53 @@ export function classifyGraphError(status: number, body: GraphErrorBody): GraphF
 /** Not the error's own words: they would carry the header, token included. */
 const notBuilt = () => new GraphError('local', undefined, { message: 'the request could not be built (a value no HTTP header can carry); Meta was not called' });
 
+const timedOut = 'no answer in time';
+
 function networkFailure(err: unknown): GraphError {
-  const cause = (err as { cause?: { code?: string } })?.cause?.code;
-  const name = (err as { name?: string })?.name;
-  // undici checks header bytes (control characters) only as it writes the request: nothing left.
-  if (cause === 'UND_ERR_INVALID_ARG') return notBuilt();
+  const cause = (err as { code?: string })?.code;
   if (cause && notSentCauses.has(cause)) return new GraphError('not_sent', undefined, { message: `connection failed (${cause})` });
-  const what = name === 'TimeoutError' || name === 'AbortError' ? 'no answer in time' : `connection lost${cause ? ` (${cause})` : ''}`;
+  const what = (err as Error)?.message === timedOut ? timedOut : `connection lost${cause ? ` (${cause})` : ''}`;
   return new GraphError('ambiguous', undefined, { message: what });
+}
+
+/** Kept-alive connections to Meta, shared by every client of the process. */
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
+};
+
+/** One HTTP exchange: the status and the body as text, or a network failure sorted for a retry. */
+function exchange(url: URL, method: string, headers: Record<string, string>, body: string | Buffer | undefined, timeoutMs: number): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    let req: http.ClientRequest;
+    try {
+      // Header bytes no HTTP header can carry are refused here, before anything is written.
+      req = (url.protocol === 'https:' ? https : http).request(url, { method, headers, agent: url.protocol === 'https:' ? agents['https:'] : agents['http:'] });
+    } catch {
+      reject(notBuilt());
+      return;
+    }
+    let settled = false;
+    const settle = (err: unknown, answer?: { status: number; text: string }) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (answer) resolve(answer);
+      else reject(networkFailure(err));
+    };
+    const timer = setTimeout(() => req.destroy(new Error(timedOut)), timeoutMs);
+    req.on('error', (err) => settle(err));
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => settle(undefined, { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', (err) => settle(err));
+      res.on('close', () => {
+        if (!res.complete) settle(new Error('connection lost'));
+      });
+    });
+    req.end(body);
+  });
 }
 
 export interface GraphRequest {
@@ -93,21 +139,18 @@ export function graphClient({ baseUrl, timeoutMs, retryDelayMs = 300 }: GraphCli
     for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (req.token) headers.authorization = `Bearer ${req.token}`;
-    if (req.body !== undefined && !req.form) headers['content-type'] = 'application/json';
-    let request: Request;
-    try {
-      request = new Request(url, { method, headers, body: req.form ?? (req.body === undefined ? undefined : JSON.stringify(req.body)) });
-    } catch {
-      throw notBuilt();
+    let payload: string | Buffer | undefined;
+    if (req.form) {
+      // The multipart body and its boundary, as the platform encodes a form.
+      const encoded = new Response(req.form);
+      payload = Buffer.from(await encoded.arrayBuffer());
+      headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
+    } else if (req.body !== undefined) {
+      payload = JSON.stringify(req.body);
+      headers['content-type'] = 'application/json';
     }
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(request, { signal: AbortSignal.timeout(timeoutMs) });
-      text = await res.text();
-    } catch (err) {
-      throw networkFailure(err);
-    }
+    const { status, text } = await exchange(url, method, headers, payload, timeoutMs);
+    const res = { ok: status >= 200 && status < 300, status };
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : {};

@@ -179,7 +179,11 @@ export async function sendBatchOnMeta(deps: PacedDeps, channel: MetaChannel, con
   const { repo, connections, graph, log } = deps;
   const results: (SendResult | SendLater | undefined)[] = new Array(contexts.length);
   const byBot = new Map<string, number[]>();
-  contexts.forEach((c, i) => byBot.set(c.bot.id, [...(byBot.get(c.bot.id) ?? []), i]));
+  contexts.forEach((c, i) => {
+    const list = byBot.get(c.bot.id);
+    if (list) list.push(i);
+    else byBot.set(c.bot.id, [i]);
+  });
   for (const indexes of byBot.values()) {
     const bot = contexts[indexes[0]!]!.bot;
     const creds = connections.credentials(bot, channel);

@@ -10,29 +10,43 @@ afterEach(() => {
 });
 
 describe('token buckets', () => {
-  it('lets a burst of `rate` through at once, then one every 1/rate seconds, per key', async () => {
-    const buckets = tokenBuckets(20);
+  it('never lets more than `rate` calls into any second: a burst of a twentieth, then the rest spread evenly, per key', async () => {
+    const buckets = tokenBuckets(1000);
     const start = performance.now();
     const at: number[] = [];
-    const all = Promise.all(Array.from({ length: 40 }, () => buckets.take('number-a').then(() => at.push(performance.now() - start))));
+    const all = Promise.all(Array.from({ length: 3000 }, () => buckets.take('number-a').then(() => at.push(performance.now() - start))));
     await vi.advanceTimersByTimeAsync(0);
-    expect(at).toHaveLength(20);
-    expect(Math.max(...at)).toBe(0);
-    // Never more than the burst plus what refilled: 20 + 20 × 0.5 s in the first half second.
-    await vi.advanceTimersByTimeAsync(500);
-    expect(at.length).toBeLessThanOrEqual(31);
-    expect(at.length).toBeGreaterThanOrEqual(29);
-    // 20 more at 20 per second: the last a second after the burst.
-    await vi.advanceTimersByTimeAsync(600);
+    // The burst: 50 at once.
+    expect(at).toHaveLength(50);
+    await vi.advanceTimersByTimeAsync(4000);
     await all;
     at.sort((a, b) => a - b);
-    expect(at[39]!).toBeGreaterThanOrEqual(999);
-    expect(at[39]!).toBeLessThanOrEqual(1001);
+    // The rest at 950 a second: the last one (2,950 after the burst) at about 3.1 s.
+    expect(at[2999]!).toBeGreaterThanOrEqual(3104);
+    expect(at[2999]!).toBeLessThanOrEqual(3107);
+    // Any second, wherever it starts, holds at most 1,000 calls.
+    for (let i = 0, j = 0; i < at.length; i++) {
+      while (j < at.length && at[j]! < at[i]! + 1000) j++;
+      expect(j - i).toBeLessThanOrEqual(1000);
+    }
     // Another number has its own bucket: no wait at all.
     let taken = false;
     void buckets.take('number-b').then(() => (taken = true));
     await vi.advanceTimersByTimeAsync(0);
     expect(taken).toBe(true);
+  });
+
+  it('keeps a small rate too: 4 a second lets one through at once, then 3 a second', async () => {
+    const buckets = tokenBuckets(4);
+    const start = performance.now();
+    const at: number[] = [];
+    const all = Promise.all(Array.from({ length: 10 }, () => buckets.take('n').then(() => at.push(performance.now() - start))));
+    await vi.advanceTimersByTimeAsync(4000);
+    await all;
+    at.sort((a, b) => a - b);
+    expect(at[0]).toBe(0);
+    expect(at[9]!).toBeGreaterThanOrEqual(2999);
+    expect(at[9]!).toBeLessThanOrEqual(3001);
   });
 });
 

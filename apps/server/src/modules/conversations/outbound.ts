@@ -108,7 +108,11 @@ export async function sendMany(deps: OutboundDeps, messageIds: string[], opts: {
   }
   const results = new Map<string, SendResult | SendLater>();
   const byChannel = new Map<string, StoredSend[]>();
-  for (const s of waiting) byChannel.set(s.message.channel, [...(byChannel.get(s.message.channel) ?? []), s]);
+  for (const s of waiting) {
+    const list = byChannel.get(s.message.channel);
+    if (list) list.push(s);
+    else byChannel.set(s.message.channel, [s]);
+  }
   for (const [name, list] of byChannel) {
     const channel = deps.registry.get(name as MessageRow['channel']);
     if (!channel) {
