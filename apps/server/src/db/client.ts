@@ -23,11 +23,19 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 export interface Database {
   db: Db;
+  /**
+   * Connections kept for short writes that must never wait for one the app's other work holds
+   * (the webhook inbox's appends, which Meta waits for). On PostgreSQL a pool of two of its own;
+   * on PGlite, one thread for everything, `db` itself.
+   */
+  appends: Db;
   kind: 'pglite' | 'postgres';
   /** The pg pool when running on PostgreSQL (the realtime adapter and job queue share it). */
   pool?: pg.Pool;
   /** The embedded database when running on PGlite (the job queue talks to it directly). */
   pglite?: PGlite;
+  /** PGlite's data folder (unset in memory and on PostgreSQL). */
+  dataDir?: string;
   /**
    * A hot read as a server-side prepared statement, for the few queries every request makes.
    * Parameters are text; on PGlite they travel as quoted literals through the simple protocol,
@@ -145,8 +153,11 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     // pool and is replaced on demand; unheard, the pool's 'error' would end the process.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const appendPool = new pg.Pool({ connectionString: opts.url, max: 2 });
+    appendPool.on('error', () => undefined);
     return {
       db,
+      appends: drizzlePg({ client: appendPool, schema }) as unknown as Db,
       kind: 'postgres',
       pool,
       async prepared<T>(name: string, text: string, params: string[]) {
@@ -170,7 +181,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
         return (await appliedCount(db)) >= expected;
       },
       async close() {
-        await pool.end();
+        await Promise.all([pool.end(), appendPool.end()]);
       },
     };
   }
@@ -184,7 +195,9 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   const preparedOnPglite = new Map<string, Promise<void>>();
   return {
     db,
+    appends: db,
     kind: 'pglite',
+    ...(opts.dataDir ? { dataDir: path.resolve(opts.dataDir) } : {}),
     pglite: client,
     async prepared<T>(name: string, text: string, params: string[]) {
       if (!preparedOnPglite.has(name)) {

@@ -22,6 +22,7 @@ import { metaRepository } from './meta.repository.ts';
 import { metaSenders } from './meta-sender.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 import { webhookService } from './webhook.service.ts';
+import { openInboxJournal } from './inbox-journal.ts';
 import { createWebhookInbox, type WebhookInbox } from './webhook-inbox.ts';
 
 declare module 'fastify' {
@@ -36,6 +37,10 @@ export { SEND_ATTEMPTS } from './meta-sender.ts';
 export interface MetaChannelsDeps {
   config: Config;
   db: Db;
+  /** Connections kept for the webhook inbox's appends (`Database.appends`). */
+  appends?: Db;
+  /** On the embedded database in a data folder: where the webhook's journal lives (`inbox-journal.ts`). */
+  journalDir?: string;
   box: SecretBox;
   bots: BotsService;
   access: AccessService;
@@ -89,7 +94,8 @@ export function metaChannels(deps: MetaChannelsDeps) {
     disconnectWhatsmeow: deps.disconnectWhatsmeow,
   });
   const webhooks = webhookService({ repo, connections: conns, receive: deps.receive, messages, statuses, log, replayMaxAgeMs: config.WEBHOOK_REPLAY_MAX_AGE * 1000 });
-  const inbox = createWebhookInbox({ db, log, apply: webhooks.apply, leaseMs: config.JOB_LEASE_MS });
+  const journal = deps.journalDir ? openInboxJournal(deps.journalDir, db, log) : undefined;
+  const inbox = createWebhookInbox({ db, appends: deps.appends, journal, log, apply: webhooks.apply, leaseMs: config.JOB_LEASE_MS });
   const attachments = attachmentMediaFetcher({ timeoutMs: config.META_TIMEOUT_MS * 10, allowPrivate: config.TRAINING_ALLOW_PRIVATE_URLS });
 
   return {
@@ -112,6 +118,7 @@ export function metaChannels(deps: MetaChannelsDeps) {
         app.addHook('onReady', async () => inbox.start());
         app.addHook('preClose', () => inbox.stop());
       }
+      if (journal) app.addHook('onClose', () => journal.close());
       await app.register(webhookRoutes, { inbox, appSecret: config.META_APP_SECRET, verifyToken: config.META_VERIFY_TOKEN });
       await app.register(channelsRoutes, { service });
     },

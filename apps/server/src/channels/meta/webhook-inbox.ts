@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { InboxJournal } from './inbox-journal.ts';
 import { webhookInbox } from './meta.table.ts';
 
 export interface InboxRow {
@@ -18,6 +19,10 @@ export interface ApplyOutcome {
 
 export interface WebhookInboxDeps {
   db: Db;
+  /** Where appends go: connections of their own, so an acknowledgement never queues behind the turns (`Database.appends`). */
+  appends?: Db;
+  /** On the embedded database, deliveries are made durable in a journal file instead, and moved into the table after (`inbox-journal.ts`). */
+  journal?: InboxJournal;
   log: FastifyBaseLogger;
   /** Applies rows read from the inbox, oldest first. */
   apply(rows: InboxRow[]): Promise<ApplyOutcome>;
@@ -46,7 +51,7 @@ const GROUP_MAX = 500;
  * nothing.
  */
 export function createWebhookInbox(deps: WebhookInboxDeps) {
-  const { db, log, leaseMs } = deps;
+  const { db, log, leaseMs, journal } = deps;
   const batch = deps.batch ?? 500;
   const pollMs = deps.pollMs ?? 100;
   const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -61,13 +66,24 @@ export function createWebhookInbox(deps: WebhookInboxDeps) {
     while (pending.length) {
       const group = pending.splice(0, GROUP_MAX);
       try {
-        await db.insert(webhookInbox).values(group.map((g) => ({ body: g.body })));
+        if (journal) await journal.write(group.map((g) => g.body));
+        else await (deps.appends ?? db).insert(webhookInbox).values(group.map((g) => ({ body: g.body })));
         for (const g of group) g.resolve();
       } catch (err) {
         for (const g of group) g.reject(err);
       }
     }
-    wake();
+    if (journal) void moveJournal();
+    else wake();
+  }
+
+  /** Moves the journal's records into the table, then wakes the reader; a failed move is tried again by the reader's loop. */
+  async function moveJournal() {
+    try {
+      if (await journal!.move()) wake();
+    } catch (err) {
+      log.warn({ err }, 'webhook inbox: journal records not moved yet');
+    }
   }
 
   /** Durable once this resolves. */
@@ -105,7 +121,7 @@ export function createWebhookInbox(deps: WebhookInboxDeps) {
                  count(*) FILTER (WHERE attempts >= ${INBOX_MAX_ATTEMPTS})::int AS failed
           FROM webhook_inbox`,
     );
-    return { waiting: Number(row?.waiting ?? 0), oldestSeconds: Math.round(Number(row?.oldest ?? 0) * 10) / 10, failed: Number(row?.failed ?? 0) };
+    return { waiting: Number(row?.waiting ?? 0) + (journal?.waiting ?? 0), oldestSeconds: Math.round(Number(row?.oldest ?? 0) * 10) / 10, failed: Number(row?.failed ?? 0) };
   }
 
   let running = false;
@@ -125,6 +141,7 @@ export function createWebhookInbox(deps: WebhookInboxDeps) {
 
   /** Applies one read; answers how many rows it read. */
   async function readOnce(): Promise<number> {
+    if (journal?.waiting) await journal.move();
     const rows = await db
       .select({ id: webhookInbox.id, body: webhookInbox.body })
       .from(webhookInbox)
