@@ -88,9 +88,10 @@ export async function buildServer({ config, database, keys, logStream, engine, s
   await app.register(realtimePlugin, { config, repo, tokens, pool: database.pool });
 
   // Running jobs get half the shutdown's time to finish; the rest closes the server and database.
-  const jobs = createJobs(database, { runWorkers: config.ROLE !== 'api', log: app.log, stopTimeoutMs: config.SHUTDOWN_TIMEOUT / 2, leaseMs: config.JOB_LEASE_MS });
+  const jobs = createJobs(database, { runWorkers: config.ROLE !== 'api', holdWorkers: true, log: app.log, stopTimeoutMs: config.SHUTDOWN_TIMEOUT / 2, leaseMs: config.JOB_LEASE_MS });
   await jobs.start();
   app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.runWorkers());
   app.addHook('preClose', () => jobs.stop());
 
   const files = storage ?? (await createFileStorage(config));

@@ -91,6 +91,8 @@ async function createQueueLocked(pool: pg.Pool, text: string, values: unknown[])
 
 export interface JobsOptions {
   runWorkers: boolean;
+  /** Workers start with `runWorkers()` (when the app is ready), not as each queue is defined. */
+  holdWorkers?: boolean;
   log: FastifyBaseLogger;
   /** How long `stop` lets running jobs finish before handing them back to the queue (1 s at least). */
   stopTimeoutMs?: number;
@@ -166,6 +168,9 @@ export function createJobs(database: Database, opts: JobsOptions) {
   /** Idle local workers per queue, the next to wake first. */
   const idle = new Map<string, string[]>();
   let started = false;
+  /** With `holdWorkers`, workers run once the app is ready (`runWorkers`); the queues defined before wait here. */
+  let working = !opts.holdWorkers;
+  const waitingWorkers: (() => Promise<void>)[] = [];
   let running = 0;
   /** The jobs this process is running: id → queue. */
   const active = new Map<string, string>();
@@ -206,33 +211,47 @@ export function createJobs(database: Database, opts: JobsOptions) {
         await boss.updateQueue(name, { name, policy, expireInSeconds: leaseSeconds });
       }
       if (!opts.runWorkers) return;
-      const ids: string[] = [];
-      idle.set(name, ids);
-      for (let i = 0; i < (options.concurrency ?? 1); i++) {
-        let self = '';
-        const batchSize = options.batchSize ?? 1;
-        self = await boss.work<T>(name, { pollingIntervalSeconds: 1, includeMetadata: true, batchSize }, async (jobs) => {
-          if (!jobs.length) return;
-          const at = ids.indexOf(self);
-          if (at >= 0) ids.splice(at, 1);
-          running++;
-          for (const job of jobs) active.set(job.id, name);
-          const run = (job: (typeof jobs)[number]) => handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
-          try {
-            if (batchSize === 1) await run(jobs[0]!);
-            else {
-              // The jobs left active are completed together after this; a failed one is failed alone.
-              await Promise.all(jobs.map((job) => run(job).catch((err: unknown) => boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) }))));
+      const work = async () => {
+        const ids: string[] = [];
+        idle.set(name, ids);
+        for (let i = 0; i < (options.concurrency ?? 1); i++) {
+          let self = '';
+          const batchSize = options.batchSize ?? 1;
+          self = await boss.work<T>(name, { pollingIntervalSeconds: 1, includeMetadata: true, batchSize }, async (jobs) => {
+            if (!jobs.length) return;
+            const at = ids.indexOf(self);
+            if (at >= 0) ids.splice(at, 1);
+            running++;
+            for (const job of jobs) active.set(job.id, name);
+            const run = (job: (typeof jobs)[number]) => handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+            try {
+              if (batchSize === 1) await run(jobs[0]!);
+              else {
+                // The jobs left active are completed together after this; a failed one is failed alone.
+                await Promise.all(jobs.map((job) => run(job).catch((err: unknown) => boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) }))));
+              }
+            } finally {
+              for (const job of jobs) active.delete(job.id);
+              running--;
+              ids.push(self);
+              boss.notifyWorker(self);
             }
-          } finally {
-            for (const job of jobs) active.delete(job.id);
-            running--;
-            ids.push(self);
-            boss.notifyWorker(self);
-          }
-        });
-        ids.push(self);
-      }
+          });
+          ids.push(self);
+        }
+      };
+      if (working) await work();
+      else waitingWorkers.push(work);
+    },
+
+    /**
+     * Starts the workers of every queue defined so far (and of those defined after, at once): the
+     * app calls it when it is ready, so no job (a send handed back by a process that died) runs
+     * before every module it needs (the channels that send) has registered.
+     */
+    async runWorkers() {
+      working = true;
+      for (const work of waitingWorkers.splice(0)) await work();
     },
 
     async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {

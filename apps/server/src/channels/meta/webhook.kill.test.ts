@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines, newUser } from '../../test/harness.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
@@ -12,9 +15,10 @@ const ADMIN_PASSWORD = 'charla-admin-2026';
 
 /**
  * Server processes (`src/main.ts`) on one database, Meta's deliveries sent to them over HTTP: the
- * first is killed with SIGKILL while deliveries arrive and are applied, the next goes on.
+ * first is killed with SIGKILL while deliveries arrive and are applied, the next goes on (on the
+ * embedded database, a process started on the same data folder once the first is gone).
  */
-describe.skipIf(!engines.includes('postgres'))('webhook deliveries across a kill -9 on PostgreSQL', () => {
+describe.each(engines)('webhook deliveries across a kill -9 on %s', (engine) => {
   const processes: ServerProcess[] = [];
   let graph: FakeGraph | undefined;
   let drop: (() => Promise<void>) | undefined;
@@ -27,10 +31,18 @@ describe.skipIf(!engines.includes('postgres'))('webhook deliveries across a kill
   it('answers every acknowledged message exactly once', async () => {
     graph = await fakeGraph();
     const metaAppSecret = randomBytes(16).toString('hex');
-    const db = await createTestDatabase('postgres');
-    drop = db.drop;
+    let database: Record<string, string>;
+    if (engine === 'postgres') {
+      const db = await createTestDatabase('postgres');
+      drop = db.drop;
+      database = { DATABASE_URL: db.url! };
+    } else {
+      const dir = mkdtempSync(path.join(tmpdir(), 'charla-kill-'));
+      drop = async () => rmSync(dir, { recursive: true, force: true });
+      database = { DATA_DIR: dir };
+    }
     const env = {
-      DATABASE_URL: db.url!,
+      ...database,
       APP_SECRET: randomBytes(32).toString('hex'),
       META_GRAPH_URL: graph.url,
       META_APP_SECRET: metaAppSecret,
