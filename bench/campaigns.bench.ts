@@ -90,6 +90,7 @@ async function bigCampaign(engine: Engine): Promise<Run> {
     const start = await api({ method: 'POST', url: `/api/campaigns/${id}/start` });
     if (start.statusCode !== 200) throw new Error(`start answered ${start.statusCode}`);
     let status = 'running';
+    let ticks = 0;
     while (status === 'running') {
       await new Promise((r) => setTimeout(r, 1000));
       await drain();
@@ -97,7 +98,9 @@ async function bigCampaign(engine: Engine): Promise<Run> {
       heapMax = Math.max(heapMax, heap);
       const half = perPhone.size < RECIPIENTS / 2 ? 0 : 1;
       halves[half] = Math.max(halves[half]!, heap);
-      status = (await api({ method: 'GET', url: `/api/campaigns/${id}` })).json().campaign.status;
+      const now = (await api({ method: 'GET', url: `/api/campaigns/${id}` })).json().campaign;
+      status = now.status;
+      if (++ticks % 15 === 0) console.log(`  ${engine}: ${perPhone.size.toLocaleString('en-US')} recipients reached after ${Math.round((performance.now() - started) / 1000)} s, heap ${mb(heap)} MB, ${JSON.stringify(now.counts)}`);
       if (performance.now() - started > 30 * 60_000) throw new Error('campaign still running after 30 minutes');
     }
     await drain();

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +50,31 @@ describe('Graph API client', () => {
       graph.next('1/messages', reply);
       const err = await failure(client().post('1/messages', { token: TOKEN, body }));
       expect([err.failure, err.code], JSON.stringify(reply)).toEqual([kind, code]);
+    }
+  });
+
+  it("reads an answer that came while the process was busy before counting the call's time out", async () => {
+    // Meta in a thread of its own (its own event loop), answering after 100 ms.
+    const meta = new Worker(
+      `const http = require('node:http');
+       const server = http.createServer((req, res) => { req.resume(); setTimeout(() => res.end('{"messages":[{"id":"wamid.busy"}]}'), 100); });
+       server.listen(0, '127.0.0.1', () => require('node:worker_threads').parentPort.postMessage(server.address().port));`,
+      { eval: true },
+    );
+    try {
+      const [port] = (await once(meta, 'message')) as [number];
+      const call = graphClient({ baseUrl: `http://127.0.0.1:${port}/v23.0`, timeoutMs: 300 }).post<{ messages: { id: string }[] }>('1/messages', { token: TOKEN, body });
+      await new Promise((r) => setTimeout(r, 30));
+      // A long statement holds the event loop past the time-out while Meta's answer arrives.
+      await new Promise<void>((r) =>
+        setImmediate(() => {
+          for (const end = performance.now() + 600; performance.now() < end; );
+          r();
+        }),
+      );
+      expect((await call).messages[0]!.id).toBe('wamid.busy');
+    } finally {
+      await meta.terminate();
     }
   });
 
