@@ -85,8 +85,11 @@ export function openInboxJournal(dir: string, db: Db, log: FastifyBaseLogger) {
       const group = queue.splice(0);
       try {
         const bytes = encode(group.flatMap((g) => g.bodies));
-        for (let done = 0; done < bytes.length; ) done += (await write(fd, bytes, done, bytes.length - done, null)).bytesWritten;
-        await datasync(fd);
+        // In the event loop's turn, not through the thread pool: a local disk syncs an append in a
+        // fraction of a millisecond, while each hop through the pool waits for a turn of a loop
+        // the turns keep busy (measured under load: median acknowledgement 216 → see docs).
+        for (let done = 0; done < bytes.length; ) done += fs.writeSync(fd, bytes, done, bytes.length - done);
+        fs.fdatasyncSync(fd);
         size += bytes.length;
         unmoved += group.reduce((n, g) => n + g.bodies.length, 0);
         for (const g of group) g.resolve();
@@ -178,7 +181,6 @@ export function openInboxJournal(dir: string, db: Db, log: FastifyBaseLogger) {
   };
 }
 
-const write = promisify(fs.write);
 const read = promisify(fs.read);
 const datasync = promisify(fs.fdatasync);
 const truncate = promisify(fs.ftruncate);

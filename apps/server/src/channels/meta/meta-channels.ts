@@ -41,6 +41,8 @@ export interface MetaChannelsDeps {
   appends?: Db;
   /** On the embedded database in a data folder: where the webhook's journal lives (`inbox-journal.ts`). */
   journalDir?: string;
+  /** Customers the webhook inbox applies side by side (`webhook.service.ts`). */
+  applyLanes?: number;
   box: SecretBox;
   bots: BotsService;
   access: AccessService;
@@ -93,7 +95,7 @@ export function metaChannels(deps: MetaChannelsDeps) {
     log,
     disconnectWhatsmeow: deps.disconnectWhatsmeow,
   });
-  const webhooks = webhookService({ repo, connections: conns, receive: deps.receive, messages, statuses, log, replayMaxAgeMs: config.WEBHOOK_REPLAY_MAX_AGE * 1000 });
+  const webhooks = webhookService({ repo, connections: conns, receive: deps.receive, messages, statuses, log, replayMaxAgeMs: config.WEBHOOK_REPLAY_MAX_AGE * 1000, ...(deps.applyLanes ? { lanes: deps.applyLanes } : {}) });
   const journal = deps.journalDir ? openInboxJournal(deps.journalDir, db, log) : undefined;
   const inbox = createWebhookInbox({ db, appends: deps.appends, journal, log, apply: webhooks.apply, leaseMs: config.JOB_LEASE_MS });
   const attachments = attachmentMediaFetcher({ timeoutMs: config.META_TIMEOUT_MS * 10, allowPrivate: config.TRAINING_ALLOW_PRIVATE_URLS });

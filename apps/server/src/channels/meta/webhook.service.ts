@@ -20,6 +20,8 @@ export interface WebhookDeps {
   log: FastifyBaseLogger;
   /** Messages older than this are stored but not answered. */
   replayMaxAgeMs: number;
+  /** Customers applied side by side (16; 4 on the embedded database, whose one thread runs their statements one at a time anyway). */
+  lanes?: number;
 }
 
 export interface WebhookSummary {
@@ -54,7 +56,7 @@ async function applyEvent(deps: WebhookDeps, summary: WebhookSummary, bot: BotRo
   if (code && channelWideErrors.has(code)) await deps.connections.recordError(bot, event.channel, code, event.error?.code, error?.detail);
 }
 
-/** Customers whose events are applied side by side; each customer's own events stay in order. */
+/** Customers whose events are applied side by side by default; each customer's own events stay in order. */
 const LANES = 16;
 
 type Applicable = Exclude<MetaEvent, { kind: 'ignored' }>;
@@ -123,7 +125,7 @@ export async function applyDeliveries(deps: WebhookDeps, rows: InboxRow[]): Prom
     }
   };
   await Promise.all(
-    Array.from({ length: Math.min(LANES, queue.length) }, async () => {
+    Array.from({ length: Math.min(deps.lanes ?? LANES, queue.length) }, async () => {
       for (let lane = queue.shift(); lane; lane = queue.shift()) await runLane(lane);
     }),
   );
