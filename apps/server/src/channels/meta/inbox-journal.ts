@@ -182,7 +182,6 @@ export function openInboxJournal(dir: string, db: Db, log: FastifyBaseLogger) {
 }
 
 const read = promisify(fs.read);
-const datasync = promisify(fs.fdatasync);
 const truncate = promisify(fs.ftruncate);
 
 export type InboxJournal = ReturnType<typeof openInboxJournal>;
