@@ -15,7 +15,7 @@ import { signBody } from '../apps/server/src/channels/meta/signature.ts';
 import { waTextPayload } from '../apps/server/src/channels/meta/test-support/meta-test-app.ts';
 import { users } from '../apps/server/src/modules/auth/auth.table.ts';
 import { createTestDatabase, newUser } from '../apps/server/src/test/harness.ts';
-import { startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process.ts';
+import { metaProcessEnv, startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process.ts';
 
 const CUSTOMERS = 200;
 const ROUNDS = 3;
@@ -41,17 +41,7 @@ async function run(count: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const metaAppSecret = randomBytes(16).toString('hex');
   try {
-    const env = {
-      DATABASE_URL: db.url!,
-      APP_SECRET: randomBytes(32).toString('hex'),
-      META_GRAPH_URL: graph.url,
-      META_APP_SECRET: metaAppSecret,
-      META_RECIPIENT_GAP_MS: '0',
-      WHATSAPP_RATE_PER_SECOND: '1000',
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'false',
-      ALLOWED_ORIGINS: 'http://127.0.0.1',
-    };
+    const env = { ...metaProcessEnv(graph.url, metaAppSecret), DATABASE_URL: db.url!, WHATSAPP_RATE_PER_SECOND: '1000' };
     for (let i = 0; i < count; i++) processes.push(startServerProcess(env, 90_000));
     const bases = await Promise.all(processes.map(async (p) => `http://127.0.0.1:${await p.ready}`));
     // The owner and the bot through the first process.

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,23 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
   /** SIGKILL if it still runs (cleanup). */
   kill(): void;
+}
+
+/**
+ * The settings of server processes that talk to a local Graph API (`fake-graph.ts`): one key for
+ * every process (they share a database), Meta's app secret for the signed webhooks, no pause
+ * between a customer's messages, JSON logs (read for the port), no demo data.
+ */
+export function metaProcessEnv(graphUrl: string, metaAppSecret: string): Record<string, string> {
+  return {
+    APP_SECRET: randomBytes(32).toString('hex'),
+    META_GRAPH_URL: graphUrl,
+    META_APP_SECRET: metaAppSecret,
+    META_RECIPIENT_GAP_MS: '0',
+    LOG_LEVEL: 'info',
+    SEED_DEMO: 'false',
+    ALLOWED_ORIGINS: 'http://127.0.0.1',
+  };
 }
 
 /**

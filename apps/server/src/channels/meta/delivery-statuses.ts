@@ -22,7 +22,10 @@ export function deliveryStatuses(deps: { repo: MetaRepository; messages: Channel
       error: { notice: Notice; metaCode?: number; detail?: string } | null = null,
       callbackData?: string,
     ): Promise<ChannelMessage | undefined> {
-      if (!(await repo.recordStatus(channel, externalId, status, at, error))) return undefined;
+      // A status kept before (Meta's repeat, or the same delivery applied again after a crash that
+      // came between keeping it and the steps below) still goes through them: each changes
+      // nothing the second time, and skipping them left a claim unconfirmed and sent twice.
+      await repo.recordStatus(channel, externalId, status, at, error);
       // The status may come before the send's answer was stored on the message, or instead of it
       // (the process died during the Graph call): the callback data names the claimed message.
       const id =

@@ -6,9 +6,9 @@ import { engines } from '../../test/harness.ts';
 import { scriptedEngine } from '../../test/scripted-engine.ts';
 import { conversations, messages } from '../../modules/conversations/conversations.table.ts';
 import { users } from '../../modules/auth/auth.table.ts';
-import { channelSends } from './meta.table.ts';
+import { channelSends, messageStatusEvents } from './meta.table.ts';
 import { metaError } from './test-support/fake-graph.ts';
-import { botMessages, messagingPayload, metaId, metaTestApp, pageBot, postWebhook, until, waTextPayload, wamid, whatsappBot, type MetaTestApp } from './test-support/meta-test-app.ts';
+import { botMessages, messagingPayload, metaId, metaTestApp, pageBot, postWebhook, until, waStatusPayload, waTextPayload, wamid, whatsappBot, type MetaTestApp } from './test-support/meta-test-app.ts';
 
 type Row = typeof messages.$inferSelect;
 const outbound = (rows: Row[]) => rows.filter((r) => r.direction === 'out');
@@ -105,6 +105,19 @@ describe.each(engines)('Meta senders on %s', (dbEngine) => {
     await new Promise((r) => setTimeout(r, 2500));
     expect(m.graph.sends(bot.phoneNumberId)).toHaveLength(1);
     expect(await claimOf(reply.id)).toMatchObject({ state: 'unconfirmed', attempts: 1 });
+  });
+
+  it("confirms a send whose answer was lost by Meta's status naming it, also when a process that died had kept that status before confirming", async () => {
+    const bot = await whatsappBot(m.t);
+    m.graph.next(`${bot.phoneNumberId}/messages`, 'drop');
+    const { reply, from } = await replyTo('Hola', { bot });
+    expect(await claimOf(reply.id)).toMatchObject({ state: 'unconfirmed' });
+    const externalId = wamid();
+    // The status was kept (its event row) by a process killed before the claim was confirmed;
+    // the same delivery is then applied again.
+    await m.t.database.db.insert(messageStatusEvents).values({ channel: 'whatsapp', externalId, status: 'sent', occurredAt: new Date() });
+    expect((await postWebhook(m.t, waStatusPayload(bot.phoneNumberId, [{ id: externalId, status: 'sent', recipient: from, callback: reply.id }]))).statusCode).toBe(200);
+    expect(await claimOf(reply.id)).toMatchObject({ state: 'sent', externalId });
   });
 
   it('a job that runs twice at once calls Meta once', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines, newUser } from '../../test/harness.ts';
-import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
+import { metaProcessEnv, startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { signBody } from './signature.ts';
 import { fakeGraph, type FakeGraph } from './test-support/fake-graph.ts';
 import { metaId, waTextPayload } from './test-support/meta-test-app.ts';
@@ -41,19 +41,7 @@ describe.each(engines)('webhook deliveries across a kill -9 on %s', (engine) => 
       drop = async () => rmSync(dir, { recursive: true, force: true });
       database = { DATA_DIR: dir };
     }
-    const env = {
-      ...database,
-      APP_SECRET: randomBytes(32).toString('hex'),
-      META_GRAPH_URL: graph.url,
-      META_APP_SECRET: metaAppSecret,
-      META_TIMEOUT_MS: '1000',
-      META_RECIPIENT_GAP_MS: '0',
-      JOB_LEASE_MS: '3000',
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      SEED_DEMO: 'false',
-      ALLOWED_ORIGINS: 'http://127.0.0.1',
-    };
+    const env = { ...metaProcessEnv(graph.url, metaAppSecret), ...database, META_TIMEOUT_MS: '1000', JOB_LEASE_MS: '3000', ADMIN_EMAIL, ADMIN_PASSWORD };
     const start = () => {
       const p = startServerProcess(env, 90_000);
       processes.push(p);

@@ -135,7 +135,7 @@ export function waTextPayload(phoneNumberId: string, from: string, text: string,
 /** Status updates of sent messages, in Meta's webhook shape. */
 export function waStatusPayload(
   phoneNumberId: string,
-  statuses: { id: string; status: 'sent' | 'delivered' | 'read' | 'failed'; recipient?: string; at?: Date; error?: { code: number; title: string; details?: string } }[],
+  statuses: { id: string; status: 'sent' | 'delivered' | 'read' | 'failed'; recipient?: string; at?: Date; error?: { code: number; title: string; details?: string }; callback?: string }[],
 ) {
   return {
     object: 'whatsapp_business_account',
@@ -153,6 +153,7 @@ export function waStatusPayload(
                 status: s.status,
                 timestamp: String(Math.floor((s.at ?? new Date()).getTime() / 1000)),
                 recipient_id: s.recipient ?? '5213312345678',
+                ...(s.callback ? { biz_opaque_callback_data: s.callback } : {}),
                 ...(s.status === 'sent' ? { conversation: { id: 'c1', origin: { type: 'service' } }, pricing: { billable: true, pricing_model: 'PMP', category: 'service' } } : {}),
                 ...(s.error
                   ? { errors: [{ code: s.error.code, title: s.error.title, message: s.error.title, error_data: { details: s.error.details ?? s.error.title } }] }

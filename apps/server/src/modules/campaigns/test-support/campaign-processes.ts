@@ -4,7 +4,7 @@ import { fakeGraph, type FakeGraph } from '../../../channels/meta/test-support/f
 import { queryRows } from '../../../db/client.ts';
 import { createTestDatabase, newUser } from '../../../test/harness.ts';
 import { multipart } from '../../../test/multipart.ts';
-import { startServerProcess, type ServerProcess } from '../../../test/server-process.ts';
+import { metaProcessEnv, startServerProcess, type ServerProcess } from '../../../test/server-process.ts';
 import { users } from '../../auth/auth.table.ts';
 
 /** The `i`-th phone of a made-up audience (Guadalajara numbers). */
@@ -25,18 +25,12 @@ export async function campaignOnProcesses(opts: { recipients: number; ratePerSec
   const processes: ServerProcess[] = [];
   const metaAppSecret = randomBytes(16).toString('hex');
   const env = {
+    ...metaProcessEnv(graph.url, metaAppSecret),
     DATABASE_URL: db.url!,
-    APP_SECRET: randomBytes(32).toString('hex'),
-    META_GRAPH_URL: graph.url,
-    META_APP_SECRET: metaAppSecret,
     META_TIMEOUT_MS: '1000',
     // A send whose call a killed process never heard back from waits this long for Meta's status naming it.
     META_CONFIRM_WINDOW_MS: String(opts.confirmWindowMs ?? 5_000),
-    META_RECIPIENT_GAP_MS: '0',
     WHATSAPP_RATE_PER_SECOND: String(opts.ratePerSecond),
-    LOG_LEVEL: 'info',
-    SEED_DEMO: 'false',
-    ALLOWED_ORIGINS: 'http://127.0.0.1',
   };
   /** A server process; once it is ready, Meta's webhook (the fake's statuses) points at it. */
   const start = () => {
