@@ -24,7 +24,7 @@ export function channelsModule(
       const { config, database, box } = ctx;
       const { bots, access } = deps;
       const whatsappWeb = await whatsappWebChannel(app, { config, database, box, access, sendAttempts: SEND_ATTEMPTS, receive: deps.receive, messages: deps.messages });
-      const meta = metaChannels({ config, db: database.db, appends: database.appends, applyLanes: database.kind === 'pglite' ? 4 : 16, ...(database.dataDir ? { journalDir: path.join(database.dataDir, 'webhook-inbox') } : {}), box, bots, access, emit: ctx.emit, log: ctx.log, storage: ctx.storage, receive: deps.receive, messages: deps.messages, disconnectWhatsmeow: whatsappWeb.disconnect });
+      const meta = metaChannels({ config, db: database.db, appends: database.appends, ...(database.kind === 'pglite' ? { applyLanes: 4 } : {}), ...(database.dataDir ? { journalDir: path.join(database.dataDir, 'webhook-inbox') } : {}), box, bots, access, emit: ctx.emit, log: ctx.log, storage: ctx.storage, receive: deps.receive, messages: deps.messages, disconnectWhatsmeow: whatsappWeb.disconnect });
       deps.register(playgroundChannel(), demoChannel({ messages: deps.messages, log: ctx.log }), ...meta.definitions, whatsappWeb.definition);
       await meta.routes(app);
     },

@@ -33,11 +33,11 @@ describe('the webhook journal (the embedded database)', () => {
 
   it('keeps what it acknowledged across a crash, moves each record once, and cuts off a record torn by the crash', async () => {
     const first = openInboxJournal(dir, database.db, log);
-    await first.write(['{"n":1}', '{"n":2,"texto":"¿Tienen citas mañana?"}']);
-    await first.write(['{"n":3}']);
+    first.write(['{"n":1}', '{"n":2,"texto":"¿Tienen citas mañana?"}']);
+    first.write(['{"n":3}']);
     expect(first.waiting).toBe(3);
     expect(await first.move()).toBe(3);
-    await first.write(['{"n":4}']);
+    first.write(['{"n":4}']);
     // The process dies here: record 4 written (acknowledged) but not moved, and half of a fifth written, never acknowledged.
     fs.appendFileSync(path.join(dir, 'journal'), Buffer.from([0, 0, 1, 0, 9, 9]));
 
@@ -46,7 +46,7 @@ describe('the webhook journal (the embedded database)', () => {
     expect(second.waiting).toBe(1);
     expect(await second.move()).toBe(1);
     expect(await second.move()).toBe(0);
-    await second.write(['{"n":5}']);
+    second.write(['{"n":5}']);
     expect(await second.move()).toBe(1);
     expect(await bodies()).toEqual(['{"n":1}', '{"n":2,"texto":"¿Tienen citas mañana?"}', '{"n":3}', '{"n":4}', '{"n":5}']);
     await second.close();
@@ -56,11 +56,11 @@ describe('the webhook journal (the embedded database)', () => {
   it('starts again empty once everything in a long journal has moved', async () => {
     const journal = openInboxJournal(dir, database.db, log);
     const big = JSON.stringify({ texto: 'x'.repeat(300_000) });
-    await Promise.all(Array.from({ length: 15 }, () => journal.write([big])));
+    for (let i = 0; i < 15; i++) journal.write([big]);
     expect(fs.statSync(path.join(dir, 'journal')).size).toBeGreaterThan(4 * 1024 * 1024);
     expect(await journal.move()).toBe(15);
     expect(fs.statSync(path.join(dir, 'journal')).size).toBe(0);
-    await journal.write(['{"after":true}']);
+    journal.write(['{"after":true}']);
     await journal.close();
     const reopened = openInboxJournal(dir, database.db, log);
     expect(await reopened.move()).toBe(1);
@@ -89,7 +89,7 @@ describe('a WhatsApp delivery on the embedded database in a data folder', () => 
       // A delivery the journal holds but that never reached the table: the process died after the acknowledgement.
       await t.close();
       const crashed = openInboxJournal(path.join(dir, 'webhook-inbox'), undefined as never, log);
-      await crashed.write([JSON.stringify(waTextPayload(phoneNumberId, '5213311112222', '¿Y a qué hora?'))]);
+      crashed.write([JSON.stringify(waTextPayload(phoneNumberId, '5213311112222', '¿Y a qué hora?'))]);
       await crashed.close();
 
       database = await createDatabase({ dataDir: dir });

@@ -73,35 +73,10 @@ export function openInboxJournal(dir: string, db: Db, log: FastifyBaseLogger) {
   if (moved > size) moved = 0;
   let unmoved = decode(content.subarray(0, size), moved).bodies.length;
 
-  const queue: { bodies: string[]; resolve: () => void; reject: (err: unknown) => void }[] = [];
-  let writing: Promise<void> | null = null;
   let moving: Promise<number> | null = null;
-  /** The journal being emptied: writes wait for it. */
-  let rotating: Promise<void> | null = null;
-
-  /** Writes everything queued in one write and one sync, again while more came meanwhile. */
-  async function writeQueued() {
-    while (queue.length) {
-      const group = queue.splice(0);
-      try {
-        const bytes = encode(group.flatMap((g) => g.bodies));
-        // In the event loop's turn, not through the thread pool: a local disk syncs an append in a
-        // fraction of a millisecond, while each hop through the pool waits for a turn of a loop
-        // the turns keep busy (measured under load: median acknowledgement 216 → see docs).
-        for (let done = 0; done < bytes.length; ) done += fs.writeSync(fd, bytes, done, bytes.length - done);
-        fs.fdatasyncSync(fd);
-        size += bytes.length;
-        unmoved += group.reduce((n, g) => n + g.bodies.length, 0);
-        for (const g of group) g.resolve();
-      } catch (err) {
-        for (const g of group) g.reject(err);
-      }
-    }
-  }
 
   async function moveOnce(): Promise<number> {
-    // Written records only: a write under way is finished first, so its bytes are whole.
-    await writing;
+    // Writes are whole when they return (synchronous), so everything up to `size` can be read.
     const end = size;
     if (moved >= end) return 0;
     const buf = Buffer.alloc(end - moved);
@@ -114,30 +89,15 @@ export function openInboxJournal(dir: string, db: Db, log: FastifyBaseLogger) {
     unmoved = Math.max(0, unmoved - bodies.length);
     await writeFile(`${mark}.tmp`, String(moved));
     await rename(`${mark}.tmp`, mark);
-    if (moved === size && size > ROTATE_BYTES && !queue.length && !writing) {
-      // Emptied while nothing is being written (writes wait for it); the mark then goes back to the start.
-      rotating = (async () => {
-        await truncate(fd, 0);
-        size = 0;
-        moved = 0;
-        await writeFile(`${mark}.tmp`, '0');
-        await rename(`${mark}.tmp`, mark);
-      })().finally(() => (rotating = null));
-      await rotating;
+    if (moved === size && size > ROTATE_BYTES) {
+      // Emptied in one synchronous step, so no write comes in between; the mark then goes back to the start.
+      fs.ftruncateSync(fd, 0);
+      size = 0;
+      moved = 0;
+      fs.writeFileSync(`${mark}.tmp`, '0');
+      fs.renameSync(`${mark}.tmp`, mark);
     }
     return bodies.length;
-  }
-
-  /** Starts writing what is queued unless a write is under way (which takes up what came meanwhile, or starts again after). */
-  function startWriting() {
-    if (writing) return;
-    writing = (async () => {
-      await rotating?.catch(() => undefined);
-      await writeQueued();
-    })().finally(() => {
-      writing = null;
-      if (queue.length) startWriting();
-    });
   }
 
   let moveAgain: Promise<number> | null = null;
@@ -157,12 +117,18 @@ export function openInboxJournal(dir: string, db: Db, log: FastifyBaseLogger) {
   }
 
   return {
-    /** Durable once this resolves: on disk, synced. */
-    write(bodies: string[]): Promise<void> {
-      return new Promise<void>((resolve, reject) => {
-        queue.push({ bodies, resolve, reject });
-        startWriting();
-      });
+    /**
+     * Durable once this returns: on disk, synced. In the event loop's turn, not through the thread
+     * pool: a local disk syncs an append in a fraction of a millisecond, while each hop through the
+     * pool waited for a turn of a loop the turns keep busy. The webhook inbox hands over the
+     * deliveries of one turn together, so they share the write and the sync.
+     */
+    write(bodies: string[]): void {
+      const bytes = encode(bodies);
+      for (let done = 0; done < bytes.length; ) done += fs.writeSync(fd, bytes, done, bytes.length - done);
+      fs.fdatasyncSync(fd);
+      size += bytes.length;
+      unmoved += bodies.length;
     },
 
     /** Moves the records written so far into the inbox table; answers how many moved. */
@@ -174,7 +140,6 @@ export function openInboxJournal(dir: string, db: Db, log: FastifyBaseLogger) {
     },
 
     async close() {
-      await writing;
       await moving?.catch(() => undefined);
       fs.closeSync(fd);
     },
@@ -182,6 +147,5 @@ export function openInboxJournal(dir: string, db: Db, log: FastifyBaseLogger) {
 }
 
 const read = promisify(fs.read);
-const truncate = promisify(fs.ftruncate);
 
 export type InboxJournal = ReturnType<typeof openInboxJournal>;

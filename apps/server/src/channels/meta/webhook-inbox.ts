@@ -66,7 +66,7 @@ export function createWebhookInbox(deps: WebhookInboxDeps) {
     while (pending.length) {
       const group = pending.splice(0, GROUP_MAX);
       try {
-        if (journal) await journal.write(group.map((g) => g.body));
+        if (journal) journal.write(group.map((g) => g.body));
         else await (deps.appends ?? db).insert(webhookInbox).values(group.map((g) => ({ body: g.body })));
         for (const g of group) g.resolve();
       } catch (err) {
