@@ -45,7 +45,7 @@ let demoPartnerLines = false;
 if (admin.password) banner.push(`Cuenta de administración creada: ${config.ADMIN_EMAIL} / ${admin.password}  (se muestra solo esta vez)`);
 if (config.SEED_DEMO) {
   const demoAuth = { seedDemo: modules.auth.seedDemo, findByEmail: authRepository(database).findUserByEmail };
-  const demoDeps = { db: database.db, bots: modules.bots, training: modules.training, crm: modules.crm, seats: modules.seats, affiliates: modules.affiliates, log: app.log };
+  const demoDeps = { db: database.db, bots: modules.bots, training: modules.training, crm: modules.crm, appointments: modules.appointments, seats: modules.seats, affiliates: modules.affiliates, log: app.log };
   const created = await seedDemoAccount(demoAuth, { email: config.DEMO_EMAIL, password: config.DEMO_PASSWORD }, demoDeps).catch((err: unknown) => {
     app.log.error({ err }, 'demo data could not be seeded');
     return false;

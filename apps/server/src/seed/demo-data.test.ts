@@ -28,7 +28,7 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
     seedDemoAccount(
       { seedDemo: t.modules.auth.seedDemo, findByEmail: authRepository(t.database).findUserByEmail },
       account,
-      { db: t.database.db, bots: t.modules.bots, training: t.modules.training, crm: t.modules.crm, seats: t.modules.seats, affiliates: t.modules.affiliates, log: t.app.log, now },
+      { db: t.database.db, bots: t.modules.bots, training: t.modules.training, crm: t.modules.crm, appointments: t.modules.appointments, seats: t.modules.seats, affiliates: t.modules.affiliates, log: t.app.log, now },
     );
 
   beforeAll(async () => {
@@ -113,6 +113,13 @@ describe.each(engines)('demo account on %s', (dbEngine) => {
       expect(a.startAt.getTime()).toBeGreaterThan(now.getTime());
       expect(a.startAt.getTime()).toBeLessThanOrEqual(now.getTime() + 7 * 86_400_000);
     }
+
+    // Every appointment, past or to come, has its reminders settled: the reminder sweep has nothing to announce as a new booking.
+    const unsettled = await t.database.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.botId, botId), sql`(${appointments.remindersSyncedAt} is distinct from ${appointments.updatedAt} or ${appointments.remindersOutdated})`));
+    expect(unsettled).toEqual([]);
 
     expect(await seed()).toBe(false);
     expect(await counts(botId)).toEqual(first);

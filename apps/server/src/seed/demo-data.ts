@@ -8,6 +8,7 @@ import { accessService } from '../modules/access/access.service.ts';
 import type { UserRow } from '../modules/auth/auth.repository.ts';
 import type { BotsService } from '../modules/bots/bots.service.ts';
 import { turnAppointments } from '../modules/appointments/index.ts';
+import type { AppointmentsService } from '../modules/appointments/appointments.service.ts';
 import { botTestsRepository } from '../modules/bot-tests/bot-tests.repository.ts';
 import { commitTurn } from '../modules/conversations/turn-commit.ts';
 import { engineBot } from '../modules/conversations/engine-bot.ts';
@@ -54,6 +55,8 @@ export interface DemoDeps {
   seats?: Pick<SeatsService, 'seedMember'>;
   /** The affiliate program: the demo account with referrals on two levels (demo-affiliates.ts). */
   affiliates?: Pick<AffiliatesService, 'seedDemo'>;
+  /** The calendar: the coming appointments get their reminders while seeding, so the reminder sweep never announces them later as new bookings. */
+  appointments?: Pick<AppointmentsService, 'afterBotTurn'>;
   /** The clock the histories and this week's appointments are placed by. */
   now?: Date;
 }
@@ -124,6 +127,7 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
     if (contactId) contactOf.set(c.key, contactId);
   }
   await seedCrm(owner, clinic, contactOf, deps, now);
+  await deps.appointments?.afterBotTurn(bot.id);
   await seedDemoKnowledgeGaps(deps.db, deps.training, owner, bot.id, [...contactOf.values()], now);
   await seedDemoCampaigns(deps.db, owner, bot.id, now);
   await seedDemoAudit(deps.db, owner, { id: bot.id, name: bot.bot_name }, now);

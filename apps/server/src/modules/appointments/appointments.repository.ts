@@ -259,8 +259,9 @@ export function appointmentsRepository(db: Db) {
     },
 
     /** Past appointments made up elsewhere (the demo account's history), inserted as given in one statement. */
+    /** Past appointments, written as they ended: nothing left to remind of, nothing to announce. */
     async insertHistory(rows: AppointmentInsert[]): Promise<void> {
-      if (rows.length) await db.insert(appointments).values(rows);
+      if (rows.length) await db.insert(appointments).values(rows.map((row) => ({ ...row, remindersSyncedAt: row.updatedAt ?? null })));
     },
 
     /** A contact's appointments go to another contact (the CRM's merge). */
