@@ -123,7 +123,7 @@ function landingPreload(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle, chunk }) {
+      handler(html, { bundle, chunk }) {
         if (!bundle || !chunk) return;
         const entry = new Set<string>();
         const markEntry = (fileName: string) => {
@@ -158,7 +158,9 @@ function landingPreload(): Plugin {
           refreshPath: refreshTokenPath,
           renewalGlobal: landingRenewalGlobal,
         };
-        return [{ tag: 'script', children: `(${preloadLanding.toString()})(${JSON.stringify(boot)});`, injectTo: 'head' }];
+        // Right after the title, before the stylesheet: an inline script after a stylesheet waits for it, and the page's files would start a round trip later.
+        const script = `<script>(${preloadLanding.toString()})(${JSON.stringify(boot)});</script>`;
+        return html.replace('</title>', () => `</title>\n    ${script}`);
       },
     },
   };

@@ -1,5 +1,5 @@
 import i18next, { type BackendModule } from 'i18next';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lateFallback } from './i18n-fallback.ts';
 
 const words: Record<string, Record<string, string>> = {
@@ -20,25 +20,30 @@ async function setUp(lng: 'es' | 'en') {
   };
   const instance = i18next.createInstance();
   const fallback = lateFallback(instance);
-  await instance.use(backend).init({ lng, fallbackLng: fallback.fallbackLng, supportedLngs: ['es', 'en'], load: 'languageOnly', ns: ['common'], defaultNS: 'common' });
+  await instance.use(backend).init({ lng, fallbackLng: fallback.fallbackLng, parseMissingKeyHandler: fallback.onMissing, supportedLngs: ['es', 'en'], load: 'languageOnly', ns: ['common'], defaultNS: 'common' });
   // The keys here are the test's own, not the app's typed ones.
   const t = (key: string) => (instance.t as unknown as (k: string) => string)(key);
   return { instance, t, fallback, reads };
 }
 
 describe('the English fallback', () => {
-  it('is not downloaded for the first screen, then stands in for a key missing in Spanish', async () => {
-    const { instance, t, fallback, reads } = await setUp('es');
-    expect(reads).toEqual(['es']);
+  it('is not downloaded while every key is there, then stands in for the first key missing in Spanish', async () => {
+    const { instance, t, reads } = await setUp('es');
+    const drawnAgain: string[] = [];
+    instance.on('languageChanged', (lng) => drawnAgain.push(lng));
     expect(t('hello')).toBe('Hola');
-    expect(t('onlyEnglish')).toBe('onlyEnglish');
+    expect(reads).toEqual(['es']);
 
-    await fallback.load();
+    // The missing key shows as the key, and brings English, after which the screen is drawn again in Spanish.
+    expect(t('onlyEnglish')).toBe('onlyEnglish');
+    await vi.waitFor(() => expect(drawnAgain).toEqual(['es']));
     expect(reads).toEqual(['es', 'en']);
+    expect(instance.resolvedLanguage).toBe('es');
     expect(t('hello')).toBe('Hola');
     expect(t('onlyEnglish')).toBe('Only in English');
 
-    // Switching language reads nothing twice.
+    // Another missing key, and switching language, read nothing twice.
+    expect(t('nowhere')).toBe('nowhere');
     await instance.changeLanguage('en');
     await instance.changeLanguage('es');
     expect(reads).toEqual(['es', 'en']);
@@ -46,9 +51,9 @@ describe('the English fallback', () => {
   });
 
   it('adds nothing to English itself', async () => {
-    const { t, fallback, reads } = await setUp('en');
-    await fallback.load();
-    expect(reads).toEqual(['en']);
+    const { t, reads } = await setUp('en');
     expect(t('missing')).toBe('missing');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(reads).toEqual(['en']);
   });
 });

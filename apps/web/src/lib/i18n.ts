@@ -5,7 +5,6 @@ import { lateFallback } from './i18n-fallback.ts';
 import { landingLocalesGlobal, type PreloadedLocales } from './landing-preload.ts';
 import { defaultLocale, isLocale, localeBundlePath, namespaces, supportedLocales } from './locales.ts';
 import { readStorage, storageKeys, writeStorage } from './storage-keys.ts';
-import { whenIdle } from './when-idle.ts';
 
 export { supportedLocales };
 
@@ -78,8 +77,9 @@ const wordsReady = i18n
   .init({
     lng: initialLocale(),
     // Both languages hold every key (a test keeps them in step); a key missing all the same is
-    // shown in English, downloaded after the first screen (see englishFallback below).
+    // shown in English, downloaded when such a key is first met (i18n-fallback.ts).
     fallbackLng: englishFallback.fallbackLng,
+    parseMissingKeyHandler: englishFallback.onMissing,
     supportedLngs: [...supportedLocales],
     load: 'languageOnly',
     // Every namespace comes in the language's one file, so all are read at once.
@@ -89,8 +89,6 @@ const wordsReady = i18n
     react: { useSuspense: true },
   });
 
-// English, the fallback, comes once the first screen has its words and the browser is idle.
-void wordsReady.catch(() => undefined).then(() => whenIdle(() => void englishFallback.load()));
 
 /**
  * Waits for the language's words (index.html started their download): the first render then
