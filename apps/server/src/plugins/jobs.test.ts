@@ -86,6 +86,32 @@ describe('workers on the embedded database', () => {
     expect(Date.now() - sent).toBeLessThan(4_000);
   });
 
+  it('fetch once for a job they were woken for, and not again after it', async () => {
+    const pglite = test.database.pglite!;
+    const query = pglite.query.bind(pglite);
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const done: number[] = [];
+    await jobs.define<{ n: number }>('woken-test', async ({ n }) => void done.push(n));
+    // The new worker's first look finds nothing; its next poll is a second away.
+    await sleep(100);
+    let fetches = 0;
+    pglite.query = ((text: string, values?: unknown[], ...rest: unknown[]) => {
+      if (/WITH next as/i.test(text) && values?.[0] === 'woken-test') fetches++;
+      return (query as (...args: unknown[]) => unknown)(text, values, ...rest);
+    }) as typeof pglite.query;
+    try {
+      for (let n = 0; n < 3; n++) {
+        await jobs.send('woken-test', { n });
+        while (done.length <= n) await sleep(5);
+        await sleep(30);
+      }
+    } finally {
+      pglite.query = query;
+    }
+    expect(done).toEqual([0, 1, 2]);
+    expect(fetches).toBe(3);
+  });
+
   it('still find a delayed job nobody woke them for', async () => {
     let ran = false;
     await jobs.define('delayed-test', async () => void (ran = true));

@@ -106,7 +106,8 @@ const SCHEMA = 'pgboss';
  * The job queue (pg-boss) in the same database: jobs are claimed with SKIP LOCKED, so any number
  * of processes can work them. A job sent from this process wakes one idle local worker at once
  * instead of waiting for the next poll (waking them all would make every idle worker query the
- * queue for one job); a worker that finishes a job looks for the next one at once.
+ * queue for one job); a worker that finishes a job looks for the next one at once, unless it was
+ * woken for that very job and nothing came since (a fetch would then find nothing).
  *
  * Stopping stops the workers, lets running jobs finish (or, after `stopTimeoutMs`, hands them
  * back as failed, so they are retried) and waits for the queue's own statements (pg-boss records
@@ -167,6 +168,10 @@ export function createJobs(database: Database, opts: JobsOptions) {
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   /** Idle local workers per queue, the next to wake first. */
   const idle = new Map<string, string[]>();
+  /** Workers woken by a job sent from this process (see `send`). */
+  const woken = new Set<string>();
+  /** Per queue, the jobs sent from this process while every local worker was busy: each makes a finishing worker look at once. */
+  const owed = new Map<string, number>();
   let started = false;
   /** With `holdWorkers`, workers run once the app is ready (`runWorkers`); the queues defined before wait here. */
   let working = !opts.holdWorkers;
@@ -218,7 +223,10 @@ export function createJobs(database: Database, opts: JobsOptions) {
           let self = '';
           const batchSize = options.batchSize ?? 1;
           self = await boss.work<T>(name, { pollingIntervalSeconds: 1, includeMetadata: true, batchSize }, async (jobs) => {
-            if (!jobs.length) return;
+            if (!jobs.length) {
+              woken.delete(self);
+              return;
+            }
             const at = ids.indexOf(self);
             if (at >= 0) ids.splice(at, 1);
             running++;
@@ -234,7 +242,13 @@ export function createJobs(database: Database, opts: JobsOptions) {
               for (const job of jobs) active.delete(job.id);
               running--;
               ids.push(self);
-              boss.notifyWorker(self);
+              // Look again at once, unless this worker was woken for the job it just ran and nothing
+              // was sent meanwhile: that fetch would find nothing (one statement in four of a reply on
+              // the embedded database). After a poll or a full batch there may be more waiting.
+              const wokenForIt = woken.delete(self);
+              const due = owed.get(name) ?? 0;
+              if (due > 0) owed.set(name, due - 1);
+              if (due > 0 || !wokenForIt || (batchSize > 1 && jobs.length >= batchSize)) boss.notifyWorker(self);
             }
           });
           ids.push(self);
@@ -261,8 +275,9 @@ export function createJobs(database: Database, opts: JobsOptions) {
       const next = ids?.shift();
       if (ids && next) {
         ids.push(next);
+        woken.add(next);
         boss.notifyWorker(next);
-      }
+      } else if (ids) owed.set(name, (owed.get(name) ?? 0) + 1);
       return id;
     },
 

@@ -84,6 +84,8 @@ export function campaignsModule(
   /** A campaign's message changed (a status webhook) or a customer wrote (a reply): the recipient follows. */
   async function follow(m: MessageRow): Promise<void> {
     if (m.direction === 'in') {
+      // Once, when it arrives (it is told again when the turn has read it).
+      if (m.status !== 'received') return;
       // Its arrival counts (a channel's own time is to the second, and may read before the send).
       for (const id of await repo.markReplied(m.conversationId, new Date(), campaignReplyWindowHours)) progress.changed(id);
       return;
