@@ -122,6 +122,37 @@ describe('workers on the embedded database', () => {
   });
 });
 
+describe.runIf(engines.includes('postgres'))('workers of several processes on PostgreSQL', () => {
+  const log = { error: () => undefined, warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
+  let test: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    test = await createTestDatabase('postgres');
+  });
+  afterAll(() => test?.drop());
+
+  it('take at once a job sent by a process whose own workers are busy or absent, not at their next poll', async () => {
+    // A process that runs no workers (the API's role) and one whose only poll is a minute away.
+    const api = createJobs(test.database, { runWorkers: false, log });
+    const worker = createJobs(test.database, { runWorkers: true, log, pollSeconds: 60 });
+    await api.start();
+    await worker.start();
+    try {
+      const done: number[] = [];
+      await worker.define<{ n: number }>('wake-test', async ({ n }) => void done.push(n));
+      await api.define('wake-test', async () => undefined);
+      // The worker's first look found nothing; from here only a wake-up can bring it the jobs.
+      await new Promise((r) => setTimeout(r, 300));
+      for (let n = 0; n < 3; n++) await api.send('wake-test', { n });
+      const sent = Date.now();
+      while (done.length < 3 && Date.now() - sent < 20_000) await new Promise((r) => setTimeout(r, 20));
+      expect(done.sort()).toEqual([0, 1, 2]);
+    } finally {
+      await worker.stop();
+      await api.stop();
+    }
+  }, 30_000);
+});
+
 describe.each(engines)('stopping the queue on %s', (engine) => {
   const warnings: unknown[] = [];
   const log = { error: () => undefined, warn: (obj: unknown) => void warnings.push(obj), info: () => undefined } as unknown as FastifyBaseLogger;

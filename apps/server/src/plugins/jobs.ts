@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -98,7 +99,12 @@ export interface JobsOptions {
   stopTimeoutMs?: number;
   /** A running job's lease (see `createJobs`); 15 s by default, whole seconds, 3 s at least. */
   leaseMs?: number;
+  /** How often an idle worker looks for jobs nobody woke it for (1 s). */
+  pollSeconds?: number;
 }
+
+/** On PostgreSQL, the channel a process names a queue on when none of its own workers was free for a job it sent. */
+const WAKE_CHANNEL = 'charla_jobs';
 
 const SCHEMA = 'pgboss';
 
@@ -187,6 +193,59 @@ export function createJobs(database: Database, opts: JobsOptions) {
   };
   const stopTimeout = Math.max(1000, opts.stopTimeoutMs ?? 10_000);
 
+  /** Wakes one idle local worker of the queue; with none idle, the next one to finish looks at once. */
+  const wakeLocal = (name: string): boolean => {
+    const ids = idle.get(name);
+    const next = ids?.shift();
+    if (ids && next) {
+      ids.push(next);
+      woken.add(next);
+      boss.notifyWorker(next);
+      return true;
+    }
+    if (ids) owed.set(name, (owed.get(name) ?? 0) + 1);
+    return false;
+  };
+
+  // Across processes on PostgreSQL: a job sent where no worker was free (every local one busy, or
+  // a process that runs none) is named on a channel every process with workers listens to, so an
+  // idle worker elsewhere takes it at once instead of at its next poll. The poll stays the fallback
+  // while the listening connection is being made again.
+  const tag = randomUUID();
+  let listener: pg.PoolClient | undefined;
+  let relisten: NodeJS.Timeout | undefined;
+  const listen = async (): Promise<void> => {
+    const pool = database.pool;
+    if (!pool || !started || listener) return;
+    const client = await pool.connect();
+    const lost = (err?: Error) => {
+      if (listener !== client) return;
+      listener = undefined;
+      client.release(err ?? true);
+      if (!started) return;
+      opts.log.warn({ err }, 'job queue: the wake-up channel was lost, listening again');
+      relisten = setTimeout(() => void listen().catch((e: unknown) => lost(e as Error)), 1000);
+      relisten.unref();
+    };
+    listener = client;
+    client.on('error', lost);
+    client.on('notification', (message) => {
+      const payload = message.channel === WAKE_CHANNEL ? message.payload : undefined;
+      const at = payload?.indexOf(':') ?? -1;
+      if (!payload || at < 0 || payload.slice(0, at) === tag) return;
+      wakeLocal(payload.slice(at + 1));
+    });
+    try {
+      await client.query(`LISTEN ${WAKE_CHANNEL}`);
+    } catch (err) {
+      lost(err as Error);
+    }
+  };
+  const wakeOthers = (name: string) => {
+    if (!database.pool || closed()) return;
+    database.pool.query('SELECT pg_notify($1, $2)', [WAKE_CHANNEL, `${tag}:${name}`]).catch((err: unknown) => opts.log.warn({ err }, 'job queue: other processes not woken'));
+  };
+
   return {
     boss,
     async start() {
@@ -195,6 +254,7 @@ export function createJobs(database: Database, opts: JobsOptions) {
       if (opts.runWorkers) {
         renewer = setInterval(() => void renew().catch((err: unknown) => opts.log.warn({ err }, 'job queue: leases not renewed')), renewEverySeconds * 1000);
         renewer.unref();
+        await listen().catch((err: unknown) => opts.log.warn({ err }, 'job queue: not listening for other processes\' jobs'));
       }
     },
 
@@ -222,7 +282,7 @@ export function createJobs(database: Database, opts: JobsOptions) {
         for (let i = 0; i < (options.concurrency ?? 1); i++) {
           let self = '';
           const batchSize = options.batchSize ?? 1;
-          self = await boss.work<T>(name, { pollingIntervalSeconds: 1, includeMetadata: true, batchSize }, async (jobs) => {
+          self = await boss.work<T>(name, { pollingIntervalSeconds: opts.pollSeconds ?? 1, includeMetadata: true, batchSize }, async (jobs) => {
             if (!jobs.length) {
               woken.delete(self);
               return;
@@ -271,13 +331,7 @@ export function createJobs(database: Database, opts: JobsOptions) {
     async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
       if (closed()) throw new Error(`job queue: the database is closed, ${name} not sent`);
       const id = await boss.send(name, data, options);
-      const ids = idle.get(name);
-      const next = ids?.shift();
-      if (ids && next) {
-        ids.push(next);
-        woken.add(next);
-        boss.notifyWorker(next);
-      } else if (ids) owed.set(name, (owed.get(name) ?? 0) + 1);
+      if (!wakeLocal(name)) wakeOthers(name);
       return id;
     },
 
@@ -285,6 +339,11 @@ export function createJobs(database: Database, opts: JobsOptions) {
       if (!started) return;
       started = false;
       clearInterval(renewer);
+      clearTimeout(relisten);
+      if (listener) {
+        listener.release();
+        listener = undefined;
+      }
       const deadline = Date.now() + stopTimeout;
       await boss.stop({ graceful: true, wait: true, timeout: stopTimeout, close: false });
       // A job fetched while the workers stopped, and the completions pg-boss has not awaited.
