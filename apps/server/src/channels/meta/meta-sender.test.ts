@@ -118,6 +118,9 @@ describe.each(engines)('Meta senders on %s', (dbEngine) => {
     await m.t.database.db.insert(messageStatusEvents).values({ channel: 'whatsapp', externalId, status: 'sent', occurredAt: new Date() });
     expect((await postWebhook(m.t, waStatusPayload(bot.phoneNumberId, [{ id: externalId, status: 'sent', recipient: from, callback: reply.id }]))).statusCode).toBe(200);
     expect(await claimOf(reply.id)).toMatchObject({ state: 'sent', externalId });
+    // The message the owner sees is no longer failed: it went out.
+    const [row] = await m.t.database.db.select().from(messages).where(eq(messages.id, reply.id));
+    expect(row).toMatchObject({ status: 'sent', error: null, externalId });
   });
 
   it('a job that runs twice at once calls Meta once', async () => {

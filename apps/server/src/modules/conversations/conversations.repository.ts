@@ -13,8 +13,12 @@ export type MessageRow = typeof messages.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Where a status may go from each message status: forwards only (a late 'delivered' never undoes 'read'). */
-const rank = sql`case ${messages.status} when 'queued' then 0 when 'sent' then 1 when 'failed' then 2 when 'delivered' then 3 when 'read' then 4 else 9 end`;
+/**
+ * Where a status may go from each message status: forwards only (a late 'delivered' never undoes
+ * 'read'). A send failed only because its answer never came (SEND_UNCONFIRMED) stands where a queued
+ * one does: the channel's own status, 'sent' included, says what became of it.
+ */
+const rank = sql`case ${messages.status} when 'queued' then 0 when 'sent' then 1 when 'failed' then (case when ${messages.error} = 'SEND_UNCONFIRMED' then 0 else 2 end) when 'delivered' then 3 when 'read' then 4 else 9 end`;
 /**
  * The conversation's customer as the channel knows them (joined with a conversation). By contact
  * and channel only (a contact belongs to one bot): with the bot in the condition the planner may
