@@ -214,18 +214,28 @@ export function createJobs(database: Database, opts: JobsOptions) {
   const tag = randomUUID();
   let listener: pg.PoolClient | undefined;
   let relisten: NodeJS.Timeout | undefined;
+  const listenAgain = (err?: unknown) => {
+    if (!started) return;
+    opts.log.warn({ err }, 'job queue: not listening for other processes\' jobs, trying again');
+    clearTimeout(relisten);
+    relisten = setTimeout(() => void listen(), 1000);
+    relisten.unref();
+  };
   const listen = async (): Promise<void> => {
     const pool = database.pool;
     if (!pool || !started || listener) return;
-    const client = await pool.connect();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (err) {
+      return listenAgain(err);
+    }
+    if (!started || listener) return client.release();
     const lost = (err?: Error) => {
       if (listener !== client) return;
       listener = undefined;
       client.release(err ?? true);
-      if (!started) return;
-      opts.log.warn({ err }, 'job queue: the wake-up channel was lost, listening again');
-      relisten = setTimeout(() => void listen().catch((e: unknown) => lost(e as Error)), 1000);
-      relisten.unref();
+      listenAgain(err);
     };
     listener = client;
     client.on('error', lost);
@@ -254,7 +264,7 @@ export function createJobs(database: Database, opts: JobsOptions) {
       if (opts.runWorkers) {
         renewer = setInterval(() => void renew().catch((err: unknown) => opts.log.warn({ err }, 'job queue: leases not renewed')), renewEverySeconds * 1000);
         renewer.unref();
-        await listen().catch((err: unknown) => opts.log.warn({ err }, 'job queue: not listening for other processes\' jobs'));
+        await listen();
       }
     },
 
