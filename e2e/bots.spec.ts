@@ -286,8 +286,17 @@ describe('bots', () => {
       // The bot selector lives in the closed drawer on a phone: its step is skipped.
       await visible(page, '1 de 5');
       await shot(page, `bots-personalizacion-tour-${sizeOf(viewport)}`);
-      await tour.getByRole('button', { name: 'Cerrar recorrido' }).click();
+      // Back mid-tour: the tour ends and counts as seen, and the address stays where the owner went
+      // (the Free plan's one bot is made, so the templates show its limit).
+      await page.goBack();
+      await page.waitForURL(/\/app\/dashboard\/nuevo\?/);
       await tour.waitFor({ state: 'detached' });
+      await page.getByText('Límite del plan').first().waitFor();
+      expect(page.url()).toMatch(/\/app\/dashboard\/nuevo\?/);
+      await page.goForward();
+      await page.waitForURL(/\/personalizacion\?guide=true$/);
+      await page.getByRole('heading', { name: 'Sofía', level: 1 }).waitFor();
+      expect(await tour.count()).toBe(0);
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `bots-personalizacion-${sizeOf(viewport)}`);
       await shot(page, `bots-personalizacion-full-${sizeOf(viewport)}`, { fullPage: true });

@@ -61,6 +61,8 @@ export function PersonalizationPage() {
 
 
   const stopTour = useRef<(() => void) | null>(null);
+  /** The page is going away: a tour it stops must not bring the address back to it. */
+  const leaving = useRef(false);
   const runTour = useCallback(
     (id: string) => {
       if (stopTour.current) return;
@@ -83,11 +85,14 @@ export function PersonalizationPage() {
       };
       void loadOnboardingTour()
         .then(({ startTour }) => {
+          if (leaving.current) return;
           stopTour.current = startTour(text, () => {
             stopTour.current = null;
+            markTourCompleted(id, 'personalizacion');
+            // Left for another page mid-tour: removing `guide` here would navigate back to this one.
+            if (leaving.current) return;
             // Back from the tour: the focus goes to the page's heading (unless it went back to the button that opened it).
             focusPageHeading();
-            markTourCompleted(id, 'personalizacion');
             setParams(
               (current) => {
                 const next = new URLSearchParams(current);
@@ -115,13 +120,14 @@ export function PersonalizationPage() {
     return () => clearTimeout(timer);
   }, [readyBotId, cardsShownFor, guide, runTour]);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    leaving.current = false;
+    return () => {
+      leaving.current = true;
       stopTour.current?.();
       stopTour.current = null;
-    },
-    [],
-  );
+    };
+  }, []);
 
   if (!isSectionAllowed('personalizacion', isTenant, isAgent)) {
     return <Navigate to={{ pathname: paths.bot(botId, defaultBotSection(isTenant, isAgent)), search }} replace />;
