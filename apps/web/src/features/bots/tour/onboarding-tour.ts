@@ -45,6 +45,11 @@ export function startTour(text: TourText, onEnd: () => void): () => void {
   }
 
   let ended = false;
+  const finish = () => {
+    if (ended) return;
+    ended = true;
+    onEnd();
+  };
   const tour = driver({
     steps,
     showProgress: true,
@@ -65,15 +70,18 @@ export function startTour(text: TourText, onEnd: () => void): () => void {
       popover.closeButton.setAttribute('title', text.close);
       document.querySelector('.driver-overlay')?.setAttribute(tourAttribute, '');
     },
-    onDestroyed: () => {
-      if (ended) return;
-      ended = true;
-      onEnd();
+    // driver.js calls onDestroyed only once a step has finished its highlight (400 ms): a tour
+    // closed (or its page left) sooner would end without `onEnd`. Every way out goes through here.
+    onDestroyStarted: () => {
+      tour.destroy();
+      finish();
     },
+    onDestroyed: finish,
   });
   tour.drive();
 
   return () => {
     if (tour.isActive()) tour.destroy();
+    finish();
   };
 }
