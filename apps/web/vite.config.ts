@@ -160,6 +160,7 @@ function landingPreload(): Plugin {
         };
         // Right after the title, before the stylesheet: an inline script after a stylesheet waits for it, and the page's files would start a round trip later.
         const script = `<script>(${preloadLanding.toString()})(${JSON.stringify(boot)});</script>`;
+        if (!html.includes('</title>')) throw new Error('index.html has no <title>: the landing script goes right after it');
         return html.replace('</title>', () => `</title>\n    ${script}`);
       },
     },

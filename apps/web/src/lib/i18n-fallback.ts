@@ -10,19 +10,21 @@ import type { Locale } from '@charla/shared';
  */
 export function lateFallback(i18next: Pick<I18n, 'loadLanguages' | 'changeLanguage' | 'resolvedLanguage'>, fallback: Locale = 'en') {
   let loaded = false;
-  let loading: Promise<void> | undefined;
-  const load = (): Promise<void> =>
-    (loading ??= i18next.loadLanguages(fallback).then(() => {
-      loaded = true;
-    }));
+  let asked = false;
   return {
     fallbackLng: (code: string): string[] => (loaded && code !== fallback ? [fallback] : []),
-    load,
     onMissing: (key: string, defaultValue?: string): string => {
       const current = i18next.resolvedLanguage;
-      if (!loading && current && current !== fallback) {
+      if (!asked && current && current !== fallback) {
+        asked = true;
         // Drawn again in the same language, now with English behind it.
-        void load().then(() => i18next.changeLanguage(current), () => undefined);
+        void i18next.loadLanguages(fallback).then(
+          () => {
+            loaded = true;
+            return i18next.changeLanguage(current);
+          },
+          () => undefined,
+        );
       }
       return defaultValue ?? key;
     },

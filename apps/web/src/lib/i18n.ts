@@ -89,7 +89,6 @@ const wordsReady = i18n
     react: { useSuspense: true },
   });
 
-
 /**
  * Waits for the language's words (index.html started their download): the first render then
  * finds them ready instead of suspending for them.

@@ -258,8 +258,7 @@ export function appointmentsRepository(db: Db) {
       return row?.botId;
     },
 
-    /** Past appointments made up elsewhere (the demo account's history), inserted as given in one statement. */
-    /** Past appointments, written as they ended: nothing left to remind of, nothing to announce. */
+    /** Past appointments made up elsewhere (the demo account's history), in one statement, written as they ended: nothing left to remind of, nothing to announce. */
     async insertHistory(rows: AppointmentInsert[]): Promise<void> {
       if (rows.length) await db.insert(appointments).values(rows.map((row) => ({ ...row, remindersSyncedAt: row.updatedAt ?? null })));
     },
