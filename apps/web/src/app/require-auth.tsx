@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { Button } from '../components/ui/button.tsx';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { GradientBackdrop } from '../components/ui/gradient-backdrop.tsx';

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { Button } from '../components/ui/button.tsx';
 import { GradientBackdrop } from '../components/ui/gradient-backdrop.tsx';
 import { AlertIcon } from '../components/ui/icons.tsx';

@@ -1,5 +1,4 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { Locale } from '@charla/shared';
 import { lateFallback } from './i18n-fallback.ts';
 import { landingLocalesGlobal, type PreloadedLocales } from './landing-preload.ts';
@@ -73,7 +72,6 @@ const englishFallback = lateFallback(i18n);
 /** Resolves once the current language's words are in (or could not be had). */
 const wordsReady = i18n
   .use(bundleBackend)
-  .use(initReactI18next)
   .init({
     lng: initialLocale(),
     // Both languages hold every key (a test keeps them in step); a key missing all the same is
@@ -85,8 +83,8 @@ const wordsReady = i18n
     // Every namespace comes in the language's one file, so all are read at once.
     ns: [...namespaces],
     defaultNS: 'common',
+    // React escapes what it draws.
     interpolation: { escapeValue: false },
-    react: { useSuspense: true },
   });
 
 /**

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ContentSpinner } from '../../components/ui/full-screen-spinner.tsx';
 import { GradientBackdrop } from '../../components/ui/gradient-backdrop.tsx';
 import { useCurrentUser } from '../../features/auth/index.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { closeOnBackdrop, useNativeDialog } from '../../components/ui/use-native-dialog.ts';
 

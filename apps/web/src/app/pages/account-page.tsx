@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { limitsOf } from '@charla/shared/constants';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { TabList, tabId, tabPanelId } from '../../components/ui/tabs.tsx';

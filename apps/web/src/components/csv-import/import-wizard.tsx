@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ImportPreview, ImportResult } from '@charla/shared';
 import { Alert } from '../ui/alert.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Spinner } from './spinner.tsx';
 
 /** Covers the page while something the whole screen depends on loads. */

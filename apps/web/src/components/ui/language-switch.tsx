@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { changeLocale, currentLocale, supportedLocales } from '../../lib/i18n.ts';
 
 /** ES / EN: switches the interface language and remembers it. */

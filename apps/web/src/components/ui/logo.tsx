@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** The product mark and wordmark, or the tenant's own logo on a white-label subdomain. */
 export function Logo({ tenant, logoUrl, className = '' }: { tenant?: string | null; logoUrl?: string | null; className?: string }) {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { CloseIcon } from './icons.tsx';
 import { useNativeDialog } from './use-native-dialog.ts';
 

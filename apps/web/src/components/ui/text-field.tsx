@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Field, useFieldIds } from './field.tsx';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 

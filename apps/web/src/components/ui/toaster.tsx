@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useStore } from '../../lib/store.ts';
 import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons.tsx';
 import { dismissToast, toastStore } from './toast-store.ts';

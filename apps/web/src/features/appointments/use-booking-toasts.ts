@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import type { AppointmentChangedEvent, Bot } from '@charla/shared';
 import { showToast } from '../../components/ui/toast-store.ts';
 import { useAppSocket } from '../realtime/index.ts';

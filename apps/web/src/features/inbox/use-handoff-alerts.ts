@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useNavigate } from 'react-router';
 import type { ServerToClientEvents } from '@charla/shared';
 import { showToast } from '../../components/ui/toast-store.ts';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { AdminBot } from '@charla/shared';
 import type { PlanLevel } from '@charla/shared/constants';
 import { planLevels } from '@charla/shared/constants';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { AffiliatePayout, AffiliatesList, AffiliatesListQuery, AffiliateStatus } from '@charla/shared';
 import { affiliateStatuses } from '@charla/shared/constants';
 import { Alert } from '../../../components/ui/alert.tsx';

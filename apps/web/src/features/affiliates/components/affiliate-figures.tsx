@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { AffiliateProfile } from '@charla/shared';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatLocale } from '../../billing/index.ts';

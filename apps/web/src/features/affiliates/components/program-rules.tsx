@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { affiliateLevels, commissionMonths, payoutMinimum } from '@charla/shared/constants';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatLocale, formatPrice } from '../../billing/index.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { AffiliateReferrals } from '@charla/shared';
 import { affiliateLevels } from '@charla/shared/constants';
 import { Card } from '../../../components/ui/card.tsx';

@@ -7,7 +7,7 @@ import luxonPlugin from '@fullcalendar/luxon3';
 import esLocale from '@fullcalendar/core/locales/es';
 import type { DateSelectArg, DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { SchedulingItem } from '@charla/shared';
 import { businessHours, upcomingDays, type CalendarEvent } from '../calendar-model.ts';
 import './calendar.css';

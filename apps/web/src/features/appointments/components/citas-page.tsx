@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
 import { CalendarIcon } from '../../../components/ui/icons.tsx';

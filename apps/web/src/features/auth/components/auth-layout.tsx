@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { GradientBackdrop } from '../../../components/ui/gradient-backdrop.tsx';
 import { CalendarIcon, ChatIcon, KanbanIcon } from '../../../components/ui/icons.tsx';
 import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';

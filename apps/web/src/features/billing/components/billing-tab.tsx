@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { BillingCurrency, BillingInterval } from '@charla/shared/constants';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { BillingInvoice } from '@charla/shared';
 import { Card } from '../../../components/ui/card.tsx';
 import { FileIcon } from '../../../components/ui/icons.tsx';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { BillingPlan, BillingPlansResponse } from '@charla/shared';
 import type { BillingCurrency, BillingInterval, PaidPlan, PlanLevel } from '@charla/shared/constants';
 import { billingCurrencies, planLevels } from '@charla/shared/constants';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { BillingSubscriptionResponse } from '@charla/shared';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatCount, formatLocale, meterLevel, meterPercent, type MeterLevel } from '../billing-format.ts';

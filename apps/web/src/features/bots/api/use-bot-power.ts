@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { botLabel, type Bot } from '../bot.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { paths } from '../../../lib/navigation.ts';
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { paths } from '../../../lib/navigation.ts';
 import { useBotLimit } from '../api/use-bot-limit.ts';

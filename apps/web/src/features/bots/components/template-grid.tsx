@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { cardTemplates } from '@charla/shared/constants';
 import { ArrowRightIcon } from '../../../components/ui/icons.tsx';
 import { setBotLimitReached } from '../../realtime/index.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { botLimits, personalities, purposeCodes, responseLengths, tones } from '@charla/shared/constants';
 import type { Bot as ServerBot, UpdateBotBody } from '@charla/shared';
 import { BotIcon } from '../../../components/ui/icons.tsx';

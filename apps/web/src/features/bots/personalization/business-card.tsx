@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { botLimits, cardTemplates } from '@charla/shared/constants';
 import type { Bot as ServerBot, UpdateBotBody } from '@charla/shared';
 import { SelectField } from '../../../components/ui/select-field.tsx';

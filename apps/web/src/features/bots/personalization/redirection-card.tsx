@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { botLimits, handoffIdleMax } from '@charla/shared/constants';
 import type { UpdateBotBody } from '@charla/shared';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { weekdays, type Weekday } from '@charla/shared/constants';
 import type { SchedulingItem } from '@charla/shared';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { timeZoneGroups, timeZoneLabel, timeZonePlace } from '../../../lib/time-zones.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { botLimits } from '@charla/shared/constants';
 import type { UpdateBotBody } from '@charla/shared';
 import { ChatIcon } from '../../../components/ui/icons.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
 import { defaultBotSection, paths, type BotSection } from '../../../lib/navigation.ts';
 import { botLabel, type Bot } from '../bot.ts';

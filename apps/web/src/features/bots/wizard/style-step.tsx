@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { personalities, tones } from '@charla/shared/constants';
 import { BotIcon } from '../../../components/ui/icons.tsx';
 import { ChoiceGroup } from './choice-group.tsx';

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { timeZoneGroups, timeZoneLabel, timeZonePlace } from '../../../lib/time-zones.ts';
 

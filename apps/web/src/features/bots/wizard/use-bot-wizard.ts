@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { TemplateKey } from '@charla/shared/constants';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { paths } from '../../../lib/navigation.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** Where the owner is in the wizard: numbered steps with their names, the current one marked. */
 export function WizardProgress({ step, labels }: { step: number; labels: readonly string[] }) {

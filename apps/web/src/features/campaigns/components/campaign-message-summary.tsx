@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { CampaignMessage } from '@charla/shared';
 
 /** What the campaign says, as it was saved: the template and its values, or the text with its file and opt-out line. */

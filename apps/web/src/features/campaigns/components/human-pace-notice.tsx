@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { CampaignPace } from '@charla/shared';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { AudiencePreviewResponse, WhatsappTemplateOption } from '@charla/shared';
 import type { CreatorDraft, MediaDraft } from '../creator-draft.ts';
 import { fillTemplate, fillText } from '../message-preview.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ChevronLeftIcon, ChevronRightIcon, FileIcon, ImageIcon } from '../../../components/ui/icons.tsx';
 
 export interface PreviewMedia {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { CampaignCounts } from '@charla/shared';
 import { progressOf } from '../campaign-progress.ts';
 

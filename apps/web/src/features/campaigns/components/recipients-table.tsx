@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import type { CampaignCounts, CampaignRecipient, RecipientFilter, RecipientStatus } from '@charla/shared';
 import { Button } from '../../../components/ui/button.tsx';

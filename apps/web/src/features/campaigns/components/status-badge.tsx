@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { CampaignStatus } from '@charla/shared';
 import { statusTone } from '../campaign-progress.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { durationParts } from '../duration.ts';
 
 /** "2 h 5 min", "3 días 4 h" in the reader's language. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { CampaignReason } from '@charla/shared';
 
 /** A recipient's failure reason in plain words of the reader's language, with Meta's number when there is one. */

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 import type { ChannelBadge } from '../channel-state.ts';
 

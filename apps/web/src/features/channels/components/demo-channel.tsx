@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { PhoneIcon } from '../../../components/ui/icons.tsx';
 import { demoCustomerPath } from '../../../lib/navigation.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { maskId } from '../channel-state.ts';
 
 export function IdList({ ids }: { ids: ReadonlyArray<readonly [string, string]> }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { ChannelStatus } from '@charla/shared';
 import { isMetaId, metaTokenLength } from '@charla/shared/input-rules';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { MetaRegisterStep } from '@charla/shared';
 import { metaRegisterSteps } from '@charla/shared/constants';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { MetaRegisterResponse } from '@charla/shared';
 import { isMetaId, isRegistrationPin, metaTokenLength } from '@charla/shared/input-rules';
 import { TextField } from '../../../components/ui/text-field.tsx';

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useDraggable } from '@dnd-kit/core';
 import type { Contact, PipelineStage } from '@charla/shared';
 import { usePhoneFormat } from '../../../lib/phone-input.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { Contact, ContactUpdateBody, PipelineStage, TimelineItem } from '@charla/shared';
 import { crmLimits, dealCurrency } from '@charla/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';

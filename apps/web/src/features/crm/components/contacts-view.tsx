@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { Contact, ContactChannel, ContactSort, PipelineStage } from '@charla/shared';
 import { contactChannels } from '@charla/shared/constants';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';

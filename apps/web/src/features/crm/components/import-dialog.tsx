@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { ContactField, ContactImportTarget } from '@charla/shared';
 import { contactImportTargets } from '@charla/shared/constants';
 import type { MappingRules } from '../../../components/csv-import/column-mapping.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { PipelineStage } from '@charla/shared';
 import { crmLimits, stageColors } from '@charla/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { GradientBackdrop } from '../../../components/ui/gradient-backdrop.tsx';
 import { HomeIcon } from '../../../components/ui/icons.tsx';

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { ConversationDetail, ConversationMessage, PersonAction } from '@charla/shared';
 import { attachmentLimits, crmLimits, messageLimits } from '@charla/shared/constants';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { Bot, ConversationAssignee, ConversationDetail } from '@charla/shared';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { CalendarIcon, ChatIcon, ChevronLeftIcon, CloseIcon, PhoneIcon } from '../../../components/ui/icons.tsx';

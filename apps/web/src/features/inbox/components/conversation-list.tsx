@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { ConversationAssignee, ConversationListItem, ConversationStatus } from '@charla/shared';
 import { conversationStatuses, inboxChannels } from '@charla/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { ContactNote, ConversationMessage, MessageMedia } from '@charla/shared';
 import { noticeText } from '@charla/shared/notices';
 import { currentLocale } from '../../../lib/i18n.ts';

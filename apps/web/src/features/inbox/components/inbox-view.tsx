@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { Bot, PersonAction } from '@charla/shared';
 import { useCurrentUser } from '../../auth/index.ts';
 import { useInbox } from '../api/use-inbox.ts';

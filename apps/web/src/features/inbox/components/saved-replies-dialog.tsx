@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { SavedReply } from '@charla/shared';
 import { savedReplyLimits } from '@charla/shared/constants';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { PartnerProfile } from '@charla/shared';
 import { defaultBranding, partnerLogo } from '@charla/shared/constants';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { PartnerClient, PlanLevel } from '@charla/shared';
 import { planLevels } from '@charla/shared/constants';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';

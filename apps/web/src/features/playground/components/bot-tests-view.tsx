@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { BotTest } from '@charla/shared';
 import { botTestLimits, factsFromLines, factsProblem } from '@charla/shared/input-rules';
 import { matchesGroup } from '@charla/shared/reply-score';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { ReplyChoice } from '@charla/shared';
 import { choosableReply, readThrough, type ChatMessage, type ChatState } from '../chat-state.ts';
 import { MessageBubble } from './message-bubble.tsx';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { DemoCustomer } from '@charla/shared';
 import { demoChannelLimits } from '@charla/shared/constants';
 import { Alert } from '../../../components/ui/alert.tsx';

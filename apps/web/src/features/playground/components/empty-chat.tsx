@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { BotIcon } from '../../../components/ui/icons.tsx';
 
 export type Suggestion = 'price' | 'hours' | 'appointment';

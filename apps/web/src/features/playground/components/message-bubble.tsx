@@ -1,6 +1,6 @@
 import { Fragment, memo, useState, type ReactNode } from 'react';
 import type { ReplyChoice, ReplyChoices } from '@charla/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { AlertIcon, CalendarCheckIcon, ChevronDownIcon, ClockIcon, DoubleTickIcon, FileIcon, HandoffIcon, RestartIcon, SourceIcon, TickIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { actionChips, intlLocale, type ActionChip } from '../action-chips.ts';
 import type { ChatMessage } from '../chat-state.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { CsvImportWizard, type ImportWords } from '../../../components/csv-import/import-wizard.tsx';
 import { useImportCatalog, useImportPreview } from '../api/use-products.ts';
 import { catalogMapping, type MappingTarget } from '../import-mapping.ts';

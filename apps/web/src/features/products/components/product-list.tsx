@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { Product } from '@charla/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { ImageIcon, PencilIcon, TrashIcon } from '../../../components/ui/icons.tsx';

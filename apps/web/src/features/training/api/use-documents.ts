@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TrainingDocument } from '@charla/shared';
 import { addSourceMutation, deleteDocumentMutation, documentsQueryOptions, type NewSource } from '../documents-mutations.ts';
 import { documentsKey, tempDocumentId, type DocumentItem } from '../documents-cache.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { TFunction } from 'i18next';
 import { dismissToast, showToast } from '../../../components/ui/toast-store.ts';
 import { settleReadingToasts, startReadingToast, type ReadOutcome } from '../reading-toasts.ts';

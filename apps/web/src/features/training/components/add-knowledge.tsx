@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { GlobeIcon, PlayIcon, TextIcon, UploadIcon } from '../../../components/ui/icons.tsx';
 import { FileDropZone } from './file-drop-zone.tsx';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { TrainingType } from '@charla/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { FileIcon, GlobeIcon, PlayIcon, TableIcon, TextIcon, TrashIcon, type IconProps } from '../../../components/ui/icons.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-delete-modal.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import type { AudiencePreviewResponse, CampaignChannel, ContactChannel } from '@charla/shared';
 import { contactChannels } from '@charla/shared/constants';
 import { Alert } from '../../../../components/ui/alert.tsx';

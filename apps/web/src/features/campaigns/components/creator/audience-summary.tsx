@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import type { AudiencePreviewResponse, CampaignChannel } from '@charla/shared';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Card } from '../../../../components/ui/card.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import type { AudiencePreviewBody, AudiencePreviewResponse } from '@charla/shared';
 import { Button, buttonClasses } from '../../../../components/ui/button.tsx';
 import { PageHeader } from '../../../../components/ui/page-header.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import type { StepProblem } from '../../creator-draft.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import type { AudiencePreviewResponse } from '@charla/shared';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import type { Bot } from '../../../bots/index.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import { TickIcon } from '../../../../components/ui/icons.tsx';
 import { creatorSteps, type CreatorStep } from '../../creator-draft.ts';
 

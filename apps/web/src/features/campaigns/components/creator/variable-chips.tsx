@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import { variableToken } from '../../message-preview.ts';
 
 /** The audience's variables as buttons that write `{{name}}` into the text. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import type { CrmSummary } from '@charla/shared';
 import { summaryMetrics } from '@charla/shared/constants';
 import { ChartFigure } from './chart-figure.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import type { SummaryCounts } from '@charla/shared';
 import { ChartFigure } from './chart-figure.tsx';
 import { ChartPlot, FunnelPlot } from './chart-plot.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import { busiestHours, formatCount, hourLabel, weekdayNames } from './summary-figures.ts';
 
 /**
