@@ -20,7 +20,7 @@ export interface Translation<Ns extends Namespaces> {
   ready: boolean;
 }
 
-/** The hook over one i18next instance (the app's below; a test's own). */
+/** The hook over one i18next instance (the app's in use-translation.ts; a test's own). */
 export function translations(i18next: I18n) {
   /** Bumped whenever what a word reads may have changed; translators belong to one revision. */
   let revision = 0;
