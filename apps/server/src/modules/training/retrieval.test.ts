@@ -106,6 +106,28 @@ describe.each(engines)('retrieval on %s', (engine) => {
     expect(await search(botId, 'es', '¿Hacen carillas de porcelana?')).toEqual([]);
   });
 
+  it('reads a retrained passage as it is now, and never another database\'s passage of the same id', async () => {
+    const repo = trainingRepository(database.db);
+    const doc = await repo.insertDocument({ botId, documentName: 'ortodoncia', mimeType: 'Text Training', trainingType: 'TEXT' });
+    await repo.indexDocument(doc, 'spanish', [{ heading: 'Ortodoncia', text: 'Brackets metálicos: $18,000 MXN.' }], 'o');
+    expect((await search(botId, 'es', '¿Cuánto cuestan los brackets?'))[0]?.text).toContain('$18,000');
+    await repo.indexDocument(doc, 'spanish', [{ heading: 'Ortodoncia', text: 'Brackets metálicos: $21,500 MXN.' }], 'o');
+    expect((await search(botId, 'es', '¿Cuánto cuestan los brackets?'))[0]?.text).toContain('$21,500');
+
+    // A second database in the same process numbers its passages from 1 as well.
+    const second = await createTestDatabase(engine);
+    try {
+      const otherRepo = trainingRepository(second.database.db);
+      const otherBot = (await insertBot(second.database)).bot.id;
+      const otherDoc = await otherRepo.insertDocument({ botId: otherBot, documentName: 'b', mimeType: 'Text Training', trainingType: 'TEXT' });
+      await otherRepo.indexDocument(otherDoc, 'spanish', [{ heading: 'Precios', text: 'Limpieza dental: $990 MXN.' }], 'b');
+      expect((await retrieval(otherRepo)(otherBot, 'es', 'limpieza dental'))[0]?.text).toContain('$990');
+      expect((await search(botId, 'es', 'limpieza dental'))[0]?.text).toContain('$650');
+    } finally {
+      await second.drop();
+    }
+  });
+
   it('finds nothing for unrelated words and never searches another bot', async () => {
     expect(await search(botId, 'es', 'helicóptero submarino')).toEqual([]);
     const other = (await insertBot(database)).bot.id;

@@ -70,10 +70,53 @@ export async function changingPassages<T>(change: () => Promise<T>): Promise<T> 
   }
 }
 
+interface ChunkText {
+  heading: string;
+  content: string;
+  searchText: string;
+}
+
+/**
+ * Passages' texts read lately, by id, per database. A passage is never changed in place (a new
+ * text is a new row with a new id), so an entry stays true as long as it is kept; the least
+ * recently used go past the budget. A search then reads only ids and matches, and the texts of
+ * passages it has not met yet.
+ */
+const TEXT_CACHE_CHARS = 32_000_000;
+class TextCache {
+  private entries = new Map<number, ChunkText>();
+  private chars = 0;
+
+  get(id: number): ChunkText | undefined {
+    const text = this.entries.get(id);
+    if (text) {
+      this.entries.delete(id);
+      this.entries.set(id, text);
+    }
+    return text;
+  }
+
+  set(id: number, text: ChunkText): void {
+    if (this.entries.has(id)) return;
+    this.entries.set(id, text);
+    this.chars += TextCache.size(text);
+    for (const [oldest, old] of this.entries) {
+      if (this.chars <= TEXT_CACHE_CHARS) break;
+      this.entries.delete(oldest);
+      this.chars -= TextCache.size(old);
+    }
+  }
+
+  private static size = (t: ChunkText) => t.heading.length + t.content.length + t.searchText.length;
+}
+const textCaches = new WeakMap<Db, TextCache>();
+
 type Correction = { term: string; word: string; similarity: number };
 
 /** The only code that reads and writes documents and chunks. */
 export function trainingRepository(db: Db) {
+  const textCache = textCaches.get(db) ?? new TextCache();
+  textCaches.set(db, textCache);
   /** Per word, its lexemes and passage count, read from `bot_terms` (see `frequencies`). */
   async function readFrequencies(botId: string, config: TsConfig, words: string[]): Promise<WordStats[]> {
     if (!words.length) return [];
@@ -102,6 +145,29 @@ export function trainingRepository(db: Db) {
       df,
       query: lexemes.map((l) => `'${l.replace(/['\\]/g, '\\$&')}'${word.length >= 5 ? ':*' : ''}`).join(' & '),
     }));
+  }
+
+  /** The texts of these passages: from the cache of passages read lately, the rest in one query. */
+  async function chunkTexts(ids: number[]): Promise<Map<number, ChunkText>> {
+    const texts = new Map<number, ChunkText>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const text = textCache.get(id);
+      if (text) texts.set(id, text);
+      else missing.push(id);
+    }
+    if (missing.length) {
+      const rows = await queryRows<{ id: number; heading: string; content: string; search_text: string }>(
+        db,
+        sql`select id, heading, content, search_text from ${chunks} where id = any(${`{${missing.join(',')}}`}::bigint[])`,
+      );
+      for (const r of rows) {
+        const text = { heading: r.heading, content: r.content, searchText: r.search_text };
+        texts.set(Number(r.id), text);
+        textCache.set(Number(r.id), text);
+      }
+    }
+    return texts;
   }
 
   return {
@@ -254,8 +320,7 @@ export function trainingRepository(db: Db) {
         (q, tier) => sql`(select id, ${tier}::int as tier from ${chunks}
           where bot_id = ${botId} and tsv @@ ${tsquery(q)}::tsquery limit ${limit})`,
       );
-      const columns = sql`c.id, c.document_id, c.product_id, c.heading, c.content, c.search_text,
-               array[${sql.join(matchCols, sql`, `)}] as matches`;
+      const columns = sql`c.id, c.document_id, c.product_id, array[${sql.join(matchCols, sql`, `)}] as matches`;
       const ready = sql`left join ${documents} d on d.id = c.document_id
         where (c.document_id is null or (d.status = 'ready' and not d.is_deleted))`;
       // One query (the common case) is read straight; several, in order, without repeats.
@@ -267,24 +332,20 @@ export function trainingRepository(db: Db) {
           : sql`with found as (select id, min(tier) as tier from (${sql.join(tiers, sql` union all `)}) f group by id)
               select ${columns} from found join ${chunks} c on c.id = found.id ${ready}
               order by found.tier, c.id limit ${limit}`;
-      const rows = await queryRows<{
-        id: number;
-        document_id: string | null;
-        product_id: string | null;
-        heading: string;
-        content: string;
-        search_text: string;
-        matches: boolean[];
-      }>(db, query);
-      return rows.map((r) => ({
-        id: Number(r.id),
-        documentId: r.document_id,
-        productId: r.product_id,
-        heading: r.heading,
-        content: r.content,
-        searchText: r.search_text,
-        matches: r.matches.map((m) => (m === true || (m as unknown) === 't' ? 1 : 0)),
-      }));
+      const rows = await queryRows<{ id: number; document_id: string | null; product_id: string | null; matches: boolean[] }>(db, query);
+      const texts = await chunkTexts(rows.map((r) => Number(r.id)));
+      return rows.flatMap((r) => {
+        const text = texts.get(Number(r.id));
+        // A passage replaced between the two reads is left out of this search.
+        if (!text) return [];
+        return [{
+          id: Number(r.id),
+          documentId: r.document_id,
+          productId: r.product_id,
+          ...text,
+          matches: r.matches.map((m) => (m === true || (m as unknown) === 't' ? 1 : 0)),
+        }];
+      });
     },
   };
 }
