@@ -1,9 +1,10 @@
-// Bundles the server and the shared package into dist/main.js; npm packages stay external.
+// Bundles the server and the shared package into dist/main.js, and the embedded database's thread
+// into dist/embedded-worker.js; npm packages stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'embedded-worker': 'src/db/embedded-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { EmbeddedDatabaseStopped, failWhenBackendExits, type PgliteLoop } from './client.ts';
+import { EmbeddedDatabaseStopped, failWhenBackendExits, type PgliteLoop } from './embedded.ts';
 
 const run = promisify(execFile);
 

@@ -1,9 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,6 +9,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { EmbeddedClient } from './embedded-client.ts';
+
+export { EmbeddedDatabaseStopped } from './embedded.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -33,7 +33,7 @@ export interface Database {
   /** The pg pool when running on PostgreSQL (the realtime adapter and job queue share it). */
   pool?: pg.Pool;
   /** The embedded database when running on PGlite (the job queue talks to it directly). */
-  pglite?: PGlite;
+  pglite?: EmbeddedClient;
   /** PGlite's data folder (unset in memory and on PostgreSQL). */
   dataDir?: string;
   /**
@@ -66,87 +66,6 @@ export const MIGRATION_LOCK = 727_001;
 function expectedMigrations(folder: string): number {
   const journal = JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
   return journal.entries.length;
-}
-
-/** The embedded database's backend ended (a FATAL error); every query fails until a restart. */
-export class EmbeddedDatabaseStopped extends Error {
-  constructor(cause: unknown) {
-    super('the embedded database stopped (its backend exited or failed without end); restart the server', { cause });
-    this.name = 'EmbeddedDatabaseStopped';
-  }
-}
-
-/** PGlite's own exit statuses: 100 carries an ERROR's longjmp, 99 a backend that stays alive. */
-const PGLITE_RECOVERABLE = new Set([99, 100]);
-const backendExit = (err: unknown) => {
-  const e = err as { name?: string; status?: number } | null;
-  return e?.name === 'ExitStatus' && !PGLITE_RECOVERABLE.has(e.status ?? -1);
-};
-/** More ERRORs than this in one protocol call: the backend repeats one failing message without end. */
-const MAX_ERRORS_PER_CALL = 1000;
-
-/** What `failWhenBackendExits` needs of PGlite (its instance and Emscripten module). */
-export interface PgliteLoop {
-  Module: unknown;
-  execProtocolRawSync(message: Uint8Array): Uint8Array;
-}
-
-/**
- * PGlite runs the backend's protocol loop synchronously and retries it after any exception; when
- * the backend has exited (a FATAL error), trapped, or fails one message again and again without
- * reading on, the loop never ends and the whole process freezes. Here such an exception is
- * carried out of the loop instead (through the stack restore its handler calls first), so the
- * query fails with `EmbeddedDatabaseStopped` and the server reports itself unready rather than hang.
- */
-export function failWhenBackendExits(client: PgliteLoop): void {
-  const mod = client.Module as {
-    _PostgresMainLoopOnce: () => void;
-    stackRestore: (pointer: number) => void;
-  };
-  const loopOnce = mod._PostgresMainLoopOnce.bind(mod);
-  const stackRestore = mod.stackRestore.bind(mod);
-  const execProtocolRawSync = client.execProtocolRawSync.bind(client);
-  let exited: unknown = null;
-  let errors = 0;
-  client.execProtocolRawSync = (message) => {
-    errors = 0;
-    return execProtocolRawSync(message);
-  };
-  mod._PostgresMainLoopOnce = () => {
-    try {
-      loopOnce();
-    } catch (err) {
-      if (err instanceof WebAssembly.RuntimeError || backendExit(err)) exited = err;
-      else if (++errors > MAX_ERRORS_PER_CALL) exited = new Error(`one message failed ${MAX_ERRORS_PER_CALL} times over`, { cause: err });
-      throw err;
-    }
-  };
-  mod.stackRestore = (pointer) => {
-    stackRestore(pointer);
-    if (exited === null) return;
-    const cause = exited;
-    exited = null;
-    throw new EmbeddedDatabaseStopped(cause);
-  };
-}
-
-/**
- * PGlite answers on the process's one thread and its promises resolve without waiting for any
- * I/O, so a chain of statements (a read of the webhook inbox applying hundreds of deliveries, a
- * campaign's batch) ran in one go and held every HTTP request, Meta's webhooks among them, for
- * seconds (measured: one stretch of 2.9 s under 32 concurrent deliveries). Each statement (or
- * transaction) first lets the event loop turn once, so requests are read and answered between them.
- */
-function yieldBeforeStatements(client: PGlite): void {
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  const methods = client as unknown as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
-  for (const name of ['query', 'exec', 'transaction'] as const) {
-    const run = methods[name].bind(client);
-    methods[name] = async (...args: unknown[]) => {
-      await turn();
-      return run(...args);
-    };
-  }
 }
 
 export interface DatabaseOptions {
@@ -206,12 +125,10 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   }
 
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir ? path.resolve(opts.dataDir, 'pg') : undefined, {
-    extensions: { pg_trgm, btree_gist },
-  });
-  failWhenBackendExits(client);
-  yieldBeforeStatements(client);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const client = await EmbeddedClient.open(opts.dataDir);
+  // Drizzle's PGlite driver calls only what EmbeddedClient answers (query, transaction).
+  const pgliteFace = client as unknown as Parameters<typeof drizzlePglite>[0] & object;
+  const db = drizzlePglite({ client: pgliteFace as never, schema }) as unknown as Db;
   const preparedOnPglite = new Map<string, Promise<void>>();
   return {
     db,
@@ -232,7 +149,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
       return (result?.rows ?? []) as T[];
     },
     async migrate() {
-      await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
+      await migratePglite(drizzlePglite({ client: pgliteFace as never }), { migrationsFolder: folder });
     },
     async ping() {
       await client.query('select 1');

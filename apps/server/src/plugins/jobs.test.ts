@@ -27,7 +27,7 @@ describe('job queue scripts on the embedded database', () => {
     const pglite = database.pglite!;
     const script = `BEGIN; SET LOCAL idle_in_transaction_session_timeout = '50ms'; SELECT 1/0; COMMIT;`;
     await expect(runScript(pglite, script)).rejects.toThrow(/division by zero/);
-    expect(pglite.isInTransaction()).toBe(false);
+    expect(await pglite.isInTransaction()).toBe(false);
     // Past the script's idle timeout: the backend is still there and answers.
     await new Promise((resolve) => setTimeout(resolve, 200));
     await expect(pglite.query('select 1 as one')).resolves.toMatchObject({ rows: [{ one: 1 }] });

@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { MIGRATION_LOCK, type Database } from '../db/client.ts';
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from '../db/embedded-client.ts';
 
 export interface JobOptions {
   /** 'stately': at most one queued and one active job per singleton key (one turn per conversation). */
@@ -28,7 +28,7 @@ export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) =
  * transaction, refusing every other query until that timeout ended the backend. Inside a
  * transaction of PGlite's own, a failure is rolled back before anyone else runs a query.
  */
-export async function runScript(pglite: PGlite, text: string): Promise<unknown[]> {
+export async function runScript(pglite: EmbeddedClient, text: string): Promise<unknown[]> {
   const results = await pglite.transaction((tx) => tx.exec(text));
   return results.at(-1)?.rows ?? [];
 }
