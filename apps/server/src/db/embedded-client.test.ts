@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedClient } from './embedded-client.ts';
+
+const run = promisify(execFile);
+
+describe('the embedded database on its own thread', () => {
+  let db: EmbeddedClient;
+  beforeAll(async () => {
+    db = await EmbeddedClient.open(undefined);
+    await db.exec(`create table t (id int primary key, v text, at timestamptz default now())`);
+  });
+  afterAll(() => db.close());
+
+  it('answers rows as PGlite does, in either row mode, keeping the text of the types asked', async () => {
+    await db.query('insert into t (id, v) values ($1, $2), ($3, $4)', [1, 'uno', 2, 'dos']);
+    const objects = await db.query<{ id: number; v: string; at: Date }>('select id, v, at from t order by id');
+    expect(objects.rows.map((r) => [r.id, r.v])).toEqual([[1, 'uno'], [2, 'dos']]);
+    expect(objects.rows[0]!.at).toBeInstanceOf(Date);
+    const arrays = await db.query<unknown[]>('select id, at from t order by id', [], { rowMode: 'array', parsers: { 1184: (text: string) => text } });
+    expect(arrays.rows[0]![0]).toBe(1);
+    expect(typeof arrays.rows[0]![1]).toBe('string');
+    expect((await db.exec('select 1 as a; select 2 as b')).map((r) => r.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
+  });
+
+  it("carries a database error's fields across (code, constraint, detail)", async () => {
+    const err = (await db.query('insert into t (id, v) values (1, $1)', ['otra']).catch((e: unknown) => e)) as Record<string, unknown>;
+    expect(err).toBeInstanceOf(Error);
+    expect(err).toMatchObject({ code: '23505', constraint: 't_pkey' });
+    expect(String(err.detail)).toContain('(id)=(1)');
+  });
+
+  it('commits a transaction that returns and rolls back one that throws, with other statements waiting for it', async () => {
+    let outsideSaw: number | undefined;
+    let outside: Promise<unknown> = Promise.resolve();
+    await db.transaction(async (tx) => {
+      await tx.query('insert into t (id, v) values (10, $1)', ['diez']);
+      // A statement from outside the transaction runs after it, not between its statements.
+      outside = db.query<{ n: number }>('select count(*)::int as n from t where id = 10').then((r) => (outsideSaw = r.rows[0]!.n));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(outsideSaw).toBeUndefined();
+      await tx.query('insert into t (id, v) values (11, $1)', ['once']);
+    });
+    await outside;
+    expect(outsideSaw).toBe(1);
+
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into t (id, v) values (20, $1)', ['veinte']);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    // A statement failing inside rolls back the whole transaction too.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into t (id, v) values (21, $1)', ['veintiuno']);
+        await tx.query('insert into t (id, v) values (1, $1)', ['repetido']);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect((await db.query('select id from t where id >= 20')).rows).toEqual([]);
+    expect(await db.isInTransaction()).toBe(false);
+  });
+
+  it('lets a process end once its statements are answered, without closing the database', async () => {
+    const script = `
+      import { EmbeddedClient } from ${JSON.stringify(new URL('./embedded-client.ts', import.meta.url).href)};
+      const db = await EmbeddedClient.open(undefined);
+      const { rows } = await db.query('select 41 + 1 as n');
+      console.log(rows[0].n);
+    `;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 30_000 });
+    expect(stdout.trim()).toBe('42');
+  }, 40_000);
+
+  it('fails what is under way, and what comes next, when the thread ends', async () => {
+    const other = await EmbeddedClient.open(undefined);
+    const worker = (other as unknown as { worker: { terminate(): Promise<number> } }).worker;
+    const pending = other.query('select pg_sleep(0.2)');
+    await worker.terminate();
+    await expect(pending).rejects.toMatchObject({ name: 'EmbeddedDatabaseStopped' });
+    await expect(other.query('select 1')).rejects.toMatchObject({ name: 'EmbeddedDatabaseStopped' });
+    expect(other.closed).toBe(true);
+  });
+});
