@@ -4,6 +4,21 @@
  * repeated three or more times made one ("holaaa" → "hola", "siii" → "si").
  */
 export function plainText(input: string): string {
+  const known = plainForms.get(input);
+  if (known !== undefined) return known;
+  const plain = normalize(input);
+  if (plainForms.size >= 5_000) plainForms.clear();
+  plainForms.set(input, plain);
+  return plain;
+}
+
+/**
+ * Plain forms met lately: the passages a search finds come back question after question, and each
+ * is made plain for every one; a lookup costs far less than the passes of `normalize`.
+ */
+const plainForms = new Map<string, string>();
+
+function normalize(input: string): string {
   return input
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
