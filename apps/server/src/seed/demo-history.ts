@@ -23,6 +23,15 @@ const questions = [
   ['¿Aceptan tarjeta?', 'Sí, aceptamos tarjeta de crédito y débito. ¿Agendamos tu cita?'],
 ] as const;
 const channels = ['whatsapp', 'whatsapp', 'whatsapp', 'messenger', 'instagram'] as const;
+/** What a customer writes when they come back weeks later, in the same conversation. */
+const returns = [
+  ['Hola, ¿me pueden recordar la dirección?', 'Claro, estamos en Av. Chapultepec 480, Guadalajara. ¡Te esperamos!'],
+  ['Quiero agendar otra limpieza, ¿tienen espacio la próxima semana?', 'Sí, tenemos espacio. ¿Prefieres mañana o tarde?'],
+  ['¿Cuánto cuesta el blanqueamiento?', 'El blanqueamiento en consultorio cuesta $3,500. ¿Te aparto una valoración?'],
+  ['Buenas tardes, ¿atienden urgencias?', 'Sí, atendemos urgencias en nuestro horario. ¿Qué te ocurre?'],
+] as const;
+/** Of the earlier customers, those who write again some weeks later. */
+const RETURNING = 0.22;
 
 /** A small deterministic random source, so every demo account gets the same history. */
 function random(seed: number) {
@@ -48,7 +57,9 @@ export interface DemoClinic {
 /**
  * Ninety days of earlier customers of the demo clinic, so the CRM's summary has a history: each a
  * contact with one closed conversation (a question and the answer, a few a person gave), some who
- * left a phone or an e-mail, booked and were attended (moved to the stages), or did not come. The
+ * left a phone or an e-mail, booked and were attended (moved to the stages), or did not come, and
+ * about one in five who wrote again in the same conversation weeks later (so a period's
+ * conversations are more than its new contacts, as in any business with returning customers). The
  * days before `now` only: today's activity is the demo's live conversations. The appointments follow
  * the clinic's own settings as the bot would book them: a free start of its opening hours on one
  * of the next days it is open, as long as the appointment length, never two at once, all over by now.
@@ -58,7 +69,9 @@ export async function storeDemoHistory(db: Db, clinic: DemoClinic, stages: Stage
   const schedule = clinic.scheduling[0];
   const length = (schedule?.appointment_minutes ?? 30) * MINUTE;
   const next = random(20_261_125);
+  const nextReturn = random(20_261_130);
   const today = localParts(now, timeZone);
+  const todayStarts = zonedTimeToUtc({ ...today, hour: 0, minute: 0 }, timeZone).getTime();
   const stage = (name: string) => stages.find((s) => s.name === name);
   const [booked, attended, lost] = [stage('Cita agendada'), stage('Atendido'), stage('Perdido')];
   const rows = {
@@ -105,16 +118,29 @@ export async function storeDemoHistory(db: Db, clinic: DemoClinic, stages: Stage
       const contactId = randomUUID();
       const conversationId = randomUUID();
       const answered = new Date(at.getTime() + MINUTE);
-      rows.contacts.push({ id: contactId, botId, name, phone, email, stageId: toStage?.id ?? null, stagePosition: made, createdAt: at, updatedAt: answered });
+      const contact = { id: contactId, botId, name, phone, email, stageId: toStage?.id ?? null, stagePosition: made, createdAt: at, updatedAt: answered };
+      rows.contacts.push(contact);
       rows.identities.push({ botId, channel, externalId: `demo-history-${made}`, contactId });
       const person = next() < 0.15;
-      // A person who answered took the conversation the moment they wrote.
-      rows.conversations.push({ id: conversationId, botId, contactId, channel, status: 'closed', createdAt: at, updatedAt: answered, lastMessageAt: answered, lastInboundAt: at, humanAt: person ? answered : null });
       const [question, answer] = questions[Math.floor(next() * questions.length)]!;
       rows.messages.push(
         { conversationId, botId, channel, direction: 'in', text: question, status: 'processed', author: 'customer', externalId: `demo-history:${botId}:${made}`, createdAt: at },
         { conversationId, botId, channel, direction: 'out', text: answer, status: 'read', author: person ? 'human' : 'bot', createdAt: answered },
       );
+      // Some come back 5 to 40 days later (before today, whose activity is the live demo), answered by the assistant.
+      let last = { inbound: at, message: answered };
+      const back = nextReturn() < RETURNING ? zonedTimeToUtc({ ...addDays(localParts(at, timeZone), 5 + Math.floor(nextReturn() * 36)), hour: hours[Math.floor(nextReturn() * hours.length)]!, minute: Math.floor(nextReturn() * 60) }, timeZone) : undefined;
+      const [again, reply] = returns[Math.floor(nextReturn() * returns.length)]!;
+      if (back && back.getTime() + MINUTE < todayStarts) {
+        last = { inbound: back, message: new Date(back.getTime() + MINUTE) };
+        rows.messages.push(
+          { conversationId, botId, channel, direction: 'in', text: again, status: 'processed', author: 'customer', externalId: `demo-history:${botId}:${made}:again`, createdAt: back },
+          { conversationId, botId, channel, direction: 'out', text: reply, status: 'read', author: 'bot', createdAt: last.message },
+        );
+      }
+      // A person who answered took the conversation the moment they wrote.
+      rows.conversations.push({ id: conversationId, botId, contactId, channel, status: 'closed', createdAt: at, updatedAt: last.message, lastMessageAt: last.message, lastInboundAt: last.inbound, humanAt: person ? answered : null });
+      contact.updatedAt = last.message;
       const end = start && new Date(start.getTime() + length);
       if (start && end) {
         rows.appointments.push({ botId, contactId, conversationId, startAt: start, endAt: end, service: 'Limpieza dental', status: toStage === lost ? 'no_show' : 'completed', createdAt: answered, updatedAt: end });
