@@ -30,17 +30,18 @@ function send(reply: Reply): void {
 }
 
 async function handle(req: Request): Promise<void> {
-  const on = req.tx === undefined ? pglite : transactions.get(req.tx)?.tx;
   try {
+    // A statement of a transaction runs on it, and `end` settles it: both only while it is open.
+    const open = req.tx === undefined ? undefined : transactions.get(req.tx);
+    if (req.tx !== undefined && !open) throw new Error('the transaction has ended');
+    const on = open?.tx ?? pglite;
     switch (req.op) {
       case 'query': {
-        if (!on) throw new Error('the transaction has ended');
         const parsers = req.keepText ? Object.fromEntries(req.keepText.map((oid) => [oid, keepText])) : undefined;
         const result = await on.query(req.text, req.params, { ...(req.rowMode ? { rowMode: req.rowMode } : {}), ...(parsers ? { parsers } : {}) });
         return send({ id: req.id, ok: true, result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
       }
       case 'exec': {
-        if (!on) throw new Error('the transaction has ended');
         const results = await on.exec(req.text);
         return send({ id: req.id, ok: true, result: results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows })) });
       }
@@ -67,13 +68,10 @@ async function handle(req: Request): Promise<void> {
           });
         return;
       }
-      case 'end': {
-        const open = transactions.get(req.tx!);
-        if (!open) throw new Error('the transaction has ended');
-        open.endId = req.id;
-        open.end(req.commit);
+      case 'end':
+        open!.endId = req.id;
+        open!.end(req.commit);
         return;
-      }
       case 'inTransaction':
         return send({ id: req.id, ok: true, result: pglite.isInTransaction() });
       case 'close':
