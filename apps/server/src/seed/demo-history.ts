@@ -28,7 +28,7 @@ const returns = [
   ['Hola, ¿me pueden recordar la dirección?', 'Claro, estamos en Av. Chapultepec 480, Guadalajara. ¡Te esperamos!'],
   ['Quiero agendar otra limpieza, ¿tienen espacio la próxima semana?', 'Sí, tenemos espacio. ¿Prefieres mañana o tarde?'],
   ['¿Cuánto cuesta el blanqueamiento?', 'El blanqueamiento en consultorio cuesta $3,500. ¿Te aparto una valoración?'],
-  ['Buenas tardes, ¿atienden urgencias?', 'Sí, atendemos urgencias en nuestro horario. ¿Qué te ocurre?'],
+  ['Buenas tardes, ¿me pueden dar factura de mi limpieza?', 'Claro, emitimos factura. Envíanos por aquí tu RFC y tus datos fiscales.'],
 ] as const;
 /** Of the earlier customers, those who write again some weeks later. */
 const RETURNING = 0.22;
@@ -118,8 +118,12 @@ export async function storeDemoHistory(db: Db, clinic: DemoClinic, stages: Stage
       const contactId = randomUUID();
       const conversationId = randomUUID();
       const answered = new Date(at.getTime() + MINUTE);
-      const contact = { id: contactId, botId, name, phone, email, stageId: toStage?.id ?? null, stagePosition: made, createdAt: at, updatedAt: answered };
-      rows.contacts.push(contact);
+      // Some come back 5 to 40 days later (before today, whose activity is the live demo), answered by the assistant.
+      const back = nextReturn() < RETURNING ? zonedTimeToUtc({ ...addDays(localParts(at, timeZone), 5 + Math.floor(nextReturn() * 36)), hour: hours[Math.floor(nextReturn() * hours.length)]!, minute: Math.floor(nextReturn() * 60) }, timeZone) : undefined;
+      const [again, reply] = returns[Math.floor(nextReturn() * returns.length)]!;
+      const returned = back && back.getTime() + MINUTE < todayStarts ? back : undefined;
+      const lastMessage = returned ? new Date(returned.getTime() + MINUTE) : answered;
+      rows.contacts.push({ id: contactId, botId, name, phone, email, stageId: toStage?.id ?? null, stagePosition: made, createdAt: at, updatedAt: lastMessage });
       rows.identities.push({ botId, channel, externalId: `demo-history-${made}`, contactId });
       const person = next() < 0.15;
       const [question, answer] = questions[Math.floor(next() * questions.length)]!;
@@ -127,20 +131,14 @@ export async function storeDemoHistory(db: Db, clinic: DemoClinic, stages: Stage
         { conversationId, botId, channel, direction: 'in', text: question, status: 'processed', author: 'customer', externalId: `demo-history:${botId}:${made}`, createdAt: at },
         { conversationId, botId, channel, direction: 'out', text: answer, status: 'read', author: person ? 'human' : 'bot', createdAt: answered },
       );
-      // Some come back 5 to 40 days later (before today, whose activity is the live demo), answered by the assistant.
-      let last = { inbound: at, message: answered };
-      const back = nextReturn() < RETURNING ? zonedTimeToUtc({ ...addDays(localParts(at, timeZone), 5 + Math.floor(nextReturn() * 36)), hour: hours[Math.floor(nextReturn() * hours.length)]!, minute: Math.floor(nextReturn() * 60) }, timeZone) : undefined;
-      const [again, reply] = returns[Math.floor(nextReturn() * returns.length)]!;
-      if (back && back.getTime() + MINUTE < todayStarts) {
-        last = { inbound: back, message: new Date(back.getTime() + MINUTE) };
+      if (returned) {
         rows.messages.push(
-          { conversationId, botId, channel, direction: 'in', text: again, status: 'processed', author: 'customer', externalId: `demo-history:${botId}:${made}:again`, createdAt: back },
-          { conversationId, botId, channel, direction: 'out', text: reply, status: 'read', author: 'bot', createdAt: last.message },
+          { conversationId, botId, channel, direction: 'in', text: again, status: 'processed', author: 'customer', externalId: `demo-history:${botId}:${made}:again`, createdAt: returned },
+          { conversationId, botId, channel, direction: 'out', text: reply, status: 'read', author: 'bot', createdAt: lastMessage },
         );
       }
       // A person who answered took the conversation the moment they wrote.
-      rows.conversations.push({ id: conversationId, botId, contactId, channel, status: 'closed', createdAt: at, updatedAt: last.message, lastMessageAt: last.message, lastInboundAt: last.inbound, humanAt: person ? answered : null });
-      contact.updatedAt = last.message;
+      rows.conversations.push({ id: conversationId, botId, contactId, channel, status: 'closed', createdAt: at, updatedAt: lastMessage, lastMessageAt: lastMessage, lastInboundAt: returned ?? at, humanAt: person ? answered : null });
       const end = start && new Date(start.getTime() + length);
       if (start && end) {
         rows.appointments.push({ botId, contactId, conversationId, startAt: start, endAt: end, service: 'Limpieza dental', status: toStage === lost ? 'no_show' : 'completed', createdAt: answered, updatedAt: end });
