@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../db/client.ts';
 import { createTestDatabase, engines } from '../test/harness.ts';
-import { createJobs, runLimitOnFetch, runScript, skipBusyStatelyKeys } from './jobs.ts';
+import { createJobs, dueFromStart, runLimitOnFetch, runScript, skipBusyStatelyKeys } from './jobs.ts';
 
 const run = promisify(execFile);
 
@@ -55,6 +55,9 @@ describe('stately queues', () => {
     // The handler's own limit is not the lease: the fetch answers the run limit for it.
     expect(fetch).toContain('EXTRACT(epoch FROM expire_in) as "expireInSeconds"');
     expect(runLimitOnFetch(fetch)).toContain('900 as "expireInSeconds"');
+    // A job is due from the moment it starts, not a tick of the clock after it.
+    expect(fetch).toContain('AND start_after < now()');
+    expect(dueFromStart(fetch)).toContain('AND start_after <= now()');
   });
 });
 
@@ -110,6 +113,25 @@ describe('workers on the embedded database', () => {
     }
     expect(done).toEqual([0, 1, 2]);
     expect(fetches).toBe(3);
+  });
+
+  it('take a job fetched in the very millisecond it was sent, not at their next poll', async () => {
+    // PGlite's clock counts whole milliseconds, and a worker woken for a job often fetches within
+    // the millisecond the job was sent. Inside one transaction `now()` stands still: the job's
+    // start and the fetch's clock are the same instant, as they are within one millisecond.
+    await jobs.define('same-tick-test', async () => undefined);
+    await jobs.stop();
+    const fetch = (plans as { fetchNextJob: (schema: string) => (o: object) => string }).fetchNextJob('pgboss')({ includeMetadata: false });
+    const found = (text: string) =>
+      test.database.pglite!.transaction(async (tx) => {
+        await tx.query(`insert into pgboss.job (name, data) values ('same-tick-test', '{}')`);
+        const { rows } = await tx.query(text, ['same-tick-test', 1]);
+        await tx.query(`delete from pgboss.job where name = 'same-tick-test'`);
+        return rows.length;
+      });
+    expect(await found(fetch)).toBe(0);
+    expect(await found(dueFromStart(fetch))).toBe(1);
+    await jobs.start();
   });
 
   it('still find a delayed job nobody woke them for', async () => {

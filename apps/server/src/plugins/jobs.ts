@@ -66,6 +66,19 @@ export function runLimitOnFetch(text: string): string {
   return text.replace('EXTRACT(epoch FROM expire_in) as "expireInSeconds"', `${RUN_LIMIT_SECONDS} as "expireInSeconds"`);
 }
 
+/**
+ * pg-boss fetches a job only once its start is strictly before `now()`, and sends it starting at
+ * `now()`. PGlite's clock counts whole milliseconds: a job fetched in the millisecond it was sent
+ * was not found, and its customer waited for the next poll. A job is due from its start on.
+ */
+export function dueFromStart(text: string): string {
+  if (!text.includes('FOR UPDATE SKIP LOCKED')) return text;
+  return text.replace('AND start_after < now()', 'AND start_after <= now()');
+}
+
+/** pg-boss's fetch as the queue runs it (the three changes above). */
+const fetchAsRun = (text: string) => runLimitOnFetch(skipBusyStatelyKeys(dueFromStart(text)));
+
 /** pg-boss's statement that creates a queue (a partition of its job table, a row of its queue table). */
 const createQueueStatement = /^SELECT \w+\.create_queue\(\$1, \$2\)$/;
 
@@ -148,7 +161,7 @@ export function createJobs(database: Database, opts: JobsOptions) {
     ? {
         executeSql: (text: string, values: unknown[]) =>
           tracked(text, async () => {
-            if (values?.length) return { rows: (await database.pglite!.query(runLimitOnFetch(skipBusyStatelyKeys(text)), values)).rows };
+            if (values?.length) return { rows: (await database.pglite!.query(fetchAsRun(text), values)).rows };
             return { rows: await runScript(database.pglite!, text) };
           }),
       }
@@ -157,7 +170,7 @@ export function createJobs(database: Database, opts: JobsOptions) {
           tracked(text, () =>
             createQueueStatement.test(text.trim())
               ? createQueueLocked(database.pool!, text, values)
-              : database.pool!.query(runLimitOnFetch(skipBusyStatelyKeys(text)), values as unknown[]),
+              : database.pool!.query(fetchAsRun(text), values as unknown[]),
           ),
       };
   const leaseSeconds = Math.max(3, Math.round((opts.leaseMs ?? 15_000) / 1000));
