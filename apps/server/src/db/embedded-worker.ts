@@ -5,6 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { EmbeddedDatabaseStopped, openPglite } from './embedded.ts';
 import type { Reply, Request, SentError } from './embedded-client.ts';
+import { embeddedStatements, type EmbeddedStatements } from './embedded-statements.ts';
 
 const port = parentPort!;
 const keepText = (text: string) => text;
@@ -20,6 +21,7 @@ function sendable(err: unknown): SentError {
 }
 
 let pglite: PGlite;
+let statements: EmbeddedStatements;
 /** Open transactions: their statements run on the transaction, and `end` settles them. */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; endId?: number }>();
 let nextTransaction = 1;
@@ -38,11 +40,12 @@ async function handle(req: Request): Promise<void> {
     switch (req.op) {
       case 'query': {
         const parsers = req.keepText ? Object.fromEntries(req.keepText.map((oid) => [oid, keepText])) : undefined;
-        const result = await on.query(req.text, req.params, { ...(req.rowMode ? { rowMode: req.rowMode } : {}), ...(parsers ? { parsers } : {}) });
+        const options = { ...(req.rowMode ? { rowMode: req.rowMode } : {}), ...(parsers ? { parsers } : {}) };
+        const result = await statements.query(req.text, req.params ?? [], options, open !== undefined);
         return send({ id: req.id, ok: true, result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
       }
       case 'exec': {
-        const results = await on.exec(req.text);
+        const results = await on.exec(req.text).finally(() => statements.forgetAfter(req.text));
         return send({ id: req.id, ok: true, result: results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows })) });
       }
       case 'begin': {
@@ -87,6 +90,7 @@ async function handle(req: Request): Promise<void> {
 
 try {
   pglite = await openPglite(workerData?.dataDir as string | undefined);
+  statements = embeddedStatements(pglite);
   port.on('message', (req: Request) => void handle(req));
   port.postMessage({ ready: true });
 } catch (err) {
