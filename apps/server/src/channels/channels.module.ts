@@ -11,6 +11,13 @@ import { whatsappWebChannel } from './whatsapp-web/whatsapp-web.channel.ts';
 export { SEND_ATTEMPTS };
 
 /**
+ * The webhook inbox on the embedded database: four customers applied side by side, and its idle
+ * reader looking only every 2 s, since the one process that can open the database wakes it after
+ * every append; on PostgreSQL other processes append too, so it looks every 100 ms.
+ */
+const EMBEDDED_INBOX = { applyLanes: 4, inboxPollMs: 2_000 };
+
+/**
  * Every channel the server runs: each declares itself (sender, capabilities, media downloads,
  * connection state) to the conversations module's registry and registers its own routes.
  */
@@ -24,7 +31,7 @@ export function channelsModule(
       const { config, database, box } = ctx;
       const { bots, access } = deps;
       const whatsappWeb = await whatsappWebChannel(app, { config, database, box, access, sendAttempts: SEND_ATTEMPTS, receive: deps.receive, messages: deps.messages });
-      const meta = metaChannels({ config, db: database.db, appends: database.appends, ...(database.kind === 'pglite' ? { applyLanes: 4 } : {}), ...(database.dataDir ? { journalDir: path.join(database.dataDir, 'webhook-inbox') } : {}), box, bots, access, emit: ctx.emit, log: ctx.log, storage: ctx.storage, receive: deps.receive, messages: deps.messages, disconnectWhatsmeow: whatsappWeb.disconnect });
+      const meta = metaChannels({ config, db: database.db, appends: database.appends, ...(database.kind === 'pglite' ? EMBEDDED_INBOX : {}), ...(database.dataDir ? { journalDir: path.join(database.dataDir, 'webhook-inbox') } : {}), box, bots, access, emit: ctx.emit, log: ctx.log, storage: ctx.storage, receive: deps.receive, messages: deps.messages, disconnectWhatsmeow: whatsappWeb.disconnect });
       deps.register(playgroundChannel(), demoChannel({ messages: deps.messages, log: ctx.log }), ...meta.definitions, whatsappWeb.definition);
       await meta.routes(app);
     },

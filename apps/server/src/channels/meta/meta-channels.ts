@@ -43,6 +43,8 @@ export interface MetaChannelsDeps {
   journalDir?: string;
   /** Customers the webhook inbox applies side by side (`webhook.service.ts`). */
   applyLanes?: number;
+  /** How often the inbox's idle reader looks for other processes' appends (`webhook-inbox.ts`). */
+  inboxPollMs?: number;
   box: SecretBox;
   bots: BotsService;
   access: AccessService;
@@ -97,7 +99,7 @@ export function metaChannels(deps: MetaChannelsDeps) {
   });
   const webhooks = webhookService({ repo, connections: conns, receive: deps.receive, messages, statuses, log, replayMaxAgeMs: config.WEBHOOK_REPLAY_MAX_AGE * 1000, ...(deps.applyLanes ? { lanes: deps.applyLanes } : {}) });
   const journal = deps.journalDir ? openInboxJournal(deps.journalDir, db, log) : undefined;
-  const inbox = createWebhookInbox({ db, appends: deps.appends, journal, log, apply: webhooks.apply, leaseMs: config.JOB_LEASE_MS });
+  const inbox = createWebhookInbox({ db, appends: deps.appends, journal, log, apply: webhooks.apply, leaseMs: config.JOB_LEASE_MS, ...(deps.inboxPollMs && { pollMs: deps.inboxPollMs }) });
   const attachments = attachmentMediaFetcher({ timeoutMs: config.META_TIMEOUT_MS * 10, allowPrivate: config.TRAINING_ALLOW_PRIVATE_URLS });
 
   return {
