@@ -75,10 +75,10 @@ export function queueTurn(jobs: Jobs, conversationId: string) {
  */
 export async function turn(deps: TurnDeps, conversationId: string): Promise<void> {
   const { repo } = deps;
-  const found = await repo.conversationWithContact(conversationId);
+  // Reads that need nothing of each other are sent together: one wait for the database, not two.
+  const [found, { pending, queuedOutbound }] = await Promise.all([repo.conversationWithContact(conversationId), repo.unfinished(conversationId)]);
   if (!found) return;
   const { conversation, contact } = found;
-  const { pending, queuedOutbound } = await repo.unfinished(conversationId);
   // Replies of an earlier turn that crashed before their send jobs were queued.
   for (const m of queuedOutbound) await deps.queueSend(m.id);
   if (!pending.length) return;
@@ -89,7 +89,10 @@ export async function turn(deps: TurnDeps, conversationId: string): Promise<void
   if (!owner || !owner.bot.botEnabled || owner.bot.switchedOffForPlanAt || owner.accountSuspended || conversation.status !== 'bot') return repo.markProcessed(ids);
   const { bot } = owner;
 
-  const quota = await deps.quota.check(bot.userId, 'messages', { month });
+  const [quota, history] = await Promise.all([
+    deps.quota.check(bot.userId, 'messages', { month }),
+    repo.history(conversationId, pending[0]!.createdAt, HISTORY),
+  ]);
   if (!quota.ok) {
     // The customer's messages stay stored and shown; the owner is told once a month.
     if (await usageRepository(deps.db).markLimitNotified(bot.userId, month)) {
@@ -120,7 +123,6 @@ export async function turn(deps: TurnDeps, conversationId: string): Promise<void
     await deps.optedOut?.(conversation.contactId).catch((err) => deps.log.error({ err, conversationId }, 'opt-out follow-up failed'));
     return;
   }
-  const history = await repo.history(conversationId, pending[0]!.createdAt, HISTORY);
   const tapped = chosenOption.safeParse(pending.findLast((p) => p.chosen)?.chosen);
   const context: EngineContext = {
     bot: engineBot(bot),
