@@ -37,9 +37,8 @@ export interface Database {
   /** PGlite's data folder (unset in memory and on PostgreSQL). */
   dataDir?: string;
   /**
-   * A hot read as a server-side prepared statement, for the few queries every request makes.
-   * Parameters are text; on PGlite they travel as quoted literals through the simple protocol,
-   * which costs a quarter of a parameterized round trip there.
+   * A hot read as a server-side prepared statement, for the few queries every request makes
+   * (on the embedded database every statement is kept prepared anyway).
    */
   prepared<T>(name: string, text: string, params: string[]): Promise<T[]>;
   migrate(): Promise<void>;
@@ -129,24 +128,15 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   // Drizzle's PGlite driver calls only what EmbeddedClient answers (query, transaction).
   const pgliteFace = client as unknown as Parameters<typeof drizzlePglite>[0] & object;
   const db = drizzlePglite({ client: pgliteFace as never, schema }) as unknown as Db;
-  const preparedOnPglite = new Map<string, Promise<void>>();
   return {
     db,
     appends: db,
     kind: 'pglite',
     ...(opts.dataDir ? { dataDir: path.resolve(opts.dataDir) } : {}),
     pglite: client,
-    async prepared<T>(name: string, text: string, params: string[]) {
-      if (!preparedOnPglite.has(name)) {
-        // A statement that failed to prepare is prepared again by the next call, not remembered failed.
-        const preparing = client.exec(`prepare "${name}" as ${text}`).then(() => undefined);
-        preparing.catch(() => preparedOnPglite.delete(name));
-        preparedOnPglite.set(name, preparing);
-      }
-      await preparedOnPglite.get(name);
-      const args = params.map((p) => `'${p.replaceAll("'", "''")}'`).join(', ');
-      const [result] = await client.exec(`execute "${name}"(${args})`);
-      return (result?.rows ?? []) as T[];
+    // Every statement's text is kept prepared on the embedded database (`embedded-statements.ts`).
+    async prepared<T>(_name: string, text: string, params: string[]) {
+      return (await client.query<T>(text, params)).rows;
     },
     async migrate() {
       await migratePglite(drizzlePglite({ client: pgliteFace as never }), { migrationsFolder: folder });

@@ -3,8 +3,7 @@ import type { ChannelMessage, ChannelMessages, EarlyStatus } from '../../modules
 import { channelErrorFor } from './meta-errors.ts';
 import type { MetaRepository } from './meta.repository.ts';
 import type { DeliveryStatus } from './meta.table.ts';
-
-const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid.ts';
 
 /**
  * Statuses Meta reports for sent messages: each kept once (`message_status_events`), then the
@@ -31,7 +30,7 @@ export function deliveryStatuses(deps: { repo: MetaRepository; messages: Channel
       const id =
         (await messages.byExternalId(channel, externalId))?.id ??
         (await repo.claimedMessage(channel, externalId)) ??
-        (callbackData && uuidLike.test(callbackData) ? await repo.confirmSend(callbackData, channel, externalId) : undefined);
+        (callbackData && isUuid(callbackData) ? await repo.confirmSend(callbackData, channel, externalId) : undefined);
       if (!id) return undefined;
       return messages.advance(id, status, at, error?.notice ?? null, externalId);
     },

@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { SeatRole } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { coalesce } from '../../lib/coalesce.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
 import { partnerClients, partners } from '../partners/partners.table.ts';
 import { seats } from '../seats/seats.table.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
-const owners = alias(users, 'owners');
 
 export type AccessedBot = typeof bots.$inferSelect;
 
@@ -34,6 +34,30 @@ export interface Membership {
 
 /** The reads behind the access check (it writes nothing). */
 export function accessRepository(db: Db) {
+  const memberships = coalesce(async (keys) => {
+    // One id that is not a uuid would fail the lookups it shares the query with; it has no seat.
+    const userIds = keys.filter((id) => isUuid(id));
+    if (!userIds.length) return new Map();
+    const rows = await queryRows<{ userId: string; accountId: string | null; accountEmail: string | null; role: SeatRole | null; botIds: string[] | null; owns: boolean }>(
+      db,
+      sql`select distinct on (u.id) u.id as "userId", s.account_id as "accountId", o.email as "accountEmail", s.role, s.bot_ids as "botIds",
+            exists (select 1 from ${bots} b where b.user_id = u.id and b.deleted_at is null) as owns
+          from ${users} u
+          left join ${seats} s on s.user_id = u.id and s.is_active and s.status = 'active'
+          left join ${users} o on o.id = s.account_id
+          where u.id = any(${`{${userIds.join(',')}}`}::uuid[])
+          order by u.id, s.updated_at desc`,
+    );
+    return new Map(
+      rows.map((row) => [
+        row.userId,
+        {
+          membership: row.accountId && row.role ? { accountId: row.accountId, accountEmail: row.accountEmail ?? '', role: row.role, botIds: row.botIds ?? [] } : null,
+          ownsBots: Boolean(row.owns),
+        },
+      ]),
+    );
+  });
   return {
     /** A live bot by its primary key: the one query of each access check. */
     async liveBot(botId: string): Promise<AccessedBot | undefined> {
@@ -82,23 +106,11 @@ export function accessRepository(db: Db) {
 
     /**
      * The account the user is an active team member of (the latest one when several), and
-     * whether the user owns bots of their own, in one query.
+     * whether the user owns bots of their own. Every signed-in request of the app asks it
+     * (`/client/info`): lookups that arrive together share one query (see coalesce).
      */
-    async membership(userId: string): Promise<{ membership: Membership | null; ownsBots: boolean }> {
-      const owns = sql<boolean>`exists (select 1 from ${bots} where ${bots.userId} = ${userId} and ${bots.deletedAt} is null)`;
-      const [row] = await db
-        .select({ accountId: seats.accountId, accountEmail: owners.email, role: seats.role, botIds: seats.botIds, owns })
-        .from(users)
-        .leftJoin(seats, and(eq(seats.userId, users.id), eq(seats.isActive, true), eq(seats.status, 'active')))
-        .leftJoin(owners, eq(owners.id, seats.accountId))
-        .where(eq(users.id, userId))
-        .orderBy(desc(seats.updatedAt))
-        .limit(1);
-      if (!row) return { membership: null, ownsBots: false };
-      const membership = row.accountId && row.role ? { accountId: row.accountId, accountEmail: row.accountEmail ?? '', role: row.role, botIds: row.botIds ?? [] } : null;
-      return { membership, ownsBots: Boolean(row.owns) };
-    },
-
+    membership: (userId: string): Promise<{ membership: Membership | null; ownsBots: boolean }> =>
+      memberships(userId).then((found) => found ?? { membership: null, ownsBots: false }),
     /** The bot's owner, then the account's active admins and the agents of this bot (by name); none for a missing bot. */
     async assignees(botId: string): Promise<Assignee[]> {
       const [bot] = await db

@@ -7,6 +7,7 @@ import { as, createBot, signUp, type Account } from '../../test/accounts.ts';
 import { createTestApp, engines, type TestApp } from '../../test/harness.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
+import { seats } from '../seats/seats.table.ts';
 import { accessRepository } from './access.repository.ts';
 import { accessService, type AccessService, type Actor } from './access.service.ts';
 
@@ -15,6 +16,23 @@ const codeOf = (call: Promise<unknown>) =>
     () => 'allowed',
     (err: unknown) => (err instanceof AppError ? err.code : Promise.reject(err)),
   );
+
+/** Counts the statements the app's database runs until `stop` (either engine). */
+function countStatements(t: TestApp) {
+  let n = 0;
+  const target = (t.database.pglite ?? t.database.pool!) as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+  const query = target.query;
+  target.query = function (this: unknown, ...args: unknown[]) {
+    n++;
+    return query.apply(this, args);
+  };
+  return {
+    stop() {
+      target.query = query;
+      return n;
+    },
+  };
+}
 
 describe.each(engines)('access on %s', (engine) => {
   let t: TestApp;
@@ -97,6 +115,25 @@ describe.each(engines)('access on %s', (engine) => {
       expect(() => access.writableAccount(admin, otherUser.email)).toThrow(AppError);
       expect(await access.creatableAccount(user, user.email)).toBe(user.id);
       expect(await codeOf(access.creatableAccount(user, otherUser.email))).toBe('FORBIDDEN');
+    });
+  });
+
+  describe('the account a signed-in person works in', () => {
+    it('is read for every request together: one query for the lookups of one moment, each answered its own', async () => {
+      const { owner } = await ownerAndBot();
+      const { user: member } = await insertBot(t.database);
+      await t.database.db.delete(bots).where(eq(bots.userId, member.id));
+      const [ownerRow] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, owner.id));
+      await t.database.db.insert(seats).values({ accountId: owner.id, userId: member.id, email: 'equipo@example.com', name: 'Equipo', role: 'agent', botIds: [], status: 'active' });
+      const repo = accessRepository(t.database.db);
+      const statements = countStatements(t);
+      const [ofOwner, ofMember, ofNobody, ofNoId] = await Promise.all([repo.membership(owner.id), repo.membership(member.id), repo.membership(randomUUID()), repo.membership('no-es-un-id')]);
+      expect(statements.stop()).toBe(1);
+      expect(ofOwner).toEqual({ membership: null, ownsBots: true });
+      expect(ofMember).toEqual({ membership: { accountId: owner.id, accountEmail: ownerRow!.email, role: 'agent', botIds: [] }, ownsBots: false });
+      expect(ofNobody).toEqual({ membership: null, ownsBots: false });
+      expect(ofNoId).toEqual({ membership: null, ownsBots: false });
+      expect(await access.membership(member.id)).toMatchObject({ accountId: owner.id, role: 'agent' });
     });
   });
 

@@ -29,6 +29,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import type { InvoicePaid, PaymentReversed } from '../plans/plans.module.ts';
 import { affiliatesRepository, type AffiliateRow, type PayoutRow, type Sum } from './affiliates.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export interface AffiliatesDeps {
   db: Db;
@@ -37,7 +38,6 @@ export interface AffiliatesDeps {
 }
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const deepest = affiliateLevels.length;
 
 const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
@@ -83,7 +83,7 @@ export function affiliatesService(deps: AffiliatesDeps) {
   /** The account the caller may read: its own, or any for the main admin; anything else is not found. */
   function ownId(actor: UserRow, id: string | undefined): string {
     const wanted = id ?? actor.id;
-    if (wanted === actor.id || (isAdmin(actor) && uuidPattern.test(wanted))) return wanted;
+    if (wanted === actor.id || (isAdmin(actor) && isUuid(wanted))) return wanted;
     throw new AppError('NOT_FOUND');
   }
 
@@ -230,7 +230,7 @@ export function affiliatesService(deps: AffiliatesDeps) {
 
     async setStatus(actor: UserRow, id: string, status: AffiliateStatus): Promise<AffiliateProfile> {
       if (!isAdmin(actor)) throw new AppError('FORBIDDEN');
-      if (!uuidPattern.test(id) || !(await repo.setStatus(id, status))) throw new AppError('NOT_FOUND');
+      if (!isUuid(id) || !(await repo.setStatus(id, status))) throw new AppError('NOT_FOUND');
       log.info({ userId: id, status, by: actor.id }, 'affiliate status changed');
       return present(await profileRow(id), new Date());
     },

@@ -3,6 +3,7 @@ import type { PlanLevel } from '@charla/shared';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
 import { coalesce } from '../../lib/coalesce.ts';
 import { passwordResets, rateLimits, refreshTokens, sessions, users } from './auth.table.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -17,8 +18,6 @@ const sessionUsersSql = `select s.id as "sessionId", s.tenant as "sessionTenant"
   u.created_at as "createdAt", u.updated_at as "updatedAt"
   from sessions s join users u on u.id = s.user_id
   where s.id = any($1::uuid[]) and s.revoked_at is null and u.suspended_at is null`;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The only code that reads and writes accounts, sessions, refresh tokens and counters. */
 export function authRepository(database: Database) {
   const db: Db = database.db;
@@ -81,7 +80,7 @@ export function authRepository(database: Database) {
 
     /** The user behind an access token, if its session is still alive, and where the session was opened: an indexed, prepared query. */
     async findSessionUser(userId: string, sessionId: string): Promise<(UserRow & { sessionTenant: string }) | undefined> {
-      if (!uuidPattern.test(userId) || !uuidPattern.test(sessionId)) return undefined;
+      if (!isUuid(userId) || !isUuid(sessionId)) return undefined;
       return sessionUser(`${sessionId.toLowerCase()}:${userId.toLowerCase()}`);
     },
 

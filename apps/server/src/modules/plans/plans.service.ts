@@ -32,6 +32,7 @@ import type { QuotaService } from '../quota/quota.module.ts';
 import { plansRepository, type InvoiceRow, type SubscriptionPatch, type SubscriptionRow } from './plans.repository.ts';
 import type { StripeGateway, StripeObject } from './stripe-gateway.ts';
 import type { BillingListener } from './billing-events.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export interface PlansDeps {
   db: Db;
@@ -62,8 +63,6 @@ export const handledEvents = [
 const PRICE_CACHE_MS = 10 * 60_000;
 const PRICE_RETRY_MS = 60_000;
 const DAY = 24 * 60 * 60_000;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 // Readers of Stripe objects, which this module takes as plain JSON (fields move between API versions).
 const obj = (v: unknown): StripeObject | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as StripeObject) : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
@@ -139,7 +138,7 @@ export function plansService(deps: PlansDeps) {
   async function accountFrom(...candidates: unknown[]): Promise<string | undefined> {
     for (const c of candidates) {
       const id = str(c);
-      if (id && uuidPattern.test(id) && (await repo.accountExists(id))) return id;
+      if (id && isUuid(id) && (await repo.accountExists(id))) return id;
     }
     return undefined;
   }
@@ -343,7 +342,7 @@ export function plansService(deps: PlansDeps) {
     /** The main admin sets an account's plan by hand; its bots follow the new limit. */
     async setPlanByHand(actor: UserRow, userId: string, plan: PlanLevel, ip?: string): Promise<AdminAccountPatchResponse> {
       if (actor.role !== 'admin') throw new AppError('FORBIDDEN');
-      if (!uuidPattern.test(userId)) throw new AppError('NOT_FOUND');
+      if (!isUuid(userId)) throw new AppError('NOT_FOUND');
       const changed = await db.transaction(async (tx) => {
         if (!(await changePlan(tx, userId, plan))) return false;
         await deps.audit.record({ accountId: userId, actor, action: 'admin.plan_set', target: { type: 'account', id: userId }, details: { plan }, ...(ip && { ip }) }, tx);
