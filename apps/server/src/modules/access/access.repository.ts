@@ -8,7 +8,6 @@ import { partnerClients, partners } from '../partners/partners.table.ts';
 import { seats } from '../seats/seats.table.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
-
 export type AccessedBot = typeof bots.$inferSelect;
 
 /** Someone a bot's conversations may be given to. */
