@@ -95,20 +95,19 @@ export function embeddedStatements(pglite: PGlite, kept = KEPT_STATEMENTS) {
       try {
         return await (inTransaction ? once() : pglite._runExclusiveTransaction(once));
       } finally {
-        if (changesSchema.test(text)) forget();
+        forgetAfter(text);
       }
     },
-    /** Every kept statement is closed before the next one (after a change of the schema). */
-    forgetAfter(text: string): void {
-      if (changesSchema.test(text)) forget();
-    },
+    forgetAfter,
     /** How many statements are kept (for tests). */
     get size() {
       return statements.size;
     },
   };
 
-  function forget(): void {
+  /** After a statement that changes the schema, every kept statement is closed before the next one runs. */
+  function forgetAfter(text: string): void {
+    if (!changesSchema.test(text)) return;
     for (const s of statements.values()) toClose.push(s.name);
     statements.clear();
   }
