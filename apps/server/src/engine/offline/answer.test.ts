@@ -45,6 +45,18 @@ const school = [
 ];
 
 describe('buildAnswer', () => {
+  it('answers a question about one kind of a thing with a refusal of the whole thing, and only then', async () => {
+    const optician = [
+      passage('Seguros y convenios: no trabajamos con aseguradoras. Damos 10% de descuento a maestros.', 'Políticas'),
+      passage('No transportamos plantas grandes en maceta, animales, materiales inflamables ni dinero en efectivo.', 'Políticas'),
+      passage('Clases: no tenemos clases los domingos. Las clases de pintura cuestan $300.', 'Clases'),
+    ];
+    expect(await ask('aceptan seguro de gastos medicos?', optician)).toContain('no trabajamos con aseguradoras');
+    expect(await ask('¿Llevan animales de granja?', optician)).toContain('No transportamos');
+    // A refusal of the thing on one day is no answer about another kind of it.
+    expect(await ask('¿Tienen clases de natación?', optician)).toBe('(unknown)');
+  });
+
   it('renders a table row with the asked facts, not the whole row', async () => {
     expect(await ask('¿Cuánto cuesta el masaje relajante?', spa)).toBe('El masaje relajante cuesta $900 MXN y dura 60 minutos.');
     expect(await ask('¿Cuánto dura el facial?', spa)).toBe('El facial hidratante dura 50 minutos y cuesta $750 MXN.');

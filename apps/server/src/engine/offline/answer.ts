@@ -243,6 +243,39 @@ function coverage(question: Question, chosen: Scored[], own = false) {
 }
 
 /** "clases de natación" when only "clases" is known: the narrower thing asked is not there. */
+/**
+ * "¿Aceptan seguro de gastos médicos?" and "No trabajamos con aseguradoras.": what the business
+ * says it does not take or do at all it does not take or do of any kind, so that sentence answers a
+ * question about one kind, though the kind is never named. Only a refusal of the thing itself:
+ * "No tenemos clases los domingos" says nothing about swimming classes, so the words after the
+ * thing, up to the end of its clause, must be the question's own.
+ */
+function refusalOfWhole(question: Question, scored: Scored[]): Scored | undefined {
+  if (!question.strict || !question.yesNoVerb) return undefined;
+  const asked = (w: string) => question.terms.some((t) => t.alternatives.some((alt) => sameWord(w, alt)));
+  for (const [head] of question.narrowing) {
+    const term = question.terms[head]!;
+    if (term.weight < 1) continue;
+    // The narrowing words come after the thing; a word naming something else before it is another question.
+    if (question.terms.some((t, i) => i < head && t.weight >= 1 && !t.verb)) continue;
+    for (const s of scored) {
+      if (s.unit.row || !s.hits[head]!.body || s.score <= 0) continue;
+      const clauses = s.unit.text.split(/[,;:()]|\s(?:ni|y|pero|o)\s/i).map(wordsOf);
+      // In a list of things refused ("No transportamos plantas, animales ni dinero") the items
+      // after the first have no verb of their own: the opening negation governs them.
+      const listRefused = clauses.findIndex((words) => words.slice(0, 3).includes('no'));
+      const refuses = clauses.some((words, c) => {
+        const at = words.findIndex((w) => term.alternatives.some((alt) => sameWord(w, alt)));
+        if (at < 0) return false;
+        const negated = words.slice(Math.max(0, at - 4), at).some((w) => w === 'no' || w === 'nunca') || (listRefused >= 0 && c > listRefused && at === 0);
+        return negated && words.slice(at + 1).every((w) => STOPWORDS.has(w) || asked(w));
+      });
+      if (refuses) return s;
+    }
+  }
+  return undefined;
+}
+
 function narrowedAway(question: Question, chosen: Scored[]): boolean {
   const found = (i: number) => chosen.some((s) => s.hits[i]!.body || s.hits[i]!.context);
   return question.narrowing.some(
@@ -369,6 +402,8 @@ export function buildAnswer(
     }
   }
 
+  const refusal = refusalOfWhole(question, scored);
+  if (refusal) chosen.splice(0, chosen.length, refusal);
   const ratio = coverage(question, chosen);
   const topic = chosen.some((s) => s.topic);
   // A place, brand or name the customer wrote with a capital that the passages never mention:
@@ -376,7 +411,7 @@ export function buildAnswer(
   // ("¿Aceptan el seguro de MetLife?" → about MetLife nothing; no direct agreements, an invoice
   // for reimbursement).
   const unfound = question.terms.filter((t, i) => t.entity && !found(i));
-  if (unfound.length) {
+  if (unfound.length && !refusal) {
     // Named by a passage that was not chosen: the answer is about something else.
     const nowhere = unfound.filter((t) => !scored.some((s) => s.hits[question.terms.indexOf(t)]!.body));
     if (nowhere.length < unfound.length || nowhere.length > 1) return { type: 'unknown' };
@@ -390,10 +425,12 @@ export function buildAnswer(
     if (partial.type === 'answer' && partial.fromRows && !question.kinds.includes('price')) return { type: 'unknown' };
     return partial.type === 'answer' ? { ...partial, missing: missing.map((t) => t.word) } : { type: 'unknown' };
   }
-  if (narrowedAway(question, chosen)) return { type: 'unknown' };
-  if (!(ratio >= 0.5 || (topic && ratio >= 0.3))) return { type: 'unknown' };
-  // Every word naming the thing asked is missing: what was found is only about the kind of fact.
-  if (contentTerms.length && !contentTerms.some((t) => found(question.terms.indexOf(t)))) return { type: 'unknown' };
+  if (!refusal) {
+    if (narrowedAway(question, chosen)) return { type: 'unknown' };
+    if (!(ratio >= 0.5 || (topic && ratio >= 0.3))) return { type: 'unknown' };
+    // Every word naming the thing asked is missing: what was found is only about the kind of fact.
+    if (contentTerms.length && !contentTerms.some((t) => found(question.terms.indexOf(t)))) return { type: 'unknown' };
+  }
   // "¿Aceptan pagos con bitcoin?": a yes or no is only given about what the passages name.
   // The opening verb need not be repeated when what it asks about is there ("¿Enseñan inglés?").
   const nouns = contentTerms.filter((t) => !t.verb);
@@ -406,11 +443,11 @@ export function buildAnswer(
   const offerAsked = question.yesNoVerb?.some((v) => OFFER_VERBS.has(v)) ?? false;
   // Never a table row then: its price would be quoted for a thing not asked about.
   const nearlyComplete = !offerAsked && unsaid.length === 1 && saidWeight >= 1.5 && !chosen.some((c) => c.unit.row);
-  if (question.strict && !complete && !nearlyComplete) return { type: 'unknown' };
+  if (question.strict && !complete && !nearlyComplete && !refusal) return { type: 'unknown' };
   // "¿Dan tarjetas de crédito?": whether a thing is offered is said only by a passage naming that
   // thing (or a synonym, or a kind of it), not only the broader kind it belongs to: a sentence
   // about payments does not say whether cards are given.
-  if (question.strict && question.yesNoVerb?.some((v) => OFFER_VERBS.has(v))) {
+  if (question.strict && !refusal && question.yesNoVerb?.some((v) => OFFER_VERBS.has(v))) {
     const named = (t: QuestionTerm) => {
       const own = sameThingAs(t.word);
       return [...chosen.flatMap((s) => [...s.unit.words, ...s.unit.context]), ...(best.unit.row ? businessWords : [])].some((w) => own.some((alt) => sameWord(w, alt)));
