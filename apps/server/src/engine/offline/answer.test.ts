@@ -45,6 +45,17 @@ const school = [
 ];
 
 describe('buildAnswer', () => {
+  it('answers "¿desde qué edad?" with the level that starts youngest, and of a named level with that one', async () => {
+    const levels = [
+      passage('Maternal: de 1 año 6 meses a 3 años.', 'Edades por nivel'),
+      passage('Preescolar (Casa de Niños): de 3 a 6 años.', 'Edades por nivel'),
+      passage('Primaria (Taller): de 6 a 12 años.', 'Edades por nivel'),
+    ];
+    expect(await ask('¿Desde qué edad reciben niños?', levels)).toBe('Maternal: de 1 año 6 meses a 3 años.');
+    expect(await ask('¿Hasta qué edad reciben niños?', levels)).toBe('Primaria (Taller): de 6 a 12 años.');
+    expect(await ask('a partir de cuantos años entran a primaria?', levels)).toBe('Primaria (Taller): de 6 a 12 años.');
+  });
+
   it('answers a question about one kind of a thing with a refusal of the whole thing, and only then', async () => {
     const optician = [
       passage('Seguros y convenios: no trabajamos con aseguradoras. Damos 10% de descuento a maestros.', 'Políticas'),

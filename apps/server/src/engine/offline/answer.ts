@@ -104,7 +104,13 @@ const WEEKDAY_SPANS: [RegExp, number[]][] = [
 
 /** The ranges of a measure a text states: "de 10 a 25 kg", "hasta 10 kg", "más de 25 kg", "desde los 15 años". */
 export function measureRanges(text: string, unit: MeasureUnit): [number, number][] {
-  const plain = plainText(text).replace(/(\d),(\d)/g, '$1.$2');
+  let plain = plainText(text).replace(/(\d),(\d)/g, '$1.$2');
+  // "1 año 6 meses", "año y medio": one age in years.
+  if (unit === 'anos') {
+    plain = plain
+      .replace(/\b(\d+)\s*anos?\s*(?:y\s*)?(\d+)\s*mes(?:es)?\b/g, (_, years: string, months: string) => `${(Number(years) + Number(months) / 12).toFixed(2)} anos`)
+      .replace(/\b(?:un|1)\s*ano\s*y\s*medio\b/g, '1.5 anos');
+  }
   const u = `(?:${MEASURES[unit]})`;
   const n = String.raw`(\d+(?:\.\d+)?)`;
   const out: [number, number][] = [];
@@ -465,6 +471,23 @@ export function buildAnswer(
       priced.sort((a, b) => (question.superlative === 'min' ? a.price - b.price : b.price - a.price));
       chosen.splice(0, chosen.length, priced[0]!.s);
     }
+  }
+  // "¿Desde qué edad reciben niños?": of the passages that state ages and say what the best one
+  // says (an aside in brackets apart: "Preescolar (Casa de Niños)"), the one that starts youngest
+  // ("hasta qué edad": ends oldest).
+  if (question.ageLimit) {
+    const edge = (ranges: [number, number][]) =>
+      question.ageLimit === 'min' ? -Math.min(...ranges.map(([from]) => from)) : Math.max(...ranges.map(([, to]) => to));
+    const says = (s: Scored) => {
+      const words = wordsOf(s.unit.text.replace(/\([^)]*\)/g, ' '));
+      return question.terms.map((t) => t.weight >= 1 && t.alternatives.some((alt) => words.some((w) => sameWord(w, alt))));
+    };
+    const bestSays = says(best);
+    const aged = scored
+      .filter((s) => s.score > 0 && says(s).every((held, i) => held || !bestSays[i]))
+      .map((s) => ({ s, edge: edge(measureRanges(s.unit.text, 'anos')) }))
+      .filter((a) => a.edge > -Infinity);
+    if (aged.length > 1) chosen.splice(0, chosen.length, aged.sort((a, b) => b.edge - a.edge)[0]!.s);
   }
   // One fact once: the catalog's product and the document's row or sentence that state the same
   // thing (same name, same amounts) are one, not two "options".

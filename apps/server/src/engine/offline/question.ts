@@ -46,6 +46,8 @@ export interface Question {
   countNoun?: string;
   /** "el más barato" / "el más caro". */
   superlative?: 'min' | 'max';
+  /** "¿Desde qué edad…?" / "¿Hasta qué edad…?": the youngest or oldest age the business takes. */
+  ageLimit?: 'min' | 'max';
   /** A yes-or-no question ("¿Aceptan…?", "¿Es dolorosa…?"): only answered about what the passages name. */
   strict: boolean;
   /** "de 20 kilos", "13 años", "somos 4 personas": a quantity the answer's ranges are checked against. */
@@ -294,6 +296,12 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
       ? ('max' as const)
       : undefined;
 
+  const ageLimit = /\b(?:desde|a partir de)\s+(?:que|cual|cuantos)\s+(?:edad|anos)\b|\bedad\s+minima\b|\bminimo de edad\b|\bfrom what age\b|\bminimum age\b/.test(plain)
+    ? ('min' as const)
+    : /\bhasta\s+(?:que|cual|cuantos)\s+(?:edad|anos)\b|\bedad\s+maxima\b|\bup to what age\b|\bmaximum age\b/.test(plain)
+      ? ('max' as const)
+      : undefined;
+
   const when = parseWhen(text, options.now, options.timeZone);
   let window: DayWindow | undefined;
   if (when?.time) window = { from: when.time.hour * 60 + when.time.minute, to: when.time.hour * 60 + when.time.minute + 60 };
@@ -346,6 +354,7 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     listing: LISTING.test(plain),
     ...(countNoun && { countNoun }),
     ...(superlative && { superlative }),
+    ...(ageLimit && { ageLimit }),
     strict: Boolean(yesNoVerb) || (first !== undefined && /^(?:es|son|esta|estan|is|are)$/.test(first) && /\?/.test(text)),
     plural: /\b(?:precios|costos|tarifas|lista de precios|prices|rates)\b/.test(plain),
     ...(amount && { amount }),
