@@ -248,7 +248,6 @@ function coverage(question: Question, chosen: Scored[], own = false) {
   return total > 0 ? covered / total : 0;
 }
 
-/** "clases de natación" when only "clases" is known: the narrower thing asked is not there. */
 /**
  * "¿Aceptan seguro de gastos médicos?" and "No trabajamos con aseguradoras.": what the business
  * says it does not take or do at all it does not take or do of any kind, so that sentence answers a
@@ -282,6 +281,7 @@ function refusalOfWhole(question: Question, scored: Scored[]): Scored | undefine
   return undefined;
 }
 
+/** "clases de natación" when only "clases" is known: the narrower thing asked is not there. */
 function narrowedAway(question: Question, chosen: Scored[]): boolean {
   const found = (i: number) => chosen.some((s) => s.hits[i]!.body || s.hits[i]!.context);
   return question.narrowing.some(
