@@ -173,6 +173,30 @@ describe.runIf(engines.includes('postgres'))('workers of several processes on Po
       await api.stop();
     }
   }, 30_000);
+
+  it('take every job of a burst sent at once, however the wake-ups bunch together', async () => {
+    // Several wake-ups can reach a worker before its next fetch, which takes one job: the worker
+    // must go on looking until it has taken as many jobs as it was woken for.
+    const api = createJobs(test.database, { runWorkers: false, log });
+    const worker = createJobs(test.database, { runWorkers: true, log, pollSeconds: 60 });
+    await api.start();
+    await worker.start();
+    try {
+      const done: number[] = [];
+      await worker.define<{ n: number }>('burst-test', async ({ n }) => void done.push(n));
+      await api.define('burst-test', async () => undefined);
+      await new Promise((r) => setTimeout(r, 300));
+      for (let round = 0; round < 6; round++) {
+        const sent = Date.now();
+        await Promise.all([0, 1, 2, 3].map((n) => api.send('burst-test', { n: round * 4 + n })));
+        while (done.length < (round + 1) * 4 && Date.now() - sent < 10_000) await new Promise((r) => setTimeout(r, 10));
+        expect(done.length, `round ${round}`).toBe((round + 1) * 4);
+      }
+    } finally {
+      await worker.stop();
+      await api.stop();
+    }
+  }, 90_000);
 });
 
 describe.each(engines)('stopping the queue on %s', (engine) => {

@@ -187,8 +187,11 @@ export function createJobs(database: Database, opts: JobsOptions) {
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   /** Idle local workers per queue, the next to wake first. */
   const idle = new Map<string, string[]>();
-  /** Workers woken by a job sent from this process (see `send`). */
-  const woken = new Set<string>();
+  /**
+   * Per worker, the wake-ups it has had (one per job sent) and not yet matched by a job it took.
+   * Several can reach a worker before its next fetch, which takes one batch.
+   */
+  const woken = new Map<string, number>();
   /** Per queue, the jobs sent from this process while every local worker was busy: each makes a finishing worker look at once. */
   const owed = new Map<string, number>();
   let started = false;
@@ -212,7 +215,7 @@ export function createJobs(database: Database, opts: JobsOptions) {
     const next = ids?.shift();
     if (ids && next) {
       ids.push(next);
-      woken.add(next);
+      woken.set(next, (woken.get(next) ?? 0) + 1);
       boss.notifyWorker(next);
       return true;
     }
@@ -306,10 +309,6 @@ export function createJobs(database: Database, opts: JobsOptions) {
           let self = '';
           const batchSize = options.batchSize ?? 1;
           self = await boss.work<T>(name, { pollingIntervalSeconds: opts.pollSeconds ?? 1, includeMetadata: true, batchSize }, async (jobs) => {
-            if (!jobs.length) {
-              woken.delete(self);
-              return;
-            }
             const at = ids.indexOf(self);
             if (at >= 0) ids.splice(at, 1);
             running++;
@@ -325,13 +324,16 @@ export function createJobs(database: Database, opts: JobsOptions) {
               for (const job of jobs) active.delete(job.id);
               running--;
               ids.push(self);
-              // Look again at once, unless this worker was woken for the job it just ran and nothing
-              // was sent meanwhile: that fetch would find nothing (one statement in four of a reply on
-              // the embedded database). After a poll or a full batch there may be more waiting.
-              const wokenForIt = woken.delete(self);
+              // Look again at once, unless every wake-up this worker had was for a job it has now
+              // run and nothing was sent meanwhile: that fetch would find nothing (one statement in
+              // four of a reply on the embedded database). After a poll, a full batch or more
+              // wake-ups than jobs taken there may be more waiting; the worker then looks after
+              // each job until a fetch finds nothing.
+              const wakes = woken.get(self) ?? 0;
+              woken.delete(self);
               const due = owed.get(name) ?? 0;
               if (due > 0) owed.set(name, due - 1);
-              if (due > 0 || !wokenForIt || (batchSize > 1 && jobs.length >= batchSize)) boss.notifyWorker(self);
+              if (due > 0 || wakes === 0 || wakes > jobs.length || (batchSize > 1 && jobs.length >= batchSize)) boss.notifyWorker(self);
             }
           });
           ids.push(self);
