@@ -77,6 +77,9 @@ export function CalendarGrid(props: CalendarGridProps) {
       selectable
       selectMirror
       nowIndicator
+      // Appointments at the same time (one cancelled and the one booked in its place, or one booked
+      // outside the rules on purpose) sit side by side, each whole and clickable, not one over another.
+      slotEventOverlap={false}
       scrollTime={props.scrollTime}
       noEventsContent={t('empty')}
       allDaySlot={false}
