@@ -75,7 +75,7 @@ export class SendPending extends Error {
  *   sends a status for every message it accepts and redelivers webhooks that failed);
  * - it is sent again ('resend', the same callback data) only once that wait passed and a status
  *   of a later event at Meta was applied since (Meta's statuses caught up past the lost call);
- *   when no status at all comes (nothing else is being sent), after max(6 × the wait, 2 min).
+ *   when no status at all comes (nothing else is being sent), after 6 × the wait.
  */
 async function earlier(deps: PacedDeps, channel: MetaChannel, messageId: string, prior: SendRow, confirmUnanswered: boolean): Promise<SendResult | 'resend'> {
   if (prior.state === 'sent') return { externalId: prior.externalId ?? undefined };
@@ -83,7 +83,7 @@ async function earlier(deps: PacedDeps, channel: MetaChannel, messageId: string,
   const abandonedBefore = new Date(Date.now() - deps.timeoutMs - 30_000);
   if (confirmUnanswered && channel === 'whatsapp') {
     const windowMs = deps.confirmWindowMs ?? 600_000;
-    const next = await deps.repo.settleUnanswered(messageId, abandonedBefore, new Date(Date.now() - windowMs), new Date(Date.now() - Math.max(windowMs * 6, 120_000)));
+    const next = await deps.repo.settleUnanswered(messageId, abandonedBefore, new Date(Date.now() - windowMs), new Date(Date.now() - windowMs * 6));
     if (next === 'resend') return 'resend';
     throw new SendPending(next === 'busy' ? 'busy' : 'awaiting_status');
   }

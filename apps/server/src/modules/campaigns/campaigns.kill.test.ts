@@ -29,7 +29,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a campaign whose worker is killed
     // A new process finds the running campaign by itself: nobody asks it to. A send claimed by the
     // killed process whose call may not have been made is taken for abandoned after the call's
     // time-out and 30 s; then, with nothing else left to send, no later status can settle it, and
-    // it goes again after the last resort (2 min): the campaign may take that long to end.
+    // it goes again after the last resort (6 × the 3 s window): the campaign may take that long to end.
     await run.startProcess().ready;
     expect(await run.waitDone(240_000)).toBe('completed');
 
