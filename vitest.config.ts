@@ -26,7 +26,8 @@ export default defineConfig({
           setupFiles: ['./support/setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // One spec file per core at once: each starts its own server, database and browser.
+          fileParallelism: true,
           // A browser test that failed once is run once more under CI, where the machine may be
           // shared; a test that fails twice fails the run.
           retry: process.env.CI ? 1 : 0,
