@@ -343,6 +343,14 @@ describe('citas', () => {
       // The appointment went back to its time.
       expect(localClock((await listAppointments(page)).find((a) => a.id === laura.id)!.start)).toBe(localClock(laura.start));
       await page.locator(`[data-appointment="${laura.id}"]`).waitFor();
+      // The grid stayed where it was: the appointment is in view behind the dialog.
+      const inView = () =>
+        page.locator(`[data-appointment="${laura.id}"]`).evaluate((el) => {
+          const shown = el.closest('.fc-scroller')!.getBoundingClientRect();
+          const at = el.getBoundingClientRect();
+          return at.top >= shown.top && at.bottom <= shown.bottom;
+        });
+      expect(await inView()).toBe(true);
       await shot(page, 'citas-move-taken-1280x800');
       const slots = dialog.getByRole('group', { name: 'Horarios libres cercanos' }).getByRole('button');
       expect(await slots.count()).toBe(taken.length);

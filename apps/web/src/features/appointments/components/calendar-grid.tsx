@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
@@ -5,7 +6,7 @@ import listPlugin from '@fullcalendar/list';
 import interactionPlugin from '@fullcalendar/interaction';
 import luxonPlugin from '@fullcalendar/luxon3';
 import esLocale from '@fullcalendar/core/locales/es';
-import type { DateSelectArg, DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
+import type { CalendarOptions, DateSelectArg, DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import type { SchedulingItem } from '@charla/shared';
@@ -16,6 +17,17 @@ import './calendar.css';
 const dayTitle = { year: 'numeric', month: 'long', day: 'numeric' } as const;
 /** "jueves, 3 de diciembre": a day's heading in the list of the next appointments. */
 const listDay = { weekday: 'long', month: 'long', day: 'numeric' } as const;
+
+// The calendar compares these options by identity: built once, so that a render of the page
+// (a refused move, a refetch) is no change of options, which would build the shown dates again and
+// scroll the grid back to `scrollTime`.
+const locales = [esLocale];
+const views: CalendarOptions['views'] = {
+  listUpcoming: { type: 'list', duration: { days: upcomingDays }, titleFormat: dayTitle, listDayFormat: listDay, listDaySideFormat: false },
+  listDay: { titleFormat: dayTitle },
+  timeGridDay: { titleFormat: dayTitle },
+  listWeek: { titleFormat: dayTitle },
+};
 
 export interface CalendarGridProps {
   timeZone: string;
@@ -41,12 +53,14 @@ export interface CalendarGridProps {
  */
 export function CalendarGrid(props: CalendarGridProps) {
   const { t } = useTranslation('citas');
-  const { phone } = props;
+  const { phone, schedule } = props;
+  // Compared by identity too (above).
+  const hours = useMemo(() => businessHours(schedule), [schedule]);
   return (
     <FullCalendar
       plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
       timeZone={props.timeZone}
-      locales={[esLocale]}
+      locales={locales}
       locale={props.locale}
       initialView={props.initialView}
       headerToolbar={
@@ -64,14 +78,9 @@ export function CalendarGrid(props: CalendarGridProps) {
         listDay: t('views.list'),
         listUpcoming: t('views.upcoming'),
       }}
-      views={{
-        listUpcoming: { type: 'list', duration: { days: upcomingDays }, titleFormat: dayTitle, listDayFormat: listDay, listDaySideFormat: false },
-        listDay: { titleFormat: dayTitle },
-        timeGridDay: { titleFormat: dayTitle },
-        listWeek: { titleFormat: dayTitle },
-      }}
+      views={views}
       events={props.events}
-      businessHours={businessHours(props.schedule)}
+      businessHours={hours}
       editable
       eventDurationEditable
       selectable
