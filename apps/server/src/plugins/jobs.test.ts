@@ -152,50 +152,48 @@ describe.runIf(engines.includes('postgres'))('workers of several processes on Po
   });
   afterAll(() => test?.drop());
 
-  it('take at once a job sent by a process whose own workers are busy or absent, not at their next poll', async () => {
-    // A process that runs no workers (the API's role) and one whose only poll is a minute away.
+  /**
+   * A process that runs no workers (the API's role) sending `name`, and one whose only poll is a
+   * minute away running it: once the worker's first look found nothing, only a wake-up brings it
+   * the jobs. `play` gets the sending side and the data of the jobs done so far.
+   */
+  async function acrossProcesses(name: string, play: (api: ReturnType<typeof createJobs>, done: number[]) => Promise<void>) {
     const api = createJobs(test.database, { runWorkers: false, log });
     const worker = createJobs(test.database, { runWorkers: true, log, pollSeconds: 60 });
     await api.start();
     await worker.start();
     try {
       const done: number[] = [];
-      await worker.define<{ n: number }>('wake-test', async ({ n }) => void done.push(n));
-      await api.define('wake-test', async () => undefined);
-      // The worker's first look found nothing; from here only a wake-up can bring it the jobs.
+      await worker.define<{ n: number }>(name, async ({ n }) => void done.push(n));
+      await api.define(name, async () => undefined);
       await new Promise((r) => setTimeout(r, 300));
-      for (let n = 0; n < 3; n++) await api.send('wake-test', { n });
-      const sent = Date.now();
-      while (done.length < 3 && Date.now() - sent < 20_000) await new Promise((r) => setTimeout(r, 20));
-      expect(done.sort()).toEqual([0, 1, 2]);
+      await play(api, done);
     } finally {
       await worker.stop();
       await api.stop();
     }
+  }
+
+  it('take at once a job sent by a process whose own workers are busy or absent, not at their next poll', async () => {
+    await acrossProcesses('wake-test', async (api, done) => {
+      for (let n = 0; n < 3; n++) await api.send('wake-test', { n });
+      const sent = Date.now();
+      while (done.length < 3 && Date.now() - sent < 20_000) await new Promise((r) => setTimeout(r, 20));
+      expect(done.sort()).toEqual([0, 1, 2]);
+    });
   }, 30_000);
 
   it('take every job of a burst sent at once, however the wake-ups bunch together', async () => {
     // Several wake-ups can reach a worker before its next fetch, which takes one job: the worker
     // must go on looking until it has taken as many jobs as it was woken for.
-    const api = createJobs(test.database, { runWorkers: false, log });
-    const worker = createJobs(test.database, { runWorkers: true, log, pollSeconds: 60 });
-    await api.start();
-    await worker.start();
-    try {
-      const done: number[] = [];
-      await worker.define<{ n: number }>('burst-test', async ({ n }) => void done.push(n));
-      await api.define('burst-test', async () => undefined);
-      await new Promise((r) => setTimeout(r, 300));
+    await acrossProcesses('burst-test', async (api, done) => {
       for (let round = 0; round < 6; round++) {
         const sent = Date.now();
         await Promise.all([0, 1, 2, 3].map((n) => api.send('burst-test', { n: round * 4 + n })));
         while (done.length < (round + 1) * 4 && Date.now() - sent < 10_000) await new Promise((r) => setTimeout(r, 10));
         expect(done.length, `round ${round}`).toBe((round + 1) * 4);
       }
-    } finally {
-      await worker.stop();
-      await api.stop();
-    }
+    });
   }, 90_000);
 });
 
