@@ -68,6 +68,14 @@ describe('buildAnswer', () => {
     expect(await ask('¿Tienen clases de natación?', optician)).toBe('(unknown)');
   });
 
+  it('knows clothes by their everyday name: ropa asks for prendas', async () => {
+    const cleaners = [
+      passage('Prendas olvidadas: las prendas que no se recogen en 60 días se donan a beneficencia.', 'Políticas'),
+      passage('Alfombras: entrega en 5 días.', 'Entregas'),
+    ];
+    expect(await ask('¿Qué pasa si no recojo mi ropa?', cleaners)).toContain('60 días');
+  });
+
   it('renders a table row with the asked facts, not the whole row', async () => {
     expect(await ask('¿Cuánto cuesta el masaje relajante?', spa)).toBe('El masaje relajante cuesta $900 MXN y dura 60 minutos.');
     expect(await ask('¿Cuánto dura el facial?', spa)).toBe('El facial hidratante dura 50 minutos y cuesta $750 MXN.');

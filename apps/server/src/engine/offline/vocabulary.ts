@@ -70,6 +70,7 @@ export const SYNONYMS: string[][] = [
   ['departamento', 'departamentos', 'depa', 'depas', 'depto', 'deptos', 'apartamento', 'apartamentos', 'apartment'],
   ['mide', 'miden', 'medida', 'medidas', 'metros', 'm2', 'tamano', 'superficie', 'size'],
   ['calzado', 'zapatos', 'zapato', 'tenis', 'zapatillas', 'shoes'],
+  ['ropa', 'prenda', 'prendas', 'vestimenta', 'clothes', 'clothing', 'garment', 'garments'],
   ['seguro', 'seguros', 'aseguradora', 'aseguradoras', 'insurance'],
   ['garantia', 'garantias', 'warranty'],
   ['cubre', 'cubren', 'cobertura', 'coberturas', 'incluye', 'incluyen', 'ampara', 'covers', 'coverage'],
