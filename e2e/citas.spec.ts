@@ -67,7 +67,7 @@ async function customerWrites(text: string): Promise<string> {
 const signedInPage = (viewport: Viewport = viewports.desktop) =>
   env.newPage({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City', storageState: session });
 
-type Listed = { items: Array<{ id: string; start: string; end: string; status: string; contact: { name: string; phone: string } }> };
+type Listed = { items: Array<{ id: string; start: string; end: string; status: string; contact: { name: string } }> };
 const listAppointments = async (page: Page): Promise<Listed['items']> => {
   const from = new Date(Date.now() - 86_400_000).toISOString();
   const to = new Date(Date.now() + 30 * 86_400_000).toISOString();
