@@ -3,6 +3,17 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
+/** Several protocol messages as one buffer, to be read in one call. */
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 /** Statements kept prepared at once; past it the longest unused is closed. */
 export const KEPT_STATEMENTS = 500;
 
@@ -53,8 +64,7 @@ export function embeddedStatements(pglite: PGlite, kept = KEPT_STATEMENTS) {
       return found;
     }
     const name = `${prefix}${next++}`;
-    await send(protocol.serialize.parse({ name, text }));
-    const described = await send(protocol.serialize.describe({ type: 'S', name }));
+    const described = await send(joined([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name })]));
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(described), rows: described.filter((m) => m.name === 'rowDescription') };
     statements.set(text, statement);
     if (statements.size > kept) {
@@ -66,7 +76,9 @@ export function embeddedStatements(pglite: PGlite, kept = KEPT_STATEMENTS) {
   }
 
   async function run<T>(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean): Promise<Results<T>> {
-    const messages: BackendMessage[] = [];
+    let messages: BackendMessage[];
+    /** Set once the sync that ends the statement has gone in (it goes with the bind and execute). */
+    let synced = false;
     try {
       await closeStale();
       const statement = await prepared(text);
@@ -75,13 +87,15 @@ export function embeddedStatements(pglite: PGlite, kept = KEPT_STATEMENTS) {
         const serialize = options.serializers?.[statement.paramTypes[i]!] ?? pglite.serializers[statement.paramTypes[i]!];
         return serialize ? serialize(value) : String(value);
       });
-      messages.push(...(await send(protocol.serialize.bind({ statement: statement.name, values }))));
-      messages.push(...statement.rows);
-      messages.push(...(await send(protocol.serialize.execute({}))));
+      // Bind, execute and sync in one call: the backend reads all three in one pass (after an
+      // error it skips to the sync, as PostgreSQL does), instead of three calls into it.
+      synced = true;
+      const answered = await send(joined([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]));
+      messages = [...statement.rows, ...answered];
     } catch (err) {
       throw Object.assign(err as Error, { query: text, params, queryOptions: options });
     } finally {
-      messages.push(...(await send(protocol.serialize.sync())));
+      if (!synced) await send(protocol.serialize.sync());
     }
     if (!inTransaction) await pglite.syncToFs();
     return parse.parseResults(messages, pglite.parsers, options)[0] as Results<T>;
