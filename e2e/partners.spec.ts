@@ -111,6 +111,42 @@ describe('partners', () => {
     }
   });
 
+  it('stays on the section picked while the home page was still reading the assistants', async () => {
+    const { context, page } = await env.newPage({ viewport: viewports.desktop, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+    try {
+      // The list of assistants (GET /bot/{email}) answers only once "Clientes" has been clicked,
+      // and the clients page's code arrives after it: the home page is still drawn when the list comes.
+      let release!: () => void;
+      const clicked = new Promise<void>((resolve) => (release = resolve));
+      let listed!: () => void;
+      const listArrived = new Promise<void>((resolve) => (listed = resolve));
+      await page.route(
+        (url) => /^\/bot\/[^/]+@/.test(decodeURIComponent(url.pathname)),
+        async (route) => {
+          await clicked;
+          await route.continue();
+          setTimeout(listed, 500);
+        },
+      );
+      await page.route('**/assets/clients-page-*.js', async (route) => {
+        await listArrived;
+        await route.continue();
+      });
+      await signInAt(page, 'partners', partner);
+      await page.getByRole('link', { name: 'Clientes' }).first().click();
+      await page.waitForURL('**/app/dashboard/clients');
+      release();
+      await listArrived;
+      // The home page's way to the first assistant (decided when the list came) does not take the partner away.
+      await page.getByRole('heading', { name: 'Tus clientes', exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).toBe('/app/dashboard/clients');
+      await page.getByRole('heading', { name: 'Tus clientes', exact: true }).waitFor({ timeout: 2_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the clients section on a 390 px phone on the partner portal', async () => {
     const { context, page } = await partnerPage(viewports.phone);
     try {

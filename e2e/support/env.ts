@@ -17,6 +17,35 @@ export interface PageOptions {
   timeoutMs?: number;
 }
 
+/**
+ * What each page of the running test went through (addresses it opened, API answers of 400 and
+ * above, failed requests, console errors), printed when the test fails: a test that waited in
+ * vain then shows what the page did meanwhile.
+ */
+export const pageJournals: { lines: string[] }[] = [];
+const JOURNAL_LINES = 60;
+
+function keepJournal(page: Page): void {
+  const started = Date.now();
+  const journal = { lines: [] as string[] };
+  pageJournals.push(journal);
+  const note = (line: string) => {
+    journal.lines.push(`+${((Date.now() - started) / 1000).toFixed(1)} s ${line}`);
+    if (journal.lines.length > JOURNAL_LINES) journal.lines.shift();
+  };
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`at ${frame.url()}`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 400) note(`${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  page.on('requestfailed', (req) => note(`failed ${req.method()} ${req.url()}: ${req.failure()?.errorText ?? ''}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') note(`console: ${msg.text().slice(0, 300)}`);
+  });
+  page.on('pageerror', (err) => note(`page error: ${err.message.slice(0, 300)}`));
+}
+
 /** The built server and a headless browser, for one spec file. */
 export interface TestEnv {
   app: RunningApp;
@@ -49,6 +78,7 @@ export async function startTestEnv({ env }: { env?: Record<string, string> } = {
       });
       const page = await context.newPage();
       page.setDefaultTimeout(timeoutMs);
+      keepJournal(page);
       return { context, page };
     },
     async stop() {

@@ -1,4 +1,4 @@
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { greetingName } from '@charla/shared/input-rules';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -10,6 +10,7 @@ import { defaultBotSection, paths } from '../../lib/navigation.ts';
 import { useTenant } from '../../lib/tenant-context.ts';
 import { useCurrentUser } from '../../features/auth/index.ts';
 import { BotLimitNotice, TemplateGrid, readSelectedBotId, resolveSelectedBot, useBotLimit, useBots } from '../../features/bots/index.ts';
+import { NavigateIfStillHere } from '../navigate-if-still-here.tsx';
 import { withTab } from './crm-tabs.ts';
 
 /** How the owner is greeted: the first name, without a title ("Dra. Lucía Herrera" → "Lucía"). */
@@ -36,12 +37,12 @@ export function WelcomePage() {
   const selected = resolveSelectedBot(bots.data ?? [], undefined, readSelectedBotId());
   // A team agent goes straight to the inbox of their (first) bot: personalización is not theirs.
   const isAgent = user.seat?.role === 'agent';
-  if (selected && isAgent) return <Navigate to={{ pathname: paths.bot(selected.id, defaultBotSection(isTenant, true)), search: `?${withTab(params, 'conversations').toString()}` }} replace />;
-  if (selected && !clientId) return <Navigate to={{ pathname: paths.bot(selected.id, defaultBotSection(isTenant)), search }} replace />;
+  if (selected && isAgent) return <NavigateIfStillHere to={{ pathname: paths.bot(selected.id, defaultBotSection(isTenant, true)), search: `?${withTab(params, 'conversations').toString()}` }} />;
+  if (selected && !clientId) return <NavigateIfStillHere to={{ pathname: paths.bot(selected.id, defaultBotSection(isTenant)), search }} />;
   // An agent makes no assistants: without one assigned there is nothing to do yet.
   if (isAgent) return <EmptyState icon={<BotIcon className="size-8" />} title={t('dashboard:bots.noneAssignedTitle')} description={t('dashboard:bots.noneAssignedBody', { owner: user.seat?.accountEmail ?? '' })} />;
   // The main admin account runs the service: without a bot of its own it lands on its console.
-  if (user.role === 'admin' && !clientId) return <Navigate to={paths.admin} replace />;
+  if (user.role === 'admin' && !clientId) return <NavigateIfStillHere to={paths.admin} />;
 
   const steps = [t('dashboard:welcome.steps.template'), t('dashboard:welcome.steps.business'), t('dashboard:welcome.steps.style')];
 
