@@ -85,31 +85,47 @@ function storedSend(
 }
 
 export function conversationsRepository(db: Db) {
-  async function contactFor(tx: Tx, m: Inbound): Promise<{ id: string; created: boolean }> {
-    const key = and(eq(contactIdentities.botId, m.botId), eq(contactIdentities.channel, m.channel), eq(contactIdentities.externalId, m.contactExternalId));
-    const [known] = await tx.select({ id: contactIdentities.contactId }).from(contactIdentities).where(key).limit(1);
-    if (known) return { id: known.id, created: false };
-    const [contact] = await tx
-      .insert(contacts)
-      // First seen when their first message was written ("Primer contacto"), not when it reached us.
-      .values({ botId: m.botId, name: m.contactName ?? '', phone: m.contactPhone ?? '', playground: m.channel === 'playground', createdAt: m.at })
-      .returning({ id: contacts.id });
-    await tx.insert(contactIdentities).values({ botId: m.botId, channel: m.channel, externalId: m.contactExternalId, contactId: contact!.id });
-    return { id: contact!.id, created: true };
+  /**
+   * The customer's contact and open conversation on the channel, in one read: none for a new
+   * customer, no conversation when theirs was closed.
+   */
+  async function knownCustomer(tx: Tx, m: Inbound): Promise<{ contactId: string; conversation: ConversationRow | null } | undefined> {
+    const [known] = await tx
+      .select({ contactId: contactIdentities.contactId, conversation: conversations })
+      .from(contactIdentities)
+      .leftJoin(
+        conversations,
+        and(eq(conversations.contactId, contactIdentities.contactId), eq(conversations.botId, m.botId), eq(conversations.channel, m.channel), ne(conversations.status, 'closed')),
+      )
+      .where(and(eq(contactIdentities.botId, m.botId), eq(contactIdentities.channel, m.channel), eq(contactIdentities.externalId, m.contactExternalId)))
+      .limit(1);
+    return known;
   }
 
-  /** The contact's open conversation on the channel, or a new one (a new contact has none to look for). */
-  async function openConversation(tx: Tx, m: Inbound, contact: { id: string; created: boolean }) {
-    if (!contact.created) {
-      const open = and(eq(conversations.botId, m.botId), eq(conversations.contactId, contact.id), eq(conversations.channel, m.channel), ne(conversations.status, 'closed'));
-      const [existing] = await tx.select().from(conversations).where(open).limit(1);
-      if (existing) return { conversation: existing, created: false };
-    }
+  /** A new customer's contact with its id on the channel, in one statement. */
+  async function newContact(tx: Tx, m: Inbound): Promise<string> {
+    const created = tx.$with('created').as(
+      tx
+        .insert(contacts)
+        // First seen when their first message was written ("Primer contacto"), not when it reached us.
+        .values({ botId: m.botId, name: m.contactName ?? '', phone: m.contactPhone ?? '', playground: m.channel === 'playground', createdAt: m.at })
+        .returning({ id: contacts.id }),
+    );
+    const [identity] = await tx
+      .with(created)
+      .insert(contactIdentities)
+      .select((qb) => qb.select({ botId: sql`${m.botId}::uuid`.as('bot_id'), channel: sql`${m.channel}`.as('channel'), externalId: sql`${m.contactExternalId}`.as('external_id'), contactId: created.id }).from(created))
+      .returning({ contactId: contactIdentities.contactId });
+    return identity!.contactId;
+  }
+
+  /** A new conversation of the contact on the channel, its first message already counted unread. */
+  async function newConversation(tx: Tx, m: Inbound, contactId: string): Promise<ConversationRow> {
     const [created] = await tx
       .insert(conversations)
-      .values({ botId: m.botId, contactId: contact.id, channel: m.channel, lastInboundAt: m.at, lastMessageAt: m.at, unreadCount: 1 })
+      .values({ botId: m.botId, contactId, channel: m.channel, lastInboundAt: m.at, lastMessageAt: m.at, unreadCount: 1 })
       .returning();
-    return { conversation: created!, created: true };
+    return created!;
   }
 
   return {
@@ -119,16 +135,20 @@ export function conversationsRepository(db: Db) {
      */
     async receive(m: Inbound): Promise<{ message: MessageRow; conversation: ConversationRow; newConversation: boolean } | 'duplicate'> {
       return db.transaction(async (tx) => {
-        // Messages of one customer are stored one at a time (concurrent redeliveries, bursts).
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${m.botId}:${m.channel}:${m.contactExternalId}`}, 0))`);
-        const [dup] = await tx
-          .select({ id: messages.id })
-          .from(messages)
-          .where(and(eq(messages.channel, m.channel), eq(messages.externalId, m.externalId)))
-          .limit(1);
-        if (dup) return 'duplicate' as const;
-        const contact = await contactFor(tx, m);
-        const { conversation, created } = await openConversation(tx, m, contact);
+        // Messages of one customer are stored one at a time (concurrent redeliveries, bursts). The
+        // look for an earlier copy shares the lock's statement, so it may miss one stored while
+        // this waited for the lock: the message's unique key below still refuses it.
+        const [seen] = await queryRows<{ dup: boolean }>(
+          tx,
+          sql`select pg_advisory_xact_lock(hashtextextended(${`${m.botId}:${m.channel}:${m.contactExternalId}`}, 0)) is null as locked,
+            exists (select 1 from ${messages} where ${messages.channel} = ${m.channel} and ${messages.externalId} = ${m.externalId}) as dup`,
+        );
+        if (seen?.dup) return 'duplicate' as const;
+        // Read after the lock: what an earlier message of this customer stored is seen.
+        const known = await knownCustomer(tx, m);
+        const contactId = known?.contactId ?? (await newContact(tx, m));
+        const created = !known?.conversation;
+        const conversation = known?.conversation ?? (await newConversation(tx, m, contactId));
         const [message] = await tx
           .insert(messages)
           .values({
