@@ -8,7 +8,8 @@ import type { EngineContext, EngineResult } from '../../engine/types.ts';
 import { bots } from '../bots/bots.table.ts';
 import { users } from '../auth/auth.table.ts';
 import { appointments } from '../appointments/appointments.table.ts';
-import { contacts, messageUsage, messages } from './conversations.table.ts';
+import { contacts, conversations, messageUsage, messages } from './conversations.table.ts';
+import { conversationsRepository } from './conversations.repository.ts';
 
 type Script = (ctx: EngineContext) => Promise<Partial<EngineResult>> | Partial<EngineResult>;
 
@@ -70,6 +71,20 @@ describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
     expect((await conversation(owner, botId)).messages).toHaveLength(c.messages.length);
     expect(c.messages.filter((m: { direction: string }) => m.direction === 'in')).toHaveLength(1);
     expect(outbound(c)).toHaveLength(1);
+  });
+
+  it("stores a returning customer's message delivered six times at once once, counted unread once", async () => {
+    const { botId } = await ownerWithBot();
+    const repo = conversationsRepository(t.database.db);
+    const inbound = (externalId: string) => ({ botId, channel: 'whatsapp' as const, contactExternalId: '5213311112222', externalId, text: 'Hola', at: new Date() });
+    const first = await repo.receive(inbound('wamid.first'));
+    if (first === 'duplicate') throw new Error('the first message was taken for a copy');
+    const stored = await Promise.all(Array.from({ length: 6 }, () => repo.receive(inbound('wamid.again'))));
+    expect(stored.filter((s) => s !== 'duplicate')).toHaveLength(1);
+    const rows = await t.database.db.select().from(messages).where(eq(messages.conversationId, first.conversation.id));
+    expect(rows.map((r) => r.externalId).sort()).toEqual(['wamid.again', 'wamid.first']);
+    const [conv] = await t.database.db.select().from(conversations).where(eq(conversations.id, first.conversation.id));
+    expect(conv!.unreadCount).toBe(2);
   });
 
   it('merges messages that arrive during a turn into the next one', async () => {
