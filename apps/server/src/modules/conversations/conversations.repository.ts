@@ -84,9 +84,6 @@ function storedSend(
   };
 }
 
-/** Thrown to roll back a receive whose message turned out to be stored already. */
-const storedBefore = new Error('message stored before');
-
 export function conversationsRepository(db: Db) {
   /**
    * The customer's contact and open conversation on the channel, in one read: none for a new
@@ -152,7 +149,7 @@ export function conversationsRepository(db: Db) {
         const contactId = known?.contactId ?? (await newContact(tx, m));
         const created = !known?.conversation;
         const conversation = known?.conversation ?? (await newConversation(tx, m, contactId));
-        const insert = tx
+        const [message] = await tx
           .insert(messages)
           .values({
             conversationId: conversation.id,
@@ -169,30 +166,19 @@ export function conversationsRepository(db: Db) {
           })
           .onConflictDoNothing()
           .returning();
-        if (created) {
-          const [message] = await insert;
-          return message ? { message, conversation, newConversation: true } : ('duplicate' as const);
-        }
-        // The message and its conversation's counters in one round trip; a copy refused by the
-        // unique key rolls the counters back.
-        const [[message], [updated]] = await Promise.all([
-          insert,
-          tx
-            .update(conversations)
-            .set({
-              lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${m.at.toISOString()}::timestamptz)`,
-              lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${m.at.toISOString()}::timestamptz)`,
-              unreadCount: sql`${conversations.unreadCount} + 1`,
-              updatedAt: new Date(),
-            })
-            .where(eq(conversations.id, conversation.id))
-            .returning(),
-        ]);
-        if (!message) throw storedBefore;
+        if (!message) return 'duplicate' as const;
+        if (created) return { message, conversation, newConversation: true };
+        const [updated] = await tx
+          .update(conversations)
+          .set({
+            lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${m.at.toISOString()}::timestamptz)`,
+            lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${m.at.toISOString()}::timestamptz)`,
+            unreadCount: sql`${conversations.unreadCount} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(eq(conversations.id, conversation.id))
+          .returning();
         return { message, conversation: updated!, newConversation: false };
-      }).catch((err: unknown) => {
-        if (err === storedBefore) return 'duplicate' as const;
-        throw err;
       });
     },
 

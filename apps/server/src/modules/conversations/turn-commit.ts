@@ -53,21 +53,16 @@ export function commitTurn(db: Db, input: TurnChanges, appointments: Pick<TurnAp
       bookings: input.bookings,
     });
     const stored = await conversations.insertReplies({ conversationId: input.conversationId, botId: input.botId, channel: input.channel, drafts: input.drafts, at: input.at });
-    // Three writes that need nothing of each other are sent together: the transaction holds the
-    // database for one round trip of them, not three (the statements still run one after the
-    // other on its connection; one failing rolls all back).
-    await Promise.all([
-      conversations.markProcessed(input.processedIds),
-      conversations.finishTurn(input.conversationId, {
-        state: input.state,
-        unanswered: input.unanswered,
-        lastMessageAt: stored.at(-1)?.createdAt,
-        ...(input.handoff && { handoffAt: input.handoffAt ?? new Date() }),
-      }),
-      // A picture sent on its own before its reply is part of that reply, not one more message. The
-      // demonstration channel is the owner trying the product with no customer: not the plan's usage.
-      input.channel !== 'demo' ? usageRepository(tx).add(input.ownerId, input.month, stored.filter((m) => m.author === 'bot' && m.text.trim()).length) : undefined,
-    ]);
+    await conversations.markProcessed(input.processedIds);
+    await conversations.finishTurn(input.conversationId, {
+      state: input.state,
+      unanswered: input.unanswered,
+      lastMessageAt: stored.at(-1)?.createdAt,
+      ...(input.handoff && { handoffAt: input.handoffAt ?? new Date() }),
+    });
+    // A picture sent on its own before its reply is part of that reply, not one more message. The
+    // demonstration channel is the owner trying the product with no customer: not the plan's usage.
+    if (input.channel !== 'demo') await usageRepository(tx).add(input.ownerId, input.month, stored.filter((m) => m.author === 'bot' && m.text.trim()).length);
     return stored;
   });
 }
