@@ -394,18 +394,38 @@ export function conversationsRepository(db: Db) {
     },
 
     /** The conversation after a turn: the engine's state, the unanswered count, its last message and a hand-off. */
-    async finishTurn(conversationId: string, input: { state: Record<string, unknown>; unanswered?: number; lastMessageAt?: Date; handoffAt?: Date }): Promise<void> {
-      await db
-        .update(conversations)
-        .set({
-          engineState: input.state,
-          updatedAt: new Date(),
-          ...(input.unanswered !== undefined && { unanswered: input.unanswered }),
-          ...(input.lastMessageAt && { lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${input.lastMessageAt.toISOString()}::timestamptz)` }),
-          // A hand-off keeps whoever the conversation was given to: they are the person asked for.
-          ...(input.handoffAt ? { status: 'human' as const, humanAt: input.handoffAt } : {}),
-        })
-        .where(eq(conversations.id, conversationId));
+    /**
+     * The end of a turn in one statement: the customer's messages it answered marked processed,
+     * and the conversation's engine state, counters and hand-off.
+     */
+    async finishTurn(
+      conversationId: string,
+      input: { processedIds: string[]; state: Record<string, unknown>; unanswered?: number; lastMessageAt?: Date; handoffAt?: Date },
+    ): Promise<void> {
+      const state = {
+        engineState: input.state,
+        updatedAt: new Date(),
+        ...(input.unanswered !== undefined && { unanswered: input.unanswered }),
+        ...(input.lastMessageAt && { lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${input.lastMessageAt.toISOString()}::timestamptz)` }),
+        // A hand-off keeps whoever the conversation was given to: they are the person asked for.
+        ...(input.handoffAt ? { status: 'human' as const, humanAt: input.handoffAt } : {}),
+      };
+      const ofConversation = eq(conversations.id, conversationId);
+      if (!input.processedIds.length) {
+        await db.update(conversations).set(state).where(ofConversation);
+        return;
+      }
+      // PostgreSQL runs a writing WITH to its end whether or not the statement reads it.
+      const processed = db
+        .$with('processed')
+        .as(
+          db
+            .update(messages)
+            .set({ status: 'processed' })
+            .where(and(inArray(messages.id, input.processedIds), eq(messages.status, 'received')))
+            .returning({ id: messages.id }),
+        );
+      await db.with(processed).update(conversations).set(state).where(ofConversation);
     },
 
     // ---- what channels read and change of their messages (through the ChannelMessages port) ----

@@ -53,8 +53,8 @@ export function commitTurn(db: Db, input: TurnChanges, appointments: Pick<TurnAp
       bookings: input.bookings,
     });
     const stored = await conversations.insertReplies({ conversationId: input.conversationId, botId: input.botId, channel: input.channel, drafts: input.drafts, at: input.at });
-    await conversations.markProcessed(input.processedIds);
     await conversations.finishTurn(input.conversationId, {
+      processedIds: input.processedIds,
       state: input.state,
       unanswered: input.unanswered,
       lastMessageAt: stored.at(-1)?.createdAt,
