@@ -22,16 +22,16 @@ export interface PageOptions {
  * above, failed requests, console errors), printed when the test fails: a test that waited in
  * vain then shows what the page did meanwhile.
  */
-export const pageJournals: { lines: string[] }[] = [];
+export const pageJournals: string[][] = [];
 const JOURNAL_LINES = 60;
 
 function keepJournal(page: Page): void {
   const started = Date.now();
-  const journal = { lines: [] as string[] };
+  const journal: string[] = [];
   pageJournals.push(journal);
   const note = (line: string) => {
-    journal.lines.push(`+${((Date.now() - started) / 1000).toFixed(1)} s ${line}`);
-    if (journal.lines.length > JOURNAL_LINES) journal.lines.shift();
+    journal.push(`+${((Date.now() - started) / 1000).toFixed(1)} s ${line}`);
+    if (journal.length > JOURNAL_LINES) journal.shift();
   };
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) note(`at ${frame.url()}`);

@@ -7,7 +7,7 @@ afterEach(({ task }) => {
   const journals = pageJournals.splice(0);
   if (task.result?.state !== 'fail') return;
   for (const [i, journal] of journals.entries()) {
-    console.error(`Page ${i + 1} of the test went through:\n${journal.lines.join('\n') || '(nothing noted)'}`);
+    console.error(`Page ${i + 1} of the test went through:\n${journal.join('\n') || '(nothing noted)'}`);
   }
   for (const app of runningApps) {
     const output = app.output().trim();

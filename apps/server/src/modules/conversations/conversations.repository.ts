@@ -85,6 +85,10 @@ function storedSend(
 }
 
 export function conversationsRepository(db: Db) {
+  /** The customer's messages among `ids` not yet handled, marked processed. */
+  const markingProcessed = (ids: string[]) =>
+    db.update(messages).set({ status: 'processed' }).where(and(inArray(messages.id, ids), eq(messages.status, 'received')));
+
   /**
    * The customer's contact and open conversation on the channel, in one read: none for a new
    * customer, no conversation when theirs was closed.
@@ -140,8 +144,8 @@ export function conversationsRepository(db: Db) {
         // this waited for the lock: the message's unique key below still refuses it.
         const [seen] = await queryRows<{ dup: boolean }>(
           tx,
-          sql`select pg_advisory_xact_lock(hashtextextended(${`${m.botId}:${m.channel}:${m.contactExternalId}`}, 0)) is null as locked,
-            exists (select 1 from ${messages} where ${messages.channel} = ${m.channel} and ${messages.externalId} = ${m.externalId}) as dup`,
+          sql`select exists (select 1 from ${messages} where ${messages.channel} = ${m.channel} and ${messages.externalId} = ${m.externalId}) as dup
+            from pg_advisory_xact_lock(hashtextextended(${`${m.botId}:${m.channel}:${m.contactExternalId}`}, 0))`,
         );
         if (seen?.dup) return 'duplicate' as const;
         // Read after the lock: what an earlier message of this customer stored is seen.
@@ -278,7 +282,7 @@ export function conversationsRepository(db: Db) {
 
     /** Marks inbound messages handled without a reply (bot off, with a person, over quota). */
     async markProcessed(ids: string[]): Promise<void> {
-      if (ids.length) await db.update(messages).set({ status: 'processed' }).where(and(inArray(messages.id, ids), eq(messages.status, 'received')));
+      if (ids.length) await markingProcessed(ids);
     },
 
     /** Sets a message's status; with `from`, only a message still in that status changes. */
@@ -419,11 +423,7 @@ export function conversationsRepository(db: Db) {
       const processed = db
         .$with('processed')
         .as(
-          db
-            .update(messages)
-            .set({ status: 'processed' })
-            .where(and(inArray(messages.id, input.processedIds), eq(messages.status, 'received')))
-            .returning({ id: messages.id }),
+          markingProcessed(input.processedIds).returning({ id: messages.id }),
         );
       await db.with(processed).update(conversations).set(state).where(ofConversation);
     },
