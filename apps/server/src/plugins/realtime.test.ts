@@ -101,4 +101,35 @@ describe.each(engines)('realtime on %s', (engine) => {
       await peer.close();
     }
   });
+
+  it.runIf(engine === 'postgres')('delivers every event another process emits at once, in the order emitted, in fewer statements than events', async () => {
+    const peer = await createPeerApp(t.url!);
+    const statements: string[] = [];
+    const query = peer.database.pool!.query.bind(peer.database.pool);
+    peer.database.pool!.query = ((text: unknown, ...rest: unknown[]) => {
+      if (typeof text === 'string' && text.includes('pg_notify')) statements.push(text);
+      return (query as (...a: unknown[]) => unknown)(text, ...rest);
+    }) as typeof query;
+    try {
+      const { cookie, userId } = await account();
+      const s = socket({ userId }, cookie);
+      expect(await outcome(s)).toBe('connected');
+      const got: number[] = [];
+      const all = new Promise<void>((resolve) =>
+        s.on('botLimitReached', ({ limit }) => {
+          got.push(limit ?? -1);
+          if (got.length === 120) resolve();
+        }),
+      );
+      for (let i = 0; i < 100; i++) peer.app.realtime.toUser(userId, 'botLimitReached', { limit: i });
+      await new Promise((r) => setImmediate(r));
+      for (let i = 100; i < 120; i++) peer.app.realtime.toUser(userId, 'botLimitReached', { limit: i });
+      await all;
+      expect(got).toEqual(Array.from({ length: 120 }, (_, i) => i));
+      expect(statements.length).toBeGreaterThanOrEqual(2);
+      expect(statements.length).toBeLessThanOrEqual(4);
+    } finally {
+      await peer.close();
+    }
+  });
 });

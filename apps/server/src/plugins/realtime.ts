@@ -15,6 +15,7 @@ import { tenantOfHost } from '../modules/partners/partners.module.ts';
 import type { AuthRepository } from '../modules/auth/auth.repository.ts';
 import type { AccessTokens } from '../modules/auth/tokens.ts';
 import { cookieNames } from './auth.ts';
+import { notifyInBatches } from './notify-batches.ts';
 
 interface SocketData {
   userId: string;
@@ -75,7 +76,7 @@ export const realtimePlugin = fp<RealtimeOptions>(async (app: FastifyInstance, {
     },
   });
 
-  if (pool) io.adapter(createAdapter(pool, { tableName: 'socket_io_attachments' }));
+  if (pool) io.adapter(createAdapter(notifyInBatches(pool), { tableName: 'socket_io_attachments' }));
 
   io.use(async (socket, next) => {
     const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');

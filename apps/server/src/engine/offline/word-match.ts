@@ -49,12 +49,26 @@ export function nearlyEqual(a: string, b: string): boolean {
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
+const pairs = new Map<string, boolean>();
+
 /**
  * Whether two plain words are the same word for a reader: equal stems, one stem the start of a
  * longer one of five letters or more ("hipoteca" / "hipotecarios"), or long words one typo apart.
  */
 export function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
+  // A reply compares the question's words with every word of its passages: the same pairs come
+  // back from one reply to the next, so each answer is kept.
+  const key = `${a}\u0000${b}`;
+  const known = pairs.get(key);
+  if (known !== undefined) return known;
+  const same = compareWords(a, b);
+  if (pairs.size > 100_000) pairs.clear();
+  pairs.set(key, same);
+  return same;
+}
+
+function compareWords(a: string, b: string): boolean {
   if (/^\d+$/.test(a) || /^\d+$/.test(b)) return false;
   const sa = stemOf(a);
   const sb = stemOf(b);

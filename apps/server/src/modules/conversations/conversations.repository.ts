@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Notice } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
@@ -11,6 +11,7 @@ export type { Inbound };
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
+type BotRow = typeof bots.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
@@ -209,31 +210,51 @@ export function conversationsRepository(db: Db) {
       return row?.conversation;
     },
 
-    /** A conversation with its contact, in one read. */
-    async conversationWithContact(id: string): Promise<{ conversation: ConversationRow; contact: ContactRow | null } | undefined> {
+    /**
+     * A conversation with its contact, its bot when the bot is live (not deleted) and whether the
+     * bot's account is suspended (its bots then stay silent), in one read.
+     */
+    async conversationForTurn(id: string): Promise<{ conversation: ConversationRow; contact: ContactRow | null; bot: BotRow | null; accountSuspended: boolean } | undefined> {
       const [row] = await db
-        .select({ conversation: conversations, contact: contacts })
+        .select({ conversation: conversations, contact: contacts, bot: bots, accountSuspended: sql<boolean>`${users.suspendedAt} is not null` })
         .from(conversations)
         .leftJoin(contacts, eq(contacts.id, conversations.contactId))
+        .leftJoin(bots, and(eq(bots.id, conversations.botId), isNull(bots.deletedAt)))
+        .leftJoin(users, eq(users.id, bots.userId))
         .where(eq(conversations.id, id))
         .limit(1);
       return row;
     },
 
     /**
-     * A conversation's unfinished messages, in one read: the customer's not yet answered
-     * ('received'), and replies stored but not yet sent ('queued'), oldest first.
+     * A turn's messages in one read: the customer's not yet answered ('received') and replies
+     * stored but not yet sent ('queued'), oldest first; and the last `historyLimit` messages
+     * before the oldest unanswered one, oldest first.
      */
-    async unfinished(conversationId: string): Promise<{ pending: MessageRow[]; queuedOutbound: MessageRow[] }> {
+    async turnMessages(conversationId: string, historyLimit: number): Promise<{ pending: MessageRow[]; queuedOutbound: MessageRow[]; history: MessageRow[] }> {
+      const columns = getTableColumns(messages);
+      const firstUnanswered = sql`(select min(${messages.createdAt}) from ${messages} where ${messages.conversationId} = ${conversationId} and ${messages.status} = 'received')`;
       const rows = await db
-        .select()
+        .select({ ...columns, past: sql<boolean>`false` })
         .from(messages)
         .where(and(eq(messages.conversationId, conversationId), inArray(messages.status, ['received', 'queued'])))
-        .orderBy(asc(messages.createdAt), asc(messages.id));
-      return { pending: rows.filter((r) => r.status === 'received'), queuedOutbound: rows.filter((r) => r.status === 'queued') };
+        .unionAll(
+          db
+            .select({ ...columns, past: sql<boolean>`true` })
+            .from(messages)
+            .where(and(eq(messages.conversationId, conversationId), ne(messages.status, 'received'), lt(messages.createdAt, firstUnanswered)))
+            .orderBy(desc(messages.createdAt))
+            .limit(historyLimit),
+        );
+      const oldestFirst = (a: MessageRow, b: MessageRow) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+      const open: MessageRow[] = [];
+      const history: MessageRow[] = [];
+      for (const { past, ...m } of rows) (past ? history : open).push(m);
+      open.sort(oldestFirst);
+      history.sort(oldestFirst);
+      return { pending: open.filter((r) => r.status === 'received'), queuedOutbound: open.filter((r) => r.status === 'queued'), history };
     },
 
-    /** A live bot, for its turn. */
     /** A live bot for a turn, and whether its account is suspended (its bots then stay silent). */
     async botForTurn(botId: string): Promise<{ bot: typeof bots.$inferSelect; accountSuspended: boolean } | undefined> {
       const [row] = await db
@@ -243,17 +264,6 @@ export function conversationsRepository(db: Db) {
         .where(and(eq(bots.id, botId), isNull(bots.deletedAt)))
         .limit(1);
       return row;
-    },
-
-    /** The last messages before a moment, oldest first. */
-    async history(conversationId: string, before: Date, limit: number): Promise<MessageRow[]> {
-      const rows = await db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), lt(messages.createdAt, before), ne(messages.status, 'received')))
-        .orderBy(desc(messages.createdAt))
-        .limit(limit);
-      return rows.reverse();
     },
 
     listMessages: (conversationId: string): Promise<MessageRow[]> =>

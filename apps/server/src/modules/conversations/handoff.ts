@@ -48,27 +48,25 @@ export function handoffs(deps: HandoffDeps) {
 
   /** The job of scheduleIdleReturn: the customer is told the bot answers again, and it does. */
   async function returnIdle(conversationId: string, humanAtIso: string): Promise<void> {
-    const found = await repo.conversationWithContact(conversationId);
+    const found = await repo.conversationForTurn(conversationId);
     const humanAt = new Date(humanAtIso);
-    if (!found || found.conversation.status !== 'human' || found.conversation.humanAt?.getTime() !== humanAt.getTime()) return;
-    const owner = await repo.botForTurn(found.conversation.botId);
-    if (!owner) return;
-    const minutes = owner.bot.handoffIdleMinutes;
+    if (!found?.bot || found.conversation.status !== 'human' || found.conversation.humanAt?.getTime() !== humanAt.getTime()) return;
+    const minutes = found.bot.handoffIdleMinutes;
     if (minutes <= 0) return;
     // The owner lengthened the time after this job was scheduled: wait the rest.
     if (Date.now() < humanAt.getTime() + minutes * 60_000 - 1000) return void (await scheduleIdleReturn(conversationId, humanAt, minutes));
     const done = await deps.inbox.returnToBot({
       conversationId,
       humanAt,
-      botId: owner.bot.id,
+      botId: found.bot.id,
       channel: found.conversation.channel,
-      text: idleReturnNotice(engineBot(owner.bot)),
+      text: idleReturnNotice(engineBot(found.bot)),
       at: new Date(),
     });
     if (!done) return;
     events.updated(done.conversation);
     if (done.message) {
-      events.message(owner.bot.id, found.conversation.channel, done.message);
+      events.message(found.bot.id, found.conversation.channel, done.message);
       await deps.queueSend(done.message.id);
     }
   }

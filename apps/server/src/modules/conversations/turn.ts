@@ -76,23 +76,19 @@ export function queueTurn(jobs: Jobs, conversationId: string) {
 export async function turn(deps: TurnDeps, conversationId: string): Promise<void> {
   const { repo } = deps;
   // Reads that need nothing of each other are sent together: one wait for the database, not two.
-  const [found, { pending, queuedOutbound }] = await Promise.all([repo.conversationWithContact(conversationId), repo.unfinished(conversationId)]);
+  const [found, { pending, queuedOutbound, history }] = await Promise.all([repo.conversationForTurn(conversationId), repo.turnMessages(conversationId, HISTORY)]);
   if (!found) return;
   const { conversation, contact } = found;
   // Replies of an earlier turn that crashed before their send jobs were queued.
   for (const m of queuedOutbound) await deps.queueSend(m.id);
   if (!pending.length) return;
   const month = monthOf(new Date());
-  const owner = await repo.botForTurn(conversation.botId);
   const ids = pending.map((p) => p.id);
   // A bot off, switched off by its plan or of a suspended account stays silent: the customer's messages are stored all the same.
-  if (!owner || !owner.bot.botEnabled || owner.bot.switchedOffForPlanAt || owner.accountSuspended || conversation.status !== 'bot') return repo.markProcessed(ids);
-  const { bot } = owner;
+  const bot = found.bot;
+  if (!bot || !bot.botEnabled || bot.switchedOffForPlanAt || found.accountSuspended || conversation.status !== 'bot') return repo.markProcessed(ids);
 
-  const [quota, history] = await Promise.all([
-    deps.quota.check(bot.userId, 'messages', { month }),
-    repo.history(conversationId, pending[0]!.createdAt, HISTORY),
-  ]);
+  const quota = await deps.quota.check(bot.userId, 'messages', { month });
   if (!quota.ok) {
     // The customer's messages stay stored and shown; the owner is told once a month.
     if (await usageRepository(deps.db).markLimitNotified(bot.userId, month)) {
