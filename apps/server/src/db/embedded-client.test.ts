@@ -62,6 +62,33 @@ describe('the embedded database on its own thread', () => {
     expect(await db.isInTransaction()).toBe(false);
   });
 
+  it('runs transactions begun while another holds the database one after the other, each whole, their first statements sent behind their begin', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = db.transaction(async (tx) => {
+      await tx.query('insert into t (id, v) values (30, $1)', ['primero']);
+      await held;
+      await tx.query('update t set v = v || $1 where id = 30', ['+']);
+    });
+    // Begun while the first holds the database: each sees the one before it whole.
+    const later = Array.from({ length: 5 }, (_, i) =>
+      db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ v: string }>('select v from t where id = 30');
+        await tx.query('update t set v = $1 where id = 30', [`${rows[0]!.v}|${i}`]);
+        return rows[0]!.v;
+      }),
+    );
+    const empty = db.transaction(async () => 'nothing asked');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await first;
+    const seen = await Promise.all(later);
+    expect(seen[0]).toBe('primero+');
+    expect((await db.query<{ v: string }>('select v from t where id = 30')).rows[0]!.v).toBe('primero+|0|1|2|3|4');
+    expect(await empty).toBe('nothing asked');
+    expect(await db.isInTransaction()).toBe(false);
+  });
+
   it('lets a process end once its statements are answered, without closing the database', async () => {
     const script = `
       import { EmbeddedClient } from ${JSON.stringify(new URL('./embedded-client.ts', import.meta.url).href)};

@@ -31,7 +31,7 @@ export interface EmbeddedTransaction {
 export type Request =
   | { id: number; op: 'query'; text: string; params?: unknown[]; rowMode?: 'array' | 'object'; keepText?: number[]; tx?: number }
   | { id: number; op: 'exec'; text: string; tx?: number }
-  | { id: number; op: 'begin'; tx?: undefined }
+  | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'inTransaction' | 'close'; tx?: undefined };
 
@@ -107,10 +107,9 @@ export class EmbeddedClient implements EmbeddedTransaction {
     return this.closing || this.failure !== null;
   }
 
-  private call<T>(req: DistributiveOmit<Request, 'id'>): Promise<T> {
+  private call<T>(req: DistributiveOmit<Request, 'id'>, id = this.nextId++): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.closing && req.op !== 'close') return Promise.reject(new Error('the embedded database is closed'));
-    const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       if (!this.pending.size) this.worker.ref();
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
@@ -135,10 +134,15 @@ export class EmbeddedClient implements EmbeddedTransaction {
 
   /**
    * Runs `fn` in a transaction: committed when it returns, rolled back when it throws. Other
-   * statements wait for it, as on PGlite itself.
+   * statements wait for it, as on PGlite itself. Its first statement goes right behind the
+   * `begin`, not after its answer: the database is held from the moment the transaction opens,
+   * and a wait for this thread there held it idle.
    */
   async transaction<T>(fn: (tx: EmbeddedTransaction) => Promise<T>): Promise<T> {
-    const id = await this.call<number>({ op: 'begin' });
+    const id = this.nextId++;
+    // A begin that fails fails the statements sent behind it; the transaction ends with theirs.
+    const begun = this.call<number>({ op: 'begin', tx: id }, id);
+    begun.catch(() => undefined);
     let ended = false;
     const tx: EmbeddedTransaction = {
       query: (text, params, options) => this.query(text, params, options, id),
@@ -157,6 +161,7 @@ export class EmbeddedClient implements EmbeddedTransaction {
     }
     ended = true;
     await this.call({ op: 'end', tx: id, commit: true });
+    await begun;
     return result;
   }
 

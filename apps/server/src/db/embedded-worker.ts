@@ -22,20 +22,37 @@ function sendable(err: unknown): SentError {
 
 let pglite: PGlite;
 let statements: EmbeddedStatements;
-/** Open transactions: their statements run on the transaction, and `end` settles them. */
+/** Open transactions, by the id the server's thread gave them: their statements run on the transaction, and `end` settles them. */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; endId?: number }>();
-let nextTransaction = 1;
+/**
+ * Transactions begun but waiting for the database (another one holds it): the statements the
+ * server's thread sent for them meanwhile, run in order once they open.
+ */
+const opening = new Map<number, Request[]>();
 const ROLLBACK = Symbol('rollback');
 
 function send(reply: Reply): void {
   port.postMessage(reply);
 }
 
-async function handle(req: Request): Promise<void> {
+function handle(req: Request): void {
+  // The server's thread sends a transaction's first statements right behind its `begin`.
+  const waiting = req.op === 'begin' || req.tx === undefined ? undefined : opening.get(req.tx);
+  if (waiting) waiting.push(req);
+  else void run(req);
+}
+
+/** Runs the statements sent behind a transaction's begin, in order, once it is open; then it takes them as they come. */
+async function drain(id: number): Promise<void> {
+  for (let next = opening.get(id)?.shift(); next; next = opening.get(id)?.shift()) await run(next);
+  opening.delete(id);
+}
+
+async function run(req: Request): Promise<void> {
   try {
     // A statement of a transaction runs on it, and `end` settles it: both only while it is open.
-    const open = req.tx === undefined ? undefined : transactions.get(req.tx);
-    if (req.tx !== undefined && !open) throw new Error('the transaction has ended');
+    const open = req.op === 'begin' || req.tx === undefined ? undefined : transactions.get(req.tx);
+    if (req.op !== 'begin' && req.tx !== undefined && !open) throw new Error('the transaction has ended');
     const on = open?.tx ?? pglite;
     switch (req.op) {
       case 'query': {
@@ -49,14 +66,14 @@ async function handle(req: Request): Promise<void> {
         return send({ id: req.id, ok: true, result: results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows })) });
       }
       case 'begin': {
-        let opened = false;
-        const id = nextTransaction++;
+        const id = req.tx;
+        opening.set(id, []);
         pglite
           .transaction(async (tx) => {
-            opened = true;
             const commit = await new Promise<boolean>((end) => {
               transactions.set(id, { tx, end });
               send({ id: req.id, ok: true, result: id });
+              void drain(id);
             });
             if (!commit) throw ROLLBACK;
           })
@@ -65,9 +82,16 @@ async function handle(req: Request): Promise<void> {
             (err: unknown) => ({ id: transactions.get(id)?.endId, ...(err === ROLLBACK ? { ok: true as const, result: null } : { ok: false as const, error: sendable(err) }) }),
           )
           .then((reply) => {
-            transactions.delete(id);
-            if (!opened) send({ ...reply, id: req.id } as Reply);
-            else if (reply.id !== undefined) send(reply as Reply);
+            const opened = transactions.delete(id);
+            if (opened) {
+              if (reply.id !== undefined) send(reply as Reply);
+              return;
+            }
+            // It never opened: the begin and what was sent behind it fail with its error.
+            send({ ...reply, id: req.id } as Reply);
+            const error = reply.ok ? sendable(new Error('the transaction has ended')) : reply.error;
+            for (const next of opening.get(id) ?? []) send({ id: next.id, ok: false, error });
+            opening.delete(id);
           });
         return;
       }
@@ -91,7 +115,7 @@ async function handle(req: Request): Promise<void> {
 try {
   pglite = await openPglite(workerData?.dataDir as string | undefined);
   statements = embeddedStatements(pglite);
-  port.on('message', (req: Request) => void handle(req));
+  port.on('message', handle);
   port.postMessage({ ready: true });
 } catch (err) {
   port.postMessage({ ready: false, error: sendable(err) });

@@ -49,7 +49,9 @@ export function nearlyEqual(a: string, b: string): boolean {
   return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
-const pairs = new Map<string, boolean>();
+/** What sameWord answered, by its first word and then its second (no key to build per call). */
+const pairs = new Map<string, Map<string, boolean>>();
+let pairCount = 0;
 
 /**
  * Whether two plain words are the same word for a reader: equal stems, one stem the start of a
@@ -59,12 +61,18 @@ export function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
   // A reply compares the question's words with every word of its passages: the same pairs come
   // back from one reply to the next, so each answer is kept.
-  const key = `${a}\u0000${b}`;
-  const known = pairs.get(key);
+  let ofA = pairs.get(a);
+  const known = ofA?.get(b);
   if (known !== undefined) return known;
   const same = compareWords(a, b);
-  if (pairs.size > 100_000) pairs.clear();
-  pairs.set(key, same);
+  if (pairCount > 100_000) {
+    pairs.clear();
+    pairCount = 0;
+    ofA = undefined;
+  }
+  if (!ofA) pairs.set(a, (ofA = new Map()));
+  ofA.set(b, same);
+  pairCount++;
   return same;
 }
 

@@ -3,7 +3,8 @@ import type { Notice } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
-import { contactIdentities, contacts, conversations, messages, type Channel, type StoredMedia } from './conversations.table.ts';
+import { contactIdentities, contacts, conversations, messages, messageUsage, type Channel, type StoredMedia } from './conversations.table.ts';
+import { addingUsage } from './usage.repository.ts';
 import type { ChannelBot, DeliveryStatus, Inbound } from './ports.ts';
 
 export type { Inbound };
@@ -154,36 +155,39 @@ export function conversationsRepository(db: Db) {
         const contactId = known?.contactId ?? (await newContact(tx, m));
         const created = !known?.conversation;
         const conversation = known?.conversation ?? (await newConversation(tx, m, contactId));
-        const [message] = await tx
-          .insert(messages)
-          .values({
-            conversationId: conversation.id,
-            botId: m.botId,
-            channel: m.channel,
-            direction: 'in',
-            author: 'customer',
-            text: m.text,
-            media: m.media ?? null,
-            chosen: m.chosen ?? null,
-            status: m.answer === false ? 'processed' : 'received',
-            externalId: m.externalId,
-            createdAt: m.at,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!message) return 'duplicate' as const;
-        if (created) return { message, conversation, newConversation: true };
-        const [updated] = await tx
-          .update(conversations)
-          .set({
-            lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${m.at.toISOString()}::timestamptz)`,
-            lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${m.at.toISOString()}::timestamptz)`,
-            unreadCount: sql`${conversations.unreadCount} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(eq(conversations.id, conversation.id))
-          .returning();
-        return { message, conversation: updated!, newConversation: false };
+        const row = {
+          conversationId: conversation.id,
+          botId: m.botId,
+          channel: m.channel,
+          direction: 'in' as const,
+          author: 'customer' as const,
+          text: m.text,
+          media: m.media ?? null,
+          chosen: m.chosen ?? null,
+          status: m.answer === false ? ('processed' as const) : ('received' as const),
+          externalId: m.externalId,
+          createdAt: m.at,
+        };
+        if (created) {
+          const [message] = await tx.insert(messages).values(row).onConflictDoNothing().returning();
+          return message ? { message, conversation, newConversation: true } : ('duplicate' as const);
+        }
+        // A returning customer's conversation is moved on by the message's own statement, unless a
+        // copy is stored already (this statement reads after the lock, so it sees every copy).
+        const bumped = tx.$with('bumped').as(
+          tx
+            .update(conversations)
+            .set({
+              lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${m.at.toISOString()}::timestamptz)`,
+              lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${m.at.toISOString()}::timestamptz)`,
+              unreadCount: sql`${conversations.unreadCount} + 1`,
+              updatedAt: new Date(),
+            })
+            .where(and(eq(conversations.id, conversation.id), sql`not exists (select 1 from ${messages} where ${messages.channel} = ${m.channel} and ${messages.externalId} = ${m.externalId})`))
+            .returning({ id: conversations.id }),
+        );
+        const [message] = await tx.with(bumped).insert(messages).values(row).onConflictDoNothing().returning();
+        return message ? { message, conversation, newConversation: false } : ('duplicate' as const);
       });
     },
 
@@ -334,33 +338,6 @@ export function conversationsRepository(db: Db) {
       if (Object.keys(patch).length) await db.update(contacts).set({ ...patch, updatedAt: new Date() }).where(eq(contacts.id, contactId));
     },
 
-    /** A turn's replies as queued outbound messages, just after the messages they answer; a retried turn inserts none twice. */
-    async insertReplies(input: { conversationId: string; botId: string; channel: Channel; drafts: OutboundDraft[]; at: Date }): Promise<MessageRow[]> {
-      if (!input.drafts.length) return [];
-      return db
-        .insert(messages)
-        .values(
-          input.drafts.map((d, i) => ({
-            conversationId: input.conversationId,
-            botId: input.botId,
-            channel: input.channel,
-            direction: 'out' as const,
-            author: d.author ?? ('bot' as const),
-            text: d.text,
-            status: 'queued' as const,
-            idempotencyKey: d.idempotencyKey,
-            sources: d.sources ?? null,
-            actions: d.actions ?? null,
-            choices: d.choices ?? null,
-            media: d.media ?? null,
-            // Just after the messages they answer, in order.
-            createdAt: new Date(input.at.getTime() + i + 1),
-          })),
-        )
-        .onConflictDoNothing()
-        .returning();
-    },
-
     /**
      * One outbound message queued for the send path outside a turn: the bot's own (a reminder, a
      * word about an appointment, a hand-off notice) or a person's reply from the inbox. Stored
@@ -409,33 +386,75 @@ export function conversationsRepository(db: Db) {
 
     /** The conversation after a turn: the engine's state, the unanswered count, its last message and a hand-off. */
     /**
-     * The end of a turn in one statement: the customer's messages it answered marked processed,
-     * and the conversation's engine state, counters and hand-off.
+     * What a turn writes once the engine answered, in one statement: its replies as queued
+     * messages just after the messages they answer (a retried turn inserts none twice), the
+     * customer's messages marked processed, the conversation's state (a hand-off hands it to a
+     * person) and, with `usage`, the owner's count of automatic replies. Answers the replies stored.
      */
-    async finishTurn(
-      conversationId: string,
-      input: { processedIds: string[]; state: Record<string, unknown>; unanswered?: number; lastMessageAt?: Date; handoffAt?: Date },
-    ): Promise<void> {
+    async storeTurn(input: {
+      conversationId: string;
+      botId: string;
+      channel: Channel;
+      drafts: OutboundDraft[];
+      at: Date;
+      processedIds: string[];
+      state: Record<string, unknown>;
+      unanswered?: number;
+      handoffAt?: Date;
+      usage?: { userId: string; month: string };
+    }): Promise<MessageRow[]> {
       const state = {
         engineState: input.state,
         updatedAt: new Date(),
         ...(input.unanswered !== undefined && { unanswered: input.unanswered }),
-        ...(input.lastMessageAt && { lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${input.lastMessageAt.toISOString()}::timestamptz)` }),
         // A hand-off keeps whoever the conversation was given to: they are the person asked for.
         ...(input.handoffAt ? { status: 'human' as const, humanAt: input.handoffAt } : {}),
       };
-      const ofConversation = eq(conversations.id, conversationId);
-      if (!input.processedIds.length) {
-        await db.update(conversations).set(state).where(ofConversation);
-        return;
-      }
+      const ofConversation = eq(conversations.id, input.conversationId);
       // PostgreSQL runs a writing WITH to its end whether or not the statement reads it.
-      const processed = db
-        .$with('processed')
-        .as(
-          markingProcessed(input.processedIds).returning({ id: messages.id }),
-        );
-      await db.with(processed).update(conversations).set(state).where(ofConversation);
+      const processed = input.processedIds.length ? [db.$with('processed').as(markingProcessed(input.processedIds).returning({ id: messages.id }))] : [];
+      if (!input.drafts.length) {
+        await db.with(...processed).update(conversations).set(state).where(ofConversation);
+        return [];
+      }
+      const replies = db.$with('replies').as(
+        db
+          .insert(messages)
+          .values(
+            input.drafts.map((d, i) => ({
+              conversationId: input.conversationId,
+              botId: input.botId,
+              channel: input.channel,
+              direction: 'out' as const,
+              author: d.author ?? ('bot' as const),
+              text: d.text,
+              status: 'queued' as const,
+              idempotencyKey: d.idempotencyKey,
+              sources: d.sources ?? null,
+              actions: d.actions ?? null,
+              choices: d.choices ?? null,
+              media: d.media ?? null,
+              // Just after the messages they answer, in order.
+              createdAt: new Date(input.at.getTime() + i + 1),
+            })),
+          )
+          .onConflictDoNothing()
+          .returning(),
+      );
+      const stored = sql.identifier('replies');
+      const finished = db.$with('finished').as(
+        db
+          .update(conversations)
+          .set({ ...state, lastMessageAt: sql`greatest(${conversations.lastMessageAt}, (select max(created_at) from ${stored}))` })
+          .where(ofConversation)
+          .returning({ id: conversations.id }),
+      );
+      // A picture sent on its own before its reply is part of that reply, not one more message.
+      const counted = input.usage
+        ? [db.$with('counted').as(addingUsage(db, input.usage.userId, input.usage.month, sql`(select count(*)::int from ${stored} where author = 'bot' and btrim(text) <> '')`).returning({ month: messageUsage.month }))]
+        : [];
+      const rows = await db.with(replies, ...processed, finished, ...counted).select().from(replies);
+      return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
 
     // ---- what channels read and change of their messages (through the ChannelMessages port) ----

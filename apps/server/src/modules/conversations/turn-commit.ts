@@ -2,7 +2,6 @@ import type { Db } from '../../db/client.ts';
 import type { TurnAppointments } from './appointments-port.ts';
 import type { Channel } from './conversations.table.ts';
 import { conversationsRepository, type MessageRow, type OutboundDraft } from './conversations.repository.ts';
-import { usageRepository } from './usage.repository.ts';
 
 export interface TurnChanges {
   conversationId: string;
@@ -52,17 +51,18 @@ export function commitTurn(db: Db, input: TurnChanges, appointments: Pick<TurnAp
       reschedules: input.reschedules,
       bookings: input.bookings,
     });
-    const stored = await conversations.insertReplies({ conversationId: input.conversationId, botId: input.botId, channel: input.channel, drafts: input.drafts, at: input.at });
-    await conversations.finishTurn(input.conversationId, {
+    // The demonstration channel is the owner trying the product with no customer: not the plan's usage.
+    return conversations.storeTurn({
+      conversationId: input.conversationId,
+      botId: input.botId,
+      channel: input.channel,
+      drafts: input.drafts,
+      at: input.at,
       processedIds: input.processedIds,
       state: input.state,
       unanswered: input.unanswered,
-      lastMessageAt: stored.at(-1)?.createdAt,
       ...(input.handoff && { handoffAt: input.handoffAt ?? new Date() }),
+      ...(input.channel !== 'demo' && { usage: { userId: input.ownerId, month: input.month } }),
     });
-    // A picture sent on its own before its reply is part of that reply, not one more message. The
-    // demonstration channel is the owner trying the product with no customer: not the plan's usage.
-    if (input.channel !== 'demo') await usageRepository(tx).add(input.ownerId, input.month, stored.filter((m) => m.author === 'bot' && m.text.trim()).length);
-    return stored;
   });
 }
