@@ -138,6 +138,7 @@ export function conversationsRepository(db: Db) {
     /**
      * Stores an inbound message in one transaction: contact, conversation and message. A message
      * whose external id was stored before is a no-op (the unique key decides, not a prior check).
+     * The conversation answered is the one the message went to, as read before it (its id, contact, channel).
      */
     async receive(m: Inbound): Promise<{ message: MessageRow; conversation: ConversationRow; newConversation: boolean } | 'duplicate'> {
       return db.transaction(async (tx) => {
