@@ -191,6 +191,29 @@ describe('Inbox', () => {
     await context.close();
   }, 60_000);
 
+  it('asks for the conversations as the page opens, beside the read of the assistants, not after it', async () => {
+    const { context, page } = await signedInPage();
+    // The owner's assistants come back slowly: the list is asked for meanwhile.
+    let botsAnswered = false;
+    let listAskedWhileWaiting = false;
+    await page.route(
+      (url) => /^\/bot\/[^/]+@/.test(decodeURIComponent(url.pathname)),
+      async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+        botsAnswered = true;
+      },
+    );
+    page.on('request', (r) => {
+      if (/\/api\/conversations\?botId=/.test(r.url()) && !botsAnswered) listAskedWhileWaiting = true;
+    });
+    await page.goto(`/app/dashboard/${botId}/crm?tab=conversaciones`);
+    await page.locator('[data-conversation]').first().waitFor();
+    expect(botsAnswered).toBe(true);
+    expect(listAskedWhileWaiting).toBe(true);
+    await context.close();
+  }, 60_000);
+
   it('the list tells who wrote the last message, and marks a reply that could not be sent', async () => {
     // A second try starts with another customer: the first one's conversation is already taken.
     const customer = notSentTries++ === 0 ? { phone: beto, name: 'Beto Díaz' } : { phone: '5213398765433', name: 'Bruno Díaz' };

@@ -10,7 +10,7 @@ import { paths } from '../../lib/navigation.ts';
 import { useCurrentUser } from '../../features/auth/index.ts';
 import { useBots } from '../../features/bots/index.ts';
 import { loadCrmTabPanel, loadSummaryTab, usePrefetchSummary } from '../../features/crm/index.ts';
-import { loadInboxView } from '../../features/inbox/index.ts';
+import { loadInboxView, usePrefetchInbox } from '../../features/inbox/index.ts';
 import { loadGapsTab } from '../../features/knowledge-gaps/index.ts';
 import { crmTabs, tabOf, withTab, type CrmTab } from './crm-tabs.ts';
 
@@ -53,8 +53,10 @@ export function CrmPage() {
   const setTab = (id: CrmTab) => setParams((prev) => withTab(prev, id), { replace: true });
   // A link to a conversation (?c=) stays on the inbox once that conversation is closed.
   const linkedConversation = !params.get('tab') && params.get('c');
-  // Resumen's figures are asked for at once, beside the download of its code.
-  usePrefetchSummary(bot?.id, tab === 'summary');
+  // The tab's first figures or conversations are asked for at once, by the bot's id in the
+  // address: beside the read of the bots and the download of the tab's code.
+  usePrefetchSummary(botId || undefined, tab === 'summary');
+  usePrefetchInbox(botId || undefined, tab === 'conversations');
   useEffect(() => {
     if (linkedConversation) setParams((prev) => withTab(prev, 'conversations'), { replace: true });
   }, [linkedConversation, setParams]);

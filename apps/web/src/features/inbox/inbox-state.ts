@@ -19,6 +19,9 @@ export interface InboxFilter {
   mine: boolean;
 }
 
+/** The list the inbox opens on: the assistant's conversations, every channel. */
+export const openingFilter: InboxFilter = { status: 'bot', channel: '', q: '', mine: false };
+
 /** The list after a message event; `unknown` when the conversation is not in it yet (read the list again). */
 export function applyMessageToList(
   items: readonly ConversationListItem[],

@@ -6,6 +6,7 @@ import { applyContactNote } from '../../crm/index.ts';
 import { useBotRoom } from '../../realtime/index.ts';
 import { newMessageId } from '../../../lib/message-id.ts';
 import { applyMessageToList, applyUpdateToList, mergeNewestPage, prependPage, upsertMessage, type InboxFilter } from '../inbox-state.ts';
+import { listOptions } from './inbox-list-query.ts';
 import { inboxApi, inboxKeys } from './inbox-api.ts';
 
 /** Without live events the list and the open chat are read again this often. */
@@ -20,7 +21,6 @@ type ListData = InfiniteData<ConversationList, string | null>;
  */
 export function useInbox(botId: string, filter: InboxFilter, openId: string | null, me: string) {
   const queryClient = useQueryClient();
-  const listKey = inboxKeys.list(botId, filter);
   const state = useRef({ filter, openId, me });
   state.current = { filter, openId, me };
 
@@ -84,10 +84,7 @@ export function useInbox(botId: string, filter: InboxFilter, openId: string | nu
   const live = useBotRoom(botId, listen, onJoined);
 
   const list = useInfiniteQuery({
-    queryKey: listKey,
-    queryFn: ({ pageParam }) => inboxApi.list(botId, filter, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...listOptions(botId, filter),
     refetchInterval: live ? false : POLL_MS,
     retry: 1,
   });

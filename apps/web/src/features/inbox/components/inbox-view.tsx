@@ -5,7 +5,7 @@ import type { Bot, PersonAction } from '@charla/shared';
 import { useCurrentUser } from '../../auth/index.ts';
 import { useInbox } from '../api/use-inbox.ts';
 import { clearHandoffs } from '../handoff-alerts.ts';
-import type { InboxFilter } from '../inbox-state.ts';
+import { openingFilter, type InboxFilter } from '../inbox-state.ts';
 import { ChatPane } from './chat-pane.tsx';
 import { ContactPanel } from './contact-panel.tsx';
 import { ConversationListPane } from './conversation-list.tsx';
@@ -24,7 +24,7 @@ export function InboxView({ bot }: { bot: Bot }) {
   const [params, setParams] = useSearchParams();
   const openId = params.get('c');
   const [showInfo, setShowInfo] = useState(false);
-  const [filter, setFilter] = useState<InboxFilter>({ status: 'bot', channel: '', q: '', mine: false });
+  const [filter, setFilter] = useState<InboxFilter>(openingFilter);
   // Typing in the search does not ask the server on every key.
   const q = useDeferredValue(filter.q);
   const applied = { ...filter, q };
