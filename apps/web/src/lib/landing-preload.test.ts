@@ -14,7 +14,8 @@ import {
   type PreloadedLocales,
   type PreloadedReads,
 } from './landing-preload.ts';
-import { crmSummaryPath, defaultSummaryPeriod } from './page-reads.ts';
+import { crmSummaryPath, defaultSummaryPeriod, inboxOpeningPath } from './page-reads.ts';
+import { listQuery, openingFilter } from '../features/inbox/inbox-state.ts';
 
 const webRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -113,8 +114,11 @@ describe('landing preload', () => {
     for (const inbox of ['/app/dashboard/b1/crm?tab=conversaciones', '/app/dashboard/b1/crm?c=c9']) {
       const run2 = run(inbox, { userId: 'u1' }, 'user=x; session_expires=1');
       expect(run2.links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js', '/src/app/pages/crm-page.tsx.js', '/src/features/inbox/components/inbox-view.tsx.js']);
-      expect(run2.reads.map((r) => r.url)).toEqual(['/client/info/u1']);
+      // The inbox's opening list, at the same address as its own query (inboxApi.list), so the page takes this answer.
+      expect(run2.reads.map((r) => r.url)).toEqual(['/client/info/u1', inboxOpeningPath('b1')]);
     }
+    const botId = '2f9c1a4e-6b1d-4c8e-9a55-0d3e7f1b2c44';
+    expect(inboxOpeningPath(encodeURIComponent(botId))).toBe(`/api/conversations?${listQuery(botId, openingFilter)}`);
     expect(run('/app/dashboard/b1/crm?tab=embudo', { userId: 'u1' }).links.map((l) => l.href)).toEqual(['/src/app/dashboard/dashboard-shell.tsx.js', '/src/app/pages/crm-page.tsx.js']);
   });
 

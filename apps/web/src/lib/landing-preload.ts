@@ -19,7 +19,7 @@ export interface LandingRoute {
   reads?: LandingRead[];
 }
 
-import { crmSummaryPath, defaultSummaryPeriod } from './page-reads.ts';
+import { crmSummaryPath, defaultSummaryPeriod, inboxOpeningPath } from './page-reads.ts';
 
 const shell = 'src/app/dashboard/dashboard-shell.tsx';
 
@@ -37,10 +37,11 @@ export const landingRoutes: LandingRoute[] = [
     reads: [{ path: crmSummaryPath('{botId}', defaultSummaryPeriod), portal: false }],
   },
   {
-    path: '^/app/dashboard/[^/]+/crm/?$',
+    path: '^/app/dashboard/(?<botId>[^/]+)/crm/?$',
     signedIn: true,
     search: '[?&](?:tab=conversaciones|c=)',
     modules: [shell, 'src/app/pages/crm-page.tsx', 'src/features/inbox/components/inbox-view.tsx'],
+    reads: [{ path: inboxOpeningPath('{botId}'), portal: false }],
   },
   { path: '^/app/dashboard/[^/]+/crm/?$', signedIn: true, modules: [shell, 'src/app/pages/crm-page.tsx'] },
   { path: '^/app/dashboard/[^/]+/citas/?$', signedIn: true, modules: [shell, 'src/features/appointments/components/citas-page.tsx'] },

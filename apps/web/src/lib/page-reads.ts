@@ -9,3 +9,6 @@ export const defaultSummaryPeriod = '30';
 
 /** GET /api/crm/summary of a bot over a period. */
 export const crmSummaryPath = (encodedBotId: string, days: string) => `/api/crm/summary?botId=${encodedBotId}&days=${days}`;
+
+/** GET /api/conversations of a bot as the inbox opens (the assistant's conversations, every channel). */
+export const inboxOpeningPath = (encodedBotId: string) => `/api/conversations?botId=${encodedBotId}&status=bot`;

@@ -10,7 +10,7 @@ import { paths } from '../../lib/navigation.ts';
 import { useCurrentUser } from '../../features/auth/index.ts';
 import { useBots } from '../../features/bots/index.ts';
 import { loadCrmTabPanel, loadSummaryTab, usePrefetchSummary } from '../../features/crm/index.ts';
-import { loadInboxView, usePrefetchInbox } from '../../features/inbox/index.ts';
+import { loadInboxView } from '../../features/inbox/index.ts';
 import { loadGapsTab } from '../../features/knowledge-gaps/index.ts';
 import { crmTabs, tabOf, withTab, type CrmTab } from './crm-tabs.ts';
 
@@ -53,12 +53,8 @@ export function CrmPage() {
   const setTab = (id: CrmTab) => setParams((prev) => withTab(prev, id), { replace: true });
   // A link to a conversation (?c=) stays on the inbox once that conversation is closed.
   const linkedConversation = !params.get('tab') && params.get('c');
-  // Resumen's figures are asked for at once, beside the download of its code. The inbox's first
-  // list goes by the bot's id in the address, beside the read of the bots too. (Resumen's figures
-  // that early came before the charts' code and drew them in one long task: Lighthouse's blocking
-  // time on a phone 24–97 → 72–255 ms.)
+  // Resumen's figures are asked for at once, beside the download of its code.
   usePrefetchSummary(bot?.id, tab === 'summary');
-  usePrefetchInbox(botId || undefined, tab === 'conversations');
   useEffect(() => {
     if (linkedConversation) setParams((prev) => withTab(prev, 'conversations'), { replace: true });
   }, [linkedConversation, setParams]);

@@ -3,4 +3,3 @@
 export const loadInboxView = () => import('./components/inbox-view.tsx');
 export { usePendingHandoffs } from './handoff-alerts.ts';
 export { useHandoffAlerts } from './use-handoff-alerts.ts';
-export { usePrefetchInbox } from './api/inbox-list-query.ts';

@@ -6,7 +6,6 @@ import { applyContactNote } from '../../crm/index.ts';
 import { useBotRoom } from '../../realtime/index.ts';
 import { newMessageId } from '../../../lib/message-id.ts';
 import { applyMessageToList, applyUpdateToList, mergeNewestPage, prependPage, upsertMessage, type InboxFilter } from '../inbox-state.ts';
-import { listOptions } from './inbox-list-query.ts';
 import { inboxApi, inboxKeys } from './inbox-api.ts';
 
 /** Without live events the list and the open chat are read again this often. */
@@ -84,7 +83,10 @@ export function useInbox(botId: string, filter: InboxFilter, openId: string | nu
   const live = useBotRoom(botId, listen, onJoined);
 
   const list = useInfiniteQuery({
-    ...listOptions(botId, filter),
+    queryKey: inboxKeys.list(botId, filter),
+    queryFn: ({ pageParam }) => inboxApi.list(botId, filter, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     refetchInterval: live ? false : POLL_MS,
     retry: 1,
   });
