@@ -118,7 +118,7 @@ export async function seedDemoData(owner: UserRow, deps: DemoDeps): Promise<{ bo
 
   const repo = conversationsRepository(deps.db);
   // Everything below follows the clinic's settings as stored: hours, appointment length, time zone, hand-off.
-  const clinic = (await repo.botForTurn(bot.id))!.bot;
+  const clinic = (await deps.bots.find(bot.id))!;
   const stages = await crmRepository(deps.db).ensureStages(bot.id, defaultStagesOf(bot.purpose));
   await storeDemoHistory(deps.db, clinic, stages, now);
   const contactOf = new Map<string, string>();

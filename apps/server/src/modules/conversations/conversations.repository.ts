@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, ne, sql } fro
 import type { Notice } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
+import type { BotRow } from '../bots/index.ts';
 import { bots } from '../bots/bots.table.ts';
 import { contactIdentities, contacts, conversations, messages, messageUsage, type Channel, type StoredMedia } from './conversations.table.ts';
 import { addingUsage } from './usage.repository.ts';
@@ -12,7 +13,6 @@ export type { Inbound };
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
-type BotRow = typeof bots.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
@@ -260,17 +260,6 @@ export function conversationsRepository(db: Db) {
       return { pending: open.filter((r) => r.status === 'received'), queuedOutbound: open.filter((r) => r.status === 'queued'), history };
     },
 
-    /** A live bot for a turn, and whether its account is suspended (its bots then stay silent). */
-    async botForTurn(botId: string): Promise<{ bot: typeof bots.$inferSelect; accountSuspended: boolean } | undefined> {
-      const [row] = await db
-        .select({ bot: bots, accountSuspended: sql<boolean>`${users.suspendedAt} is not null` })
-        .from(bots)
-        .innerJoin(users, eq(users.id, bots.userId))
-        .where(and(eq(bots.id, botId), isNull(bots.deletedAt)))
-        .limit(1);
-      return row;
-    },
-
     listMessages: (conversationId: string): Promise<MessageRow[]> =>
       db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.createdAt), asc(messages.id)),
 
@@ -385,7 +374,6 @@ export function conversationsRepository(db: Db) {
         .where(eq(conversations.id, conversationId));
     },
 
-    /** The conversation after a turn: the engine's state, the unanswered count, its last message and a hand-off. */
     /**
      * What a turn writes once the engine answered, in one statement: its replies as queued
      * messages just after the messages they answer (a retried turn inserts none twice), the
