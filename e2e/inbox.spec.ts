@@ -107,8 +107,17 @@ async function until(check: () => boolean, what: string, ms = 30_000) {
 const chat = (page: Page) => page.locator('[data-chat]');
 /** Closes the confirmations on screen, so a screenshot shows what is under them. */
 async function dismissToasts(page: Page) {
-  for (const button of await page.getByRole('button', { name: 'Cerrar aviso' }).all()) await button.click().catch(() => undefined);
-  await expect.poll(() => page.getByRole('button', { name: 'Cerrar aviso' }).count()).toBe(0);
+  // The first one each time: closing one moves the others up, so a locator by position would wait for a toast that is gone.
+  const close = page.getByRole('button', { name: 'Cerrar aviso' });
+  await expect
+    .poll(
+      async () => {
+        if ((await close.count()) > 0) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+        return close.count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(0);
 }
 
 describe('Inbox', () => {

@@ -14,7 +14,9 @@ interface Violation {
 
 /** axe's serious and critical violations, and those of the rules named in `also` whatever their impact. */
 export async function seriousViolations(page: Page, also: readonly string[] = []): Promise<Violation[]> {
-  // Colours are judged at rest: a transition still running (a button fading in as it is enabled) would be read half-way.
+  // Colours are judged at rest: a transition still running (a button fading in as it is enabled) would be read half-way;
+  // in front, the page draws at full speed and its transitions end on time.
+  await page.bringToFront();
   await page.evaluate(() =>
     Promise.all(
       document

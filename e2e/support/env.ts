@@ -90,6 +90,8 @@ export async function startTestEnv({ env }: { env?: Record<string, string> } = {
 
 /** A still picture in e2e/screenshots/{name}.png: CSS animations finished, fonts loaded, layout settled. */
 export async function shot(page: Page, name: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<void> {
+  // A page behind another of its browser draws a frame or two a second: in front, the frames below come at once.
+  await page.bringToFront();
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // Two frames: a change that has just rendered (and any scroll it causes) is on screen.
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
