@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import {
+  AutoScrollActivator,
   DndContext,
   KeyboardSensor,
   PointerSensor,
@@ -101,6 +102,9 @@ export function PipelineBoard({ botId, stages, onOpen, canEditStages }: { botId:
       <DndContext
         sensors={sensors}
         collisionDetection={closestCorners}
+        // The board scrolls sideways only while the pointer is at its edge: by default a card's own
+        // width, dropped on the last column in view, slid the board under it onto the next.
+        autoScroll={{ activator: AutoScrollActivator.Pointer, threshold: { x: 0.08, y: 0.15 } }}
         onDragStart={({ active }) => setActiveId(String(active.id))}
         onDragCancel={() => setActiveId(null)}
         onDragEnd={onDragEnd}
