@@ -26,6 +26,8 @@ export default defineConfig({
           setupFiles: ['./support/setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A page that loads a chunk or a read before it changes takes longer than a second on a shared machine.
+          expect: { poll: { timeout: 10_000 } },
           // One spec file per core at once: each starts its own server, database and browser.
           fileParallelism: true,
           // A browser test that failed once is run once more under CI, where the machine may be
