@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { migratedDataDir } from '../../apps/server/src/test/pglite-snapshot.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const screenshotsDir = path.join(repoRoot, 'e2e', 'screenshots');
@@ -69,6 +70,8 @@ async function waitReady(url: string, child: ChildProcess, output: () => string,
 export async function startApp({ timeoutMs = 90_000, env = {} }: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'charla-e2e-'));
+  // An empty database with the migrations applied, copied: the server starts without creating a cluster.
+  cpSync(await migratedDataDir(), dataDir, { recursive: true });
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },

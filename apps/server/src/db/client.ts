@@ -71,6 +71,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data folder; undefined keeps it in memory. */
   dataDir?: string;
+  /** PGlite: start from this `EmbeddedClient.snapshot()` of another database instead of an empty cluster. */
+  snapshot?: Uint8Array<ArrayBuffer>;
   migrationsFolder?: string;
 }
 
@@ -124,7 +126,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   }
 
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await EmbeddedClient.open(opts.dataDir);
+  const client = await EmbeddedClient.open(opts.dataDir, opts.snapshot);
   // Drizzle's PGlite driver calls only what EmbeddedClient answers (query, transaction).
   const pgliteFace = client as unknown as Parameters<typeof drizzlePglite>[0] & object;
   const db = drizzlePglite({ client: pgliteFace as never, schema }) as unknown as Db;

@@ -89,6 +89,18 @@ describe('the embedded database on its own thread', () => {
     expect(await db.isInTransaction()).toBe(false);
   });
 
+  it("opens another database from one's snapshot: the same rows, and each goes its own way after", async () => {
+    await db.query(`insert into t (id, v) values (500, 'antes de la copia') on conflict do nothing`);
+    const copy = await EmbeddedClient.open(undefined, await db.snapshot());
+    try {
+      expect((await copy.query<{ v: string }>('select v from t where id = 500')).rows).toEqual([{ v: 'antes de la copia' }]);
+      await copy.query(`insert into t (id, v) values (501, 'solo en la copia')`);
+      expect((await db.query('select v from t where id = 501')).rows).toEqual([]);
+    } finally {
+      await copy.close();
+    }
+  }, 30_000);
+
   it('lets a process end once its statements are answered, without closing the database', async () => {
     const script = `
       import { EmbeddedClient } from ${JSON.stringify(new URL('./embedded-client.ts', import.meta.url).href)};

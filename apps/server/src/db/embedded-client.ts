@@ -33,7 +33,7 @@ export type Request =
   | { id: number; op: 'exec'; text: string; tx?: number }
   | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'end'; tx: number; commit: boolean }
-  | { id: number; op: 'inTransaction' | 'close'; tx?: undefined };
+  | { id: number; op: 'inTransaction' | 'snapshot' | 'close'; tx?: undefined };
 
 export interface SentError {
   message: string;
@@ -87,9 +87,9 @@ export class EmbeddedClient implements EmbeddedTransaction {
     worker.on('exit', (code) => fail(new Error(`the embedded database's thread ended (${code})`)));
   }
 
-  /** Starts the thread and opens the database in `dataDir` (in memory without one). */
-  static async open(dataDir: string | undefined): Promise<EmbeddedClient> {
-    const worker = startWorker({ dataDir });
+  /** Starts the thread and opens the database in `dataDir` (in memory without one), from a `snapshot()` when given one. */
+  static async open(dataDir: string | undefined, snapshot?: Uint8Array<ArrayBuffer>): Promise<EmbeddedClient> {
+    const worker = startWorker({ dataDir, ...(snapshot ? { snapshot } : {}) });
     const opened = await new Promise<{ ready: boolean; error?: SentError }>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
@@ -167,6 +167,11 @@ export class EmbeddedClient implements EmbeddedTransaction {
 
   isInTransaction(): Promise<boolean> {
     return this.call({ op: 'inTransaction' });
+  }
+
+  /** The whole data folder as an uncompressed tar, to open another database from (`open`'s `snapshot`). */
+  snapshot(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.call({ op: 'snapshot' });
   }
 
   async close(): Promise<void> {

@@ -101,6 +101,11 @@ async function run(req: Request): Promise<void> {
         return;
       case 'inTransaction':
         return send({ id: req.id, ok: true, result: pglite.isInTransaction() });
+      case 'snapshot': {
+        const tar = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+        port.postMessage({ id: req.id, ok: true, result: tar } satisfies Reply, [tar.buffer]);
+        return;
+      }
       case 'close':
         await pglite.close();
         send({ id: req.id, ok: true, result: null });
@@ -113,7 +118,7 @@ async function run(req: Request): Promise<void> {
 }
 
 try {
-  pglite = await openPglite(workerData?.dataDir as string | undefined);
+  pglite = await openPglite(workerData?.dataDir as string | undefined, workerData?.snapshot as Uint8Array<ArrayBuffer> | undefined);
   statements = embeddedStatements(pglite);
   port.on('message', handle);
   port.postMessage({ ready: true });

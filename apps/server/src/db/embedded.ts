@@ -66,9 +66,11 @@ export function failWhenBackendExits(client: PgliteLoop): void {
 }
 
 /** Opens the embedded database (in memory without a folder) with its extensions and the guard above. */
-export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
+export async function openPglite(dataDir: string | undefined, snapshot?: Uint8Array<ArrayBuffer>): Promise<PGlite> {
   const client = await PGlite.create(dataDir ? path.resolve(dataDir, 'pg') : undefined, {
     extensions: { pg_trgm, btree_gist },
+    // A data folder dumped by `snapshot()`: opened as it was, without creating a cluster again (about a second instead of five).
+    ...(snapshot ? { loadDataDir: new Blob([snapshot]) } : {}),
   });
   failWhenBackendExits(client);
   return client;

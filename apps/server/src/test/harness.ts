@@ -7,6 +7,7 @@ import { buildServer, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createDatabase, type Database } from '../db/client.ts';
 import { deriveKeys } from '../lib/secrets.ts';
+import { migratedSnapshot } from './pglite-snapshot.ts';
 import type { Engine as ConversationEngine } from '../engine/types.ts';
 import type { ModuleFaces } from '../server-modules.ts';
 import { scriptedEngine } from './scripted-engine.ts';
@@ -28,7 +29,8 @@ export interface TestApp {
 /** A fresh database (in-memory PGlite, or a new PostgreSQL database) with migrations applied. */
 export async function createTestDatabase(engine: Engine, opts: { migrationsFolder?: string } = {}): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (engine === 'pglite') {
-    const database = await createDatabase(opts);
+    // From the migrated snapshot unless the test brings migrations of its own.
+    const database = await createDatabase(opts.migrationsFolder ? opts : { snapshot: await migratedSnapshot() });
     await database.migrate();
     return { database, drop: () => database.close() };
   }
