@@ -60,7 +60,15 @@ export async function migratedDataDir(): Promise<string> {
   return dir;
 }
 
+let key: string | undefined;
+
+/** Read once per process: every server the browser suite starts asks for the folder. */
 function contentKey(): string {
+  key ??= hashContent();
+  return key;
+}
+
+function hashContent(): string {
   const hash = createHash('sha256');
   hash.update(pgliteVersion());
   const files = readdirSync(migrationsFolder, { recursive: true, withFileTypes: true })
