@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import {
@@ -15,7 +14,7 @@ import { tenantOfHost } from '../modules/partners/partners.module.ts';
 import type { AuthRepository } from '../modules/auth/auth.repository.ts';
 import type { AccessTokens } from '../modules/auth/tokens.ts';
 import { cookieNames } from './auth.ts';
-import { notifyInBatches } from './notify-batches.ts';
+import { clusterAdapter } from './realtime-adapter.ts';
 
 interface SocketData {
   userId: string;
@@ -76,7 +75,7 @@ export const realtimePlugin = fp<RealtimeOptions>(async (app: FastifyInstance, {
     },
   });
 
-  if (pool) io.adapter(createAdapter(notifyInBatches(pool), { tableName: 'socket_io_attachments' }));
+  if (pool) io.adapter(clusterAdapter(pool));
 
   io.use(async (socket, next) => {
     const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
