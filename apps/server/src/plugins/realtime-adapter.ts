@@ -1,4 +1,4 @@
-import { createAdapter, type PostgresAdapter } from '@socket.io/postgres-adapter';
+import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import { MessageType, type ClusterMessage } from 'socket.io-adapter';
 import { notifyInBatches } from './notify-batches.ts';
@@ -14,7 +14,10 @@ const aboutItself = new Set([MessageType.INITIAL_HEARTBEAT, MessageType.HEARTBEA
 const HEARD_EVERYONE_AFTER_MS = 6_000;
 
 /** The adapter's own view of the other processes, learnt from their heartbeats. */
-type Adapter = PostgresAdapter & { nodesMap: Map<string, number>; doPublish(message: ClusterMessage): Promise<string> };
+interface Internals {
+  nodesMap: Map<string, number>;
+  doPublish(message: ClusterMessage): Promise<string>;
+}
 
 /**
  * The socket.io adapter that carries events across processes on PostgreSQL (LISTEN/NOTIFY), with
@@ -29,11 +32,12 @@ export function clusterAdapter(pool: pg.Pool, { aloneAfterMs = HEARD_EVERYONE_AF
   const create = createAdapter(notifyInBatches(pool), { tableName: 'socket_io_attachments' });
   // socket.io calls it with `new`: a function, not an arrow.
   return function adapterOf(nsp) {
-    const adapter = create(nsp) as Adapter;
-    const publish = adapter.doPublish.bind(adapter);
+    const adapter = create(nsp);
+    const internals = adapter as unknown as Internals;
+    const publish = internals.doPublish.bind(adapter);
     const since = Date.now();
-    const alone = () => adapter.nodesMap.size === 0 && Date.now() - since > aloneAfterMs;
-    adapter.doPublish = (message) => (aboutItself.has(message.type) || !alone() ? publish(message) : Promise.resolve(''));
+    const alone = () => internals.nodesMap.size === 0 && Date.now() - since > aloneAfterMs;
+    internals.doPublish = (message) => (aboutItself.has(message.type) || !alone() ? publish(message) : Promise.resolve(''));
     return adapter;
   };
 }
