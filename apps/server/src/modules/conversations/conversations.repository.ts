@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Notice } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
@@ -28,6 +28,43 @@ const rank = sql`case ${messages.status} when 'queued' then 0 when 'sent' then 1
  */
 const customerOfConversation = and(eq(contactIdentities.contactId, conversations.contactId), eq(contactIdentities.channel, conversations.channel));
 const rankOf: Record<DeliveryStatus, number> = { sent: 1, failed: 2, delivered: 3, read: 4 };
+
+/** The columns a turn's reply sets; the rest take their defaults. */
+const replyColumns = ['conversationId', 'botId', 'channel', 'direction', 'author', 'text', 'status', 'idempotencyKey', 'sources', 'actions', 'choices', 'media', 'createdAt'] as const;
+
+/**
+ * A turn's replies inserted as queued messages only `when` holds (an insert's VALUES take no
+ * condition: they are selected from), just after the messages they answer, in order; a reply
+ * stored before (its idempotency key) is not stored again. Returns every column of the rows stored.
+ */
+function insertingReplies(input: { conversationId: string; botId: string; channel: Channel; drafts: OutboundDraft[]; at: Date }, when: SQL): SQL {
+  const columns = getTableColumns(messages);
+  const rows = input.drafts.map((d, i) => {
+    const row: Record<(typeof replyColumns)[number], unknown> = {
+      conversationId: input.conversationId,
+      botId: input.botId,
+      channel: input.channel,
+      direction: 'out',
+      author: d.author ?? 'bot',
+      text: d.text,
+      status: 'queued',
+      idempotencyKey: d.idempotencyKey,
+      sources: d.sources ?? null,
+      actions: d.actions ?? null,
+      choices: d.choices ?? null,
+      media: d.media ?? null,
+      createdAt: new Date(input.at.getTime() + i + 1),
+    };
+    // Typed, so the first row tells PostgreSQL each column's type.
+    return sql`(${sql.join(
+      replyColumns.map((key) => (row[key] === null ? sql`null::${sql.raw(columns[key].getSQLType())}` : sql`${sql.param(row[key], columns[key])}::${sql.raw(columns[key].getSQLType())}`)),
+      sql`, `,
+    )})`;
+  });
+  return sql`insert into ${messages} (${sql.join(replyColumns.map((key) => sql.identifier(columns[key].name)), sql`, `)})
+    select * from (values ${sql.join(rows, sql`, `)}) as reply where ${when}
+    on conflict do nothing returning *`;
+}
 
 /** A queued message with what its send needs, as stored (see `sendContext`). */
 export interface StoredSend {
@@ -88,8 +125,8 @@ function storedSend(
 
 export function conversationsRepository(db: Db) {
   /** The customer's messages among `ids` not yet handled, marked processed. */
-  const markingProcessed = (ids: string[]) =>
-    db.update(messages).set({ status: 'processed' }).where(and(inArray(messages.id, ids), eq(messages.status, 'received')));
+  const markingProcessed = (ids: string[], also?: SQL) =>
+    db.update(messages).set({ status: 'processed' }).where(and(inArray(messages.id, ids), eq(messages.status, 'received'), also));
 
   /**
    * The customer's contact and open conversation on the channel, in one read: none for a new
@@ -375,10 +412,14 @@ export function conversationsRepository(db: Db) {
     },
 
     /**
-     * What a turn writes once the engine answered, in one statement: its replies as queued
-     * messages just after the messages they answer (a retried turn inserts none twice), the
-     * customer's messages marked processed, the conversation's state (a hand-off hands it to a
-     * person) and, with `usage`, the owner's count of automatic replies. Answers the replies stored.
+     * What a turn writes once the engine answered, in one statement, while the conversation is
+     * still the bot's: its replies as queued messages just after the messages they answer (a
+     * retried turn inserts none twice), the customer's messages marked processed, the
+     * conversation's state (a hand-off hands it to a person) and, with `usage`, the owner's count
+     * of automatic replies. The statement takes the conversation's row lock itself, so a turn with
+     * nothing else to write needs no transaction of its own: on the embedded database a
+     * transaction holds every other statement while its next one crosses from the server's thread.
+     * Answers the replies stored, or 'skipped' when a person has the conversation (nothing written).
      */
     async storeTurn(input: {
       conversationId: string;
@@ -391,7 +432,7 @@ export function conversationsRepository(db: Db) {
       unanswered?: number;
       handoffAt?: Date;
       usage?: { userId: string; month: string };
-    }): Promise<MessageRow[]> {
+    }): Promise<MessageRow[] | 'skipped'> {
       const state = {
         engineState: input.state,
         updatedAt: new Date(),
@@ -399,37 +440,23 @@ export function conversationsRepository(db: Db) {
         // A hand-off keeps whoever the conversation was given to: they are the person asked for.
         ...(input.handoffAt ? { status: 'human' as const, humanAt: input.handoffAt } : {}),
       };
-      const ofConversation = eq(conversations.id, input.conversationId);
-      // PostgreSQL runs a writing WITH to its end whether or not the statement reads it.
-      const processed = input.processedIds.length ? [db.$with('processed').as(markingProcessed(input.processedIds).returning({ id: messages.id }))] : [];
-      if (!input.drafts.length) {
-        await db.with(...processed).update(conversations).set(state).where(ofConversation);
-        return [];
-      }
-      const replies = db.$with('replies').as(
+      // The row lock orders this against a person's reply or takeover; every write below waits for it.
+      const held = db.$with('held').as(
         db
-          .insert(messages)
-          .values(
-            input.drafts.map((d, i) => ({
-              conversationId: input.conversationId,
-              botId: input.botId,
-              channel: input.channel,
-              direction: 'out' as const,
-              author: d.author ?? ('bot' as const),
-              text: d.text,
-              status: 'queued' as const,
-              idempotencyKey: d.idempotencyKey,
-              sources: d.sources ?? null,
-              actions: d.actions ?? null,
-              choices: d.choices ?? null,
-              media: d.media ?? null,
-              // Just after the messages they answer, in order.
-              createdAt: new Date(input.at.getTime() + i + 1),
-            })),
-          )
-          .onConflictDoNothing()
-          .returning(),
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(and(eq(conversations.id, input.conversationId), eq(conversations.status, 'bot')))
+          .for('update'),
       );
+      const whileHeld = sql`exists (select 1 from ${held})`;
+      // PostgreSQL runs a writing WITH to its end whether or not the statement reads it.
+      const processed = input.processedIds.length ? [db.$with('processed').as(markingProcessed(input.processedIds, whileHeld).returning({ id: messages.id }))] : [];
+      const ofConversation = and(eq(conversations.id, input.conversationId), whileHeld);
+      if (!input.drafts.length) {
+        const moved = await db.with(held, ...processed).update(conversations).set(state).where(ofConversation).returning({ id: conversations.id });
+        return moved.length ? [] : 'skipped';
+      }
+      const replies = db.$with('replies', getTableColumns(messages)).as(insertingReplies(input, whileHeld));
       const stored = sql.identifier('replies');
       const finished = db.$with('finished').as(
         db
@@ -442,8 +469,10 @@ export function conversationsRepository(db: Db) {
       const counted = input.usage
         ? [db.$with('counted').as(addingUsage(db, input.usage.userId, input.usage.month, sql`(select count(*)::int from ${stored} where author = 'bot' and btrim(text) <> '')`).returning({ month: messageUsage.month }))]
         : [];
-      const rows = await db.with(replies, ...processed, finished, ...counted).select().from(replies);
-      return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      // One row per reply stored, or one without a reply when none was new; none when skipped.
+      const rows = await db.with(held, replies, ...processed, finished, ...counted).select().from(finished).leftJoin(replies, sql`true`);
+      if (!rows.length) return 'skipped';
+      return rows.flatMap((r) => (r.replies ? [r.replies] : [])).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
 
     // ---- what channels read and change of their messages (through the ChannelMessages port) ----

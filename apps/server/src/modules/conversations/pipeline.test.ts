@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../test/harness.ts';
 import { as, createBot, signUp, type Account } from '../../test/accounts.ts';
@@ -105,6 +105,36 @@ describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
     const c = await until(() => conversation(owner, botId), (c) => outbound(c).length === 2);
     expect(outbound(c).map((m: { text: string }) => m.text)).toEqual(['Turno 1: uno', 'Turno 2: dos + tres']);
     expect(turns).toBe(2);
+  });
+
+  it('writes nothing of a turn when a person took the conversation while the engine thought', async () => {
+    const { owner, botId } = await ownerWithBot();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let turns = 0;
+    let answered = false;
+    script = async () => {
+      turns++;
+      if (turns === 1) await gate;
+      answered = true;
+      return { replies: ['Respuesta del asistente'], state: { learnt: true } };
+    };
+    await say(owner, botId, '¿Puedo hablar con alguien?');
+    await until(async () => turns, (n) => n === 1);
+    const { conversationId } = await conversation(owner, botId);
+    await t.database.db.update(conversations).set({ status: 'human' }).where(eq(conversations.id, conversationId));
+    const [{ count: usedBefore }] = await t.database.db.select({ count: sql<number>`coalesce(sum(${messageUsage.count}), 0)::int` }).from(messageUsage).where(eq(messageUsage.userId, owner.userId));
+    release();
+    await until(async () => answered, (v) => v);
+    // The turn's commit comes right after the engine's answer.
+    await new Promise((r) => setTimeout(r, 500));
+    const rows = await t.database.db.select().from(messages).where(eq(messages.conversationId, conversationId));
+    expect(rows.map((m) => [m.direction, m.status])).toEqual([['in', 'received']]);
+    const [conv] = await t.database.db.select().from(conversations).where(eq(conversations.id, conversationId));
+    expect(conv!.status).toBe('human');
+    expect(conv!.engineState).not.toMatchObject({ learnt: true });
+    const [{ count: usedAfter }] = await t.database.db.select({ count: sql<number>`coalesce(sum(${messageUsage.count}), 0)::int` }).from(messageUsage).where(eq(messageUsage.userId, owner.userId));
+    expect(usedAfter).toBe(usedBefore);
   });
 
   it('loses nothing and repeats nothing when a turn crashes and is retried', async () => {

@@ -36,10 +36,26 @@ export interface TurnChanges {
  * a moment earlier rolls everything back (SlotConflict): the caller offers another slot and
  * commits again.
  */
-export function commitTurn(db: Db, input: TurnChanges, appointments: Pick<TurnAppointments, 'apply'>): Promise<MessageRow[] | 'skipped'> {
+export async function commitTurn(db: Db, input: TurnChanges, appointments: Pick<TurnAppointments, 'apply'>): Promise<MessageRow[] | 'skipped'> {
+  const stored = {
+    conversationId: input.conversationId,
+    botId: input.botId,
+    channel: input.channel,
+    drafts: input.drafts,
+    at: input.at,
+    processedIds: input.processedIds,
+    state: input.state,
+    unanswered: input.unanswered,
+    ...(input.handoff && { handoffAt: input.handoffAt ?? new Date() }),
+    // The demonstration channel is the owner trying the product with no customer: not the plan's usage.
+    ...(input.channel !== 'demo' && { usage: { userId: input.ownerId, month: input.month } }),
+  };
+  const acts = Object.keys(input.contactPatch ?? {}).length || input.bookings.length || input.cancellations.length || input.confirmations?.length || input.reschedules.length;
+  // A turn that only answers is one statement, which takes the conversation's lock itself.
+  if (!acts) return conversationsRepository(db).storeTurn(stored);
   return db.transaction(async (tx) => {
     const conversations = conversationsRepository(tx);
-    // The row lock orders this against a person's reply.
+    // The row lock orders this against a person's reply, before the engine's actions.
     if ((await conversations.lockStatus(input.conversationId)) !== 'bot') return 'skipped' as const;
     if (input.contactPatch) await conversations.updateContact(input.contactId, input.contactPatch);
     await appointments.apply(tx, {
@@ -51,18 +67,6 @@ export function commitTurn(db: Db, input: TurnChanges, appointments: Pick<TurnAp
       reschedules: input.reschedules,
       bookings: input.bookings,
     });
-    // The demonstration channel is the owner trying the product with no customer: not the plan's usage.
-    return conversations.storeTurn({
-      conversationId: input.conversationId,
-      botId: input.botId,
-      channel: input.channel,
-      drafts: input.drafts,
-      at: input.at,
-      processedIds: input.processedIds,
-      state: input.state,
-      unanswered: input.unanswered,
-      ...(input.handoff && { handoffAt: input.handoffAt ?? new Date() }),
-      ...(input.channel !== 'demo' && { usage: { userId: input.ownerId, month: input.month } }),
-    });
+    return conversations.storeTurn(stored);
   });
 }
