@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Notice } from '@charla/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryRows, rowFromJson, type Db } from '../../db/client.ts';
 import { users } from '../auth/auth.table.ts';
 import type { BotRow } from '../bots/index.ts';
 import { bots } from '../bots/bots.table.ts';
@@ -13,7 +13,6 @@ export type { Inbound };
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Where a status may go from each message status: forwards only (a late 'delivered' never undoes
@@ -128,105 +127,32 @@ export function conversationsRepository(db: Db) {
   const markingProcessed = (ids: string[], also?: SQL) =>
     db.update(messages).set({ status: 'processed' }).where(and(inArray(messages.id, ids), eq(messages.status, 'received'), also));
 
-  /**
-   * The customer's contact and open conversation on the channel, in one read: none for a new
-   * customer, no conversation when theirs was closed.
-   */
-  async function knownCustomer(tx: Tx, m: Inbound): Promise<{ contactId: string; conversation: ConversationRow | null } | undefined> {
-    const [known] = await tx
-      .select({ contactId: contactIdentities.contactId, conversation: conversations })
-      .from(contactIdentities)
-      .leftJoin(
-        conversations,
-        and(eq(conversations.contactId, contactIdentities.contactId), eq(conversations.botId, m.botId), eq(conversations.channel, m.channel), ne(conversations.status, 'closed')),
-      )
-      .where(and(eq(contactIdentities.botId, m.botId), eq(contactIdentities.channel, m.channel), eq(contactIdentities.externalId, m.contactExternalId)))
-      .limit(1);
-    return known;
-  }
-
-  /** A new customer's contact with its id on the channel, in one statement. */
-  async function newContact(tx: Tx, m: Inbound): Promise<string> {
-    const created = tx.$with('created').as(
-      tx
-        .insert(contacts)
-        // First seen when their first message was written ("Primer contacto"), not when it reached us.
-        .values({ botId: m.botId, name: m.contactName ?? '', phone: m.contactPhone ?? '', playground: m.channel === 'playground', createdAt: m.at })
-        .returning({ id: contacts.id }),
-    );
-    const [identity] = await tx
-      .with(created)
-      .insert(contactIdentities)
-      .select((qb) => qb.select({ botId: sql`${m.botId}::uuid`.as('bot_id'), channel: sql`${m.channel}`.as('channel'), externalId: sql`${m.contactExternalId}`.as('external_id'), contactId: created.id }).from(created))
-      .returning({ contactId: contactIdentities.contactId });
-    return identity!.contactId;
-  }
-
-  /** A new conversation of the contact on the channel, its first message already counted unread. */
-  async function newConversation(tx: Tx, m: Inbound, contactId: string): Promise<ConversationRow> {
-    const [created] = await tx
-      .insert(conversations)
-      .values({ botId: m.botId, contactId, channel: m.channel, lastInboundAt: m.at, lastMessageAt: m.at, unreadCount: 1 })
-      .returning();
-    return created!;
-  }
-
   return {
     /**
-     * Stores an inbound message in one transaction: contact, conversation and message. A message
-     * whose external id was stored before is a no-op (the unique key decides, not a prior check).
-     * The conversation answered is the one the message went to, as read before it (its id, contact, channel).
+     * Stores an inbound message in one call of `receive_inbound` (migration 0039): the customer's
+     * lock, their contact, open conversation and the message, the conversation moved on. A message
+     * whose external id was stored before is a no-op. The conversation answered is the one the
+     * message went to, as read before it (its id, contact, channel).
      */
     async receive(m: Inbound): Promise<{ message: MessageRow; conversation: ConversationRow; newConversation: boolean } | 'duplicate'> {
-      return db.transaction(async (tx) => {
-        // Messages of one customer are stored one at a time (concurrent redeliveries, bursts). The
-        // look for an earlier copy shares the lock's statement, so it may miss one stored while
-        // this waited for the lock: the message's unique key below still refuses it.
-        const [seen] = await queryRows<{ dup: boolean }>(
-          tx,
-          sql`select exists (select 1 from ${messages} where ${messages.channel} = ${m.channel} and ${messages.externalId} = ${m.externalId}) as dup
-            from pg_advisory_xact_lock(hashtextextended(${`${m.botId}:${m.channel}:${m.contactExternalId}`}, 0))`,
-        );
-        if (seen?.dup) return 'duplicate' as const;
-        // Read after the lock: what an earlier message of this customer stored is seen.
-        const known = await knownCustomer(tx, m);
-        const contactId = known?.contactId ?? (await newContact(tx, m));
-        const created = !known?.conversation;
-        const conversation = known?.conversation ?? (await newConversation(tx, m, contactId));
-        const row = {
-          conversationId: conversation.id,
-          botId: m.botId,
-          channel: m.channel,
-          direction: 'in' as const,
-          author: 'customer' as const,
-          text: m.text,
-          media: m.media ?? null,
-          chosen: m.chosen ?? null,
-          status: m.answer === false ? ('processed' as const) : ('received' as const),
-          externalId: m.externalId,
-          createdAt: m.at,
-        };
-        if (created) {
-          const [message] = await tx.insert(messages).values(row).onConflictDoNothing().returning();
-          return message ? { message, conversation, newConversation: true } : ('duplicate' as const);
-        }
-        // A returning customer's conversation is moved on by the message's own statement, unless a
-        // copy is stored already (this statement reads after the lock, so it sees every copy).
-        const bumped = tx.$with('bumped').as(
-          tx
-            .update(conversations)
-            .set({
-              lastInboundAt: sql`greatest(${conversations.lastInboundAt}, ${m.at.toISOString()}::timestamptz)`,
-              lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${m.at.toISOString()}::timestamptz)`,
-              unreadCount: sql`${conversations.unreadCount} + 1`,
-              updatedAt: new Date(),
-            })
-            .where(and(eq(conversations.id, conversation.id), sql`not exists (select 1 from ${messages} where ${messages.channel} = ${m.channel} and ${messages.externalId} = ${m.externalId})`))
-            .returning({ id: conversations.id }),
-        );
-        const [message] = await tx.with(bumped).insert(messages).values(row).onConflictDoNothing().returning();
-        return message ? { message, conversation, newConversation: false } : ('duplicate' as const);
-      });
+      const inbound = {
+        botId: m.botId,
+        channel: m.channel,
+        contactExternalId: m.contactExternalId,
+        contactName: m.contactName ?? '',
+        contactPhone: m.contactPhone ?? '',
+        externalId: m.externalId,
+        text: m.text,
+        media: m.media ?? null,
+        chosen: m.chosen ?? null,
+        status: m.answer === false ? 'processed' : 'received',
+        at: m.at.toISOString(),
+      };
+      type Received = { message: Record<string, unknown>; conversation: Record<string, unknown>; created: boolean };
+      const [row] = await queryRows<{ received: Received | null }>(db, sql`select receive_inbound(${JSON.stringify(inbound)}::jsonb) as received`);
+      const received = row?.received;
+      if (!received) return 'duplicate';
+      return { message: rowFromJson(messages, received.message), conversation: rowFromJson(conversations, received.conversation), newConversation: received.created };
     },
 
     async findContact(id: string): Promise<ContactRow | undefined> {

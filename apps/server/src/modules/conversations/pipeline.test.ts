@@ -123,7 +123,8 @@ describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
     await until(async () => turns, (n) => n === 1);
     const { conversationId } = await conversation(owner, botId);
     await t.database.db.update(conversations).set({ status: 'human' }).where(eq(conversations.id, conversationId));
-    const [{ count: usedBefore }] = await t.database.db.select({ count: sql<number>`coalesce(sum(${messageUsage.count}), 0)::int` }).from(messageUsage).where(eq(messageUsage.userId, owner.userId));
+    const used = async () => (await t.database.db.select({ count: sql<number>`coalesce(sum(${messageUsage.count}), 0)::int` }).from(messageUsage).where(eq(messageUsage.userId, owner.userId)))[0]?.count;
+    const usedBefore = await used();
     release();
     await until(async () => answered, (v) => v);
     // The turn's commit comes right after the engine's answer.
@@ -133,8 +134,7 @@ describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
     const [conv] = await t.database.db.select().from(conversations).where(eq(conversations.id, conversationId));
     expect(conv!.status).toBe('human');
     expect(conv!.engineState).not.toMatchObject({ learnt: true });
-    const [{ count: usedAfter }] = await t.database.db.select({ count: sql<number>`coalesce(sum(${messageUsage.count}), 0)::int` }).from(messageUsage).where(eq(messageUsage.userId, owner.userId));
-    expect(usedAfter).toBe(usedBefore);
+    expect(await used()).toBe(usedBefore);
   });
 
   it('loses nothing and repeats nothing when a turn crashes and is retried', async () => {
