@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, is, sql, type SQL } from 'drizzle-orm';
+import { PgJson, PgJsonb, type PgDatabase, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -23,13 +23,15 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 /**
  * A row of `table` from its JSON (`to_jsonb(row)` in SQL: columns by their database names), each
- * value read as the column reads it from the driver (dates, JSON, numbers).
+ * value read as the column reads it from the driver (dates, numbers); a JSON column's value is
+ * already JSON (its driver reading would parse a string it holds once more).
  */
 export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(table))) {
     const value = json[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    if (value === null || value === undefined) row[key] = null;
+    else row[key] = is(column, PgJsonb) || is(column, PgJson) ? value : column.mapFromDriverValue(value);
   }
   return row as T['$inferSelect'];
 }

@@ -54,7 +54,8 @@ function insertingReplies(input: { conversationId: string; botId: string; channe
       media: d.media ?? null,
       createdAt: new Date(input.at.getTime() + i + 1),
     };
-    // Typed, so the first row tells PostgreSQL each column's type.
+    // Typed, so the first row tells PostgreSQL each column's type; a null goes as SQL null (a JSON
+    // column's encoder would make it JSON's null).
     return sql`(${sql.join(
       replyColumns.map((key) => (row[key] === null ? sql`null::${sql.raw(columns[key].getSQLType())}` : sql`${sql.param(row[key], columns[key])}::${sql.raw(columns[key].getSQLType())}`)),
       sql`, `,
