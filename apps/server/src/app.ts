@@ -20,7 +20,7 @@ import { secretBox } from './lib/crypto.ts';
 import { createFileStorage } from './lib/create-storage.ts';
 import type { FileStorage } from './lib/storage.ts';
 import { createJobs, type Jobs } from './plugins/jobs.ts';
-import { registerModules, type ModuleContext } from './modules/app-module.ts';
+import { registerModules, sweep, type ModuleContext } from './modules/app-module.ts';
 import type { Engine } from './engine/types.ts';
 import { createEngine } from './engine/create-engine.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -30,6 +30,7 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { webPlugin } from './plugins/web.ts';
 import { loggerOptions, ShortRequestLog } from './lib/logger.ts';
 import { buildModules } from './server-modules.ts';
+import { tendEmbedded } from './db/embedded-upkeep.ts';
 import { partnersRepository, tenantPlugin } from './modules/partners/partners.module.ts';
 
 export interface AppDeps {
@@ -54,6 +55,9 @@ declare module 'fastify' {
  * Builds the whole app: plugins, then the modules, one error handler; answers the app and the
  * modules' faces. Nothing listens until the caller says so.
  */
+/** How often the embedded database's tables are looked at for analysing and vacuuming. */
+const UPKEEP_MS = 10_000;
+
 export async function buildServer({ config, database, keys, logStream, engine, storage }: AppDeps) {
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
@@ -93,6 +97,7 @@ export async function buildServer({ config, database, keys, logStream, engine, s
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.runWorkers());
   app.addHook('preClose', () => jobs.stop());
+  if (database.kind === 'pglite') sweep(app, config, 'embedded upkeep', UPKEEP_MS, () => tendEmbedded(database.db));
 
   const files = storage ?? (await createFileStorage(config));
   app.addHook('onClose', () => files.close());

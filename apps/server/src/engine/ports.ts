@@ -18,4 +18,4 @@ export interface Passage {
 }
 
 /** Searches a bot's knowledge in its language: the best `k` passages for a question. */
-export type KnowledgeSearch = (botId: string, language: string, question: string, k?: number) => Promise<Passage[]>;
+export type KnowledgeSearch = (botId: string, language: string, question: string, k?: number, also?: string) => Promise<Passage[]>;

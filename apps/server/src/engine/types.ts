@@ -49,8 +49,12 @@ export interface ContactAppointment {
 
 /** What the engine may ask of the business while it answers. All read-only. */
 export interface EngineTools {
-  /** Knowledge and catalog passages for a question, best first (score 0..1). */
-  search(question: string, k?: number): Promise<Passage[]>;
+  /**
+   * Knowledge and catalog passages for a question, best first (score 0..1). `also`: words the
+   * business may write instead, searched beside the question's but never read as a customer's
+   * typos (only the customer's own words are corrected).
+   */
+  search(question: string, k?: number, also?: string): Promise<Passage[]>;
   /** Whether an appointment starting here fits the opening hours and no other appointment. */
   isFree(start: Date): Promise<'free' | 'closed' | 'taken' | 'past'>;
   /** The first free start at or after `from` (within two weeks), if any. */

@@ -35,7 +35,7 @@ export function relatedWords(question: Question): string[] {
  */
 export async function searchWithRelated(
   text: string,
-  search: (query: string, k?: number) => Promise<Passage[]>,
+  search: (query: string, k?: number, also?: string) => Promise<Passage[]>,
   k: number,
   clock: { now: Date; timeZone: string },
 ): Promise<Passage[]> {
@@ -53,7 +53,7 @@ export async function searchWithRelated(
   const first = await search(text, k);
   const related = relatedWords(analyzeQuestion(text, clock));
   if (!related.length) return first;
-  const more = await search(`${text} ${related.join(' ')}`.slice(0, 1500), k);
+  const more = await search(text.slice(0, 1500), k, related.join(' '));
   return [...new Map([...first, ...more].map((p) => [p.chunkId, p])).values()].sort((a, b) => b.score - a.score).slice(0, k);
 }
 
@@ -64,12 +64,12 @@ export async function searchWithRelated(
  */
 export async function answerFromKnowledge(
   question: Question,
-  search: (query: string, k?: number) => Promise<Passage[]>,
+  search: (query: string, k?: number, also?: string) => Promise<Passage[]>,
   options: { length: Length; language: 'es' | 'en'; business?: string },
 ): Promise<GroundedAnswer | NoAnswer> {
-  const find = async (query: string) => {
+  const find = async (query: string, also?: string) => {
     try {
-      return await search(query.slice(0, 1500), 6);
+      return await search(query.slice(0, 1500), 6, also);
     } catch {
       return [];
     }
@@ -82,7 +82,7 @@ export async function answerFromKnowledge(
   const related = relatedWords(question);
   const hints = question.terms.some((t) => t.weight >= 1) ? [] : question.kinds.map((k) => KIND_HINTS[k]);
   if (!related.length && !hints.length) return answer;
-  const more = await find(`${question.query} ${[...related, ...hints].join(' ')}`);
+  const more = await find(question.query, [...related, ...hints].join(' '));
   if (!more.length) return answer;
   const merged = [...new Map([...passages, ...more].map((p) => [p.chunkId, p])).values()];
   const second = buildAnswer(question, merged, options);

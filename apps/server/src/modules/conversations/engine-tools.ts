@@ -19,7 +19,7 @@ export function engineTools(deps: {
 }): EngineTools {
   const slots = deps.appointments.slots(deps.bot);
   return {
-    search: (question, k = 5) => deps.search(deps.bot.id, deps.bot.language, question, k),
+    search: (question, k = 5, also) => deps.search(deps.bot.id, deps.bot.language, question, k, also),
     isFree: (start) => slots.isFree(start, deps.now),
     nextFree: (from) => slots.nextFree(from, deps.now),
     async upcomingAppointments() {

@@ -72,6 +72,12 @@ describe.each(engines)('retrieval on %s', (engine) => {
     expect((await search(botId, 'es', '¿y si no recojo mis estudios?'))[0]?.heading).toBe('Expedientes');
   });
 
+  it('takes the words searched beside the question as they are, never for typos', async () => {
+    expect((await search(botId, 'es', 'Narvate'))[0]?.text).toContain('Narvarte');
+    expect(await search(botId, 'es', 'buhardilla', 5, 'Narvate')).toEqual([]);
+    expect((await search(botId, 'es', 'buhardilla', 5, 'Narvarte'))[0]?.text).toContain('Narvarte');
+  });
+
   it('tolerates typos and missing accents', async () => {
     expect((await search(botId, 'es', 'Narvate'))[0]?.text).toContain('Narvarte');
     expect((await search(botId, 'es', 'estacionamiento'))[0]?.heading).toBe('Ubicación');

@@ -20,15 +20,17 @@ export const tsConfigOf = (language: Locale | string): TsConfig => (language ===
  * mild preference for shorter passages.
  */
 export function retrieval(repo: TrainingRepository): KnowledgeSearch {
-  return async function search(botId: string, language: string, question: string, k = 5): Promise<Passage[]> {
-    const query = queryTerms(question);
+  return async function search(botId: string, language: string, question: string, k = 5, also?: string): Promise<Passage[]> {
+    const query = queryTerms(also ? `${question} ${also}` : question);
     if (!query.length) return [];
     const terms = query.map((q) => q.term);
     const config = tsConfigOf(language);
 
     // The words to look for: each term as written, and for a term the knowledge never uses,
-    // its closest words in the knowledge (typos), worth a little less.
-    const corrections = await repo.corrections(botId, terms);
+    // its closest words in the knowledge (typos), worth a little less. Only words the customer
+    // wrote may be typos: the related words that join them are the engine's own.
+    const typed = new Set(searchText(question).split(' '));
+    const corrections = await repo.corrections(botId, terms.filter((t) => typed.has(t)));
     const words: { word: string; term: number; strength: number }[] = terms.map((t, i) => ({ word: t, term: i, strength: 1 }));
     for (const c of corrections) {
       if (c.similarity >= FUZZY_MIN - 0.2) words.push({ word: c.word, term: terms.indexOf(c.term), strength: 0.7 * Math.max(c.similarity, FUZZY_MIN) });

@@ -25,6 +25,8 @@ export interface Candidate {
 }
 
 const BATCH = 500;
+/** Passages indexed at once past which their tables are analysed right away. */
+const ANALYZE_AFTER = 1000;
 
 export interface WordStats {
   word: string;
@@ -235,7 +237,7 @@ export function trainingRepository(db: Db) {
      * none of the new chunks or all of them. A document deleted meanwhile stays deleted.
      */
     async indexDocument(doc: { id: string; botId: string }, config: TsConfig, items: ChunkInput[], content: string): Promise<boolean> {
-      return changingPassages(() => db.transaction(async (tx) => {
+      const indexed = await changingPassages(() => db.transaction(async (tx) => {
         const [live] = await tx
           .select({ id: documents.id })
           .from(documents)
@@ -250,6 +252,10 @@ export function trainingRepository(db: Db) {
           .where(eq(documents.id, doc.id));
         return true;
       }));
+      // Thousands of new passages: the planner learns of them now, not at the next upkeep (a
+      // search planned for a small table reads the bot's whole index beside the words').
+      if (indexed && items.length >= ANALYZE_AFTER) await db.execute(sql`analyze ${chunks}, ${botTerms}, ${botWords}`);
+      return indexed;
     },
 
     /** How many passages a bot has (for word rarity), reused like the word statistics. */

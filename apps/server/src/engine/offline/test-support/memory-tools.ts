@@ -60,9 +60,9 @@ export function memoryTools(options: MemoryToolsOptions): EngineTools & { taken:
 
   return {
     taken,
-    async search(question, k = 5) {
-      if (options.search) return options.search(question, k);
-      const words = [...new Set(wordsOf(question).filter((w) => !STOPWORDS.has(w) && w.length > 1))];
+    async search(question, k = 5, also) {
+      if (options.search) return options.search(question, k, also);
+      const words = [...new Set(wordsOf(also ? `${question} ${also}` : question).filter((w) => !STOPWORDS.has(w) && w.length > 1))];
       if (!words.length) return [];
       return passages
         .map((p) => {
