@@ -88,18 +88,23 @@ export async function turn(deps: TurnDeps, conversationId: string): Promise<void
   const bot = found.bot;
   if (!bot || !bot.botEnabled || bot.switchedOffForPlanAt || found.accountSuspended || conversation.status !== 'bot') return repo.markProcessed(ids);
 
-  const quota = await deps.quota.check(bot.userId, 'messages', { month });
-  if (!quota.ok) {
-    // The customer's messages stay stored and shown; the owner is told once a month.
+  // The plan's quota is read while the engine thinks (it only reads); nothing is written before
+  // its answer. Past the limit the customer's messages stay stored and shown, and the owner is
+  // told once a month.
+  const quota = deps.quota.check(bot.userId, 'messages', { month });
+  quota.catch(() => undefined); // awaited below; a failure fails the turn there
+  const limitReached = async (limit: number | null) => {
     if (await usageRepository(deps.db).markLimitNotified(bot.userId, month)) {
-      deps.events.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: quota.limit ?? 0 });
+      deps.events.emit(rooms.user(bot.userId), 'messageLimitReached', { botId: bot.id, limit: limit ?? 0 });
     }
     return repo.markProcessed(ids);
-  }
+  };
 
   const now = pending.at(-1)!.createdAt;
   // "BAJA", "ya no me escriban": the contact leaves marketing, told once in the bot's voice; the engine is not asked.
   if (contact?.marketingConsent && pending.some((p) => asksToOptOut(p.text))) {
+    const allowed = await quota;
+    if (!allowed.ok) return limitReached(allowed.limit);
     const lastId = ids.at(-1)!;
     const stored = await commitTurn(
       deps.db,
@@ -137,11 +142,16 @@ export async function turn(deps: TurnDeps, conversationId: string): Promise<void
       ...(deps.productImage && { productImage: deps.productImage }),
     }),
   };
+  const answering = deps.engine.respond(context);
+  // Past the limit its answer is dropped (and a failure of it too, which nobody awaits then).
+  answering.catch(() => undefined);
+  const allowed = await quota;
+  if (!allowed.ok) return limitReached(allowed.limit);
   let status: ConversationStatus = conversation.status;
   const typing = (on: boolean) => deps.events.emit(rooms.bot(bot.id), 'conversationUpdated', { botId: bot.id, conversationId, status, typing: on });
   typing(true);
   try {
-    const result = await deps.engine.respond(context);
+    const result = await answering;
     const actions = result.actions;
     const of = <T extends EngineAction['type']>(type: T) => actions.filter((a): a is Extract<EngineAction, { type: T }> => a.type === type);
     const contactPatch = Object.assign({}, ...of('update_contact').map(({ type: _t, ...fields }) => fields)) as Record<string, string>;
