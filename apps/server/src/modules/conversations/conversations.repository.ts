@@ -123,7 +123,60 @@ function storedSend(
   };
 }
 
+/** Built on first use, then reused: a statement read on every turn or send is put together once. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 export function conversationsRepository(db: Db) {
+  // The reads of every turn and send, built once per repository: putting a select of every
+  // column of a bot, contact and conversation together was most of the ORM's time per reply.
+  const forTurn = once(() =>
+    db
+      .select({ conversation: conversations, contact: contacts, bot: bots, accountSuspended: sql<boolean>`${users.suspendedAt} is not null` })
+      .from(conversations)
+      .leftJoin(contacts, eq(contacts.id, conversations.contactId))
+      .leftJoin(bots, and(eq(bots.id, conversations.botId), isNull(bots.deletedAt)))
+      .leftJoin(users, eq(users.id, bots.userId))
+      .where(eq(conversations.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('conversation_for_turn'),
+  );
+  const ofTurn = once(() => {
+    const columns = getTableColumns(messages);
+    const conversationId = sql.placeholder('conversationId');
+    const firstUnanswered = sql`(select min(${messages.createdAt}) from ${messages} where ${messages.conversationId} = ${conversationId} and ${messages.status} = 'received')`;
+    return db
+      .select({ ...columns, past: sql<boolean>`false` })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), inArray(messages.status, ['received', 'queued'])))
+      .unionAll(
+        db
+          .select({ ...columns, past: sql<boolean>`true` })
+          .from(messages)
+          .where(and(eq(messages.conversationId, conversationId), ne(messages.status, 'received'), lt(messages.createdAt, firstUnanswered)))
+          .orderBy(desc(messages.createdAt))
+          .limit(sql.placeholder('historyLimit')),
+      )
+      .prepare('turn_messages');
+  });
+  const forSend = once(() =>
+    db
+      .select({
+        message: messages,
+        lastInboundAt: conversations.lastInboundAt,
+        bot: { id: bots.id, userId: bots.userId, metaCredentials: bots.metaCredentials, messengerCredentials: bots.messengerCredentials, deletedAt: bots.deletedAt },
+        recipients: sql<string[] | null>`(select json_agg(${contactIdentities.externalId}) from ${contactIdentities} where ${customerOfConversation})`,
+        earlierQueued: sql<boolean>`exists (select 1 from ${messages} as earlier where earlier.conversation_id = ${messages.conversationId} and earlier.status = 'queued' and earlier.created_at < ${messages.createdAt} and earlier.id <> ${messages.id})`,
+      })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .innerJoin(bots, eq(bots.id, messages.botId))
+      .where(eq(messages.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('send_context'),
+  );
   /** The customer's messages among `ids` not yet handled, marked processed. */
   const markingProcessed = (ids: string[], also?: SQL) =>
     db.update(messages).set({ status: 'processed' }).where(and(inArray(messages.id, ids), eq(messages.status, 'received'), also));
@@ -184,14 +237,7 @@ export function conversationsRepository(db: Db) {
      * bot's account is suspended (its bots then stay silent), in one read.
      */
     async conversationForTurn(id: string): Promise<{ conversation: ConversationRow; contact: ContactRow | null; bot: BotRow | null; accountSuspended: boolean } | undefined> {
-      const [row] = await db
-        .select({ conversation: conversations, contact: contacts, bot: bots, accountSuspended: sql<boolean>`${users.suspendedAt} is not null` })
-        .from(conversations)
-        .leftJoin(contacts, eq(contacts.id, conversations.contactId))
-        .leftJoin(bots, and(eq(bots.id, conversations.botId), isNull(bots.deletedAt)))
-        .leftJoin(users, eq(users.id, bots.userId))
-        .where(eq(conversations.id, id))
-        .limit(1);
+      const [row] = await forTurn().execute({ id });
       return row;
     },
 
@@ -201,20 +247,7 @@ export function conversationsRepository(db: Db) {
      * before the oldest unanswered one, oldest first.
      */
     async turnMessages(conversationId: string, historyLimit: number): Promise<{ pending: MessageRow[]; queuedOutbound: MessageRow[]; history: MessageRow[] }> {
-      const columns = getTableColumns(messages);
-      const firstUnanswered = sql`(select min(${messages.createdAt}) from ${messages} where ${messages.conversationId} = ${conversationId} and ${messages.status} = 'received')`;
-      const rows = await db
-        .select({ ...columns, past: sql<boolean>`false` })
-        .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), inArray(messages.status, ['received', 'queued'])))
-        .unionAll(
-          db
-            .select({ ...columns, past: sql<boolean>`true` })
-            .from(messages)
-            .where(and(eq(messages.conversationId, conversationId), ne(messages.status, 'received'), lt(messages.createdAt, firstUnanswered)))
-            .orderBy(desc(messages.createdAt))
-            .limit(historyLimit),
-        );
+      const rows = await ofTurn().execute({ conversationId, historyLimit });
       const oldestFirst = (a: MessageRow, b: MessageRow) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
       const open: MessageRow[] = [];
       const history: MessageRow[] = [];
@@ -410,19 +443,7 @@ export function conversationsRepository(db: Db) {
      * whether an earlier reply of the conversation still waits to be sent.
      */
     async sendContext(messageId: string): Promise<StoredSend | undefined> {
-      const [row] = await db
-        .select({
-          message: messages,
-          lastInboundAt: conversations.lastInboundAt,
-          bot: { id: bots.id, userId: bots.userId, metaCredentials: bots.metaCredentials, messengerCredentials: bots.messengerCredentials, deletedAt: bots.deletedAt },
-          recipients: sql<string[] | null>`(select json_agg(${contactIdentities.externalId}) from ${contactIdentities} where ${customerOfConversation})`,
-          earlierQueued: sql<boolean>`exists (select 1 from ${messages} as earlier where earlier.conversation_id = ${messages.conversationId} and earlier.status = 'queued' and earlier.created_at < ${messages.createdAt} and earlier.id <> ${messages.id})`,
-        })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .innerJoin(bots, eq(bots.id, messages.botId))
-        .where(eq(messages.id, messageId))
-        .limit(1);
+      const [row] = await forSend().execute({ id: messageId });
       if (!row) return undefined;
       return storedSend(row, Boolean(row.earlierQueued));
     },
