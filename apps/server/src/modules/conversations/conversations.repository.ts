@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Notice } from '@charla/shared';
 import { queryRows, rowFromJson, type Db } from '../../db/client.ts';
+import { once } from '../../lib/once.ts';
 import { users } from '../auth/auth.table.ts';
 import type { BotRow } from '../bots/index.ts';
 import { bots } from '../bots/bots.table.ts';
@@ -121,12 +122,6 @@ function storedSend(
     lastInboundAt: row.lastInboundAt,
     earlierQueued,
   };
-}
-
-/** Built on first use, then reused: a statement read on every turn or send is put together once. */
-function once<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => (made ??= make());
 }
 
 export function conversationsRepository(db: Db) {

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { once } from '../../lib/once.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
 import { contacts, messageUsage } from '../conversations/conversations.table.ts';
@@ -7,6 +8,8 @@ import { seats as seatRows } from '../seats/seats.table.ts';
 
 /** The reads behind the plan's limits (it writes nothing). */
 export function quotaRepository(db: Db) {
+  // Read by every turn: put together once per repository.
+  const ofMonth = once(() => planAndMessagesQuery(db));
   return {
     /** The account's plan; `lock` keeps its row locked until the transaction `db` ends. */
     async plan(accountId: string, lock = false): Promise<string | undefined> {
@@ -17,12 +20,7 @@ export function quotaRepository(db: Db) {
 
     /** The account's plan and its automatic replies of `month`, in one read. */
     async planAndMessages(accountId: string, month: string): Promise<{ plan: string | undefined; used: number }> {
-      const [row] = await db
-        .select({ plan: users.membershipType, used: messageUsage.count })
-        .from(users)
-        .leftJoin(messageUsage, and(eq(messageUsage.userId, users.id), eq(messageUsage.month, month)))
-        .where(eq(users.id, accountId))
-        .limit(1);
+      const [row] = await ofMonth().execute({ accountId, month });
       return { plan: row?.plan, used: row?.used ?? 0 };
     },
 
@@ -56,3 +54,13 @@ export function quotaRepository(db: Db) {
 }
 
 export type QuotaRepository = ReturnType<typeof quotaRepository>;
+
+function planAndMessagesQuery(db: Db) {
+  return db
+    .select({ plan: users.membershipType, used: messageUsage.count })
+    .from(users)
+    .leftJoin(messageUsage, and(eq(messageUsage.userId, users.id), eq(messageUsage.month, sql.placeholder('month'))))
+    .where(eq(users.id, sql.placeholder('accountId')))
+    .limit(1)
+    .prepare('plan_and_messages');
+}

@@ -39,9 +39,10 @@ const codes: Record<QuotaKind, QuotaCode> = {
 
 /** The one reading of what an account's plan allows (the limits live in packages/shared/src/plans.ts). */
 export function quotaService(db: Db) {
+  const outside = quotaRepository(db);
   /** The account's plan and what it holds of `kind`, in one read (two in a transaction: the lock, then the count). */
   async function usage(accountId: string, kind: QuotaKind, opts: QuotaOptions): Promise<{ plan: PlanLevel; used: number }> {
-    const repo = quotaRepository(opts.tx ?? db);
+    const repo = opts.tx ? quotaRepository(opts.tx) : outside;
     if (kind === 'messages') {
       const { plan, used } = await repo.planAndMessages(accountId, opts.month ?? usageMonth(new Date()));
       return { plan: normalizePlan(plan), used };
