@@ -51,13 +51,13 @@ declare module 'fastify' {
   }
 }
 
+/** How often the embedded database's tables are looked at for analysing and vacuuming. */
+const UPKEEP_MS = 10_000;
+
 /**
  * Builds the whole app: plugins, then the modules, one error handler; answers the app and the
  * modules' faces. Nothing listens until the caller says so.
  */
-/** How often the embedded database's tables are looked at for analysing and vacuuming. */
-const UPKEEP_MS = 10_000;
-
 export async function buildServer({ config, database, keys, logStream, engine, storage }: AppDeps) {
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },

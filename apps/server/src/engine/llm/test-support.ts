@@ -195,8 +195,9 @@ export function memoryTools(options: MemoryToolsOptions): EngineTools & { search
   return {
     searches,
     async search(question, k = 5, also) {
-      searches.push(also ? `${question} ${also}` : question);
-      const asked = new Set(words(also ? `${question} ${also}` : question));
+      const searched = also ? `${question} ${also}` : question;
+      searches.push(searched);
+      const asked = new Set(words(searched));
       return passages
         .map((p) => {
           const matched = [...new Set(words(`${p.heading} ${p.text}`))].filter((w) => asked.has(w));
