@@ -210,4 +210,25 @@ describe('buildAnswer', () => {
     expect(await ask('¿Cuánto cuesta la cancha en la noche?', club, 'short')).toContain('$650');
     expect(await ask('¿Cuánto cuesta la cancha en la mañana?', club, 'short')).toContain('$450');
   });
+
+  describe('a thing no passage names, looked for by its kinds', () => {
+    const movers = [
+      passage('Zona de servicio: mudanzas locales dentro de la ciudad y su área metropolitana.', 'Información'),
+      passage('Servicio: Mudanza local de departamento; Incluye: camión y 2 cargadores; Precio: 3200', 'tarifas.csv'),
+      passage('No transportamos plantas grandes en maceta, animales, materiales inflamables ni dinero en efectivo.', 'Información'),
+    ];
+
+    it('answers from a refusal of its kind', async () => {
+      expect(await ask('¿me pueden llevar a mi perro en el camión?', movers)).toContain('animales');
+    });
+
+    it('says nothing when no passage names the kind either', async () => {
+      expect(await ask('¿me pueden llevar a mi perro en el camión?', movers.filter((p) => !p.text.includes('animales')))).toBe('(unknown)');
+    });
+
+    it('does not take an offer of the kind for an offer of the thing', async () => {
+      const shop = [passage('Vendemos electrodomésticos de las mejores marcas con envío a domicilio.', 'Tienda')];
+      expect(await ask('¿Venden lavadoras?', shop)).toBe('(unknown)');
+    });
+  });
 });

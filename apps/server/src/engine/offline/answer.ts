@@ -31,6 +31,8 @@ export interface GroundedAnswer {
   kindsHeld?: number;
   /** Names the customer asked about that the knowledge never mentions: said as not known. */
   missing?: string[];
+  /** The answer is the business refusing the thing asked, or all of its kind ("No trabajamos con aseguradoras"). */
+  refusal?: boolean;
 }
 
 export interface NoAnswer {
@@ -258,7 +260,10 @@ function coverage(question: Question, chosen: Scored[], own = false) {
 function refusalOfWhole(question: Question, scored: Scored[]): Scored | undefined {
   if (!question.strict || !question.yesNoVerb) return undefined;
   const asked = (w: string) => question.terms.some((t) => t.alternatives.some((alt) => sameWord(w, alt)));
-  for (const [head] of question.narrowing) {
+  // The thing asked: the head of "seguro de gastos médicos", or a thing looked for by its kinds
+  // ("No transportamos animales" refuses a dog).
+  const heads = new Set([...question.narrowing.map(([head]) => head), ...question.terms.flatMap((t, i) => (t.kinds ? [i] : []))]);
+  for (const head of heads) {
     const term = question.terms[head]!;
     if (term.weight < 1) continue;
     // The narrowing words come after the thing; a word naming something else before it is another question.
@@ -523,5 +528,6 @@ export function buildAnswer(
     coverage: ratio,
     ownCoverage: coverage(question, chosen, true),
     kindsHeld: question.kinds.length ? question.kinds.filter((k) => chosen.some((c) => c.kinds.includes(k))).length / question.kinds.length : 1,
+    ...(refusal && { refusal: true }),
   };
 }

@@ -1,7 +1,10 @@
 import type { Passage } from '../ports.ts';
 import { buildAnswer, type GroundedAnswer, type Length, type NoAnswer } from './answer.ts';
-import { analyzeQuestion, splitQuestions, type Question } from './question.ts';
+import { lexiconKindsOf } from './kinds.ts';
+import { wordsOf } from './plain-text.ts';
+import { analyzeQuestion, splitQuestions, type Question, type QuestionTerm } from './question.ts';
 import type { FactKind } from './vocabulary.ts';
+import { sameWord } from './word-match.ts';
 
 /** Words a business writes next to each kind of fact, to search with when the question has no others. */
 const KIND_HINTS: Record<FactKind, string> = {
@@ -51,11 +54,35 @@ export async function searchWithRelated(
     return [...out.values()];
   }
   const first = await search(text, k);
-  const related = relatedWords(analyzeQuestion(text, clock));
-  if (!related.length) return first;
-  const more = await search(text.slice(0, 1500), k, related.join(' '));
-  return [...new Map([...first, ...more].map((p) => [p.chunkId, p])).values()].sort((a, b) => b.score - a.score).slice(0, k);
+  const question = analyzeQuestion(text, clock);
+  const related = relatedWords(question);
+  const more = related.length ? await search(text.slice(0, 1500), k, related.join(' ')) : [];
+  const found = unique([...first, ...more]);
+  // A thing no passage names, looked for by its kinds ("perro" → "animales").
+  const kinds = [...unsaidKinds(question, found).values()].flat();
+  const wider = kinds.length ? await search(text.slice(0, 1500), k, kinds.join(' ')) : [];
+  return unique([...found, ...wider])
+    .sort((a, b) => b.score - a.score)
+    .slice(0, k);
 }
+
+const unique = (passages: Passage[]) => [...new Map(passages.map((p) => [p.chunkId, p])).values()];
+
+/** The things the customer names that no passage says, with the kinds the Spanish lexicon gives them. */
+function unsaidKinds(question: Question, passages: Passage[]): Map<QuestionTerm, string[]> {
+  const said = new Set(passages.flatMap((p) => wordsOf(`${p.heading} ${p.text}`)));
+  const saysTerm = (t: QuestionTerm) => [...said].some((w) => t.alternatives.some((alt) => sameWord(w, alt)));
+  const out = new Map<QuestionTerm, string[]>();
+  for (const t of question.terms) {
+    if (t.weight < 1 || t.verb || t.entity) continue;
+    const kinds = lexiconKindsOf(t.word).filter((k) => !t.alternatives.includes(k));
+    if (kinds.length && !saysTerm(t)) out.set(t, kinds);
+  }
+  return out;
+}
+
+type Find = (query: string, also?: string) => Promise<Passage[]>;
+type AnswerOptions = { length: Length; language: 'es' | 'en'; business?: string };
 
 /**
  * Searches the knowledge for a question and builds the grounded answer; a question that only
@@ -65,9 +92,9 @@ export async function searchWithRelated(
 export async function answerFromKnowledge(
   question: Question,
   search: (query: string, k?: number, also?: string) => Promise<Passage[]>,
-  options: { length: Length; language: 'es' | 'en'; business?: string },
+  options: AnswerOptions,
 ): Promise<GroundedAnswer | NoAnswer> {
-  const find = async (query: string, also?: string) => {
+  const find: Find = async (query, also) => {
     try {
       return await search(query.slice(0, 1500), 6, also);
     } catch {
@@ -81,11 +108,15 @@ export async function answerFromKnowledge(
   // "estacionamiento") and those it writes next to the kind of fact asked.
   const related = relatedWords(question);
   const hints = question.terms.some((t) => t.weight >= 1) ? [] : question.kinds.map((k) => KIND_HINTS[k]);
-  if (!related.length && !hints.length) return answer;
-  const more = await find(question.query, [...related, ...hints].join(' '));
-  if (!more.length) return answer;
-  const merged = [...new Map([...passages, ...more].map((p) => [p.chunkId, p])).values()];
-  const second = buildAnswer(question, merged, options);
+  const more = related.length || hints.length ? await find(question.query, [...related, ...hints].join(' ')) : [];
+  const merged = unique([...passages, ...more]);
+  const best = more.length ? better(answer, buildAnswer(question, merged, options)) : answer;
+  if (best.type === 'answer') return best;
+  return (await byKinds(question, merged, find, options)) ?? best;
+}
+
+/** Of the answers without and with the related words, the one that answers more of the question. */
+function better(answer: GroundedAnswer | NoAnswer, second: GroundedAnswer | NoAnswer): GroundedAnswer | NoAnswer {
   if (answer.type !== 'answer') return second;
   if (second.type !== 'answer') return answer;
   // "¿En cuánto tiempo me entregan un traje?": the passage that states a time answers, not the
@@ -96,4 +127,21 @@ export async function answerFromKnowledge(
   // a row that only the business's description relates to cars).
   if (second.coverage === answer.coverage) return (second.ownCoverage ?? 0) > (answer.ownCoverage ?? 0) ? second : answer;
   return second.coverage > answer.coverage ? second : answer;
+}
+
+/**
+ * "¿Me pueden llevar a mi perro?" where the business writes "No transportamos animales": when
+ * nothing else answers, a thing the customer names that no passage found says is looked for by
+ * the kinds it belongs to. Only a refusal of the kind answers: what is not done for any animal is
+ * not done for a dog, but what is said of a kind need not hold for each thing of it.
+ */
+async function byKinds(question: Question, passages: Passage[], find: Find, options: AnswerOptions): Promise<GroundedAnswer | undefined> {
+  const widened = unsaidKinds(question, passages);
+  if (!widened.size) return undefined;
+  const kinds = [...widened.values()].flat();
+  const more = await find(question.query, kinds.join(' '));
+  if (!more.length) return undefined;
+  const wider: Question = { ...question, terms: question.terms.map((t) => (widened.has(t) ? { ...t, alternatives: [...t.alternatives, ...widened.get(t)!], kinds: widened.get(t)! } : t)) };
+  const answer = buildAnswer(wider, unique([...passages, ...more]), options);
+  return answer.type === 'answer' && answer.refusal ? answer : undefined;
 }

@@ -18,6 +18,8 @@ export interface QuestionTerm {
   own?: boolean;
   /** The verb a yes-or-no question opens with. */
   verb?: boolean;
+  /** Broader kinds it is looked for by, when no passage names it ("perro" → "animal"); also in `alternatives`. */
+  kinds?: string[];
 }
 
 /** The part of the day asked about, minutes from midnight [from, to). */
