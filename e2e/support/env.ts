@@ -93,9 +93,17 @@ export async function shot(page: Page, name: string, { fullPage = false }: { ful
   // A page behind another of its browser draws a frame or two a second: in front, the frames below come at once.
   await page.bringToFront();
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // A whole page is pictured as a person scrolling through it sees it: the blocks the browser
+  // draws only near the viewport (`render-later`) drawn too.
+  const drawAll = (all: boolean) =>
+    page.evaluate((on) => {
+      for (const block of document.querySelectorAll<HTMLElement>('.render-later')) block.style.contentVisibility = on ? 'visible' : '';
+    }, all);
+  if (fullPage) await drawAll(true);
   // Two frames: a change that has just rendered (and any scroll it causes) is on screen.
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await page.screenshot({ path: screenshotPath(name), animations: 'disabled', fullPage });
+  if (fullPage) await drawAll(false);
 }
 
 export async function visible(page: Page, text: string | RegExp): Promise<void> {

@@ -41,4 +41,12 @@ describe('LLM engine: the knowledge tool', () => {
     expect(found).toContain('Membresía');
     expect(found).toContain('7:00 a 15:00');
   });
+
+  it('looks for a thing no passage names by its kinds', async () => {
+    const movers = [passage('Tarifas\nMudanza local de departamento: $3,200.', 'Mudanzas'), passage('Restricciones\nNo transportamos plantas, animales ni dinero en efectivo.', 'Mudanzas')];
+    const tools = buildTools({ ...context(), tools: memoryTools({ now: MONDAY, passages: movers }) }, newTurn());
+    const run = (query: string) =>
+      (tools.search_knowledge!.execute as (input: { query: string }, options: unknown) => Promise<unknown>)({ query }, { toolCallId: 't', messages: [] });
+    expect(JSON.stringify(await run('¿me pueden llevar a mi perro?'))).toContain('animales');
+  });
 });

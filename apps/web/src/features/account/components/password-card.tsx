@@ -34,7 +34,7 @@ export function PasswordCard() {
   };
 
   return (
-    <Card className="p-6">
+    <Card className="render-later p-6">
       <h2 className="font-semibold">{t('account:password.title')}</h2>
       <p className="mt-1 text-sm text-muted">{t('account:password.description')}</p>
       <form noValidate onSubmit={submit} className="mt-5 space-y-4">

@@ -109,7 +109,7 @@ export function ProfileTab() {
       </Card>
 
       <div className="space-y-6">
-        <Card className="p-6">
+        <Card className="render-later p-6">
           <div className="flex items-center gap-4">
             <span className="grid size-14 shrink-0 place-items-center rounded-2xl bg-brand-gradient text-lg font-bold text-white">{initials(user.name)}</span>
             <div className="min-w-0">
@@ -139,7 +139,7 @@ export function ProfileTab() {
           </dl>
         </Card>
         <PasswordCard />
-        <Card className="p-6">
+        <Card className="render-later p-6">
           <h2 className="font-semibold">{t('account:session.title')}</h2>
           <p className="mt-1 text-sm text-muted">{t('account:session.description')}</p>
           <Button variant="danger" className="mt-4 w-full" onClick={signOut} loading={signingOut} icon={<LogoutIcon className="size-4" />}>

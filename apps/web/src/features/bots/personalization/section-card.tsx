@@ -39,7 +39,7 @@ export function SectionCard({
     if (!readOnly && !saving) onSubmit?.();
   };
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-32 rounded-2xl border border-line bg-card backdrop-blur-xl">
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-32 rounded-2xl border border-line bg-card backdrop-blur-xl render-later">
       <form noValidate onSubmit={submit}>
         <header className="flex flex-wrap items-start gap-x-4 gap-y-3 border-b border-line px-5 py-4 sm:px-6">
           <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-highlight/15 text-highlight-text">{icon}</span>

@@ -113,7 +113,7 @@ export function TrainingPage() {
         <AddKnowledge botId={botId} />
 
         {empty ? null : (
-          <Card className="overflow-hidden">
+          <Card className="render-later overflow-hidden">
             <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-line px-4 py-4 sm:px-5">
               <h2 className="text-lg font-semibold">{t('list.title')}</h2>
               {list.length > 0 ? (
