@@ -70,8 +70,12 @@ const unique = (passages: Passage[]) => [...new Map(passages.map((p) => [p.chunk
 
 /** The things the customer names that no passage says, with the kinds the Spanish lexicon gives them. */
 function unsaidKinds(question: Question, passages: Passage[]): Map<QuestionTerm, string[]> {
-  const said = new Set(passages.flatMap((p) => wordsOf(`${p.heading} ${p.text}`)));
-  const saysTerm = (t: QuestionTerm) => [...said].some((w) => t.alternatives.some((alt) => sameWord(w, alt)));
+  // The passages' words are read only when a word of the question has kinds at all.
+  let said: string[] | undefined;
+  const saysTerm = (t: QuestionTerm) => {
+    said ??= [...new Set(passages.flatMap((p) => wordsOf(`${p.heading} ${p.text}`)))];
+    return said.some((w) => t.alternatives.some((alt) => sameWord(w, alt)));
+  };
   const out = new Map<QuestionTerm, string[]>();
   for (const t of question.terms) {
     if (t.weight < 1 || t.verb || t.entity) continue;
