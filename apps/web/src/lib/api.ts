@@ -16,7 +16,11 @@ export const api = createApiClient({
   fetch: (input, init) => takeLandingRead(input, init, fetch) ?? fetch(input, init),
   getLocale: currentLocale,
   onAuthFailure: (reason) => authFailureHandler?.(reason),
-  sessionExpired: () =>
-    typeof document !== 'undefined' && readCookie(cookieNames.user, document.cookie) !== null && readCookie(cookieNames.sessionExpires, document.cookie) === null,
+  sessionExpired: () => {
+    if (typeof document === 'undefined') return false;
+    // Each read of document.cookie asks the browser's network process: once per request.
+    const cookies = document.cookie;
+    return readCookie(cookieNames.user, cookies) !== null && readCookie(cookieNames.sessionExpires, cookies) === null;
+  },
   pendingRenewal: takeLandingRenewal,
 });

@@ -1,3 +1,4 @@
+import { dateFormat, intlLocale } from './intl.ts';
 /** Mexico's IANA zones, offered first. */
 export const mexicoTimeZones = [
   'America/Mexico_City',
@@ -109,7 +110,7 @@ export function timeZonePlace(zone: string): string {
 export function timeZoneLabel(zone: string, locale: string, at: Date = new Date()): string {
   const place = timeZonePlace(zone);
   try {
-    const offset = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', { timeZone: zone, timeZoneName: 'shortOffset' })
+    const offset = dateFormat(intlLocale(locale), { timeZone: zone, timeZoneName: 'shortOffset' })
       .formatToParts(at)
       .find((part) => part.type === 'timeZoneName')?.value;
     return offset ? `${place} (${offset})` : place;

@@ -10,6 +10,7 @@ import { SheetDialog } from '../ui/sheet-dialog.tsx';
 import { useFileDrop } from '../ui/use-file-drop.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { initialMapping, mappingProblem, sampleValues, serializeMapping, setColumnTarget, type MappingRules, type MappingState } from './column-mapping.ts';
+import { intlLocale, numberFormat } from '../../lib/intl.ts';
 
 const steps = ['file', 'preview', 'mapping', 'result'] as const;
 type Step = (typeof steps)[number];
@@ -233,7 +234,7 @@ export function CsvImportWizard<T extends string>({ open, onClose, words, rules,
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<MappingState<T> | null>(null);
   const [progress, setProgress] = useState(0);
-  const count = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX');
+  const count = numberFormat(intlLocale(i18n.resolvedLanguage));
 
   const read = (picked: File | undefined) => {
     if (!picked) return;

@@ -1,5 +1,6 @@
 import type { Money } from '@charla/shared/constants';
 import { formatPrice } from '../billing/index.ts';
+import { dateFormat } from '../../lib/intl.ts';
 
 /** Sums in several currencies as one line ("$1,250 · US$40"); nothing yet reads as zero pesos. */
 export function formatSums(list: readonly Money[], locale: string, empty = 'mxn'): string {
@@ -11,7 +12,7 @@ export function formatSums(list: readonly Money[], locale: string, empty = 'mxn'
 export function formatMonth(month: string, locale: string, style: 'short' | 'long' = 'short'): string {
   const [year, m] = month.split('-').map(Number);
   if (!year || !m) return month;
-  const text = new Intl.DateTimeFormat(locale, { month: style, year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
+  const text = dateFormat(locale, { month: style, year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
   return style === 'long' ? text.charAt(0).toLocaleUpperCase(locale) + text.slice(1) : text;
 }
 

@@ -1,5 +1,6 @@
 import type { Appointment, AppointmentStatus, SchedulingItem } from '@charla/shared';
 import { weekdays } from '@charla/shared/constants';
+import { dateFormat, intlLocale } from '../../lib/intl.ts';
 
 /** The colour of each status, the same in the calendar and its legend. */
 export const statusColors: Record<AppointmentStatus, { bg: string; border: string; text: string }> = {
@@ -53,7 +54,7 @@ export function businessHours(schedule: SchedulingItem | undefined): { daysOfWee
 
 /** "jueves 26 de noviembre, 17:00" in the bot's time zone. */
 export function formatInZone(iso: string, timeZone: string, locale: string, withDay = true): string {
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', {
+  return dateFormat(intlLocale(locale), {
     timeZone,
     ...(withDay && { weekday: 'long', day: 'numeric', month: 'long' }),
     hour: 'numeric',
@@ -63,19 +64,19 @@ export function formatInZone(iso: string, timeZone: string, locale: string, with
 
 /** The local day of an instant in a time zone, "jueves, 26 de noviembre". */
 export function formatDayInZone(iso: string, timeZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
+  return dateFormat(intlLocale(locale), { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
 }
 
 /** A time zone's offset from UTC at an instant, in minutes ("GMT-06:00" → -360). */
 function zoneOffsetMinutes(at: number, timeZone: string): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const name = dateFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
   const match = /([+-])(\d{2}):?(\d{2})?/.exec(name);
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0)) : 0;
 }
 
 /** The instant the local day of `at` begins in a time zone (its midnight). */
 export function startOfDayInZone(at: Date, timeZone: string): Date {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  const day = dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
   const midnightUtc = Date.parse(`${day}T00:00:00Z`);
   let start = midnightUtc - zoneOffsetMinutes(midnightUtc, timeZone) * 60_000;
   // A change of offset that night (daylight saving) is read at the instant found.

@@ -1,4 +1,5 @@
 import type { AuditAction, AuditEntry } from '@charla/shared';
+import { relativeTimeFormat } from '../../lib/intl.ts';
 
 /** Each action's sentence in the `audit` namespace. */
 export const auditActionKeys = {
@@ -76,7 +77,7 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
 /** "hace 5 min", "5 min ago": how long ago, in the reader's language; under a minute is "ahora" / "now". */
 export function timeAgo(iso: string, now: Date, locale: string): string {
   const seconds = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 1000));
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  const format = relativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
   for (const [unit, size] of units) {
     if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
   }

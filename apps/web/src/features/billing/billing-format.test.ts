@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cardText, formatDay, formatLocale, formatPrice, hasPaidSubscription, meterLevel, meterPercent, statusText } from './billing-format.ts';
+import { cardText, formatDay, formatPrice, hasPaidSubscription, meterLevel, meterPercent, statusText } from './billing-format.ts';
 import { invoiceTone } from './invoice-status.ts';
+import { intlLocale } from '../../lib/intl.ts';
 
 describe('usage meters', () => {
   it('tells unlimited, room left, near (80 % or more) and full', () => {
@@ -36,9 +37,9 @@ describe('prices', () => {
   });
 
   it('picks the number locale of the interface language', () => {
-    expect(formatLocale('es')).toBe('es-MX');
-    expect(formatLocale(undefined)).toBe('es-MX');
-    expect(formatLocale('en')).toBe('en-US');
+    expect(intlLocale('es')).toBe('es-MX');
+    expect(intlLocale(undefined)).toBe('es-MX');
+    expect(intlLocale('en')).toBe('en-US');
   });
 });
 

@@ -1,8 +1,6 @@
 import type { BillingSubscriptionResponse } from '@charla/shared';
 import { fromMinorUnits } from '@charla/shared/constants';
-
-/** The number formats' locale for the interface language: Mexican Spanish first, US English second. */
-export const formatLocale = (language: string | undefined): string => (language?.startsWith('en') ? 'en-US' : 'es-MX');
+import { dateFormat, numberFormat } from '../../lib/intl.ts';
 
 /** How full a usage meter is: no limit, room left, 80 % or more, or at (or over) the limit. */
 export type MeterLevel = 'unlimited' | 'ok' | 'near' | 'full';
@@ -28,28 +26,28 @@ export function formatPrice(amount: number, currency: string, locale: string): s
   const value = fromMinorUnits(amount, currency);
   const digits = Number.isInteger(value) ? 0 : 2;
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+    return numberFormat(locale, { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
   } catch {
     // A code Intl does not know: the number and the code.
-    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)} ${currency.toUpperCase()}`;
+    return `${numberFormat(locale, { maximumFractionDigits: 2 }).format(value)} ${currency.toUpperCase()}`;
   }
 }
 
-export const formatCount = (value: number, locale: string): string => new Intl.NumberFormat(locale).format(value);
+export const formatCount = (value: number, locale: string): string => numberFormat(locale).format(value);
 
 /** "5 de diciembre" this year, "5 de diciembre de 2027" in another. */
 export function formatDay(iso: string, locale: string, now = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const year = date.getFullYear() === now.getFullYear() ? undefined : 'numeric';
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year }).format(date);
+  return dateFormat(locale, { day: 'numeric', month: 'long', year }).format(date);
 }
 
 /** A date with its year, for invoices ("5 dic 2026"). */
 export function formatShortDate(iso: string | null, locale: string): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat(locale, { dateStyle: 'medium' }).format(date);
 }
 
 export type StatusTone = 'success' | 'warning' | 'danger' | 'neutral';

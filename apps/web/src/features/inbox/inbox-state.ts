@@ -10,6 +10,7 @@ import type {
   MessageStatus,
   SavedReply,
 } from '@charla/shared';
+import { dateFormat } from '../../lib/intl.ts';
 
 /** What the list shows: a status tab, a channel, a search, and only the conversations given to the reader ("Mías"). */
 export interface InboxFilter {
@@ -165,7 +166,7 @@ export function mergeNewestPage(shown: readonly ConversationMessage[], page: rea
 
 /** The calendar day of a moment in a time zone (YYYY-MM-DD). */
 export function dayKey(iso: string, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(timeZone && { timeZone }) }).formatToParts(new Date(iso));
+  const parts = dateFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(timeZone && { timeZone }) }).formatToParts(new Date(iso));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -196,7 +197,7 @@ export function dayLabel(day: string, now: Date, locale: string, words: { today:
   const [y, mo, d] = day.split('-').map(Number);
   const date = new Date(Date.UTC(y!, mo! - 1, d!, 12));
   const sameYear = day.slice(0, 4) === today.slice(0, 4);
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }), timeZone: 'UTC' }).format(date);
+  return dateFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }), timeZone: 'UTC' }).format(date);
 }
 
 export type Tick = 'clock' | 'sent' | 'delivered' | 'read' | 'failed' | null;

@@ -1,3 +1,4 @@
+import { dateFormat, intlLocale } from '../../lib/intl.ts';
 /** What the bot did in a turn, as the chat shows it under the reply. */
 export type ActionChipKind = 'book' | 'cancel' | 'reschedule' | 'contact' | 'handoff';
 
@@ -25,15 +26,10 @@ export interface ActionFormat {
   t: ActionTranslate;
 }
 
-/** The regional format of each UI language: the product speaks Mexican Spanish. */
-export function intlLocale(locale: string): string {
-  return locale.startsWith('en') ? 'en-US' : 'es-MX';
-}
-
 export function validTimeZone(timeZone: string | null | undefined): string | undefined {
   if (!timeZone) return undefined;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    dateFormat('en-US', { timeZone });
     return timeZone;
   } catch {
     return undefined;
@@ -50,12 +46,12 @@ export function formatWhen(iso: unknown, locale: string, timeZone?: string | nul
   if (Number.isNaN(date.getTime())) return null;
   const lang = intlLocale(locale);
   const zone = validTimeZone(timeZone);
-  const dayParts = new Intl.DateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone }).formatToParts(date);
+  const dayParts = dateFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone }).formatToParts(date);
   // Spanish reads "jueves 5 de marzo": no comma after the weekday.
   const day = dayParts
     .map((part, i) => (lang.startsWith('es') && part.type === 'literal' && dayParts[i - 1]?.type === 'weekday' ? ' ' : part.value))
     .join('');
-  const time = new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(date);
+  const time = dateFormat(lang, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(date);
   // The bot writes "11:00 a. m." (one style in a whole chat, whatever the ICU version says).
   const clock = lang.startsWith('es') ? time.replace(/[\u202f\u00a0]/g, ' ').replace(/\s*([ap])\.\s?m\./i, (_, half: string) => ` ${half.toLowerCase()}. m.`) : time;
   return `${day}, ${clock}`;

@@ -1,6 +1,6 @@
 import { parsePrice } from '@charla/shared/input-rules';
+import { intlLocale, numberFormat } from '../../lib/intl.ts';
 
-const intlLocale = (locale: string) => (locale === 'en' ? 'en-US' : 'es-MX');
 
 /** An exact decimal price ("18500.00") in its currency, as people read it: "$18,500.00", "USD 120.00". */
 export function formatPrice(price: string | null, currency: string, locale: string): string | null {
@@ -8,10 +8,10 @@ export function formatPrice(price: string | null, currency: string, locale: stri
   const amount = Number(price);
   if (!Number.isFinite(amount)) return `${price} ${currency}`;
   try {
-    return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+    return numberFormat(intlLocale(locale), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   } catch {
     // Not a currency Intl knows: the amount with the code after it.
-    return `${new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
+    return `${numberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
   }
 }
 

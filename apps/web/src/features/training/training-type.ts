@@ -1,5 +1,6 @@
 import type { TrainingType } from '@charla/shared';
 import { isHttpUrl, trainingLimits, uploadTrainingType } from '@charla/shared/input-rules';
+import { dateFormat, intlLocale, numberFormat } from '../../lib/intl.ts';
 
 /** An upload's mime type (or file name) → PDF or CSV: the server's own rule (`@charla/shared/input-rules`, no schema code). */
 export const uploadTypeOf = uploadTrainingType;
@@ -28,7 +29,7 @@ export const trainingTypeOrder: readonly TrainingType[] = ['PDF', 'CSV', 'TEXT',
 
 /** Bytes in the units people read: "820 B", "14 KB", "3.2 MB". */
 export function formatBytes(bytes: number, locale: string): string {
-  const format = (value: number, digits: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+  const format = (value: number, digits: number) => numberFormat(locale, { maximumFractionDigits: digits }).format(value);
   if (bytes < 1024) return `${format(bytes, 0)} B`;
   if (bytes < 1024 * 1024) return `${format(bytes / 1024, bytes < 10 * 1024 ? 1 : 0)} KB`;
   return `${format(bytes / (1024 * 1024), 1)} MB`;
@@ -38,7 +39,7 @@ export function formatBytes(bytes: number, locale: string): string {
 export function formatDocumentDate(value: string, locale: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** A YouTube watch, short or shorts address. */

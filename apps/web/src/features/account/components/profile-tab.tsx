@@ -14,6 +14,7 @@ import { useCurrentUser, useSignOut } from '../../auth/index.ts';
 import { useUpdateClient } from '../api/use-update-client.ts';
 import { PasswordCard } from './password-card.tsx';
 import { afterPhoneRules, phoneProblem, phoneProblemKey, phoneToSend, startPhoneRules } from '../../../lib/phone-input.ts';
+import { dateFormat, intlLocale } from '../../../lib/intl.ts';
 
 type ProfileValues = { name: string; email: string; phone_number: string };
 
@@ -154,5 +155,5 @@ export function ProfileTab() {
 function formatDate(value: string, locale: string): string | null {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium' }).format(date);
+  return dateFormat(intlLocale(locale), { dateStyle: 'medium' }).format(date);
 }

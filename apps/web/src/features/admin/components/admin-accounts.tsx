@@ -12,6 +12,7 @@ import { SearchField } from '../../../components/ui/search-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useAdminAccounts } from '../api/use-admin-console.ts';
+import { dateFormat, intlLocale } from '../../../lib/intl.ts';
 
 /** Every account, newest first: a search by name or e-mail (debounced) and a plan filter; a table on a wide screen, cards on a phone. */
 export function AdminAccounts({ onOpen }: { onOpen: (id: string) => void }) {
@@ -130,6 +131,6 @@ function StateBadge({ account }: { account: AdminAccountSummary }) {
 export function When({ iso }: { iso: string | null }) {
   const { t, i18n } = useTranslation('admin');
   if (!iso) return <>{t('never')}</>;
-  const text = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium' }).format(new Date(iso));
+  const text = dateFormat(intlLocale(i18n.resolvedLanguage), { dateStyle: 'medium' }).format(new Date(iso));
   return <time dateTime={iso}>{text}</time>;
 }

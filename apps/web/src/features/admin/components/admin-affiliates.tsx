@@ -15,9 +15,9 @@ import { errorText } from '../../../lib/error-text.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { formatMonth, formatSums, useAffiliatesList, useMarkPayoutPaid, useSetAffiliateStatus } from '../../affiliates/index.ts';
 import { When } from './admin-accounts.tsx';
+import { intlLocale } from '../../../lib/intl.ts';
 
 type Affiliate = AffiliatesList['affiliates'][number];
-const locale = (lng: string | undefined) => (lng === 'en' ? 'en-US' : 'es-MX');
 
 /** A pending payout: its amount, and the form that marks it paid with the transfer's reference. */
 function PendingPayout({ payout }: { payout: AffiliatePayout }) {
@@ -32,7 +32,7 @@ function PendingPayout({ payout }: { payout: AffiliatePayout }) {
   return (
     <form onSubmit={submit} className="space-y-2 rounded-xl border border-amber-400/50 bg-amber-400/10 p-3">
       <p className="text-sm font-semibold">
-        {t('affiliates.pendingPayout', { month: formatMonth(payout.month, locale(i18n.resolvedLanguage), 'long').toLocaleLowerCase(locale(i18n.resolvedLanguage)), amount: formatSums([payout], locale(i18n.resolvedLanguage)) })}
+        {t('affiliates.pendingPayout', { month: formatMonth(payout.month, intlLocale(i18n.resolvedLanguage), 'long').toLocaleLowerCase(intlLocale(i18n.resolvedLanguage)), amount: formatSums([payout], intlLocale(i18n.resolvedLanguage)) })}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <TextField label={t('affiliates.reference')} value={reference} maxLength={120} onChange={(e) => setReference(e.target.value)} className="flex-1" />
@@ -47,7 +47,7 @@ function PendingPayout({ payout }: { payout: AffiliatePayout }) {
 
 function AffiliateCard({ affiliate }: { affiliate: Affiliate }) {
   const { t, i18n } = useTranslation('admin');
-  const lng = locale(i18n.resolvedLanguage);
+  const lng = intlLocale(i18n.resolvedLanguage);
   const status = useSetAffiliateStatus();
   const pending = affiliate.payouts.filter((p) => p.status === 'pending');
   const lastPaid = affiliate.payouts.find((p) => p.status === 'paid');

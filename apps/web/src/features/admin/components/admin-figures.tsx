@@ -1,12 +1,13 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { useAdminOverview } from '../api/use-admin-console.ts';
+import { intlLocale, numberFormat } from '../../../lib/intl.ts';
 
 /** The service's figures: accounts, paying accounts, active bots, messages today and this month, accounts by plan. */
 export function AdminFigures() {
   const { t, i18n } = useTranslation('admin');
   const overview = useAdminOverview();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX');
+  const number = numberFormat(intlLocale(i18n.resolvedLanguage));
   if (!overview.data) return null;
   const o = overview.data;
   const figures = [

@@ -16,6 +16,7 @@ import { AdminAccount } from './admin-account.tsx';
 import { AdminAccounts } from './admin-accounts.tsx';
 import { AdminAffiliates } from './admin-affiliates.tsx';
 import { AdminFigures } from './admin-figures.tsx';
+import { dateFormat, intlLocale } from '../../../lib/intl.ts';
 
 // The text tones lean toward the font colour: on the light theme's tinted cards plain danger and success read below 4.5:1.
 const badgeTones = {
@@ -73,7 +74,7 @@ export function AdminPage() {
 
 function Status({ status }: { status: AdminStatusResponse }) {
   const { t, i18n } = useTranslation('admin');
-  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) : t('never'));
+  const when = (iso: string | null) => (iso ? dateFormat(intlLocale(i18n.resolvedLanguage), { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) : t('never'));
   const health = engineHealth(status.engine);
   const model = status.engine.model;
 

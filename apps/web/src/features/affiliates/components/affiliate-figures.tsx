@@ -1,14 +1,15 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
 import type { AffiliateProfile } from '@charla/shared';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatLocale } from '../../billing/index.ts';
+import {  } from '../../billing/index.ts';
 import { formatSums } from '../money.ts';
+import { intlLocale, numberFormat } from '../../../lib/intl.ts';
 
 /** Sign-ups, paying accounts, this month's earnings, the pending payout and what was paid. */
 export function AffiliateFigures({ figures }: { figures: AffiliateProfile['figures'] }) {
   const { t, i18n } = useTranslation('referrals');
-  const locale = formatLocale(i18n.resolvedLanguage);
-  const count = new Intl.NumberFormat(locale);
+  const locale = intlLocale(i18n.resolvedLanguage);
+  const count = numberFormat(locale);
   const tiles = [
     { key: 'signups', value: count.format(figures.signups) },
     { key: 'paying', value: count.format(figures.payingAccounts) },

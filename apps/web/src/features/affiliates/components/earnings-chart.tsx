@@ -1,15 +1,16 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AffiliateProfile } from '@charla/shared';
-import { formatLocale, formatPrice } from '../../billing/index.ts';
+import { formatPrice } from '../../billing/index.ts';
 import { formatMonth, monthlySeries } from '../money.ts';
+import { intlLocale } from '../../../lib/intl.ts';
 
 const tooltipStyle = { background: 'var(--bg-color)', border: '1px solid var(--line-color)', borderRadius: 12, color: 'var(--font-color)', fontSize: 13 };
 
 /** Earnings of the last twelve months as bars (recharts: this file is loaded only with the page), the same figures in a table for screen readers. */
 export default function EarningsChart({ monthly }: { monthly: AffiliateProfile['monthly'] }) {
   const { t, i18n } = useTranslation('referrals');
-  const locale = formatLocale(i18n.resolvedLanguage);
+  const locale = intlLocale(i18n.resolvedLanguage);
   const series = monthlySeries(monthly, new Date());
   const data = series.points.map((p) => ({ ...p, label: formatMonth(p.month, locale) }));
   const money = (v: number) => formatPrice(v, series.currency, locale);

@@ -2,15 +2,16 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { FileIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { formatLocale, formatPrice, formatShortDate } from '../../billing/index.ts';
+import { formatPrice, formatShortDate } from '../../billing/index.ts';
 import type { AffiliateCallError } from '../api/affiliates-client.ts';
 import { useAffiliatePayments } from '../api/use-affiliates.ts';
 import { formatMonth } from '../money.ts';
+import { intlLocale } from '../../../lib/intl.ts';
 
 /** The monthly payouts: pending until the main admin pays them, then paid with a reference. */
 export function PayoutsList({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('referrals');
-  const locale = formatLocale(i18n.resolvedLanguage);
+  const locale = intlLocale(i18n.resolvedLanguage);
   const payments = useAffiliatePayments(userId, true);
   let body;
   if (payments.isPending) body = <div className="h-16 animate-pulse rounded-xl bg-field" aria-hidden="true" />;

@@ -1,12 +1,13 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { affiliateLevels, commissionMonths, payoutMinimum } from '@charla/shared/constants';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatLocale, formatPrice } from '../../billing/index.ts';
+import { formatPrice } from '../../billing/index.ts';
+import { intlLocale } from '../../../lib/intl.ts';
 
 /** The program's terms, from the one place they are set: the rate of each level, the months, the minimum. */
 export function ProgramRules() {
   const { t, i18n } = useTranslation('referrals');
-  const locale = formatLocale(i18n.resolvedLanguage);
+  const locale = intlLocale(i18n.resolvedLanguage);
   return (
     <Card className="h-fit p-5">
       <h2 className="font-semibold">{t('levels.title')}</h2>

@@ -4,10 +4,11 @@ import { affiliateLevels } from '@charla/shared/constants';
 import { Card } from '../../../components/ui/card.tsx';
 import { UsersIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
-import { formatLocale, formatShortDate } from '../../billing/index.ts';
+import { formatShortDate } from '../../billing/index.ts';
 import type { AffiliateCallError } from '../api/affiliates-client.ts';
 import { useReferrals } from '../api/use-affiliates.ts';
 import { formatSums } from '../money.ts';
+import { intlLocale } from '../../../lib/intl.ts';
 
 type Referral = AffiliateReferrals['referrals'][number];
 
@@ -36,7 +37,7 @@ function Row({ referral, locale }: { referral: Referral; locale: string }) {
 /** The accounts brought, level by level (e-mails masked by the server), with what each earned. */
 export function ReferralsList({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('referrals');
-  const locale = formatLocale(i18n.resolvedLanguage);
+  const locale = intlLocale(i18n.resolvedLanguage);
   const referrals = useReferrals(userId, true);
   let body;
   if (referrals.isPending) body = <div className="h-24 animate-pulse rounded-xl bg-field" aria-hidden="true" />;

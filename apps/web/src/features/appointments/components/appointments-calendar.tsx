@@ -26,6 +26,7 @@ import { BookDialog } from './book-dialog.tsx';
 import { FeedDialog } from './feed-dialog.tsx';
 import { TakenSlotDialog, type TakenSlot } from './taken-slot-dialog.tsx';
 import { UpcomingList } from './upcoming-list.tsx';
+import { dateFormat } from '../../../lib/intl.ts';
 
 // The calendar library comes with the month, week and day views: a phone opens on the list of
 // next appointments, drawn without it.
@@ -34,7 +35,7 @@ const CalendarGrid = lazy(() => import('./calendar-grid.tsx').then((m) => ({ def
 type Range = { from: string; to: string };
 
 function hourBefore(timeZone: string): string {
-  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+  const hour = Number(dateFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
   return `${String(Math.max(0, hour - 1)).padStart(2, '0')}:00:00`;
 }
 

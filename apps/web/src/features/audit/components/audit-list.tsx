@@ -7,6 +7,7 @@ import { ContentSpinner } from '../../../components/ui/full-screen-spinner.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { useAuditPages } from '../api/use-audit.ts';
 import { auditActionKeys, auditValues, timeAgo } from '../audit-text.ts';
+import { dateFormat, intlLocale } from '../../../lib/intl.ts';
 
 /**
  * A readable list of audit entries, newest first ("Ana López cambió la configuración de Sofía ·
@@ -53,7 +54,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   const raw = auditValues(entry, t('someone'));
   // A role is a code in the entry: worded in the reader's language.
   const values = { ...raw, role: raw.role === 'admin' || raw.role === 'agent' ? t(`roles.${raw.role}`) : raw.role };
-  const exact = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.created_at));
+  const exact = dateFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(entry.created_at));
   return (
     <li className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4 sm:px-5">
       <p className="min-w-0 text-sm break-words text-fg">{t(auditActionKeys[entry.action], values)}</p>

@@ -9,7 +9,8 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useCancelAtPeriodEnd, usePortal } from '../api/use-billing.ts';
-import { cardText, formatDay, formatLocale, hasPaidSubscription, statusText, type StatusTone } from '../billing-format.ts';
+import { cardText, formatDay, hasPaidSubscription, statusText, type StatusTone } from '../billing-format.ts';
+import { intlLocale } from '../../../lib/intl.ts';
 
 const toneClasses: Record<StatusTone, string> = {
   success: 'border-success/40 bg-success/10 text-success',
@@ -21,7 +22,7 @@ const toneClasses: Record<StatusTone, string> = {
 /** The plan the account is on, its state in words, the card, and the buttons to manage it. */
 export function CurrentPlan({ subscription, waiting }: { subscription: BillingSubscriptionResponse; waiting: boolean }) {
   const { t, i18n } = useTranslation('billing');
-  const locale = formatLocale(i18n.resolvedLanguage);
+  const locale = intlLocale(i18n.resolvedLanguage);
   const portal = usePortal();
   const cancel = useCancelAtPeriodEnd();
   const [confirming, setConfirming] = useState(false);

@@ -4,8 +4,9 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FileIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { useInvoices } from '../api/use-billing.ts';
-import { formatLocale, formatPrice, formatShortDate } from '../billing-format.ts';
+import { formatPrice, formatShortDate } from '../billing-format.ts';
 import { invoiceTone } from '../invoice-status.ts';
+import { intlLocale } from '../../../lib/intl.ts';
 
 const toneClasses = {
   success: 'border-success/40 bg-success/10 text-success',
@@ -29,7 +30,7 @@ function PdfLink({ invoice }: { invoice: BillingInvoice }) {
       target="_blank"
       rel="noopener noreferrer"
       className="focus-ring inline-flex items-center gap-1 rounded-md font-semibold text-fg underline underline-offset-4 whitespace-nowrap"
-      aria-label={t('invoices.downloadFor', { number: invoice.number ?? formatShortDate(invoice.createdAt, formatLocale(i18n.resolvedLanguage)) })}
+      aria-label={t('invoices.downloadFor', { number: invoice.number ?? formatShortDate(invoice.createdAt, intlLocale(i18n.resolvedLanguage)) })}
     >
       {invoice.pdfUrl ? t('invoices.download') : t('invoices.view')}
     </a>
@@ -39,7 +40,7 @@ function PdfLink({ invoice }: { invoice: BillingInvoice }) {
 /** The account's invoices: a table on wide screens, one card each on a phone. */
 export function Invoices() {
   const { t, i18n } = useTranslation('billing');
-  const locale = formatLocale(i18n.resolvedLanguage);
+  const locale = intlLocale(i18n.resolvedLanguage);
   const invoices = useInvoices();
   const period = (invoice: BillingInvoice) =>
     invoice.periodStart && invoice.periodEnd ? `${formatShortDate(invoice.periodStart, locale)} – ${formatShortDate(invoice.periodEnd, locale)}` : '—';

@@ -10,7 +10,8 @@ import { CheckCircleIcon, CloseIcon } from '../../../components/ui/icons.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { useCheckout } from '../api/use-billing.ts';
-import { formatCount, formatLocale, formatPrice } from '../billing-format.ts';
+import { formatCount, formatPrice } from '../billing-format.ts';
+import { intlLocale } from '../../../lib/intl.ts';
 
 const rank = (plan: PlanLevel): number => planLevels.indexOf(plan);
 
@@ -72,7 +73,7 @@ function PlanCard({
   unavailableId: string;
 }) {
   const { t, i18n } = useTranslation('billing');
-  const locale = formatLocale(i18n.resolvedLanguage);
+  const locale = intlLocale(i18n.resolvedLanguage);
   const isCurrent = plan.plan === current;
   const price = plan.prices?.[interval] ?? null;
   const { limits } = plan;

@@ -1,7 +1,8 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
 import type { BillingSubscriptionResponse } from '@charla/shared';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatCount, formatLocale, meterLevel, meterPercent, type MeterLevel } from '../billing-format.ts';
+import { formatCount, meterLevel, meterPercent, type MeterLevel } from '../billing-format.ts';
+import { intlLocale } from '../../../lib/intl.ts';
 
 const meters = ['messages', 'bots', 'seats', 'contacts'] as const;
 type MeterName = (typeof meters)[number];
@@ -22,7 +23,7 @@ const figureColour: Record<MeterLevel, string> = {
 
 function Meter({ name, used, limit }: { name: MeterName; used: number; limit: number | null }) {
   const { t, i18n } = useTranslation('billing');
-  const locale = formatLocale(i18n.resolvedLanguage);
+  const locale = intlLocale(i18n.resolvedLanguage);
   const level = meterLevel(used, limit);
   const label = t(`usage.${name}`);
   const figures = limit === null ? t('usage.usedUnlimited', { used: formatCount(used, locale) }) : t('usage.usedOf', { used: formatCount(used, locale), limit: formatCount(limit, locale) });

@@ -15,6 +15,7 @@ import { formatInZone } from '../../appointments/index.ts';
 import { PlanRequiredState } from './plan-required.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { intlLocale, numberFormat } from '../../../lib/intl.ts';
 
 /** The section's first screen: the bot's campaigns with their state and progress, or the invitation to a first one. */
 export function CampaignList({ bot }: { bot: Bot }) {
@@ -69,7 +70,7 @@ export function CampaignList({ bot }: { bot: Bot }) {
 function CampaignRow({ campaign, timeZone }: { campaign: Campaign; timeZone: string }) {
   const { t, i18n } = useTranslation('campaigns');
   const locale = i18n.resolvedLanguage ?? 'es';
-  const number = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-MX');
+  const number = numberFormat(intlLocale(locale));
   const { counts } = campaign;
   const when =
     campaign.status === 'scheduled' && campaign.scheduledAt

@@ -24,6 +24,7 @@ import { PlanRequiredModal, PlanRequiredState } from './plan-required.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { RecipientsTable } from './recipients-table.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { intlLocale, numberFormat } from '../../../lib/intl.ts';
 
 /** /app/dashboard/{botId}/massive-sender/{id}: one campaign, live — progress, counts, its recipients and its controls. */
 export function CampaignView({ bot, campaignId }: { bot: Bot; campaignId: string }) {
@@ -60,7 +61,7 @@ export function CampaignView({ bot, campaignId }: { bot: Bot; campaignId: string
 function CampaignDetail({ bot, campaign, live }: { bot: Bot; campaign: Campaign; live: boolean }) {
   const { t, i18n } = useTranslation('campaigns');
   const locale = i18n.resolvedLanguage ?? 'es';
-  const number = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-MX');
+  const number = numberFormat(intlLocale(locale));
   const act = useCampaignAction();
   const [asking, setAsking] = useState<CampaignAction | null>(null);
   const [planBlocked, setPlanBlocked] = useState(false);

@@ -1,12 +1,13 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
 import type { CampaignCounts } from '@charla/shared';
 import { progressOf } from '../campaign-progress.ts';
+import { intlLocale, numberFormat } from '../../../lib/intl.ts';
 
 /** How far the campaign got, as a bar and "12 de 40 (30 %)". */
 export function ProgressBar({ counts, large = false }: { counts: CampaignCounts; large?: boolean }) {
   const { t, i18n } = useTranslation('campaigns');
   const { done, total, percent } = progressOf(counts);
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX');
+  const number = numberFormat(intlLocale(i18n.resolvedLanguage));
   const stopped = Math.min(done, counts.failed + counts.skipped);
   return (
     <div className="min-w-0">

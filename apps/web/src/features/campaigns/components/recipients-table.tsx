@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatInZone } from '../../appointments/index.ts';
 import { useRecipients } from '../api/use-campaigns.ts';
 import { useReasonText } from './use-reason-text.ts';
+import { intlLocale, numberFormat } from '../../../lib/intl.ts';
 
 /** The filters the table offers, in the order a campaign moves through them. */
 export const recipientFilterOrder = ['queued', 'sent', 'delivered', 'read', 'replied', 'failed', 'skipped', 'optedOut'] as const satisfies readonly RecipientFilter[];
@@ -39,7 +40,7 @@ export function RecipientsTable({ campaignId, counts, filter, onFilter, timeZone
   const reasonText = useReasonText();
   const recipients = useRecipients(campaignId, filter);
   const items = useMemo(() => recipients.data?.pages.flatMap((page) => page.items) ?? [], [recipients.data]);
-  const number = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-MX');
+  const number = numberFormat(intlLocale(locale));
 
   const columns = useMemo<ColumnDef<CampaignRecipient>[]>(
     () => [

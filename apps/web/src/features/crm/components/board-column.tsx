@@ -8,6 +8,7 @@ import { columnCount, columnValue } from '../api/board-pages.ts';
 import { useBoardColumn } from '../api/use-board-column.ts';
 import { BoardCard } from './board-card.tsx';
 import { formatDealValue } from './crm-format.ts';
+import { intlLocale, numberFormat } from '../../../lib/intl.ts';
 
 const gap = 8;
 
@@ -63,7 +64,7 @@ export function BoardColumn({ botId, stage, stages, activeId, onOpen, onMove }: 
           </h2>
           {total !== undefined ? (
             <span className="rounded-full bg-surface px-2 text-xs text-muted" data-count={total}>
-              <span aria-hidden="true">{total.toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX')}</span>
+              <span aria-hidden="true">{numberFormat(intlLocale(i18n.language)).format(total)}</span>
               <span className="sr-only">{t('board.count', { count: total })}</span>
             </span>
           ) : null}

@@ -9,20 +9,13 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { initialsOf, lastAuthorLabel, type InboxFilter } from '../inbox-state.ts';
 import { useAssigneeText } from './assign-control.tsx';
+import { dateFormat } from '../../../lib/intl.ts';
 
-const relative = new Map<string, Intl.DateTimeFormat>();
 /** The time of the last message: the hour today, else the date. */
 function when(iso: string, locale: string): string {
   const d = new Date(iso);
-  const today = new Date();
-  const sameDay = d.toDateString() === today.toDateString();
-  const key = `${locale}|${sameDay}`;
-  let f = relative.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, sameDay ? { hour: 'numeric', minute: '2-digit' } : { day: 'numeric', month: 'short' });
-    relative.set(key, f);
-  }
-  return f.format(d);
+  const sameDay = d.toDateString() === new Date().toDateString();
+  return dateFormat(locale, sameDay ? { hour: 'numeric', minute: '2-digit' } : { day: 'numeric', month: 'short' }).format(d);
 }
 
 /** The item's last line: its channel, and who it is given to. */

@@ -5,16 +5,10 @@ import { noticeText } from '@charla/shared/notices';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { AlertIcon, BotIcon, ClockIcon, DoubleTickIcon, FileIcon, GlobeIcon, LockIcon, RestartIcon, TickIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { mapLink, tickOf } from '../inbox-state.ts';
+import { dateFormat } from '../../../lib/intl.ts';
 
-const timeFormat = new Map<string, Intl.DateTimeFormat>();
 function clock(iso: string, locale: string, timeZone?: string) {
-  const key = `${locale}|${timeZone ?? ''}`;
-  let f = timeFormat.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', ...(timeZone && { timeZone }) });
-    timeFormat.set(key, f);
-  }
-  return f.format(new Date(iso));
+  return dateFormat(locale, { hour: 'numeric', minute: '2-digit', ...(timeZone && { timeZone }) }).format(new Date(iso));
 }
 
 function Ticks({ message }: { message: ConversationMessage }) {

@@ -2,21 +2,13 @@ import { Fragment, memo, useState, type ReactNode } from 'react';
 import type { ReplyChoice, ReplyChoices } from '@charla/shared';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { AlertIcon, CalendarCheckIcon, ChevronDownIcon, ClockIcon, DoubleTickIcon, FileIcon, HandoffIcon, RestartIcon, SourceIcon, TickIcon, UserIcon } from '../../../components/ui/icons.tsx';
-import { actionChips, intlLocale, type ActionChip } from '../action-chips.ts';
+import { actionChips, type ActionChip } from '../action-chips.ts';
 import type { ChatMessage } from '../chat-state.ts';
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
+import { dateFormat, intlLocale, numberFormat } from '../../../lib/intl.ts';
 
 function timeOf(iso: string, locale: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const lang = intlLocale(locale);
-  let format = timeFormats.get(lang);
-  if (!format) {
-    format = new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit' });
-    timeFormats.set(lang, format);
-  }
-  return format.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit' }).format(date);
 }
 
 /** WhatsApp's own markup that assistants use most: *bold*. */
@@ -233,7 +225,7 @@ const snippet = (text: string) => {
 
 function Sources({ sources }: { sources: NonNullable<ChatMessage['sources']> }) {
   const { t, i18n } = useTranslation('playground');
-  const percentFormat = new Intl.NumberFormat(intlLocale(i18n.resolvedLanguage ?? i18n.language), { style: 'percent' });
+  const percentFormat = numberFormat(intlLocale(i18n.resolvedLanguage ?? i18n.language), { style: 'percent' });
   if (sources.length === 0) return null;
   return (
     <details className="group mt-1.5 w-full max-w-[92%]">

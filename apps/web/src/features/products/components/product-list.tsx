@@ -4,6 +4,7 @@ import type { Product } from '@charla/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { ImageIcon, PencilIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { formatPrice } from '../price.ts';
+import { intlLocale, numberFormat } from '../../../lib/intl.ts';
 
 function Thumb({ product }: { product: Product }) {
   const [broken, setBroken] = useState(false);
@@ -32,7 +33,7 @@ export function StockBadge({ stock }: { stock: number | null }) {
   if (stock === 0) {
     return <span className="inline-flex h-6 items-center rounded-full border border-danger/40 bg-danger/12 px-2 text-xs font-semibold text-danger">{t('list.soldOut')}</span>;
   }
-  const formatted = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX').format(stock);
+  const formatted = numberFormat(intlLocale(i18n.resolvedLanguage)).format(stock);
   return <span className="text-sm tabular-nums">{t('list.inStock', { count: stock, formatted })}</span>;
 }
 

@@ -21,6 +21,7 @@ import { ProductDialog } from './product-dialog.tsx';
 import { ProductList } from './product-list.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { BotPlaygroundLauncher } from '../../playground/index.ts';
+import { intlLocale, numberFormat } from '../../../lib/intl.ts';
 
 const pageSize = 20;
 
@@ -41,7 +42,7 @@ export function ProductsPage() {
   const [importOpen, setImportOpen] = useState(false);
   const [dialogKey, setDialogKey] = useState(0);
   const [confirming, setConfirming] = useState<Product | null>(null);
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX');
+  const number = numberFormat(intlLocale(i18n.resolvedLanguage));
 
   // A new search or filter starts at the first page (state adjusted while rendering, no effect).
   const [lastFilter, setLastFilter] = useState(`${q}|${inStock}`);

@@ -5,6 +5,7 @@ import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { paths } from '../../../lib/navigation.ts';
 import { activeFlag, resetFlag, useRealtime, type RealtimeFlag } from '../realtime-store.ts';
+import { intlLocale, numberFormat } from '../../../lib/intl.ts';
 
 /** The limit a limit event names, when it names one (a payment error names none). */
 function limitOf(flag: RealtimeFlag | null, state: { messageLimitReached: { limit?: number } | null; botLimitReached: { limit?: number } | null }): number | null {
@@ -23,7 +24,7 @@ export function RealtimeModals() {
   const close = () => {
     if (flag) resetFlag[flag]();
   };
-  const count = limit === null ? null : new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX').format(limit);
+  const count = limit === null ? null : numberFormat(intlLocale(i18n.resolvedLanguage)).format(limit);
 
   return (
     <Modal

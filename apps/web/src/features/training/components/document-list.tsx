@@ -12,6 +12,7 @@ import { retryDocument } from '../api/documents-api.ts';
 import { documentsKey } from '../documents-cache.ts';
 import { PassagesView } from './passages-view.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { intlLocale, numberFormat } from '../../../lib/intl.ts';
 
 /** An address as a person reads it ("Odontolog%C3%ADa" → "Odontología"). */
 export function readableAddress(address: string): string {
@@ -60,7 +61,7 @@ const typeTones: Record<TrainingType, string> = {
 function UploadProgress({ fraction, name }: { fraction: number; name: string }) {
   const { t, i18n } = useTranslation('training');
   const percent = Math.round(fraction * 100);
-  const label = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX', { style: 'percent' }).format(fraction);
+  const label = numberFormat(intlLocale(i18n.resolvedLanguage), { style: 'percent' }).format(fraction);
   return (
     <div className="mt-2 flex items-center gap-3">
       <div
@@ -80,7 +81,7 @@ function UploadProgress({ fraction, name }: { fraction: number; name: string }) 
 
 function DocumentRow({ doc, onDelete }: { doc: DocumentItem; onDelete: (doc: DocumentItem) => void }) {
   const { t, i18n } = useTranslation('training');
-  const locale = i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX';
+  const locale = intlLocale(i18n.resolvedLanguage);
   const Icon = typeIcons[doc.training_type];
   const uploading = doc.optimistic && (doc.training_type === 'PDF' || doc.training_type === 'CSV');
   const name = readableName(doc);

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { documentPassages } from '../api/documents-api.ts';
+import { intlLocale, numberFormat } from '../../../lib/intl.ts';
 
 export const passagesPerPage = 10;
 
@@ -15,7 +16,7 @@ export function PassagesView({ botId, documentId }: { botId: string; documentId:
     queryFn: () => documentPassages(botId, documentId, offset, passagesPerPage),
     placeholderData: keepPreviousData,
   });
-  const count = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX');
+  const count = numberFormat(intlLocale(i18n.resolvedLanguage));
 
   if (passages.isPending) return <p className="mt-2 text-sm text-muted">{t('passages.loading')}</p>;
   if (passages.isError) return <p className="mt-2 text-sm text-danger">{t('passages.failed')}</p>;

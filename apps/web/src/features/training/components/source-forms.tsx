@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldErrors } from '../../../lib/error-text.ts';
 import { useAddSource, useReadingToast } from '../api/use-documents.ts';
 import { looksLikeHttpUrl, looksLikeYoutube, maxTextChars } from '../training-type.ts';
+import { intlLocale, numberFormat } from '../../../lib/intl.ts';
 
 /** Pasted text: prices, opening hours, policies, frequent questions. */
 export function TextSourceForm({ botId }: { botId: string }) {
@@ -18,7 +19,7 @@ export function TextSourceForm({ botId }: { botId: string }) {
   const [missing, setMissing] = useState(false);
   const serverFields = fieldErrors(add.error);
   const textError = missing ? t('common:validation.required') : serverFields.text;
-  const count = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX');
+  const count = numberFormat(intlLocale(i18n.resolvedLanguage));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

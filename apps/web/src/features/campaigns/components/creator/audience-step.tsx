@@ -18,6 +18,7 @@ import { isPlanRequired, useCsvPreview } from '../../api/use-campaigns.ts';
 import { campaignChannelOrder, type CreatorDraft, type StepProblem } from '../../creator-draft.ts';
 import { AudienceSummary } from './audience-summary.tsx';
 import { ProblemList, useProblemOf } from './problem-list.tsx';
+import { intlLocale, numberFormat } from '../../../../lib/intl.ts';
 
 const audienceKinds = ['crm', 'csv'] as const;
 
@@ -218,7 +219,7 @@ export function AudienceStep({ bot, draft, set, showProblems, problems, channels
       </div>
       {preview && !previewError ? (
         <p className="sticky bottom-3 z-10 -mt-2 rounded-full border border-highlight/40 bg-surface/95 px-4 py-2 text-center text-sm font-semibold text-fg shadow-lg backdrop-blur lg:hidden" aria-hidden="true">
-          {counting ? t('audience.count.counting') : t('audience.count.short', { count: preview.recipients, formatted: preview.recipients.toLocaleString(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX') })}
+          {counting ? t('audience.count.counting') : t('audience.count.short', { count: preview.recipients, formatted: numberFormat(intlLocale(i18n.resolvedLanguage)).format(preview.recipients) })}
         </p>
       ) : null}
       <AudienceSummary preview={preview} error={isPlanRequired(previewError) ? null : previewError} counting={counting} channel={draft.channel} />

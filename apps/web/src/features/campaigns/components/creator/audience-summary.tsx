@@ -5,12 +5,13 @@ import { Card } from '../../../../components/ui/card.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { errorText } from '../../../../lib/error-text.ts';
 import { useDurationText } from '../use-duration-text.ts';
+import { intlLocale, numberFormat } from '../../../../lib/intl.ts';
 
 /** The live count beside the filters: who would receive it, who was left out and why, and how long it would take. */
 export function AudienceSummary({ preview, error, counting, channel }: { preview: AudiencePreviewResponse | null; error: unknown; counting: boolean; channel: CampaignChannel }) {
   const { t, i18n } = useTranslation('campaigns');
   const duration = useDurationText();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage === 'en' ? 'en-US' : 'es-MX');
+  const number = numberFormat(intlLocale(i18n.resolvedLanguage));
   const left = preview
     ? ([
         ['duplicates', preview.duplicates],

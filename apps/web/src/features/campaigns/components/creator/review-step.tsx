@@ -18,6 +18,7 @@ import { createBody, scheduledAtOf, tagsOf, type CreatorDraft, type StepProblem 
 import { MessagePreview } from '../message-preview-phone.tsx';
 import { useDurationText } from '../use-duration-text.ts';
 import { useReasonText } from '../use-reason-text.ts';
+import { intlLocale, numberFormat } from '../../../../lib/intl.ts';
 
 interface Props {
   bot: Bot;
@@ -53,7 +54,7 @@ export function ReviewStep({ bot, draft, preview, template, onPlanRequired }: Pr
   const body = createBody(draft, bot.id, bot.timezone);
   const key = JSON.stringify(body);
   const at = scheduledAtOf(draft, bot.timezone);
-  const number = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-MX');
+  const number = numberFormat(intlLocale(locale));
   const busy = create.isPending || act.isPending || test.isPending;
 
   const failed = (error: unknown) => {

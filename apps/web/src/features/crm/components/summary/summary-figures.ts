@@ -1,5 +1,6 @@
 import type { SummaryCounts, SummaryMetric } from '@charla/shared';
 import { summaryMetrics } from '@charla/shared/constants';
+import { dateFormat, intlLocale, numberFormat } from '../../../../lib/intl.ts';
 
 export interface FunnelStep {
   metric: SummaryMetric;
@@ -42,29 +43,28 @@ export function busiestHours(hours: number[][], limit = 3): BusyHour[] {
 /** Conversations per hour of the day, the seven weekdays added up. */
 export const perHour = (hours: number[][]): number[] => Array.from({ length: 24 }, (_, h) => hours.reduce((sum, row) => sum + (row[h] ?? 0), 0));
 
-const tag = (language: string) => (language === 'en' ? 'en-US' : 'es-MX');
-
 /** A day of the period as a short label ("25 nov"); the date is read as a calendar day, not an instant. */
 export function dayLabel(date: string, language: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString(tag(language), { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return dateFormat(intlLocale(language), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(Date.UTC(y!, m! - 1, d!));
 }
 
 /** The weekday names, Monday first, in the reader's language ("lun", "lunes"). */
 export function weekdayNames(language: string, width: 'short' | 'long'): string[] {
   // 2024-01-01 was a Monday.
-  return Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(2024, 0, 1 + i)).toLocaleDateString(tag(language), { weekday: width, timeZone: 'UTC' }));
+  const format = dateFormat(intlLocale(language), { weekday: width, timeZone: 'UTC' });
+  return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2024, 0, 1 + i)));
 }
 
 /** An hour of the day as "14:00". */
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /** A count in the reader's language ("1,234" / "1,234"). */
-export const formatCount = (n: number, language: string) => n.toLocaleString(tag(language));
+export const formatCount = (n: number, language: string) => numberFormat(intlLocale(language)).format(n);
 
 /**
  * Every percentage of Resumen, one format: a fraction as "66.7%" (at most one decimal), and with
  * `signed` its sign too ("+12%", "−8.3%", "0%").
  */
 export const formatPercent = (fraction: number, language: string, signed = false) =>
-  new Intl.NumberFormat(tag(language), { style: 'percent', maximumFractionDigits: 1, ...(signed && { signDisplay: 'exceptZero' as const }) }).format(fraction);
+  numberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 1, ...(signed && { signDisplay: 'exceptZero' as const }) }).format(fraction);
