@@ -155,14 +155,16 @@ export function preloadLanding(boot: LandingBoot): void {
   load.catch(() => undefined);
   (window as unknown as Record<string, unknown>)[boot.localesGlobal] = { [url]: load };
   if (signedIn) {
+    // Each read of document.cookie asks the browser's network process: read once.
+    const cookies = document.cookie;
     let tenant = '';
     try {
-      tenant = decodeURIComponent(new RegExp(`(?:^|;)\\s*${boot.tenantCookie}=([^;]*)`).exec(document.cookie)?.[1] ?? '').trim();
+      tenant = decodeURIComponent(new RegExp(`(?:^|;)\\s*${boot.tenantCookie}=([^;]*)`).exec(cookies)?.[1] ?? '').trim();
     } catch {
       // A malformed cookie: the main product, as lib/tenant.ts reads it.
     }
     // The access token expired (its companion cookie is gone): renew first, then read.
-    const hasCookie = (name: string) => new RegExp(`(?:^|;)\\s*${name}=`).test(document.cookie);
+    const hasCookie = (name: string) => new RegExp(`(?:^|;)\\s*${name}=`).test(cookies);
     let renewed: Promise<unknown> | undefined;
     if (hasCookie(boot.userCookie) && !hasCookie(boot.sessionCookie)) {
       const renewal = fetch(boot.refreshPath, { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
