@@ -3,7 +3,7 @@ import { createTestDatabase, engines } from '../../test/harness.ts';
 import { insertBot } from '../../test/fixtures.ts';
 import type { Database } from '../../db/client.ts';
 import { trainingRepository } from './training.repository.ts';
-import { retrieval } from './retrieval.ts';
+import { retrieval, wordsStartingWith } from './retrieval.ts';
 import { searchText, queryTerms } from './search-text.ts';
 
 describe('search text', () => {
@@ -24,6 +24,16 @@ describe('search text', () => {
     expect(queryTerms('¿con cuánto tiempo encargo un pastel?')).toContainEqual({ term: 'tiempo', weight: 0.35, kind: 'duration' });
     expect(queryTerms('¿con cuánto tiempo encargo un pastel?').some((q) => q.kind === 'price')).toBe(false);
     expect(queryTerms('¿cuánto me sale?')).toContainEqual({ term: 'cuanto', weight: 0.35, kind: 'price' });
+  });
+});
+
+describe('words starting with a stem', () => {
+  it('counts as splitting the text into words would, from a word on', () => {
+    const text = 'renta de canchas renta  rentas por hora arrentar renta';
+    const count = (from: number, stem: string) => text.slice(from).split(' ').filter((w) => w.startsWith(stem)).length;
+    for (const from of [0, 6, 9, 17, 22, text.length]) {
+      for (const stem of ['rent', 'renta', 'hora', 'x', 'a', '']) expect(wordsStartingWith(text, from, stem), `${from} ${stem}`).toBe(count(from, stem));
+    }
   });
 });
 

@@ -74,9 +74,9 @@ export function retrieval(repo: TrainingRepository): KnowledgeSearch {
       .map((c) => {
         let weight = 0;
         const matched: string[] = [];
-        const headingWords = c.heading ? searchText(c.heading).split(' ') : [];
+        const headingWords = c.heading ? headingWordsOf(c.heading) : [];
         // The indexed text is the heading's words, then the passage's.
-        const words = c.searchText.split(' ').slice(headingWords.length);
+        const start = afterWords(c.searchText, headingWords.length);
         strengths.get(c.id)!.forEach((held, i) => {
           const kind = query[i]!.kind;
           let strength = held;
@@ -84,7 +84,7 @@ export function retrieval(repo: TrainingRepository): KnowledgeSearch {
           if (strength === 0) return;
           matched.push(terms[i]!);
           // A passage naming the thing several times is more about it (term frequency, saturated).
-          const tf = words.filter((w) => w.startsWith(stems[i]!)).length;
+          const tf = wordsStartingWith(c.searchText, start, stems[i]!);
           const inHeading = headingWords.some((w) => w.startsWith(stems[i]!));
           weight += strength * idf[i]! * (inHeading ? HEADING_BONUS : 1) * (1 + 0.15 * Math.min(Math.max(tf - 1, 0), 3));
         });
@@ -107,6 +107,38 @@ export function retrieval(repo: TrainingRepository): KnowledgeSearch {
 }
 
 export type Search = KnowledgeSearch;
+
+/** Headings in search form, as words: a search's candidates share a few, and a reply searches several times. */
+const headingForms = new Map<string, string[]>();
+
+function headingWordsOf(heading: string): string[] {
+  let words = headingForms.get(heading);
+  if (!words) {
+    words = searchText(heading).split(' ');
+    if (headingForms.size >= 2_000) headingForms.clear();
+    headingForms.set(heading, words);
+  }
+  return words;
+}
+
+/** Where the words of a space-separated text begin once the first `n` are skipped. */
+function afterWords(text: string, n: number): number {
+  let at = 0;
+  for (let k = 0; k < n; k++) {
+    const space = text.indexOf(' ', at);
+    if (space === -1) return text.length;
+    at = space + 1;
+  }
+  return at;
+}
+
+/** How many words of a space-separated text, from `from` on, start with `stem` (no array of its words is made). */
+export function wordsStartingWith(text: string, from: number, stem: string): number {
+  let n = text.startsWith(stem, from) ? 1 : 0;
+  const needle = ` ${stem}`;
+  for (let at = text.indexOf(needle, from); at !== -1; at = text.indexOf(needle, at + needle.length)) n++;
+  return n;
+}
 
 interface Word extends WordStats {
   /** The question's term it stands for (itself, or a correction of a typo). */
