@@ -31,6 +31,7 @@ export interface EmbeddedTransaction {
 export type Request =
   | { id: number; op: 'query'; text: string; params?: unknown[]; rowMode?: 'array' | 'object'; keepText?: number[]; tx?: number }
   | { id: number; op: 'exec'; text: string; tx?: number }
+  | { id: number; op: 'script'; text: string; tx?: undefined }
   | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'inTransaction' | 'snapshot' | 'close'; tx?: undefined };
@@ -130,6 +131,16 @@ export class EmbeddedClient implements EmbeddedTransaction {
 
   exec(text: string, tx?: number): Promise<Results[]> {
     return this.call({ op: 'exec', text, ...(tx !== undefined ? { tx } : {}) });
+  }
+
+  /**
+   * Runs a script of several statements in one transaction of its own, on the database's thread
+   * from its begin to its commit (rolled back there if a statement fails). A transaction driven
+   * from this thread holds the database, and every other statement, while this thread is busy
+   * between its statements.
+   */
+  script(text: string): Promise<Results[]> {
+    return this.call({ op: 'script', text });
   }
 
   /**

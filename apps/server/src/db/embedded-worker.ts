@@ -65,6 +65,11 @@ async function run(req: Request): Promise<void> {
         const results = await on.exec(req.text).finally(() => statements.forgetAfter(req.text));
         return send({ id: req.id, ok: true, result: results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows })) });
       }
+      case 'script': {
+        // The whole transaction runs here: the database is held only while its statements run.
+        const results = await pglite.transaction((tx) => tx.exec(req.text)).finally(() => statements.forgetAfter(req.text));
+        return send({ id: req.id, ok: true, result: results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows })) });
+      }
       case 'begin': {
         const id = req.tx;
         opening.set(id, []);

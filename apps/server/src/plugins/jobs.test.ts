@@ -33,6 +33,18 @@ describe('job queue scripts on the embedded database', () => {
     await expect(pglite.query('select 1 as one')).resolves.toMatchObject({ rows: [{ one: 1 }] });
   });
 
+  it('commits a script on the database\'s thread, without holding the database while this thread is busy', async () => {
+    const pglite = database.pglite!;
+    const script = runScript(pglite, `BEGIN; SELECT 1 AS a; COMMIT;`);
+    // Sent behind the script: it runs once the script's transaction has ended.
+    const after = pglite.query<{ at: Date }>('select clock_timestamp() as at');
+    const busyUntil = Date.now() + 300;
+    while (Date.now() < busyUntil);
+    await script;
+    const { rows } = await after;
+    expect(new Date(rows[0]!.at).getTime()).toBeLessThan(busyUntil);
+  });
+
   it('answers the rows of the script\'s last statement', async () => {
     await expect(runScript(database.pglite!, `BEGIN; SELECT 1 AS a; SELECT 2 AS b; COMMIT;`)).resolves.toEqual([]);
     await expect(runScript(database.pglite!, `SELECT 1 AS a; SELECT 2 AS b`)).resolves.toEqual([{ b: 2 }]);
