@@ -136,34 +136,9 @@ interface TermHit {
   context: boolean;
 }
 
-/**
- * Whether a unit's words hold a form of a term, kept by form and unit: a reply scores the same
- * passages in several searches, and customers ask about the same ones. A unit's words follow
- * from its text (and, for a passage that is one row, its column names, which add to their count).
- */
-const heldForms = new Map<string, Map<string, boolean>>();
-let heldCount = 0;
-
-function unitHolds(unit: AnswerUnit, alt: string): boolean {
-  const key = `${unit.words.length}:${unit.text}`;
-  let ofAlt = heldForms.get(alt);
-  const known = ofAlt?.get(key);
-  if (known !== undefined) return known;
-  const held = unit.words.some((w) => sameWord(w, alt));
-  if (heldCount >= 50_000) {
-    heldForms.clear();
-    heldCount = 0;
-    ofAlt = undefined;
-  }
-  if (!ofAlt) heldForms.set(alt, (ofAlt = new Map()));
-  ofAlt.set(key, held);
-  heldCount++;
-  return held;
-}
-
 function hitOf(term: QuestionTerm, unit: AnswerUnit, plain: string, businessWords: string[]): TermHit {
   const inWords = (words: string[]) => term.alternatives.some((alt) => words.some((w) => sameWord(w, alt)));
-  let body = term.alternatives.some((alt) => unitHolds(unit, alt));
+  let body = inWords(unit.words);
   if (!body && term.weekday !== undefined) body = WEEKDAY_SPANS.some(([re, days]) => re.test(plain) && days.includes(term.weekday!));
   // "quiero vender mi casa": the customer's own thing is not one of the catalog's rows; it may be
   // what a row is for ("esterilizar a mi gata" and "Esterilización de gata").

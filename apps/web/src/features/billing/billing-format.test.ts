@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardText, formatDay, formatPrice, hasPaidSubscription, meterLevel, meterPercent, statusText } from './billing-format.ts';
 import { invoiceTone } from './invoice-status.ts';
-import { intlLocale } from '../../lib/intl.ts';
 
 describe('usage meters', () => {
   it('tells unlimited, room left, near (80 % or more) and full', () => {
@@ -34,12 +33,6 @@ describe('prices', () => {
 
   it('counts CLP in whole pesos', () => {
     expect(formatPrice(17_900, 'clp', 'es-MX')).toBe('CLP\u00a017,900');
-  });
-
-  it('picks the number locale of the interface language', () => {
-    expect(intlLocale('es')).toBe('es-MX');
-    expect(intlLocale(undefined)).toBe('es-MX');
-    expect(intlLocale('en')).toBe('en-US');
   });
 });
 

@@ -1,4 +1,5 @@
 import { dateFormat, intlLocale } from '../../lib/intl.ts';
+
 /** What the bot did in a turn, as the chat shows it under the reply. */
 export type ActionChipKind = 'book' | 'cancel' | 'reschedule' | 'contact' | 'handoff';
 

@@ -1,7 +1,6 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
 import type { AffiliateProfile } from '@charla/shared';
 import { Card } from '../../../components/ui/card.tsx';
-import {  } from '../../billing/index.ts';
 import { formatSums } from '../money.ts';
 import { intlLocale, numberFormat } from '../../../lib/intl.ts';
 
