@@ -36,6 +36,20 @@ describe('statements kept prepared on the embedded database', () => {
     expect(await kept()).toBe(3);
   });
 
+  it('run on their generic plan, planned once, whatever the values', async () => {
+    const statements = embeddedStatements(pglite);
+    // Left to choose, PostgreSQL plans its first five runs for their values (the job queue's fetch, every run).
+    const fetch = 'select id from things where name = $1 and n is distinct from $3 order by at limit $2 for update skip locked';
+    for (const [i, name] of ['uno', 'dos', 'tres', 'uno', 'dos', 'tres', 'uno', 'dos'].entries()) {
+      expect((await statements.query(fetch, [name, i + 1, -1], {}, false)).rows).toHaveLength(1);
+    }
+    const plans = await pglite.query<{ generic: number; custom: number }>(
+      'select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = $1',
+      [fetch],
+    );
+    expect(plans.rows).toEqual([{ generic: 8, custom: 0 }]);
+  });
+
   it('fail as PGlite fails, keep nothing that did not parse, and leave the session usable', async () => {
     const statements = embeddedStatements(pglite);
     const error = await statements.query("insert into things (name) values ($1)", ['uno'], {}, false).catch((e: unknown) => e);
