@@ -2,7 +2,7 @@
 // sends (see embedded-client.ts for the messages), so the database's work never holds the server's
 // event loop.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import { EmbeddedDatabaseStopped, openPglite } from './embedded.ts';
 import type { Reply, Request, SentError } from './embedded-client.ts';
 import { embeddedStatements, type EmbeddedStatements } from './embedded-statements.ts';
@@ -30,6 +30,9 @@ const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) =
  */
 const opening = new Map<number, Request[]>();
 const ROLLBACK = Symbol('rollback');
+
+/** A script's results as they cross to the other thread (rows, fields and counts only). */
+const plainResults = (results: Results[]) => results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
 
 function send(reply: Reply): void {
   port.postMessage(reply);
@@ -63,12 +66,12 @@ async function run(req: Request): Promise<void> {
       }
       case 'exec': {
         const results = await on.exec(req.text).finally(() => statements.forgetAfter(req.text));
-        return send({ id: req.id, ok: true, result: results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows })) });
+        return send({ id: req.id, ok: true, result: plainResults(results) });
       }
       case 'script': {
         // The whole transaction runs here: the database is held only while its statements run.
         const results = await pglite.transaction((tx) => tx.exec(req.text)).finally(() => statements.forgetAfter(req.text));
-        return send({ id: req.id, ok: true, result: results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows })) });
+        return send({ id: req.id, ok: true, result: plainResults(results) });
       }
       case 'begin': {
         const id = req.tx;

@@ -70,9 +70,8 @@ export function failWhenBackendExits(client: PgliteLoop): void {
  *
  * Its statements are kept prepared (embedded-statements.ts) and run on their generic plan: left to
  * choose, PostgreSQL planned the job queue's fetch and completion, and the search's word
- * statistics, again at every run (a custom plan for each set of values; the fetch 0.9 ms of
- * planning for 0.5 ms of work), on the one thread every reply waits for. In the pipeline bench
- * the fetch went from 1.5 to 0.8 ms and the completion from 0.9 to 0.6 ms of the database's time.
+ * statistics, again at every run, on the one thread every reply waits for (figures in
+ * docs/architecture.md, "Meta channels", the statements prepared on the embedded thread).
  */
 export async function openPglite(dataDir: string | undefined, snapshot?: Uint8Array<ArrayBuffer>): Promise<PGlite> {
   const client = await PGlite.create(dataDir ? path.resolve(dataDir, 'pg') : undefined, {
