@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedClient } from './embedded-client.ts';
+import { openPglite } from './embedded.ts';
 
 const run = promisify(execFile);
 
@@ -22,6 +23,34 @@ describe('the embedded database on its own thread', () => {
     expect(arrays.rows[0]![0]).toBe(1);
     expect(typeof arrays.rows[0]![1]).toBe('string');
     expect((await db.exec('select 1 as a; select 2 as b')).map((r) => r.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
+  });
+
+  it('reads on this thread the rows PGlite itself reads: arrays, JSON, dates, numbers, nulls, and a type created later', async () => {
+    const direct = await openPglite(undefined);
+    try {
+      const setup = `create table kinds (id uuid primary key, tags text[], ids uuid[], ns int[], data jsonb, d date, at timestamptz, big bigint, price numeric(10,2), ok boolean, nothing text);
+        insert into kinds values ('7b0b3f4e-1c1d-4a51-9a52-0f1f1b1f1a01', '{"a b","c,d",NULL}', '{7b0b3f4e-1c1d-4a51-9a52-0f1f1b1f1a02}', '{1,2,3}',
+          '{"x":[1,{"y":"ñ"}]}', '2026-12-02', '2026-12-02T10:30:00Z', 9007199254740993, 1234.50, true, null)`;
+      await db.exec(setup);
+      await direct.exec(setup);
+      const text = 'select *, array[d] as days, $1::text[] as given from kinds where id = any($2::uuid[])';
+      const params = [['uno', 'dos'], ['7b0b3f4e-1c1d-4a51-9a52-0f1f1b1f1a01']];
+      const theirs = await direct.query(text, params);
+      const mine = await db.query(text, params);
+      expect(mine.rows).toEqual(theirs.rows);
+      expect(mine.fields).toEqual(theirs.fields);
+      expect(mine.rows[0]).toMatchObject({ tags: ['a b', 'c,d', null], ns: [1, 2, 3], data: { x: [1, { y: 'ñ' }] }, ok: true, nothing: null });
+      expect((await db.query(text, params, { rowMode: 'array' })).rows).toEqual((await direct.query(text, params, { rowMode: 'array' })).rows);
+      // An enum made after the database opened: its values stay text, on either side.
+      const later = "create type mood as enum ('feliz', 'triste'); create table moods (m mood, ms mood[]); insert into moods values ('feliz', '{feliz,triste}')";
+      await db.exec(later);
+      await direct.exec(later);
+      expect((await db.query('select * from moods')).rows).toEqual((await direct.query('select * from moods')).rows);
+      const changed = await db.query('update kinds set ok = false where ok');
+      expect(changed).toMatchObject({ rows: [], fields: [], affectedRows: 1 });
+    } finally {
+      await direct.close();
+    }
   });
 
   it("carries a database error's fields across (code, constraint, detail)", async () => {

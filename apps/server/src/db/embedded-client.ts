@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { EmbeddedDatabaseStopped } from './embedded.ts';
+import { readRows, typeParsers, type RawAnswer, type TypeParsers } from './embedded-rows.ts';
 
 /**
  * The embedded database on a thread of its own. PGlite runs PostgreSQL in WebAssembly on the
@@ -18,8 +19,8 @@ export interface Results<T = Record<string, unknown>> {
 
 export interface QueryOptions {
   rowMode?: 'array' | 'object';
-  /** Drizzle's parsers keep some types' text as it is (dates, intervals); only their type ids cross. */
-  parsers?: Record<number, unknown>;
+  /** Parsers of some types in place of PGlite's (Drizzle keeps dates and intervals as text). */
+  parsers?: TypeParsers;
 }
 
 export interface EmbeddedTransaction {
@@ -29,7 +30,7 @@ export interface EmbeddedTransaction {
 }
 
 export type Request =
-  | { id: number; op: 'query'; text: string; params?: unknown[]; rowMode?: 'array' | 'object'; keepText?: number[]; tx?: number }
+  | { id: number; op: 'query'; text: string; params?: unknown[]; tx?: number }
   | { id: number; op: 'exec'; text: string; tx?: number }
   | { id: number; op: 'script'; text: string; tx?: undefined }
   | { id: number; op: 'begin'; tx: number }
@@ -70,7 +71,11 @@ export class EmbeddedClient implements EmbeddedTransaction {
   private failure: Error | null = null;
   private closing = false;
 
-  private constructor(private worker: Worker) {
+  private constructor(
+    private worker: Worker,
+    /** PGlite's type parsers as it built them when it opened. */
+    private parsers: TypeParsers,
+  ) {
     worker.on('message', (reply: Reply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
@@ -91,7 +96,7 @@ export class EmbeddedClient implements EmbeddedTransaction {
   /** Starts the thread and opens the database in `dataDir` (in memory without one), from a `snapshot()` when given one. */
   static async open(dataDir: string | undefined, snapshot?: Uint8Array<ArrayBuffer>): Promise<EmbeddedClient> {
     const worker = startWorker({ dataDir, ...(snapshot ? { snapshot } : {}) });
-    const opened = await new Promise<{ ready: boolean; error?: SentError }>((resolve, reject) => {
+    const opened = await new Promise<{ ready: boolean; error?: SentError; arrayTypes?: { oid: number; typarray: number }[] }>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
     });
@@ -101,7 +106,7 @@ export class EmbeddedClient implements EmbeddedTransaction {
     }
     // The thread keeps the process alive only while a statement is under way (see `call`).
     worker.unref();
-    return new EmbeddedClient(worker);
+    return new EmbeddedClient(worker, typeParsers(opened.arrayTypes ?? []));
   }
 
   get closed(): boolean {
@@ -118,15 +123,9 @@ export class EmbeddedClient implements EmbeddedTransaction {
     });
   }
 
-  query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
-    return this.call({
-      op: 'query',
-      text,
-      ...(params?.length ? { params } : {}),
-      ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
-      ...(options?.parsers ? { keepText: Object.keys(options.parsers).map(Number) } : {}),
-      ...(tx !== undefined ? { tx } : {}),
-    });
+  async query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
+    const answer = await this.call<RawAnswer>({ op: 'query', text, ...(params?.length ? { params } : {}), ...(tx !== undefined ? { tx } : {}) });
+    return readRows<T>(answer, this.parsers, options);
   }
 
   exec(text: string, tx?: number): Promise<Results[]> {

@@ -1,7 +1,6 @@
 // The embedded database's statements, each parsed once per session and then only bound and run.
-import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-
-type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+import { parse, protocol, type messages, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { answerError, readRows, type RawAnswer } from './embedded-rows.ts';
 
 /** Several protocol messages as one buffer, to be read in one call. */
 function joined(parts: Uint8Array[]): Uint8Array {
@@ -24,8 +23,8 @@ interface Kept {
   name: string;
   /** The parameters' type ids, to serialize values as PGlite does. */
   paramTypes: number[];
-  /** The statement's row description (none for a statement without rows). */
-  rows: BackendMessage[];
+  /** The statement's columns, from its row description (none for a statement without rows). */
+  fields?: { name: string; dataTypeID: number }[];
 }
 
 /**
@@ -65,7 +64,12 @@ export function embeddedStatements(pglite: PGlite, kept = KEPT_STATEMENTS) {
     }
     const name = `${prefix}${next++}`;
     const described = await send(joined([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name })]));
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described), rows: described.filter((m) => m.name === 'rowDescription') };
+    const rows = described.find((m): m is messages.RowDescriptionMessage => m.name === 'rowDescription');
+    const statement: Kept = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(described),
+      ...(rows ? { fields: rows.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) } : {}),
+    };
     statements.set(text, statement);
     if (statements.size > kept) {
       const [oldest] = statements.keys();
@@ -75,8 +79,8 @@ export function embeddedStatements(pglite: PGlite, kept = KEPT_STATEMENTS) {
     return statement;
   }
 
-  async function run<T>(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean): Promise<Results<T>> {
-    let messages: BackendMessage[];
+  async function run(text: string, params: unknown[], inTransaction: boolean): Promise<RawAnswer> {
+    let answer: RawAnswer;
     /** Set once the sync that ends the statement has gone in (it goes with the bind and execute). */
     let synced = false;
     try {
@@ -84,33 +88,46 @@ export function embeddedStatements(pglite: PGlite, kept = KEPT_STATEMENTS) {
       const statement = await prepared(text);
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null;
-        const serialize = options.serializers?.[statement.paramTypes[i]!] ?? pglite.serializers[statement.paramTypes[i]!];
+        const serialize = pglite.serializers[statement.paramTypes[i]!];
         return serialize ? serialize(value) : String(value);
       });
       // Bind, execute and sync in one call: the backend reads all three in one pass (after an
-      // error it skips to the sync, as PostgreSQL does), instead of three calls into it.
+      // error it skips to the sync, as PostgreSQL does), instead of three calls into it. What it
+      // writes is kept as written (see RawAnswer), and read here only when it holds an error.
       synced = true;
-      const answered = await send(joined([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]));
-      messages = [...statement.rows, ...answered];
+      const parts: Uint8Array[] = [];
+      await pglite.execProtocolRawStream(joined([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]), {
+        syncToFs: false,
+        onRawData: (bytes) => parts.push(bytes.slice()),
+      });
+      answer = { ...(statement.fields ? { fields: statement.fields } : {}), raw: joined(parts) as Uint8Array<ArrayBuffer> };
+      const error = answerError(answer.raw);
+      if (error) throw error;
     } catch (err) {
-      throw Object.assign(err as Error, { query: text, params, queryOptions: options });
+      throw Object.assign(err as Error, { query: text, params });
     } finally {
       if (!synced) await send(protocol.serialize.sync());
     }
     if (!inTransaction) await pglite.syncToFs();
-    return parse.parseResults(messages, pglite.parsers, options)[0] as Results<T>;
+    return answer;
+  }
+
+  /** A statement's answer as the database wrote it, on the session or (`inTransaction`) inside the transaction that holds it. */
+  async function answer(text: string, params: unknown[], inTransaction: boolean): Promise<RawAnswer> {
+    await pglite._checkReady();
+    const once = () => pglite._runExclusiveQuery(() => run(text, params, inTransaction));
+    try {
+      return await (inTransaction ? once() : pglite._runExclusiveTransaction(once));
+    } finally {
+      forgetAfter(text);
+    }
   }
 
   return {
-    /** PGlite's `query`, on the session or (`inTransaction`) inside the transaction that holds it. */
+    answer,
+    /** PGlite's `query`, read on this thread (tests). */
     async query<T>(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean): Promise<Results<T>> {
-      await pglite._checkReady();
-      const once = () => pglite._runExclusiveQuery(() => run<T>(text, params, options, inTransaction));
-      try {
-        return await (inTransaction ? once() : pglite._runExclusiveTransaction(once));
-      } finally {
-        forgetAfter(text);
-      }
+      return readRows<T>(await answer(text, params, inTransaction), pglite.parsers, options);
     },
     forgetAfter,
     /** How many statements are kept (for tests). */

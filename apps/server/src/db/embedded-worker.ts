@@ -5,10 +5,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import { EmbeddedDatabaseStopped, openPglite } from './embedded.ts';
 import type { Reply, Request, SentError } from './embedded-client.ts';
+import { ARRAY_TYPES } from './embedded-rows.ts';
 import { embeddedStatements, type EmbeddedStatements } from './embedded-statements.ts';
 
 const port = parentPort!;
-const keepText = (text: string) => text;
 
 /** An error as it can cross to the other thread: its message and its plain fields (code, detail, constraint…). */
 function sendable(err: unknown): SentError {
@@ -59,10 +59,10 @@ async function run(req: Request): Promise<void> {
     const on = open?.tx ?? pglite;
     switch (req.op) {
       case 'query': {
-        const parsers = req.keepText ? Object.fromEntries(req.keepText.map((oid) => [oid, keepText])) : undefined;
-        const options = { ...(req.rowMode ? { rowMode: req.rowMode } : {}), ...(parsers ? { parsers } : {}) };
-        const result = await statements.query(req.text, req.params ?? [], options, open !== undefined);
-        return send({ id: req.id, ok: true, result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
+        // The answer's bytes go over as they are (transferred), read into rows on the other side.
+        const answer = await statements.answer(req.text, req.params ?? [], open !== undefined);
+        port.postMessage({ id: req.id, ok: true, result: answer } satisfies Reply, [answer.raw.buffer]);
+        return;
       }
       case 'exec': {
         const results = await on.exec(req.text).finally(() => statements.forgetAfter(req.text));
@@ -128,8 +128,10 @@ async function run(req: Request): Promise<void> {
 try {
   pglite = await openPglite(workerData?.dataDir as string | undefined, workerData?.snapshot as Uint8Array<ArrayBuffer> | undefined);
   statements = embeddedStatements(pglite);
+  // The array types PGlite read when it opened, so that the other side parses rows as it does.
+  const arrayTypes = (await pglite.query<{ oid: number; typarray: number }>(ARRAY_TYPES)).rows;
   port.on('message', handle);
-  port.postMessage({ ready: true });
+  port.postMessage({ ready: true, arrayTypes });
 } catch (err) {
   port.postMessage({ ready: false, error: sendable(err) });
 }
