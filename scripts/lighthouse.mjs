@@ -4,7 +4,7 @@
  * view (dashboard with no assistant), and, signed in as the demo clinic's owner, personalización,
  * Mi cuenta, Recursos, Conversaciones, Citas and the CRM's Resumen (its default tab).
  *
- *   npm run build && node scripts/lighthouse.mjs [--runs 3] [--out dir] [--only crm,citas] [--priority]
+ *   npm run build && node scripts/lighthouse.mjs [--runs 3] [--out dir] [--only crm,citas] [--priority] [--trace]
  *
  * Page names for --only: login, welcome, personalizacion, micuenta, recursos, conversaciones,
  * citas, crm.
@@ -18,7 +18,8 @@
  *
  * Lighthouse scales the main-thread time it observes by its CPU slowdown, so other work on the
  * machine inflates Total Blocking Time. `--priority` (root only) starts Chromium with a higher
- * CPU priority (nice -10) so a busy machine disturbs the figures less.
+ * CPU priority (nice -10) so a busy machine disturbs the figures less. `--trace` keeps each run's
+ * trace beside its report (`<page>-<run>-0.trace.json`), to see what a long task did.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -36,6 +37,7 @@ const { values: args } = parseArgs({
     out: { type: 'string', default: path.join(tmpdir(), 'charla-lighthouse') },
     only: { type: 'string' },
     priority: { type: 'boolean', default: false },
+    trace: { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Number(args.runs) || 1);
@@ -186,6 +188,7 @@ try {
         '--output=json',
         `--output-path=${report}`,
         '--quiet',
+        ...(args.trace ? ['--save-assets'] : []),
       ]);
       const lhr = JSON.parse(readFileSync(report, 'utf8'));
       if (lhr.runtimeError) throw new Error(`${target.name}: ${lhr.runtimeError.message}`);
