@@ -1,7 +1,6 @@
 // A statement's answer as the embedded database wrote it, read into rows on the thread that asked.
-import { parse, protocol, types, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { protocol, types, type QueryOptions, type Results } from '@electric-sql/pglite';
 
-type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 type Field = { name: string; dataTypeID: number };
 
 /**
@@ -51,10 +50,55 @@ export function answerError(raw: Uint8Array): Error | undefined {
   return error;
 }
 
-/** The rows, fields and count of an answer, as PGlite's `query` gives them. */
+/** The command tags whose count is of rows changed (PGlite's `affectedRows` adds these up). */
+const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
+/**
+ * The rows, fields and count of an answer, as PGlite's `query` gives them (its `parseResults`,
+ * the same parsers, `options.parsers` first). Read here straight from the bytes: PGlite's reader
+ * builds a message object per row and merges `options.parsers` into every parser it has on every
+ * call (Drizzle passes its own on every query), which cost more than the rows themselves.
+ */
 export function readRows<T>(answer: RawAnswer, parsers: TypeParsers, options: QueryOptions = {}): Results<T> {
-  const messages: BackendMessage[] = answer.fields ? [{ name: 'rowDescription', fields: answer.fields } as unknown as BackendMessage] : [];
-  new protocol.Parser().parse(answer.raw, (message) => messages.push(message));
-  const [result] = parse.parseResults(messages, parsers, options) as Results<T>[];
-  return { rows: result!.rows, fields: result!.fields, affectedRows: result!.affectedRows };
+  const bytes = Buffer.from(answer.raw.buffer, answer.raw.byteOffset, answer.raw.byteLength);
+  const fields = answer.fields ?? [];
+  const parseAs = fields.map((f) => options.parsers?.[f.dataTypeID] ?? parsers[f.dataTypeID]);
+  const asArrays = options.rowMode === 'array';
+  const rows: unknown[] = [];
+  let affectedRows = 0;
+  let completed = false;
+  for (let at = 0; at + 5 <= bytes.length; ) {
+    const code = bytes[at]!;
+    const end = at + 1 + bytes.readUInt32BE(at + 1);
+    if (code === 0x44 /* 'D' DataRow */) {
+      const count = bytes.readInt16BE(at + 5);
+      const values: unknown[] = new Array(count);
+      let p = at + 7;
+      for (let i = 0; i < count; i++) {
+        const length = bytes.readInt32BE(p);
+        p += 4;
+        if (length < 0) {
+          values[i] = null;
+          continue;
+        }
+        const text = bytes.toString('utf8', p, p + length);
+        p += length;
+        const parser = parseAs[i];
+        values[i] = parser ? parser(text, fields[i]!.dataTypeID) : text;
+      }
+      if (asArrays) rows.push(values);
+      else {
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < count; i++) row[fields[i]!.name] = values[i];
+        rows.push(row);
+      }
+    } else if (code === 0x43 /* 'C' CommandComplete */) {
+      const parts = bytes.toString('utf8', at + 5, end - 1).split(' ');
+      if (CHANGES.has(parts[0]!)) affectedRows += parseInt(parts[parts.length - 1]!, 10);
+      completed = true;
+    }
+    at = end;
+  }
+  if (!completed) return { rows: [], fields: [], affectedRows: 0 };
+  return { rows: rows as T[], fields, affectedRows };
 }
