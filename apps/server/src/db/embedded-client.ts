@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { EmbeddedDatabaseStopped } from './embedded.ts';
-import { readRows, typeParsers, type RawAnswer, type TypeParsers } from './embedded-rows.ts';
+import { readRows, typeParsers, type ArrayType, type RawAnswer, type TypeParsers } from './embedded-rows.ts';
 
 /**
  * The embedded database on a thread of its own. PGlite runs PostgreSQL in WebAssembly on the
@@ -96,7 +96,7 @@ export class EmbeddedClient implements EmbeddedTransaction {
   /** Starts the thread and opens the database in `dataDir` (in memory without one), from a `snapshot()` when given one. */
   static async open(dataDir: string | undefined, snapshot?: Uint8Array<ArrayBuffer>): Promise<EmbeddedClient> {
     const worker = startWorker({ dataDir, ...(snapshot ? { snapshot } : {}) });
-    const opened = await new Promise<{ ready: boolean; error?: SentError; arrayTypes?: { oid: number; typarray: number }[] }>((resolve, reject) => {
+    const opened = await new Promise<{ ready: boolean; error?: SentError; arrayTypes?: ArrayType[] }>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
     });

@@ -17,6 +17,12 @@ export interface RawAnswer {
 
 export type TypeParsers = Record<number | string, (text: string, typeId?: number) => unknown>;
 
+/** An array type of the database and the type of its elements. */
+export interface ArrayType {
+  oid: number;
+  typarray: number;
+}
+
 /** The database's array types, each with its element's type: PGlite reads them when it opens, to parse arrays. */
 export const ARRAY_TYPES = `SELECT b.oid, b.typarray
   FROM pg_catalog.pg_type a
@@ -26,7 +32,7 @@ export const ARRAY_TYPES = `SELECT b.oid, b.typarray
   ORDER BY b.oid`;
 
 /** The type parsers PGlite builds for itself when it opens: its defaults, and one for each array type of the database. */
-export function typeParsers(arrayTypes: { oid: number; typarray: number }[]): TypeParsers {
+export function typeParsers(arrayTypes: ArrayType[]): TypeParsers {
   const parsers: TypeParsers = { ...types.parsers };
   for (const { oid, typarray } of arrayTypes) parsers[typarray] = (x) => types.arrayParser(x, parsers[oid] as types.Parser, typarray);
   return parsers;

@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import { EmbeddedDatabaseStopped, openPglite } from './embedded.ts';
 import type { Reply, Request, SentError } from './embedded-client.ts';
-import { ARRAY_TYPES } from './embedded-rows.ts';
+import { ARRAY_TYPES, type ArrayType } from './embedded-rows.ts';
 import { embeddedStatements, type EmbeddedStatements } from './embedded-statements.ts';
 
 const port = parentPort!;
@@ -129,7 +129,7 @@ try {
   pglite = await openPglite(workerData?.dataDir as string | undefined, workerData?.snapshot as Uint8Array<ArrayBuffer> | undefined);
   statements = embeddedStatements(pglite);
   // The array types PGlite read when it opened, so that the other side parses rows as it does.
-  const arrayTypes = (await pglite.query<{ oid: number; typarray: number }>(ARRAY_TYPES)).rows;
+  const arrayTypes = (await pglite.query<ArrayType>(ARRAY_TYPES)).rows;
   port.on('message', handle);
   port.postMessage({ ready: true, arrayTypes });
 } catch (err) {
