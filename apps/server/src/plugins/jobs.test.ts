@@ -207,6 +207,29 @@ describe.runIf(engines.includes('postgres'))('workers of several processes on Po
       }
     });
   }, 90_000);
+
+  it('name a burst of jobs in a few wake-ups, not one each, and still take them all at once', async () => {
+    const pool = test.database.pool!;
+    const query = pool.query.bind(pool);
+    let notifications = 0;
+    pool.query = ((text: unknown, ...rest: unknown[]) => {
+      if (typeof text === 'string' && /pg_notify/.test(text)) notifications++;
+      return (query as (...args: unknown[]) => unknown)(text, ...rest);
+    }) as typeof pool.query;
+    try {
+      await acrossProcesses('bunched-test', async (api, done) => {
+        const sent = Date.now();
+        await Promise.all(Array.from({ length: 20 }, (_, n) => api.send('bunched-test', { n })));
+        while (done.length < 20 && Date.now() - sent < 10_000) await new Promise((r) => setTimeout(r, 10));
+        expect(done.length).toBe(20);
+        expect(Date.now() - sent).toBeLessThan(10_000);
+      });
+    } finally {
+      pool.query = query;
+    }
+    expect(notifications).toBeGreaterThan(0);
+    expect(notifications).toBeLessThan(20);
+  }, 30_000);
 });
 
 describe.each(engines)('stopping the queue on %s', (engine) => {
