@@ -19,13 +19,21 @@ export const contactSearchText = (alias: string): SQL => {
 export const contactSearchIndexText = (name: SQL, phone: SQL, email: SQL): SQL =>
   sql`translate(lower(${name} || ' ' || ${phone} || ' ' || ${email} || ' ' || regexp_replace(${phone}, '[^0-9]', '', 'g')), ${sql.raw(`'${accented}'`)}, ${sql.raw(`'${plain}'`)})`;
 
+/** A message's text as a search matches it: lower case, without accents (the expression of messages_search_idx). */
+export const messageSearchText = (text: SQL): SQL => sql`translate(lower(${text}), ${sql.raw(`'${accented}'`)}, ${sql.raw(`'${plain}'`)})`;
+
+/** `text` in lower case without accents, as a LIKE pattern that finds it anywhere; `%`, `_` and `\` are letters. */
+const containing = (text: string) => `%${[...text.toLowerCase()].map((c) => folds.get(c) ?? c).join('').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /**
  * The LIKE pattern of what a person typed: a phone as its digits alone ("+52 (33) 1140-8862" →
- * 523311408862), anything else in lower case without accents; `%`, `_` and `\` are letters.
+ * 523311408862), anything else in lower case without accents.
  */
 export function contactSearchPattern(q: string): string {
   const typed = q.trim();
   const digits = typed.replace(/\D/g, '');
-  const folded = /^[+\d\s().-]+$/.test(typed) && digits.length >= 3 ? digits : [...typed.toLowerCase()].map((c) => folds.get(c) ?? c).join('');
-  return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return containing(/^[+\d\s().-]+$/.test(typed) && digits.length >= 3 ? digits : typed);
 }
+
+/** The LIKE pattern of what a person typed, for messages' text (`messageSearchText`). */
+export const messageSearchPattern = (q: string): string => containing(q.trim());

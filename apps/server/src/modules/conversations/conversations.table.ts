@@ -5,7 +5,7 @@ import { jsonb } from '../../lib/pg-types.ts';
 import { users } from '../auth/auth.table.ts';
 import { bots } from '../bots/bots.table.ts';
 import { pipelineStages } from '../crm/stages.table.ts';
-import { contactSearchIndexText } from './contact-search.ts';
+import { contactSearchIndexText, messageSearchText } from './contact-search.ts';
 
 /**
  * A file of a message. `id`: the channel's media id (WhatsApp); `url`: a link to it; `file`: the
@@ -201,6 +201,12 @@ export const messages = pgTable(
     index('messages_author_idx').on(t.authorId).where(sql`author_id is not null`),
     // The CRM summary's conversations: those a customer wrote in, per day and hour (the playground's left out).
     index('messages_customer_idx').on(t.botId, t.createdAt, t.conversationId).where(sql`direction = 'in' and channel <> 'playground'`),
+    // The inbox's search in what was written (LIKE without accents or case; contact-search.ts),
+    // the playground's tries left out; a pending list of 64 kB, as contacts_search_idx.
+    index('messages_search_idx')
+      .using('gin', sql`(${messageSearchText(sql`${t.text}`)}) gin_trgm_ops`)
+      .where(sql`channel <> 'playground'`)
+      .with({ fastupdate: 'on', gin_pending_list_limit: 64 }),
   ],
 );
 

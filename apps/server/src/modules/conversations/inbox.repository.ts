@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { MessageAuthor, MessageDirection, MessageStatus } from '@charla/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { contactIdentities, contacts, conversations, messages, type Channel, type StoredMedia } from './conversations.table.ts';
-import { contactSearchPattern, contactSearchText } from './contact-search.ts';
+import { contactSearchPattern, contactSearchText, messageSearchPattern, messageSearchText } from './contact-search.ts';
 import { conversationsRepository, type ContactRow, type ConversationRow, type MessageRow } from './conversations.repository.ts';
 
 export interface InboxFilter {
@@ -44,9 +44,6 @@ export interface InboxRow {
   last_at: string | Date | null;
 }
 
-/** `%` and `_` of a search are letters, not patterns. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The inbox's reads and the changes people make to a conversation; only SQL. */
 export function inboxRepository(db: Db) {
   return {
@@ -62,10 +59,10 @@ export function inboxRepository(db: Db) {
       if (f.assignedTo) where.push(sql`c.assigned_to = ${f.assignedTo}`);
       if (f.after) where.push(sql`(c.last_message_at, c.id) < (${f.after.at}::timestamptz, ${f.after.id}::uuid)`);
       if (f.q) {
-        const like = likePattern(f.q);
-        // Each side is read once for the bot (hashed), not once per conversation.
+        // Each side is read once for the bot (hashed), not once per conversation, each through its
+        // trigram index (contacts_search_idx, messages_search_idx); both without accents or case.
         where.push(sql`(c.contact_id in (select ct.id from contacts ct where ct.bot_id = ${f.botId} and ${contactSearchText('ct')} like ${contactSearchPattern(f.q)})
-          or c.id in (select s.conversation_id from messages s where s.bot_id = ${f.botId} and s.text ilike ${like}))`);
+          or c.id in (select s.conversation_id from messages s where s.bot_id = ${f.botId} and s.channel <> 'playground' and ${messageSearchText(sql`s.text`)} like ${messageSearchPattern(f.q)}))`);
       }
       // The page is chosen first from the conversations alone (in the index's order, stopping at
       // the page's end), then each of its rows gets its contact and its last message.

@@ -89,6 +89,8 @@ describe.each(engines)('inbox routes on %s', (dbEngine) => {
     expect((await list(api, `botId=${botId}&q=${encodeURIComponent(`${carla.slice(3, 5)} ${carla.slice(5, 9)} ${carla.slice(9)}`)}`)).items.map((i) => i.contact.name)).toEqual(['Carla Pérez']);
     expect((await list(api, `botId=${botId}&q=${carla.slice(-6)}`)).items.map((i) => i.contact.name)).toEqual(['Carla Pérez']);
     expect((await list(api, `botId=${botId}&q=${encodeURIComponent('limpieza')}`)).items.map((i) => i.contact.name)).toEqual(['Beto Díaz']);
+    // What was written, too, without accents or case.
+    expect((await list(api, `botId=${botId}&q=${encodeURIComponent('CUANTO CUESTA')}`)).items.map((i) => i.contact.name)).toEqual(['Beto Díaz']);
     expect((await list(api, `botId=${botId}&q=${encodeURIComponent('100%_')}`)).items).toEqual([]);
     expect((await list(api, `botId=${botId}&channel=messenger`)).items).toEqual([]);
     expect((await list(api, `botId=${botId}&status=human`)).items).toEqual([]);

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_search_idx" ON "messages" USING gin ((translate(lower("text"), 'áàâäãåéèêëíìîïóòôöõúùûüñç', 'aaaaaaeeeeiiiiooooouuuunc')) gin_trgm_ops) WITH (fastupdate=on,gin_pending_list_limit=64) WHERE channel <> 'playground';
