@@ -554,6 +554,12 @@ describe('Inbox', () => {
     await page.locator('[data-emoji-picker]').getByRole('button', { name: '🌹' }).click();
     await expect(box.inputValue()).resolves.toBe('🌹Gracias, te esperamos');
     await expect(page.locator('[data-emoji-picker]').count()).resolves.toBe(0);
+    // What was typed and not sent waits in its conversation while another one is open.
+    await options.filter({ hasNotText: anaName }).first().click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('c')).not.toBe(anaId);
+    await options.filter({ hasText: anaName }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('c')).toBe(anaId);
+    await expect.poll(() => box.inputValue()).toBe('🌹Gracias, te esperamos');
     await box.fill('');
 
     // The contact pane: stage, links to call and to WhatsApp, the note, and a booking from Citas' dialog.

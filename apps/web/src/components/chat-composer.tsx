@@ -1,4 +1,4 @@
-import { useId, useImperativeHandle, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { errorText } from '../lib/error-text.ts';
 import { slashQuery } from './slash-query.ts';
 import { Alert } from './ui/alert.tsx';
@@ -45,10 +45,15 @@ const looks = {
   },
 };
 
+/** Unsent texts by `draftKey`, for as long as the page is open. */
+const drafts = new Map<string, string>();
+
 /**
  * The message box of a chat: Enter sends, Shift+Enter starts a new line; it grows with the text.
  * An `onSend` that returns a promise keeps the text until it resolves, shows its failure above
- * the box and puts the focus back in the box; otherwise the box empties at once.
+ * the box and puts the focus back in the box; otherwise the box empties at once. With a
+ * `draftKey`, what is typed and not sent is still there when the box comes back (another
+ * conversation opened and this one again, the box drawn anew while the page's data reloads).
  */
 export function ChatComposer({
   ref,
@@ -66,6 +71,7 @@ export function ChatComposer({
   suggestions,
   disabled = false,
   allowEmpty = false,
+  draftKey,
   onSend,
 }: {
   ref?: Ref<ChatComposerHandle>;
@@ -89,9 +95,11 @@ export function ChatComposer({
   disabled?: boolean;
   /** Sends with the box empty too (a file goes with the message; the text is its caption). */
   allowEmpty?: boolean;
+  /** Keeps the unsent text under this name (a conversation's id) when the box goes away. */
+  draftKey?: string;
   onSend: (text: string) => void | Promise<void>;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => (draftKey ? drafts.get(draftKey) : undefined) ?? '');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -112,6 +120,15 @@ export function ChatComposer({
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, maxHeight)}px`;
   };
+
+  useEffect(() => {
+    if (!draftKey) return;
+    if (text) drafts.set(draftKey, text);
+    else drafts.delete(draftKey);
+  }, [draftKey, text]);
+  // A draft brought back is shown whole.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => fit(), []);
 
   /** Sets the text and puts the caret at `at` (its end by default), in the box, grown to fit. */
   const put = (value: string, at = value.length) => {

@@ -474,6 +474,7 @@ export function ChatPane({
           <ChatComposer
             ref={composer}
             key={conversation.id}
+            draftKey={conversation.id}
             id="inbox-reply"
             label={mode === 'note' ? t('composer.noteLabel') : t('composer.label')}
             placeholder={mode === 'note' ? t('composer.notePlaceholder') : pending ? t('composer.attachCaption') : t('composer.placeholder')}
