@@ -263,6 +263,7 @@ export function createJobs(database: Database, opts: JobsOptions) {
       const at = payload?.indexOf(':') ?? -1;
       if (!payload || at < 0 || payload.slice(0, at) === tag) return;
       const [name = '', count] = payload.slice(at + 1).split('*');
+      // As many wake-ups as jobs named (bounded: a worker that takes a full batch looks again anyway).
       for (let i = Math.min(Number(count) || 1, 64); i > 0; i--) wakeLocal(name);
     });
     try {

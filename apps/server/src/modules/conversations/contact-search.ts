@@ -5,22 +5,22 @@ const accented = 'áàâäãåéèêëíìîïóòôöõúùûüñç';
 const plain = 'aaaaaaeeeeiiiiooooouuuunc';
 const folds = new Map([...accented].map((c, i) => [c, plain[i]!]));
 
+/** `text` in lower case without accents, in SQL: the one fold every search and its index share. */
+const folded = (text: SQL): SQL => sql`translate(lower(${text}), ${sql.raw(`'${accented}'`)}, ${sql.raw(`'${plain}'`)})`;
+
+/** The expression of contacts_search_idx over the table's own columns. */
+export const contactSearchIndexText = (name: SQL, phone: SQL, email: SQL): SQL =>
+  folded(sql`${name} || ' ' || ${phone} || ' ' || ${email} || ' ' || regexp_replace(${phone}, '[^0-9]', '', 'g')`);
+
 /**
  * What a contact search matches: name, phone and e-mail in lower case without accents, and the
  * phone's digits alone (so "33 1140 8862" finds +523311408862). The expression of
  * contacts_search_idx (a trigram index), so a search reads it.
  */
-export const contactSearchText = (alias: string): SQL => {
-  const c = (column: string) => sql.raw(`${alias}.${column}`);
-  return sql`translate(lower(${c('name')} || ' ' || ${c('phone')} || ' ' || ${c('email')} || ' ' || regexp_replace(${c('phone')}, '[^0-9]', '', 'g')), ${sql.raw(`'${accented}'`)}, ${sql.raw(`'${plain}'`)})`;
-};
-
-/** The same expression over the table's own columns, for the index. */
-export const contactSearchIndexText = (name: SQL, phone: SQL, email: SQL): SQL =>
-  sql`translate(lower(${name} || ' ' || ${phone} || ' ' || ${email} || ' ' || regexp_replace(${phone}, '[^0-9]', '', 'g')), ${sql.raw(`'${accented}'`)}, ${sql.raw(`'${plain}'`)})`;
+export const contactSearchText = (alias: string): SQL => contactSearchIndexText(sql.raw(`${alias}.name`), sql.raw(`${alias}.phone`), sql.raw(`${alias}.email`));
 
 /** A message's text as a search matches it: lower case, without accents (the expression of messages_search_idx). */
-export const messageSearchText = (text: SQL): SQL => sql`translate(lower(${text}), ${sql.raw(`'${accented}'`)}, ${sql.raw(`'${plain}'`)})`;
+export const messageSearchText = folded;
 
 /** `text` in lower case without accents, as a LIKE pattern that finds it anywhere; `%`, `_` and `\` are letters. */
 const containing = (text: string) => `%${[...text.toLowerCase()].map((c) => folds.get(c) ?? c).join('').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
