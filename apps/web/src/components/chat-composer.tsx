@@ -1,5 +1,6 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { errorText } from '../lib/error-text.ts';
+import { keepDraft, readDraft } from '../lib/drafts.ts';
 import { slashQuery } from './slash-query.ts';
 import { Alert } from './ui/alert.tsx';
 import { Button } from './ui/button.tsx';
@@ -44,9 +45,6 @@ const looks = {
     enterKeyHint: undefined,
   },
 };
-
-/** Unsent texts by `draftKey`, for as long as the page is open. */
-const drafts = new Map<string, string>();
 
 /**
  * The message box of a chat: Enter sends, Shift+Enter starts a new line; it grows with the text.
@@ -99,7 +97,7 @@ export function ChatComposer({
   draftKey?: string;
   onSend: (text: string) => void | Promise<void>;
 }) {
-  const [text, setText] = useState(() => (draftKey ? drafts.get(draftKey) : undefined) ?? '');
+  const [text, setText] = useState(() => (draftKey ? readDraft(draftKey) : undefined) ?? '');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -122,9 +120,7 @@ export function ChatComposer({
   };
 
   useEffect(() => {
-    if (!draftKey) return;
-    if (text) drafts.set(draftKey, text);
-    else drafts.delete(draftKey);
+    if (draftKey) keepDraft(draftKey, text);
   }, [draftKey, text]);
   // A draft brought back is shown whole.
   // eslint-disable-next-line react-hooks/exhaustive-deps

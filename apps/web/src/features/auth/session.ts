@@ -3,6 +3,7 @@ import { safeLocalStorage, safeSessionStorage } from '../../lib/storage-keys.ts'
 import { createSignOut, type SignOutReason } from './sign-out.ts';
 import { resetRealtime } from '../realtime/index.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { clearDrafts } from '../../lib/drafts.ts';
 
 interface Navigator {
   navigate(to: string, options: { replace: boolean; state: LoginLocationState }): unknown;
@@ -50,6 +51,7 @@ const runSignOut = createSignOut({
   },
   onCleared: () => {
     resetRealtime();
+    clearDrafts();
   },
 });
 
