@@ -211,6 +211,41 @@ describe('buildAnswer', () => {
     expect(await ask('¿Cuánto cuesta la cancha en la mañana?', club, 'short')).toContain('$450');
   });
 
+  it('answers with an irregular participle of the verb asked ("ver" and "visto", "impriman" and "impresa")', async () => {
+    const shop = [
+      passage('Prueba de color: antes de imprimir te mandamos una prueba digital por WhatsApp para tu visto bueno.', 'Imprenta'),
+      passage('Horario: lunes a viernes de 9:00 a 19:00.', 'Imprenta'),
+    ];
+    expect(await ask('puedo ver como queda antes de q lo impriman?', shop)).toContain('prueba digital');
+  });
+
+  describe('a place sent to', () => {
+    const shop = [
+      passage('Envíos: entregamos sin costo en el centro de Mérida y al resto de la ciudad por $70. Enviamos a todo México por paquetería.', 'Imprenta'),
+      passage('Producto: Lona impresa (por m²); Precio: 160', 'precios.csv'),
+      passage('Producto: Tarjetas de presentación; Cantidad: 100; Precio: 250', 'precios.csv'),
+    ];
+
+    it('is answered by a passage that sends to the whole country', async () => {
+      expect(await ask('mandan a cancun?', shop)).toContain('todo México');
+      expect(await ask('¿Mandan a Cancún?', shop)).toContain('todo México');
+    });
+
+    it('is not answered by other rows, nor by "a todo" that is not about sending', async () => {
+      expect(await ask('¿Tienen sucursal en Cholula?', shop)).toBe('(unknown)');
+      expect(await ask('mandan a cancun?', [passage('Imprimimos a todo color en papel couché. Te mandamos la prueba por WhatsApp.', 'Imprenta')])).toBe('(unknown)');
+    });
+  });
+
+  it('answers with the thing asked when the passage does not say what it is for', async () => {
+    const plans = [
+      passage('Plan: Domicilio fiscal mensual; Incluye: dirección fiscal y recepción de correspondencia; Precio: 1200', 'planes.csv'),
+      passage('Plan: Pase de día; Incluye: escritorio compartido; Precio: 220', 'planes.csv'),
+      passage('Colmena Coworking — Blvd. Campestre 1520, piso 3, León, Gto.', 'Colmena'),
+    ];
+    expect(await ask('ocupo una direccion para darme de alta en el SAT, tienen eso?', plans)).toContain('1,200');
+  });
+
   describe('a thing no passage names, looked for by its kinds', () => {
     const movers = [
       passage('Zona de servicio: mudanzas locales dentro de la ciudad y su área metropolitana.', 'Información'),

@@ -139,6 +139,7 @@ interface TermHit {
 function hitOf(term: QuestionTerm, unit: AnswerUnit, plain: string, businessWords: string[]): TermHit {
   const inWords = (words: string[]) => term.alternatives.some((alt) => words.some((w) => sameWord(w, alt)));
   let body = inWords(unit.words);
+  if (!body && term.destination) body = sendsEverywhere(unit.words, term.destination);
   if (!body && term.weekday !== undefined) body = WEEKDAY_SPANS.some(([re, days]) => re.test(plain) && days.includes(term.weekday!));
   // "quiero vender mi casa": the customer's own thing is not one of the catalog's rows; it may be
   // what a row is for ("esterilizar a mi gata" and "Esterilización de gata").
@@ -149,6 +150,18 @@ function hitOf(term: QuestionTerm, unit: AnswerUnit, plain: string, businessWord
   // "¿Tienen autos automáticos?" at a car dealer: every row of its catalog is an "auto".
   const context = !body && (inWords(unit.context) || (unit.row !== undefined && inWords(businessWords)));
   return { body, context };
+}
+
+/**
+ * "Enviamos a todo México", "hacemos envíos a toda la República": the unit sends (a word of the
+ * question's verb of sending) to all of a place, so to any place in it the customer names.
+ */
+function sendsEverywhere(words: string[], sending: string[]): boolean {
+  return words.some(
+    (w, i) =>
+      sending.some((alt) => sameWord(w, alt)) &&
+      words.slice(i + 1, i + 6).some((p, j, after) => /^(?:a|al|en|hasta|por)$/.test(p) && /^(?:todo|toda|todos|todas|cualquier)$/.test(after[j + 1] ?? '')),
+  );
 }
 
 interface Scored {
@@ -240,8 +253,11 @@ function coverage(question: Question, chosen: Scored[], own = false) {
   let total = 0;
   let covered = 0;
   question.terms.forEach((t, i) => {
+    const hit = chosen.some((s) => s.hits[i]!.body || (!own && s.hits[i]!.context));
+    // What the thing is for need not be said by the passage that has the thing.
+    if (t.purpose && !hit) return;
     total += t.weight;
-    if (chosen.some((s) => s.hits[i]!.body || (!own && s.hits[i]!.context))) covered += t.weight;
+    if (hit) covered += t.weight;
   });
   for (const k of question.kinds) {
     total += 0.5;
@@ -290,7 +306,8 @@ function refusalOfWhole(question: Question, scored: Scored[]): Scored | undefine
 function narrowedAway(question: Question, chosen: Scored[]): boolean {
   const found = (i: number) => chosen.some((s) => s.hits[i]!.body || s.hits[i]!.context);
   return question.narrowing.some(
-    ([head, narrower]) => question.terms[head]!.weight >= 1 && question.terms[narrower]!.weight >= 1 && found(head) && !found(narrower),
+    // What the thing is for ("una dirección para darme de alta") does not narrow it.
+    ([head, narrower]) => question.terms[head]!.weight >= 1 && question.terms[narrower]!.weight >= 1 && !question.terms[narrower]!.purpose && found(head) && !found(narrower),
   );
 }
 
@@ -444,7 +461,7 @@ export function buildAnswer(
   }
   // "¿Aceptan pagos con bitcoin?": a yes or no is only given about what the passages name.
   // The opening verb need not be repeated when what it asks about is there ("¿Enseñan inglés?").
-  const nouns = contentTerms.filter((t) => !t.verb);
+  const nouns = contentTerms.filter((t) => !t.verb && !t.purpose);
   const complete = (nouns.length ? nouns : contentTerms).every((t) => found(question.terms.indexOf(t)) || (/(?:ar|er|ir)$/.test(t.word) && !t.verb));
   // "¿Pasan a recoger la ropa a mi casa?" answered by "recogemos … a domicilio": of a yes-or-no
   // question that is not whether a thing is offered, one word may go unsaid when two others

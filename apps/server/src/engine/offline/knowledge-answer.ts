@@ -24,6 +24,9 @@ const RELATED_WORDS = 10;
 
 export function relatedWords(question: Question): string[] {
   const lists = question.terms.filter((t) => t.weight >= 0.6).map((t) => t.alternatives.filter((a) => a !== t.word).slice(0, 12));
+  // "¿Mandan a Cancún?": a passage sending to the whole country says the verb in its own words.
+  const sending = question.terms.find((t) => t.destination)?.destination;
+  if (sending) lists.push(sending.filter((a) => !question.terms.some((t) => t.word === a)));
   // Taken in turns, so every word of the question is looked for under its other names before a
   // search's word limit is reached.
   const out: string[] = [];

@@ -20,6 +20,10 @@ export interface QuestionTerm {
   verb?: boolean;
   /** Broader kinds it is looked for by, when no passage names it ("perro" → "animal"); also in `alternatives`. */
   kinds?: string[];
+  /** "¿Mandan a Cancún?": a place sent to, with the words of the verb of sending it follows. */
+  destination?: string[];
+  /** "… para darme de alta en el SAT": a word of the clause saying what the thing asked is for. */
+  purpose?: boolean;
 }
 
 /** The part of the day asked about, minutes from midnight [from, to). */
@@ -201,7 +205,18 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     .split(' ')
     .map((w) => SHORT_FORMS[w] ?? w)
     .join(' ');
-  const kinds = KIND_PHRASES.filter(([, re]) => re.test(plain)).map(([kind]) => kind);
+  // "ocupo una dirección": after an indefinite article a word of a kind of fact names a thing
+  // wanted, not the kind asked; "un lugar donde dejar mis cosas" describes it, it does not ask where.
+  // An amount still asks what it costs ("¿hay un costo extra?").
+  const things = new Set<string>();
+  const kindPlain = plain
+    .replace(/\b(?:un|una|unos|unas)\s+(\p{L}+)/gu, (whole, word: string) => {
+      if (!KIND_WORDS.has(word) || PRICE_PHRASE.test(word)) return whole;
+      things.add(word);
+      return '';
+    })
+    .replace(/\b((?:un|una|algun|alguna)\s+\p{L}+)\s+(?:en\s+)?(?:donde|adonde)\b/gu, '$1');
+  const kinds = KIND_PHRASES.filter(([, re]) => re.test(kindPlain)).map(([kind]) => kind);
   // "¿cuánto tiempo dura?" asks a duration, not a price.
   if (kinds.includes('duration') && kinds.includes('price') && !/\b(?:cuesta|cuestan|precio|costo|cobran|cobra|tarifa)\b/.test(plain)) {
     kinds.splice(kinds.indexOf('price'), 1);
@@ -216,6 +231,11 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
   // customer's circumstance, not the thing asked; its words weigh little.
   const aside = new Set(
     [...text.matchAll(/\b(?:mientras|porque|ya que)\b([^,.;:?!¿¡]*)/giu)].flatMap((m) => plainText(m[1] ?? '').split(' ').filter(Boolean)),
+  );
+  // "ocupo una dirección para darme de alta en el SAT": a clause of purpose (an infinitive after
+  // "para", with a pronoun joined or words after it) says what the thing is for.
+  const purpose = new Set(
+    [...text.matchAll(PURPOSE)].flatMap((m) => plainText(m[1] ?? '').split(' ').filter(Boolean)),
   );
 
   const terms: QuestionTerm[] = [];
@@ -243,7 +263,8 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     const late = word === 'tarde' && !/^(?:la|las|esta|buenas|por|en|de|una)$/.test(words[position - 1] ?? '');
     // "por un solo día", "un pase de día": a day as a thing, not "buenos días" nor "qué días".
     const day = /^dias?$/.test(word) && /^(?:un|solo|por|de|del|1)$/.test(words[position - 1] ?? '');
-    if ((STOPWORDS.has(word) && !late && !day) || KIND_WORDS.has(word)) return;
+    const thing = things.has(word) && /^(?:un|una|unos|unas)$/.test(words[position - 1] ?? '');
+    if ((STOPWORDS.has(word) && !late && !day) || (KIND_WORDS.has(word) && !thing)) return;
     if (/^\d+$/.test(word) && word.length > 6) return;
     // Laughter and fillers: "jajaja", "jeje", "mmm", "xd".
     if (/^(?:(?:ja|je|ji|ha|he)+|m+|x+d+|lol|ok+)$/.test(word)) return;
@@ -289,6 +310,16 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
       verb.verb = true;
     }
   }
+
+  // The clause of purpose is the thing's circumstance only when the thing is named outside it.
+  if (purpose.size && terms.some((t) => t.weight >= 1 && !purpose.has(t.word))) {
+    for (const t of terms) {
+      if (!purpose.has(t.word)) continue;
+      t.purpose = true;
+      delete t.entity;
+    }
+  }
+  markDestinations(terms, positions, words);
 
   const countNoun = plain.match(/\bcuant[oa]s\s+(\p{L}+)/u)?.[1];
   if (countNoun && !kinds.includes('count')) kinds.push('count');
@@ -361,6 +392,39 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     plural: /\b(?:precios|costos|tarifas|lista de precios|prices|rates)\b/.test(plain),
     ...(amount && { amount }),
   };
+}
+
+const PRICE_PHRASE = KIND_PHRASES.find(([kind]) => kind === 'price')![1];
+
+/** A clause of purpose: "para" and an infinitive, with a pronoun joined ("darme") or words after it. */
+const PURPOSE = /(?<!\p{L})para\s+(\p{L}+(?:ar|er|ir)(?:me|te|se|nos|le|les|lo|la|los|las)(?!\p{L})[^,.;:?!¿¡]*|\p{L}+(?:ar|er|ir)\s+\p{L}[^,.;:?!¿¡]*)/giu;
+
+/** Words of sending: "mandan", "envían", "entregan", "envíos". */
+const sends = (word: string) => alternativesOf(word).some((w) => sameWord(w, 'envio'));
+
+/**
+ * "¿Mandan a Cancún?", "¿hacen envíos hasta Playa del Carmen?": the place after a verb of sending
+ * and "a", "hasta" or "para" is where to; it is matched by a passage that sends to all of a
+ * country, a region or a city (`destination` holds the verb's words).
+ */
+function markDestinations(terms: QuestionTerm[], positions: number[], words: string[]): void {
+  let last = -10;
+  terms.forEach((t, i) => {
+    const at = positions[i]!;
+    if (at < 0 || t.weight < 1 || sends(t.word)) return;
+    // "Playa del Carmen": the words of one place name go on.
+    const previous = terms.findIndex((_, j) => positions[j] === last);
+    if (previous >= 0 && (at === last + 1 || (at === last + 2 && /^(?:de|del|la|el|los|las)$/.test(words[at - 1]!)))) {
+      t.destination = terms[previous]!.destination;
+      last = at;
+      return;
+    }
+    let q = at - 1;
+    while (q >= at - 3 && /^(?:la|el|los|las|otro|otra)$/.test(words[q] ?? '')) q--;
+    if (!/^(?:a|al|hasta|para)$/.test(words[q] ?? '') || !words[q - 1] || !sends(words[q - 1]!)) return;
+    t.destination = alternativesOf(words[q - 1]!);
+    last = at;
+  });
 }
 
 /** What to remember of a question for the next turn. */

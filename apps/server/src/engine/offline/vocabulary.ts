@@ -61,6 +61,7 @@ export const SYNONYMS: string[][] = [
   ['credito', 'creditos', 'hipoteca', 'hipotecas', 'hipotecario', 'hipotecarios', 'financiamiento', 'financiar', 'banco', 'bancos', 'mortgage', 'loan', 'prestamo', 'prestamos', 'prestar', 'prestan'],
   ['factura', 'facturas', 'facturar', 'facturacion', 'invoice'],
   ['envio', 'envios', 'enviar', 'entrega', 'entregas', 'domicilio', 'shipping', 'delivery'],
+  ['mandar', 'enviar'],
   ['descuento', 'descuentos', 'promocion', 'promociones', 'oferta', 'ofertas', 'promo', 'promos', 'discount'],
   ['clase', 'clases', 'curso', 'cursos', 'leccion', 'lecciones', 'taller', 'talleres', 'class', 'classes', 'lesson', 'lessons'],
   ['socio', 'socios', 'socia', 'membresia', 'membresias', 'miembro', 'miembros', 'suscripcion', 'member', 'membership'],

@@ -97,8 +97,48 @@ function compareWords(a: string, b: string): boolean {
   if (a.length >= 5 && b.length >= 5 && soundOf(a) === soundOf(b)) return true;
   // A verb's forms spelt apart to keep its sound: "recojo" / "recogen", "venzo" / "vence".
   if (a.length >= 5 && b.length >= 5 && stemOf(soundOf(a)) === stemOf(soundOf(b)) && stemOf(soundOf(a)).length >= 4) return true;
+  // An irregular participle is its verb: "visto" is "ver", "impresa" is "imprimir".
+  const verbA = participleVerb(a);
+  const verbB = participleVerb(b);
+  if ((verbA && sameWord(verbA, b)) || (verbB && sameWord(a, verbB))) return true;
   // A word made of a prefix and another word holds that word: "antirrábica" is about "rabia".
   return holdsWord(a, b) || holdsWord(b, a);
+}
+
+/**
+ * Spanish verbs whose participle is not made with "-ado"/"-ido", as grammars list them: the
+ * participle's root and the infinitive's. Their compounds follow them ("devuelto" →
+ * "devolver", "inscrito" → "inscribir", "previsto" → "prever").
+ */
+const IRREGULAR_PARTICIPLES: [string, string][] = [
+  ['abiert', 'abrir'],
+  ['cubiert', 'cubrir'],
+  ['dich', 'decir'],
+  ['scrit', 'scribir'],
+  ['hech', 'hacer'],
+  ['impres', 'imprimir'],
+  ['muert', 'morir'],
+  ['puest', 'poner'],
+  ['resuelt', 'resolver'],
+  ['rot', 'romper'],
+  ['vist', 'ver'],
+  ['vuelt', 'volver'],
+  ['frit', 'freir'],
+];
+
+/** The infinitive of an irregular participle ("vista" → "ver", "devueltos" → "devolver"), if the word is one. */
+function participleVerb(word: string): string | undefined {
+  const ending = word.match(/[oa]s?$/)?.[0];
+  if (!ending) return undefined;
+  const stem = word.slice(0, -ending.length);
+  for (const [root, verb] of IRREGULAR_PARTICIPLES) {
+    if (!stem.endsWith(root)) continue;
+    const prefix = stem.slice(0, -root.length);
+    // A short root takes no prefix: "derrota" is not a form of "romper".
+    if (prefix && root.length < 4) continue;
+    return `${prefix}${verb}`;
+  }
+  return undefined;
 }
 
 /** Prefixes that make a word about another one ("antirrábica", "multivitamínico", "posoperatorio"). */
