@@ -19,7 +19,8 @@ const FLOOR = 45;
 const MORE_FLOOR = 217;
 /**
  * Share of the cases passed on the businesses written as customers write (shared/eval-customers
- * and the repository's tuning and held-out sets: 88 of 111 by the eval command when written).
+ * and the repository's tuning set: 88 of 111 by the eval command when written, 101 of 111 now).
+ * The held-out set is not played here: it is read apart, to judge the method.
  */
 const CUSTOMERS_FLOOR = 0.75;
 
@@ -32,8 +33,8 @@ const datasetsIn = (dir: string): Dataset[] =>
     : [];
 
 const development = evalDataPresent() ? datasetsIn(evalDir) : [];
-/** The businesses written as customers write, beside the repository and in it (tuning and held-out). */
-const customers = [...(development.length ? datasetsIn(customersEvalDir) : []), ...datasetsIn(path.join(repoEvalDir, 'tuning')), ...datasetsIn(path.join(repoEvalDir, 'held-out'))];
+/** The businesses written as customers write, beside the repository and in it (tuning). */
+const customers = [...(development.length ? datasetsIn(customersEvalDir) : []), ...datasetsIn(path.join(repoEvalDir, 'tuning'))];
 const more = datasetsIn(path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-support', 'datasets'));
 
 const pad = (n: number) => String(n).padStart(2, '0');
