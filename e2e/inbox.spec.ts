@@ -560,6 +560,19 @@ describe('Inbox', () => {
     await options.filter({ hasText: anaName }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('c')).toBe(anaId);
     await expect.poll(() => box.inputValue()).toBe('🌹Gracias, te esperamos');
+    // A note left unsent waits apart: it never comes back in the reply box.
+    await page.getByRole('radio', { name: 'Nota interna' }).click();
+    await expect(noteBox.inputValue()).resolves.toBe('');
+    await noteBox.fill('Llamarle antes de las 5');
+    await options.filter({ hasNotText: anaName }).first().click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('c')).not.toBe(anaId);
+    await options.filter({ hasText: anaName }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('c')).toBe(anaId);
+    await expect.poll(() => box.inputValue()).toBe('🌹Gracias, te esperamos');
+    await page.getByRole('radio', { name: 'Nota interna' }).click();
+    await expect.poll(() => noteBox.inputValue()).toBe('Llamarle antes de las 5');
+    await noteBox.fill('');
+    await page.getByRole('radio', { name: 'Responder' }).click();
     await box.fill('');
 
     // The contact pane: stage, links to call and to WhatsApp, the note, and a booking from Citas' dialog.

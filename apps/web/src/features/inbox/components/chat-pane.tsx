@@ -473,8 +473,9 @@ export function ChatPane({
         ) : (
           <ChatComposer
             ref={composer}
-            key={conversation.id}
-            draftKey={conversation.id}
+            // A reply and a note are kept apart: a note typed and left never comes back as a reply.
+            key={`${conversation.id}:${mode}`}
+            draftKey={`${conversation.id}:${mode}`}
             id="inbox-reply"
             label={mode === 'note' ? t('composer.noteLabel') : t('composer.label')}
             placeholder={mode === 'note' ? t('composer.notePlaceholder') : pending ? t('composer.attachCaption') : t('composer.placeholder')}
