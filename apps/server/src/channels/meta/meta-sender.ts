@@ -105,9 +105,11 @@ async function withUpload(deps: PacedDeps, channel: MetaChannel, creds: { accoun
 /**
  * Sends one message on a Meta channel from what the send job handed over: the bot's credentials,
  * the customer's id and the 24-hour window. Answers Meta's id with the statuses Meta already
- * reported for it, or why it failed; throws when Meta asked to send later.
+ * reported for it, or why it failed; throws when Meta asked to send later; answers `later` while
+ * an earlier claim of the message waits (another worker's call, or Meta's status of a call whose
+ * process died).
  */
-export async function sendOnMeta(deps: PacedDeps, channel: MetaChannel, ctx: SendContext): Promise<SendResult> {
+export async function sendOnMeta(deps: PacedDeps, channel: MetaChannel, ctx: SendContext): Promise<SendResult | SendLater> {
   const { repo, connections, graph, log } = deps;
   const { bot, message } = ctx;
   const creds = connections.credentials(bot, channel);
@@ -130,7 +132,10 @@ export async function sendOnMeta(deps: PacedDeps, channel: MetaChannel, ctx: Sen
     let attempts: number;
     if (claim.claimed) attempts = claim.attempts;
     else {
-      const before = await earlier(deps, channel, message.id, claim.row, Boolean(ctx.confirmUnanswered));
+      const before = await earlier(deps, channel, message.id, claim.row, Boolean(ctx.confirmUnanswered)).catch((err: unknown) => {
+        if (err instanceof SendPending) return { later: { reason: err.message } };
+        throw err;
+      });
       if (before !== 'resend') return before;
       attempts = claim.row.attempts + 1;
     }
@@ -287,7 +292,8 @@ export async function sendBatchOnMeta(deps: PacedDeps, channel: MetaChannel, con
 /**
  * The senders of the Meta channels. Each message is claimed in the database before the Graph call
  * (channel_sends), so it reaches Meta at most once: an attempt whose outcome is unknown (time-out,
- * dropped connection, crash) is never repeated and the message ends as failed with SEND_UNCONFIRMED.
+ * dropped connection) is never repeated and the message ends as failed with SEND_UNCONFIRMED; a
+ * call whose process died during it is settled by Meta's statuses on WhatsApp (`earlier`).
  * Answers from Meta that prove nothing was sent (rate limits, 5xx, refused connections) are
  * retried by the SEND job with back-off, up to SEND_ATTEMPTS.
  */

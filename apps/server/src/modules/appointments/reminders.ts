@@ -81,7 +81,7 @@ export function reminders(deps: {
   /** Queues the send of a stored outbound message (the pipeline's send job). */
   queueSend: (messageId: string) => Promise<unknown>;
   /** Sends a stored outbound message now (the pipeline's send); when it throws, the send job takes over. */
-  sendNow?: (messageId: string) => Promise<void>;
+  sendNow?: (messageId: string) => Promise<unknown>;
   /** Tells the bot's room about the stored reminder message. */
   announce?: (message: MessageRow) => void;
   log: FastifyBaseLogger;

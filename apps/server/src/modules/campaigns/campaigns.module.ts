@@ -25,7 +25,7 @@ export function campaignsModule(
     quota: QuotaService;
     bots: Pick<BotsService, 'find'>;
     /** The conversations module's one send. */
-    send: (messageId: string) => Promise<void>;
+    send: (messageId: string) => Promise<unknown>;
     /** The conversations module's one send, for many messages at once. */
     sendMany: RunnerDeps['sendMany'];
     /** WhatsApp Cloud: refuses a template Meta has not approved (the channel's templates capability). */

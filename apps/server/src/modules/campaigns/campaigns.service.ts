@@ -41,7 +41,7 @@ export interface CampaignsDeps {
   access: AccessService;
   quota: Pick<QuotaService, 'requireFeature' | 'require'>;
   /** The conversations module's one send. */
-  send: (messageId: string) => Promise<void>;
+  send: (messageId: string) => Promise<unknown>;
   /** Starts sending a running campaign in this process (the worker also finds it by itself). */
   kick: (campaignId: string) => void;
   /** Queues the start of a scheduled campaign at its time. */

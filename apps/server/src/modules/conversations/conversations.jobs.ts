@@ -19,7 +19,7 @@ export async function conversationsJobs(app: FastifyInstance, config: Config, jo
   await jobs.define<{ conversationId: string }>(REPLY_JOB, (data) => flow.turn(data.conversationId), { policy: 'stately', concurrency: 2, batchSize: 4, retryLimit: 3 });
   await jobs.define<{ messageId: string }>(MEDIA_JOB, (data) => flow.storeMedia(data.messageId), { retryLimit: 3, retryDelay: 5 });
   await jobs.define<{ conversationId: string; humanAt: string }>(IDLE_JOB, (data) => flow.returnIdle(data.conversationId, data.humanAt), { retryLimit: 3 });
-  await jobs.define<{ messageId: string }>(SEND_JOB, (data) => flow.send(data.messageId), { policy: 'stately', concurrency: 2, batchSize: 4, retryLimit: sendAttempts - 1, retryDelay: 1 });
+  await jobs.define<{ messageId: string }>(SEND_JOB, async (data) => void (await flow.send(data.messageId)), { policy: 'stately', concurrency: 2, batchSize: 4, retryLimit: sendAttempts - 1, retryDelay: 1 });
   sweep(app, config, 'recovery', 30_000, () => flow.recover());
   if (config.ROLE !== 'api') app.addHook('onReady', async () => void flow.recover(0).catch((err) => app.log.error({ err }, 'recovery failed')));
 }

@@ -11,6 +11,8 @@ export const SEND_JOB = 'message.send';
 /** A reply waits this long at most for an earlier reply of its conversation to go first. */
 const ORDER_WAIT_MS = 10_000;
 const ORDER_POLL_MS = 150;
+/** A send whose earlier claim waits is looked at again after this long. */
+const CLAIM_WAIT_SECONDS = 2;
 
 export interface OutboundDeps {
   repo: ConversationsRepository;
@@ -67,17 +69,26 @@ async function recordSend(deps: OutboundDeps, message: MessageRow, result: SendR
 
 /**
  * Sends one queued message on its channel; a message already sent (or holding the channel's id)
- * is not sent again. The channel is handed everything it needs at once and answers once. Throws to be retried.
+ * is not sent again. The channel is handed everything it needs at once and answers once. Throws to
+ * be retried. A message whose earlier call never answered (its process died during it) waits for
+ * the provider's status naming it (`confirmUnanswered`): its send is queued again in a moment,
+ * without spending a try, and `later` is answered.
  */
-export async function send(deps: OutboundDeps, messageId: string): Promise<void> {
+export async function send(deps: OutboundDeps, messageId: string): Promise<'done' | 'later'> {
   const stored = await deps.repo.sendContext(messageId);
-  if (!stored || stored.message.status !== 'queued') return;
+  if (!stored || stored.message.status !== 'queued') return 'done';
   const { message } = stored;
   const channel = deps.registry.get(message.channel);
-  if (!channel) return recordSend(deps, message, { failed: { code: 'CHANNEL_NOT_CONNECTED' } });
-  if (message.externalId) return recordSend(deps, message, { externalId: message.externalId });
+  if (!channel) return recordSend(deps, message, { failed: { code: 'CHANNEL_NOT_CONNECTED' } }).then(() => 'done');
+  if (message.externalId) return recordSend(deps, message, { externalId: message.externalId }).then(() => 'done');
   if (channel.capabilities.paced && stored.earlierQueued) await earlierRepliesSent(deps.repo, message);
-  return recordSend(deps, message, await channel.send(toSendContext(stored, channel.capabilities)));
+  const result = await channel.send({ ...toSendContext(stored, channel.capabilities), confirmUnanswered: true });
+  if ('later' in result) {
+    await deps.jobs.send(SEND_JOB, { messageId }, { singletonKey: messageId, startAfter: CLAIM_WAIT_SECONDS });
+    return 'later';
+  }
+  await recordSend(deps, message, result);
+  return 'done';
 }
 
 /** Where one message of `sendMany` stands after it. */

@@ -90,8 +90,8 @@ export interface SendContext {
   windowOpen: boolean;
   /**
    * A claim of this message whose call never answered (its process died during it) waits for the
-   * provider's status naming it, and is sent again only once the wait passed with none (a
-   * campaign's send); otherwise it fails as unconfirmed.
+   * provider's status naming it, and is sent again only once the wait passed with none (every
+   * send of a stored message: a reply, a person's message, a campaign's); otherwise it fails as unconfirmed.
    */
   confirmUnanswered?: boolean;
 }
@@ -109,8 +109,11 @@ export interface EarlyStatus {
  */
 export type SendResult = { externalId?: string; statuses?: EarlyStatus[] } | { failed: Notice };
 
-/** Delivers one outbound message on its channel; throws to be retried by the send job. */
-export type Sender = (context: SendContext) => Promise<SendResult>;
+/**
+ * Delivers one outbound message on its channel; throws to be retried by the send job, or answers
+ * `later` while an earlier claim of the message waits (its send is queued again, not failed).
+ */
+export type Sender = (context: SendContext) => Promise<SendResult | SendLater>;
 
 /** A send to try again later: the provider asked to wait (`metaCode`), or a claim waits for its status. */
 export interface SendLater {
