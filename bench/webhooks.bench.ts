@@ -231,7 +231,7 @@ export default async function webhooks(): Promise<BenchResult> {
         `bare Fastify POST of the same bodies: ${describeLevels(bareLevels)}`,
         pg === true ? `PostgreSQL (a fresh database, same process, offline engine): ${describeLevels(pgLevels)}` : `PostgreSQL not reachable (${pg}): PGlite only`,
         'highest rate held: the best throughput among the levels where every delivery got its 200 with a median under 250 ms',
-        'end to end: one customer message at a time, from posting the webhook to the reply arriving at the Graph API (turn job, offline engine, send job, rate limit)',
+        'end to end: one customer message at a time, from posting the webhook to the reply arriving at the Graph API (turn job, offline engine, the reply sent by the turn, rate limit)',
       ],
     };
   } finally {

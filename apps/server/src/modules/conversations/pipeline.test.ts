@@ -57,6 +57,11 @@ describe.each(engines)('conversation pipeline on %s', (dbEngine) => {
       ['in', '¿Cuánto cuesta una limpieza?', 'processed'],
       ['out', 'Recibido: ¿Cuánto cuesta una limpieza?', 'sent'],
     ]);
+    // The turn sent its reply itself: no send job was needed.
+    const reply = outbound(c)[0] as unknown as { id: string };
+    expect(reply.id).toMatch(/^[0-9a-f-]{36}$/);
+    const jobs = await t.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'message.send' and data->>'messageId' = ${reply.id}`);
+    expect((jobs as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
   it('answers a redelivered message once', async () => {

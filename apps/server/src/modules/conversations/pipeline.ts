@@ -9,7 +9,7 @@ import { outbound } from './outbound.ts';
 import { receiver } from './receive.ts';
 import { turns, type TurnDeps } from './turn.ts';
 
-export interface PipelineDeps extends Omit<TurnDeps, 'events' | 'handoffs' | 'queueSend'> {
+export interface PipelineDeps extends Omit<TurnDeps, 'events' | 'handoffs' | 'queueSend' | 'sendNow'> {
   emit: Emit;
   /** Where kept files go (DATA_DIR/files or the S3 bucket). */
   storage?: FileStorage;
@@ -26,8 +26,8 @@ export interface PipelineDeps extends Omit<TurnDeps, 'events' | 'handoffs' | 'qu
 /**
  * The flow of a message: `receive` stores it (one transaction, idempotent on the channel's id)
  * and queues a turn of its conversation (receive.ts); a turn runs the engine and commits its
- * actions and replies together (turn.ts, turn-commit.ts); each reply is then sent by its own job
- * through the one `send` (outbound.ts). Every step can run twice without a second effect.
+ * actions and replies together (turn.ts, turn-commit.ts) and sends the replies through the one
+ * `send` (outbound.ts) at once, leaving to a send job each that is to be tried again. Every step can run twice without a second effect.
  */
 export function pipeline(deps: PipelineDeps) {
   const { repo, jobs, registry } = deps;
@@ -43,7 +43,7 @@ export function pipeline(deps: PipelineDeps) {
     conversationLink: deps.conversationLink,
     ...(deps.handedOff && { handedOff: deps.handedOff }),
   });
-  const turn = turns({ ...deps, events, handoffs: handoff, queueSend: out.queueSend });
+  const turn = turns({ ...deps, events, handoffs: handoff, queueSend: out.queueSend, sendNow: out.send });
   return {
     receive: receiver({ repo, registry, jobs, events, queueTurn: turn.queueTurn }),
     storeMedia: mediaStore({ repo, registry, storage: deps.storage, events }),

@@ -36,7 +36,10 @@ export interface TurnDeps {
   registry: ChannelRegistry;
   events: ConversationEvents;
   handoffs: Handoffs;
+  /** Queues the send of a stored message (its job retries it). */
   queueSend: (messageId: string) => Promise<unknown>;
+  /** Sends a stored message now (the one `send`); throws when it is to be tried again, answers `later` when its send job was queued to wait. */
+  sendNow: (messageId: string) => Promise<'done' | 'later'>;
   log: FastifyBaseLogger;
   /** The picture of one of a bot's products, for replies about that product. */
   productImage?: (botId: string, productId: string) => Promise<string | undefined>;
@@ -117,10 +120,7 @@ export async function turn(deps: TurnDeps, conversationId: string): Promise<void
     );
     if (stored === SKIPPED) return;
     for (const m of pending) deps.events.message(bot.id, conversation.channel, { ...m, status: 'processed' });
-    for (const m of stored) {
-      deps.events.message(bot.id, conversation.channel, m);
-      await deps.queueSend(m.id);
-    }
+    await sendReplies(deps, bot.id, conversation.channel, stored);
     await deps.optedOut?.(conversation.contactId).catch((err) => deps.log.error({ err, conversationId }, 'opt-out follow-up failed'));
     return;
   }
@@ -220,10 +220,7 @@ export async function turn(deps: TurnDeps, conversationId: string): Promise<void
     if (stored === SKIPPED) return;
     // The customer's messages are answered (read, for the dashboard), then the replies go out.
     for (const m of pending) deps.events.message(bot.id, conversation.channel, { ...m, status: 'processed' });
-    for (const m of stored) {
-      deps.events.message(bot.id, conversation.channel, m);
-      await deps.queueSend(m.id);
-    }
+    await sendReplies(deps, bot.id, conversation.channel, stored);
     // The CRM, reminders and the owner's calendar follow once the replies are on their way.
     const applied = booked ? kept : kept.filter((a) => a.type !== 'book' && a.type !== 'reschedule');
     await deps.turnCommitted?.({ botId: bot.id, contactId: conversation.contactId, conversationId, channel: conversation.channel, actions: applied, unanswered: booked && result.unanswered === true, asked: context.incoming, at: now }).catch((err) => deps.log.error({ err, conversationId }, 'CRM follow-up of a turn failed'));
@@ -237,6 +234,31 @@ export async function turn(deps: TurnDeps, conversationId: string): Promise<void
     }
   } finally {
     typing(false);
+  }
+}
+
+/**
+ * The turn's replies go out at once, in order, through the one `send`, while the turn still holds
+ * its conversation (the next turn of it cannot start, so nothing else sends them meanwhile). A
+ * send to be tried again, and the replies after it, are left to the send job, which retries and
+ * keeps their order. A crash before they went out leaves them queued: the turn's job, retried
+ * when its lease lapses, queues their sends (`queuedOutbound` above).
+ */
+async function sendReplies(deps: TurnDeps, botId: string, channel: MessageRow['channel'], replies: MessageRow[]): Promise<void> {
+  for (const m of replies) deps.events.message(botId, channel, m);
+  let later = false;
+  for (const m of replies) {
+    if (!later) {
+      try {
+        // A send that waits was queued again by `send` itself; the replies after it follow it.
+        if ((await deps.sendNow(m.id)) === 'later') later = true;
+        continue;
+      } catch (err) {
+        later = true;
+        deps.log.warn({ err, messageId: m.id }, 'reply not sent at once; its send job tries again');
+      }
+    }
+    await deps.queueSend(m.id);
   }
 }
 
