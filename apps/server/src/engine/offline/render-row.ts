@@ -179,6 +179,6 @@ export function renderRow(row: TableRow, focus: RowFocus): string {
     if (facts.length) sentence += verbs.length ? `; ${joinList(facts, language)}` : `: ${joinList(facts, language)}`;
   }
   sentence += '.';
-  if (descriptionField && focus.extra > 2) sentence += ` ${descriptionField.value.replace(/\.?$/, '.')}`;
+  if (descriptionField && focus.extra > 2) sentence += ` ${capitalize(descriptionField.value.trim()).replace(/\.?$/, '.')}`;
   return sentence;
 }

@@ -57,7 +57,7 @@ export const SYNONYMS: string[][] = [
   ['pago', 'pagos', 'pagar', 'payment', 'pay'],
   ['visita', 'visitas', 'visitar', 'ver', 'conocer', 'recorrido', 'visit', 'tour'],
   ['nino', 'ninos', 'nina', 'ninas', 'menor', 'menores', 'infantil', 'infantiles', 'pediatria', 'pediatrico', 'odontopediatria', 'hijo', 'hijos', 'hija', 'hijas', 'bebe', 'bebes', 'kids', 'children', 'child'],
-  ['urgencia', 'urgencias', 'emergencia', 'emergencias', 'urgente', 'emergency'],
+  ['urgencia', 'urgencias', 'emergencia', 'emergencias', 'urgente', 'urgentes', 'expres', 'emergency'],
   ['credito', 'creditos', 'hipoteca', 'hipotecas', 'hipotecario', 'hipotecarios', 'financiamiento', 'financiar', 'banco', 'bancos', 'mortgage', 'loan', 'prestamo', 'prestamos', 'prestar', 'prestan'],
   ['factura', 'facturas', 'facturar', 'facturacion', 'invoice'],
   ['envio', 'envios', 'enviar', 'entrega', 'entregas', 'domicilio', 'shipping', 'delivery'],
@@ -189,5 +189,7 @@ export const PHRASE_TERMS: [RegExp, string][] = [
   [/\b(?:cargos?|cobros?|pagos?|debitos?)\s+(?:automaticos?|recurrentes?|domiciliados?)\b/, 'domiciliacion'],
   [/\b(?:cuando|que dia|que fecha)\s+(?:me\s+|nos\s+|se\s+|les\s+)?(?:cobran|cobra|descuentan|hacen el cargo)\b/, 'cargo'],
   [/\b(?:esta|estan|anda|sigue|se puso|se siente|se ve)\s+(?:muy\s+)?(?:mal|malito|malita|grave|enferm[oa]s?)\b/, 'urgencia'],
+  // A deadline as near as tomorrow asks whether the work can be rushed: "¿lo tienen para mañana?".
+  [/\b(?:para (?:hoy|manana|pasado manana)(?: mismo)?|hoy mismo)\b/, 'urgente'],
   [/\b(?:dejar|estacionar|guardar|meter)\s+(?:el|mi|los|mis|nuestro)?\s*(?:carro|auto|coche|camioneta|vehiculo)s?\b/, 'estacionamiento'],
 ];
