@@ -128,6 +128,18 @@ describe('buildAnswer', () => {
     expect(await ask('cuanto cuesta el pastel de tres leches?', cakes)).toMatch(/720[\s\S]*380|380[\s\S]*720/);
   });
 
+  it('reads a measure written as customers write it and prefers the row priced by that measure', async () => {
+    expect(analyzeQuestion('una lona de 2x1 metros cuanto sale?', { now: NOW, timeZone: 'America/Mexico_City' }).amount).toEqual({ value: 2, unit: 'm2' });
+    expect(analyzeQuestion('la necesito un par de meses', { now: NOW, timeZone: 'America/Mexico_City' }).amount).toEqual({ value: 2, unit: 'meses' });
+    const prints = [
+      passage('Servicio: Lona impresa (por m²); Precio mxn: 160', 'precios.csv'),
+      passage('Servicio: Lona con ojillos para colgar; Precio mxn: 450', 'precios.csv'),
+    ];
+    const reply = await ask('cuanto cuesta una lona de 3x2 metros?', prints);
+    expect(reply).toContain('160');
+    expect(reply).not.toContain('450');
+  });
+
   it('answers a question about a time from the passage that states it, not a row that only names the thing', async () => {
     const cleaner = [
       passage('Prenda: Traje de 2 piezas; Servicio: tintorería; Precio mxn: 210', 'precios.csv'),

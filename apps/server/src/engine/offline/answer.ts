@@ -131,6 +131,16 @@ export function measureRanges(text: string, unit: MeasureUnit): [number, number]
   return out;
 }
 
+/** A price stated by one of a measure: "por m²", "por mes", "al mes", "mensual", "por noche", "por persona". */
+const PER_UNIT: Record<MeasureUnit, RegExp> = {
+  kg: /\b(?:por|el|per)\s+(?:kg|kilo|kilogramo)\b/,
+  anos: /\b(?:(?:por|al|per)\s+(?:ano|year)|anual|anuales)\b/,
+  personas: /\b(?:por|per)\s+(?:persona|invitado|huesped|adulto|pax|person|guest)\b/,
+  m2: /\b(?:por|el|per)\s+(?:m2|metro cuadrado|mt2|square meter)\b/,
+  noches: /\b(?:por|la|per)\s+(?:noche|night)\b/,
+  meses: /\b(?:(?:por|al|per)\s+(?:mes|month)|mensual|mensuales|mensualidad|monthly)\b/,
+};
+
 interface TermHit {
   body: boolean;
   context: boolean;
@@ -213,6 +223,9 @@ function scoreUnits(question: Question, units: AnswerUnit[], topScore: number, b
       if (ranges.length) {
         const fits = ranges.some(([a, b]) => question.amount!.value >= a && question.amount!.value <= b);
         score += unit.row ? (fits ? 0.8 : -0.8) : 0.5;
+      } else if (PER_UNIT[question.amount.unit].test(plainText(unit.text))) {
+        // "de 2x1 metros" and "Lona impresa (por m²)", "un par de meses" and "Bodega por mes": priced by that measure.
+        score += 0.6;
       }
     }
     // "el masaje relajante" is the row named just that, more than "paquete (masaje relajante para dos)".
@@ -249,13 +262,19 @@ const LIMITS: Record<Length, { units: number; bonus: number; rows: number; extra
   long: { units: 4, bonus: 1, rows: 5, extra: 8 },
 };
 
+/** The unit states the question's measure: a range of it, or a price by it. */
+const statesMeasure = (question: Question, s: Scored) =>
+  question.amount !== undefined && (measureRanges(s.unit.text, question.amount.unit).length > 0 || PER_UNIT[question.amount.unit].test(plainText(s.unit.text)));
+
 function coverage(question: Question, chosen: Scored[], own = false) {
   let total = 0;
   let covered = 0;
+  const measured = chosen.some((s) => statesMeasure(question, s));
   question.terms.forEach((t, i) => {
     const hit = chosen.some((s) => s.hits[i]!.body || (!own && s.hits[i]!.context));
-    // What the thing is for need not be said by the passage that has the thing.
-    if (t.purpose && !hit) return;
+    // What the thing is for need not be said by the passage that has the thing, nor the words of
+    // an amount ("3x2 metros") by one that states that measure ("por m²").
+    if ((t.purpose || (t.measure && measured)) && !hit) return;
     total += t.weight;
     if (hit) covered += t.weight;
   });
@@ -306,8 +325,9 @@ function refusalOfWhole(question: Question, scored: Scored[]): Scored | undefine
 function narrowedAway(question: Question, chosen: Scored[]): boolean {
   const found = (i: number) => chosen.some((s) => s.hits[i]!.body || s.hits[i]!.context);
   return question.narrowing.some(
-    // What the thing is for ("una dirección para darme de alta") does not narrow it.
-    ([head, narrower]) => question.terms[head]!.weight >= 1 && question.terms[narrower]!.weight >= 1 && !question.terms[narrower]!.purpose && found(head) && !found(narrower),
+    // What the thing is for ("una dirección para darme de alta") does not narrow it, nor its size ("una lona de 3x2 metros").
+    ([head, narrower]) =>
+      question.terms[head]!.weight >= 1 && question.terms[narrower]!.weight >= 1 && !question.terms[narrower]!.purpose && !question.terms[narrower]!.measure && found(head) && !found(narrower),
   );
 }
 

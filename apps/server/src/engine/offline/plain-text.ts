@@ -22,6 +22,9 @@ function normalize(input: string): string {
   return input
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
+    // "m²" and "m³" as people type them: "m2", "m3".
+    .replace(/²/g, '2')
+    .replace(/³/g, '3')
     .toLowerCase()
     .replace(/(\d)[,.](?=\d{3}(?!\d))/g, '$1')
     .replace(/(\p{L})\1{2,}/gu, '$1')

@@ -24,6 +24,8 @@ export interface QuestionTerm {
   destination?: string[];
   /** "… para darme de alta en el SAT": a word of the clause saying what the thing asked is for. */
   purpose?: boolean;
+  /** "de 3x2 metros", "un par de meses": a word spelling the question's amount (see `Question.amount`). */
+  measure?: boolean;
 }
 
 /** The part of the day asked about, minutes from midnight [from, to). */
@@ -80,10 +82,17 @@ export const MEASURES: Record<MeasureUnit, string> = {
 
 const MEASURE_WORD = new RegExp(`^(?:${Object.values(MEASURES).join('|')}|metros|cuadrados)$`);
 
-/** The quantity a question gives ("uno de 20 kilos" → 20 kg). */
+/** Numbers customers write as words before a measure ("un par de meses", "tres noches"). */
+const NUMBER_WORDS: Record<string, number> = { 'un par de': 2, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, doce: 12, quince: 15, veinte: 20 };
+const NUMBER_WORD = new RegExp(String.raw`\b(${Object.keys(NUMBER_WORDS).join('|')})\s+(?=(?:${Object.values(MEASURES).join('|')})\b)`, 'g');
+
+/** The quantity a question gives ("uno de 20 kilos" → 20 kg, "de 2x1 metros" → 2 m², "un par de meses" → 2 months). */
 function amountOf(plain: string): Amount | undefined {
+  const area = plain.match(/(?<![\d.])(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(?:m|mts?|metros?)\b/);
+  if (area) return { value: Number(area[1]) * Number(area[2]), unit: 'm2' };
+  const numbered = plain.replace(NUMBER_WORD, (_, word: string) => `${NUMBER_WORDS[word]} `);
   for (const [unit, words] of Object.entries(MEASURES) as [MeasureUnit, string][]) {
-    const m = plain.match(new RegExp(String.raw`(?<![\d.])(\d+(?:\.\d+)?)\s*(?:${words})\b`));
+    const m = numbered.match(new RegExp(String.raw`(?<![\d.])(\d+(?:\.\d+)?)\s*(?:${words})\b`));
     if (m) return { value: Number(m[1]), unit };
   }
   return undefined;
@@ -347,6 +356,7 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
   const previous = options.previous;
   const contentWords = terms.filter((t) => t.weight >= 1);
   const amount = amountOf(plain);
+  if (amount) for (const t of terms) if (MEASURE_WORD.test(t.word) || /^\d/.test(t.word) || t.word === 'par') t.measure = true;
   // "¿y para uno de 20 kilos?", "¿hasta qué hora puedo ir con ese plan?": no new subject (only a
   // measure, or "ese"), so the thread's subject goes on.
   const subjects = contentWords.filter((t) => !MEASURE_WORD.test(t.word) && !/^\d/.test(t.word));
