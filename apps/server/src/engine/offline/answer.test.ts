@@ -79,6 +79,9 @@ describe('buildAnswer', () => {
   it('renders a table row with the asked facts, not the whole row', async () => {
     expect(await ask('¿Cuánto cuesta el masaje relajante?', spa)).toBe('El masaje relajante cuesta $900 MXN y dura 60 minutos.');
     expect(await ask('¿Cuánto dura el facial?', spa)).toBe('El facial hidratante dura 50 minutos y cuesta $750 MXN.');
+    // A cell read in mid-sentence loses the capital of its first word; a note after the sentence starts its own.
+    const loans = [passage('Producto: Crédito automotriz; Monto: Desde $80,000; Plazo: De 12 a 60 meses; Notas: sin penalización por pago anticipado', 'creditos.csv')];
+    expect(await ask('¿Cómo es el crédito automotriz?', loans, 'long')).toBe('El crédito automotriz cuesta desde $80,000; plazo: de 12 a 60 meses. Sin penalización por pago anticipado.');
   });
 
   it('takes the sentence that holds the fact from prose', async () => {

@@ -23,10 +23,15 @@ const ACCENTS: Record<string, string> = {
 /** Column names lose their accents; "-cion" and "-sion" words always carry one. */
 const accent = (text: string) => text.replace(/\p{L}+/gu, (w) => ACCENTS[w] ?? w.replace(/([cs])ion$/, '$1ión'));
 
+/** Words a cell may start with that take no capital in mid-sentence ("Desde 10.5%" → "desde 10.5%"). */
+const LOWER_STARTS = /^(?:De|Desde|Hasta|Entre|A|Al|Con|Sin|Para|Por|En|El|La|Los|Las|Un|Una|Unos|Unas|Más|Menos|Solo|Sólo|Aprox|Aproximadamente|From|Up|Between|With|Without)\b/;
+/** A cell's value as it reads in the middle of a sentence. */
+const inSentence = (value: string) => (LOWER_STARTS.test(value) ? value.charAt(0).toLowerCase() + value.slice(1) : value);
+
 /** "4500" → "$4,500 MXN" (the currency from the column name); a value with its own sign stays as written. */
 function money(field: RowField): string {
   const value = field.value.trim();
-  if (/[$€£]|\b(?:mxn|usd|eur|pesos|dolares)\b/i.test(value)) return value;
+  if (/[$€£]|\b(?:mxn|usd|eur|pesos|dolares)\b/i.test(value)) return inSentence(value);
   const n = Number(value.replace(/,/g, ''));
   if (!Number.isFinite(n)) return value;
   const decimals = Math.round(n * 100) % 100 === 0 ? 0 : 2;
@@ -97,8 +102,8 @@ function factOf(field: RowField, language: 'es' | 'en'): string | undefined {
     case 'text': {
       // "transmisión automática", "colonia Roma Norte"; a longer value keeps its label.
       const words = field.value.split(/\s+/);
-      if (words.length > 3) return `${key}: ${field.value}`;
-      return `${key} ${words.length === 1 ? field.value.toLowerCase() : field.value}`;
+      if (words.length > 3) return `${key}: ${inSentence(field.value)}`;
+      return `${key} ${words.length === 1 ? field.value.toLowerCase() : inSentence(field.value)}`;
     }
     default:
       return undefined;
