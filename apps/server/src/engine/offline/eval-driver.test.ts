@@ -15,11 +15,11 @@ import { memoryTools } from './test-support/memory-tools.ts';
 
 /** Cases passed on the development datasets (shared/eval; 47 of 47 when written); the engine must not fall below it. */
 const FLOOR = 45;
-/** Cases passed on the businesses in test-support/datasets (219 of 231 with the kinds lexicon). */
+/** Cases passed on the businesses in test-support/datasets (219 of 231 with the kinds lexicon, 220 now). */
 const MORE_FLOOR = 217;
 /**
  * Share of the cases passed on the businesses written as customers write (shared/eval-customers
- * and the repository's tuning set: 88 of 111 by the eval command when written, 103 of 111 now).
+ * and the repository's tuning set: 88 of 111 by the eval command when written, 104 of 111 now).
  * The held-out set is not played here: it is read apart, to judge the method.
  */
 const CUSTOMERS_FLOOR = 0.75;

@@ -258,12 +258,14 @@ export function analyzeQuestion(text: string, options: { now: Date; timeZone: st
     positions.push(-1);
   }
   // "cargo automático" asks for "domiciliación": the phrase's words are that one term.
-  for (const [re, word] of PHRASE_TERMS) {
+  for (const [re, words] of PHRASE_TERMS) {
     const found = plain.match(re);
     if (!found) continue;
     for (const w of found[0].split(' ')) spanWords.add(w);
-    terms.push({ word, weight: 1, alternatives: alternativesOf(word) });
-    positions.push(-1);
+    for (const word of words) {
+      terms.push({ word, weight: 1, alternatives: alternativesOf(word) });
+      positions.push(-1);
+    }
   }
   words.forEach((word, position) => {
     if (spanWords.has(word)) return;

@@ -185,11 +185,13 @@ export const KIND_WORDS = new Set(
 );
 
 /** Phrases that name, in other words, a thing businesses write with one word: the word is asked too. */
-export const PHRASE_TERMS: [RegExp, string][] = [
-  [/\b(?:cargos?|cobros?|pagos?|debitos?)\s+(?:automaticos?|recurrentes?|domiciliados?)\b/, 'domiciliacion'],
-  [/\b(?:cuando|que dia|que fecha)\s+(?:me\s+|nos\s+|se\s+|les\s+)?(?:cobran|cobra|descuentan|hacen el cargo)\b/, 'cargo'],
-  [/\b(?:esta|estan|anda|sigue|se puso|se siente|se ve)\s+(?:muy\s+)?(?:mal|malito|malita|grave|enferm[oa]s?)\b/, 'urgencia'],
+export const PHRASE_TERMS: [RegExp, string[]][] = [
+  [/\b(?:cargos?|cobros?|pagos?|debitos?)\s+(?:automaticos?|recurrentes?|domiciliados?)\b/, ['domiciliacion']],
+  [/\b(?:cuando|que dia|que fecha)\s+(?:me\s+|nos\s+|se\s+|les\s+)?(?:cobran|cobra|descuentan|hacen el cargo)\b/, ['cargo']],
+  [/\b(?:esta|estan|anda|sigue|se puso|se siente|se ve)\s+(?:muy\s+)?(?:mal|malito|malita|grave|enferm[oa]s?)\b/, ['urgencia']],
+  // Not coming to an appointment is what a cancellation policy speaks of, and a no-show ("si no se presenta"): "¿qué pasa si no llego a mi cita?".
+  [/\bsi no (?:llego|llegara|llegamos|voy|vamos|asisto|me presento|nos presentamos|puedo ir|puedo llegar|alcanzo a llegar)\b|\bsi falto\b/, ['cancelacion', 'presenta']],
   // A deadline as near as tomorrow asks whether the work can be rushed: "¿lo tienen para mañana?".
-  [/\b(?:para (?:hoy|manana|pasado manana)(?: mismo)?|hoy mismo)\b/, 'urgente'],
-  [/\b(?:dejar|estacionar|guardar|meter)\s+(?:el|mi|los|mis|nuestro)?\s*(?:carro|auto|coche|camioneta|vehiculo)s?\b/, 'estacionamiento'],
+  [/\b(?:para (?:hoy|manana|pasado manana)(?: mismo)?|hoy mismo)\b/, ['urgente']],
+  [/\b(?:dejar|estacionar|guardar|meter)\s+(?:el|mi|los|mis|nuestro)?\s*(?:carro|auto|coche|camioneta|vehiculo)s?\b/, ['estacionamiento']],
 ];
