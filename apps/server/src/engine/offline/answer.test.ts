@@ -131,6 +131,17 @@ describe('buildAnswer', () => {
     expect(await ask('cuanto cuesta el pastel de tres leches?', cakes)).toMatch(/720[\s\S]*380|380[\s\S]*720/);
   });
 
+  it('answers of a named thing from a passage about every one of its kind', async () => {
+    const coffee = [
+      passage('Producto: Café Chiapas en grano; Presentación: 500 g; Precio: 250', 'precios.csv'),
+      passage('Producto: Café Veracruz en grano; Presentación: 500 g; Precio: 230', 'precios.csv'),
+      passage('Molienda\nTodos los cafés en grano se pueden pedir molidos sin costo extra: para espresso, goteo o prensa francesa.', 'Pedidos'),
+    ];
+    expect(await ask('Quiero el de Chiapas en grano, ¿me lo pueden moler para espresso?', coffee)).toContain('sin costo extra');
+    // A name no passage says is still not answered for.
+    expect(await ask('¿El de Oaxaca en grano me lo pueden moler?', coffee)).not.toContain('Oaxaca');
+  });
+
   it('reads a measure written as customers write it and prefers the row priced by that measure', async () => {
     expect(analyzeQuestion('una lona de 2x1 metros cuanto sale?', { now: NOW, timeZone: 'America/Mexico_City' }).amount).toEqual({ value: 2, unit: 'm2' });
     expect(analyzeQuestion('la necesito un par de meses', { now: NOW, timeZone: 'America/Mexico_City' }).amount).toEqual({ value: 2, unit: 'meses' });

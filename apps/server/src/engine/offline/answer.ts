@@ -321,6 +321,16 @@ function refusalOfWhole(question: Question, scored: Scored[]): Scored | undefine
   return undefined;
 }
 
+/** A chosen passage says "todos los", "todas las" or "cualquier" before a word the question names (not a name). */
+function ofEveryOne(question: Question, chosen: Scored[]): boolean {
+  const asked = question.terms.filter((t) => t.weight >= 1 && !t.entity);
+  return chosen.some((s) =>
+    s.unit.words.some(
+      (w, i, words) => /^(?:todos|todas|cualquier)$/.test(w) && words.slice(i + 1, i + 5).some((after) => asked.some((t) => t.alternatives.some((alt) => sameWord(after, alt)))),
+    ),
+  );
+}
+
 /** "clases de natación" when only "clases" is known: the narrower thing asked is not there. */
 function narrowedAway(question: Question, chosen: Scored[]): boolean {
   const found = (i: number) => chosen.some((s) => s.hits[i]!.body || s.hits[i]!.context);
@@ -458,7 +468,10 @@ export function buildAnswer(
   // what the knowledge says of the rest is still worth saying, with what it does not know
   // ("¿Aceptan el seguro de MetLife?" → about MetLife nothing; no direct agreements, an invoice
   // for reimbursement).
-  const unfound = question.terms.filter((t, i) => t.entity && !found(i));
+  // Unless a chosen passage speaks of every one of its kind ("Todos los cafés en grano se pueden
+  // pedir molidos" to "el de Chiapas en grano, ¿me lo muelen?"), and another passage names it.
+  const everyOne = ofEveryOne(question, chosen);
+  const unfound = question.terms.filter((t, i) => t.entity && !found(i) && !(everyOne && scored.some((s) => s.hits[i]!.body)));
   if (unfound.length && !refusal) {
     // Named by a passage that was not chosen: the answer is about something else.
     const nowhere = unfound.filter((t) => !scored.some((s) => s.hits[question.terms.indexOf(t)]!.body));
