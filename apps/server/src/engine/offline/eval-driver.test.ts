@@ -15,7 +15,7 @@ import { memoryTools } from './test-support/memory-tools.ts';
 
 /** Cases passed on the development datasets (shared/eval; 47 of 47 when written); the engine must not fall below it. */
 const FLOOR = 45;
-/** Cases passed on the businesses in test-support/datasets (219 of 231 with the kinds lexicon, 221 now). */
+/** Cases passed on the businesses in test-support/datasets (219 of 231 with the kinds lexicon, 222 now). */
 const MORE_FLOOR = 217;
 /**
  * Share of the cases passed on the businesses written as customers write (shared/eval-customers

@@ -191,6 +191,8 @@ export const PHRASE_TERMS: [RegExp, string[]][] = [
   [/\b(?:esta|estan|anda|sigue|se puso|se siente|se ve)\s+(?:muy\s+)?(?:mal|malito|malita|grave|enferm[oa]s?)\b/, ['urgencia']],
   // Not coming to an appointment is what a cancellation policy speaks of, and a no-show ("si no se presenta"): "¿qué pasa si no llego a mi cita?".
   [/\bsi no (?:llego|llegara|llegamos|voy|vamos|asisto|me presento|nos presentamos|puedo ir|puedo llegar|alcanzo a llegar)\b|\bsi falto\b/, ['cancelacion', 'presenta']],
+  // Knowing nothing of it yet asks whether experience is needed: "no sé nada de programación, ¿puedo entrar?".
+  [/\b(?:no (?:se|sabemos) nada de|no tengo (?:experiencia|conocimientos?)|nunca (?:he|hemos) (?:hecho|tomado|practicado|jugado|usado)|soy principiante|somos principiantes|desde cero|de cero)\b/, ['experiencia', 'principiante']],
   // A deadline as near as tomorrow asks whether the work can be rushed: "¿lo tienen para mañana?".
   [/\b(?:para (?:hoy|manana|pasado manana)(?: mismo)?|hoy mismo)\b/, ['urgente']],
   [/\b(?:dejar|estacionar|guardar|meter)\s+(?:el|mi|los|mis|nuestro)?\s*(?:carro|auto|coche|camioneta|vehiculo)s?\b/, ['estacionamiento']],
