@@ -14,6 +14,7 @@ import { fakeGraph } from '../apps/server/src/channels/meta/test-support/fake-gr
 import { signBody } from '../apps/server/src/channels/meta/signature.ts';
 import { waTextPayload } from '../apps/server/src/channels/meta/test-support/meta-test-app.ts';
 import { users } from '../apps/server/src/modules/auth/auth.table.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { createTestDatabase, newUser } from '../apps/server/src/test/harness.ts';
 import { metaProcessEnv, startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process.ts';
 
@@ -33,6 +34,27 @@ function send(method: 'POST' | 'PATCH', agent: http.Agent, url: string, body: st
   });
 }
 
+/** An owner on the Enterprise plan and their bot on WhatsApp, made through the server at `base`; answers the bot's phone number id. */
+async function ownerWithBot(agent: http.Agent, base: string, database: Database): Promise<string> {
+  let cookie = '';
+  const call = async (path: string, body: unknown, method: 'POST' | 'PATCH' = 'POST') => {
+    const res = await send(method, agent, `${base}${path}`, JSON.stringify(body), { cookie });
+    if (res.cookies.length) cookie = res.cookies.map((c) => c.split(';')[0]).join('; ');
+    if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${res.text}`);
+    return JSON.parse(res.text);
+  };
+  const owner = newUser();
+  await call('/client/signup', owner);
+  await database.db.update(users).set({ membershipType: 'Enterprise' }).where(eq(users.email, owner.email));
+  const bot = await call('/bot/new-bot', {
+    bot_name: 'Sofía', bot_objective: 'doctor_appointment', business_name: 'Clínica Sonrisa', business_desc: '', business_url: '',
+    user_email: owner.email, business_phone: '', welcome_message: '', about_bot: '', language: 'es',
+  });
+  const phoneNumberId = `1${String(Math.floor(Math.random() * 1e14)).padStart(14, '0')}`;
+  await call(`/bot/${bot.bot.id}/meta-credentials`, { access_token: `EAAG${randomBytes(20).toString('hex')}`, phone_number_id: phoneNumberId, waba_id: '102290129340398' }, 'PATCH');
+  return phoneNumberId;
+}
+
 async function run(count: number) {
   if (process.env.TEST_DATABASE_URL === undefined) process.env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
   const graph = await fakeGraph();
@@ -45,22 +67,7 @@ async function run(count: number) {
     for (let i = 0; i < count; i++) processes.push(startServerProcess(env, 90_000));
     const bases = await Promise.all(processes.map(async (p) => `http://127.0.0.1:${await p.ready}`));
     // The owner and the bot through the first process.
-    let cookie = '';
-    const call = async (path: string, body: unknown, method: 'POST' | 'PATCH' = 'POST') => {
-      const res = await send(method, agent, `${bases[0]}${path}`, JSON.stringify(body), { cookie });
-      if (res.cookies.length) cookie = res.cookies.map((c) => c.split(';')[0]).join('; ');
-      if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${res.text}`);
-      return JSON.parse(res.text);
-    };
-    const owner = newUser();
-    await call('/client/signup', owner);
-    await db.database.db.update(users).set({ membershipType: 'Enterprise' }).where(eq(users.email, owner.email));
-    const bot = await call('/bot/new-bot', {
-      bot_name: 'Sofía', bot_objective: 'doctor_appointment', business_name: 'Clínica Sonrisa', business_desc: '', business_url: '',
-      user_email: owner.email, business_phone: '', welcome_message: '', about_bot: '', language: 'es',
-    });
-    const phoneNumberId = `1${String(Math.floor(Math.random() * 1e14)).padStart(14, '0')}`;
-    await call(`/bot/${bot.bot.id}/meta-credentials`, { access_token: `EAAG${randomBytes(20).toString('hex')}`, phone_number_id: phoneNumberId, waba_id: '102290129340398' }, 'PATCH');
+    const phoneNumberId = await ownerWithBot(agent, bases[0]!, db.database);
 
     const repliesTo = new Map<string, number>();
     let seen = 0;
@@ -135,22 +142,7 @@ async function acksApart(): Promise<AckLevel[]> {
     processes.push(startServerProcess({ ...env, ROLE: 'worker' }, 90_000));
     await processes[1]!.ready;
     const setup = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    let cookie = '';
-    const call = async (path: string, body: unknown, method: 'POST' | 'PATCH' = 'POST') => {
-      const res = await send(method, setup, `${base}${path}`, JSON.stringify(body), { cookie });
-      if (res.cookies.length) cookie = res.cookies.map((c) => c.split(';')[0]).join('; ');
-      if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${res.text}`);
-      return JSON.parse(res.text);
-    };
-    const owner = newUser();
-    await call('/client/signup', owner);
-    await db.database.db.update(users).set({ membershipType: 'Enterprise' }).where(eq(users.email, owner.email));
-    const bot = await call('/bot/new-bot', {
-      bot_name: 'Sofía', bot_objective: 'doctor_appointment', business_name: 'Clínica Sonrisa', business_desc: '', business_url: '',
-      user_email: owner.email, business_phone: '', welcome_message: '', about_bot: '', language: 'es',
-    });
-    const phoneNumberId = `1${String(Math.floor(Math.random() * 1e14)).padStart(14, '0')}`;
-    await call(`/bot/${bot.bot.id}/meta-credentials`, { access_token: `EAAG${randomBytes(20).toString('hex')}`, phone_number_id: phoneNumberId, waba_id: '102290129340398' }, 'PATCH');
+    const phoneNumberId = await ownerWithBot(setup, base, db.database);
     setup.destroy();
 
     let customer = 0;
