@@ -112,7 +112,8 @@ describe('CRM', () => {
     await drag(page, card.getByRole('button', { name: 'Mover a Ana López' }), column(page, 'Negociación'));
     await column(page, 'Negociación').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
     await expect(column(page, 'Interesado').locator('li[data-contact]').count()).resolves.toBe(0);
-    // It stays there after a reload: the server keeps the move.
+    // The move is announced once the server has kept it; it stays there after a reload.
+    await page.getByRole('status').filter({ hasText: 'Ana López está ahora en Negociación.' }).waitFor({ state: 'attached' });
     await page.reload();
     await page.getByRole('tab', { name: 'Embudo' }).click();
     await column(page, 'Negociación').locator('li[data-contact]').filter({ hasText: 'Ana López' }).waitFor();
