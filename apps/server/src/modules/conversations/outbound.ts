@@ -79,12 +79,15 @@ export async function send(deps: OutboundDeps, messageId: string): Promise<'done
   if (!stored || stored.message.status !== 'queued') return 'done';
   const { message } = stored;
   const channel = deps.registry.get(message.channel);
-  if (!channel) return recordSend(deps, message, { failed: { code: 'CHANNEL_NOT_CONNECTED' } }).then(() => 'done');
-  if (message.externalId) return recordSend(deps, message, { externalId: message.externalId }).then(() => 'done');
-  if (channel.capabilities.paced && stored.earlierQueued) await earlierRepliesSent(deps.repo, message);
-  const result = await channel.send({ ...toSendContext(stored, channel.capabilities), confirmUnanswered: true });
+  let result: SendResult | SendLater;
+  if (!channel) result = { failed: { code: 'CHANNEL_NOT_CONNECTED' } };
+  else if (message.externalId) result = { externalId: message.externalId };
+  else {
+    if (channel.capabilities.paced && stored.earlierQueued) await earlierRepliesSent(deps.repo, message);
+    result = await channel.send({ ...toSendContext(stored, channel.capabilities), confirmUnanswered: true });
+  }
   if ('later' in result) {
-    await deps.jobs.send(SEND_JOB, { messageId }, { singletonKey: messageId, startAfter: CLAIM_WAIT_SECONDS });
+    await queueSend(deps.jobs, messageId, CLAIM_WAIT_SECONDS);
     return 'later';
   }
   await recordSend(deps, message, result);
@@ -175,9 +178,9 @@ export async function sendMany(deps: OutboundDeps, messageIds: string[], opts: {
   return out;
 }
 
-/** Queues the send of a stored message (the SEND job, one per message). */
-export function queueSend(jobs: Jobs, messageId: string) {
-  return jobs.send(SEND_JOB, { messageId }, { singletonKey: messageId });
+/** Queues the send of a stored message (the SEND job, one per message), at once or after `afterSeconds`. */
+export function queueSend(jobs: Jobs, messageId: string, afterSeconds?: number) {
+  return jobs.send(SEND_JOB, { messageId }, { singletonKey: messageId, ...(afterSeconds !== undefined && { startAfter: afterSeconds }) });
 }
 
 /**
